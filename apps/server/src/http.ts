@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Config } from './config';
+import { ApiError } from './errors';
+import { joinBody, renameBody, type Lobby } from './lobby';
+import type { Logger } from './log';
+import type { SqlStorage } from './storage';
+
+/** Fixed-window counters per client address and bucket. */
+export class RateLimiter {
+  private hits = new Map<string, { start: number; n: number }>();
+  private timer: NodeJS.Timeout;
+  constructor() {
+    this.timer = setInterval(() => this.sweep(), 60_000);
+    this.timer.unref();
+  }
+  /** true when over the limit */
+  hit(key: string, limit: number, windowMs: number): boolean {
+    const now = Date.now();
+    let e = this.hits.get(key);
+    if (!e || now - e.start >= windowMs) {
+      e = { start: now, n: 0 };
+      this.hits.set(key, e);
+    }
+    e.n++;
+    return e.n > limit;
+  }
+  private sweep() {
+    const now = Date.now();
+    for (const [k, e] of this.hits) if (now - e.start > 3_600_000) this.hits.delete(k);
+  }
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown> {
+  const len = ctx.request.length;
+  if (len !== undefined && len > limit) throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
+  if (!ctx.is('application/json')) throw new ApiError(415, 'json_required', 'Send the body as application/json.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      ctx.req.destroy();
+      throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
+    }
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    // Paths and messages only: never the offending input (it may hold a token).
+    const issues = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    throw new ApiError(400, 'invalid_body', 'The request body is not valid.', issues);
+  }
+  return r.data;
+}
+
+function bearer(ctx: Koa.Context): string | undefined {
+  const h = ctx.get('Authorization');
+  if (!h) return undefined;
+  const m = /^Bearer ([A-Za-z0-9_-]{8,200})$/.exec(h);
+  if (!m) throw new ApiError(401, 'bad_authorization', 'Use "Authorization: Bearer <token>".');
+  return m[1];
+}
+
+export interface HttpDeps {
+  config: Config;
+  lobby: Lobby;
+  storage: SqlStorage;
+  log: Logger;
+  limiter: RateLimiter;
+  isShuttingDown: () => boolean;
+}
+
+/** Errors as JSON, request logs, security headers, CORS for ORIGINS. Mounted first. */
+export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDeps) {
+  app.proxy = config.trustProxy;
+  app.use(async (ctx, next) => {
+    const started = Date.now();
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Frame-Options', 'DENY');
+    const origin = ctx.get('Origin');
+    if (origin && config.origins.includes(origin)) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.vary('Origin');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Access-Control-Allow-Methods', 'GET,POST,PATCH,DELETE');
+        ctx.set('Access-Control-Allow-Headers', 'Content-Type,Authorization');
+        ctx.set('Access-Control-Max-Age', '600');
+        ctx.status = 204;
+        return;
+      }
+    } else if (origin) {
+      ctx.vary('Origin');
+    }
+    try {
+      if (isShuttingDown() && ctx.path !== '/healthz') throw new ApiError(503, 'shutting_down', 'The server is restarting.');
+      await next();
+    } catch (e) {
+      if (e instanceof ApiError) {
+        ctx.status = e.status;
+        ctx.body = { error: { code: e.code, message: e.message, ...(e.details ? { issues: e.details } : {}) } };
+      } else {
+        log.error('request failed', { err: e, method: ctx.method, path: ctx.path });
+        ctx.status = 500;
+        ctx.body = { error: { code: 'internal', message: 'Something went wrong on the server.' } };
+      }
+    } finally {
+      // Log the route, never the query string or headers (tokens travel in Authorization only).
+      if (ctx.path !== '/healthz')
+        log.debug('http', { method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
+    }
+  });
+}
+
+export function apiRouter(deps: HttpDeps): Router {
+  const { config, lobby, storage, limiter } = deps;
+  const router = new Router({ prefix: '/api' });
+
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (limiter.hit(`api:${ctx.ip}`, config.rateLimitPerMinute, 60_000))
+      throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
+    await next();
+  });
+
+  router.get('/matches', async (ctx) => {
+    ctx.body = { matches: await lobby.list() };
+  });
+
+  router.post('/matches', async (ctx) => {
+    if (limiter.hit(`create:${ctx.ip}`, config.createLimitPerHour, 3_600_000))
+      throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
+    const body = parse(lobby.createBody, await readJson(ctx, config.bodyLimitBytes));
+    ctx.status = 201;
+    ctx.body = await lobby.create(body);
+  });
+
+  router.get('/matches/:id', async (ctx) => {
+    ctx.body = await lobby.get(ctx.params.id!, bearer(ctx));
+  });
+
+  router.post('/matches/:id/join', async (ctx) => {
+    const body = parse(joinBody, await readJson(ctx, config.bodyLimitBytes));
+    ctx.status = 201;
+    ctx.body = await lobby.join(ctx.params.id!, body);
+  });
+
+  router.patch('/matches/:id/members/me', async (ctx) => {
+    const body = parse(renameBody, await readJson(ctx, config.bodyLimitBytes));
+    ctx.body = await lobby.rename(ctx.params.id!, bearer(ctx), body.name);
+  });
+
+  router.delete('/matches/:id/members/me', async (ctx) => {
+    await lobby.leave(ctx.params.id!, bearer(ctx));
+    ctx.status = 204;
+  });
+
+  router.all('/(.*)', () => {
+    throw new ApiError(404, 'no_route', 'No such API route.');
+  });
+
+  void storage;
+  return router;
+}
+
+export function healthRoute(app: Koa, { storage, isShuttingDown }: HttpDeps) {
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/healthz') return next();
+    if (isShuttingDown()) {
+      ctx.status = 503;
+      ctx.body = { status: 'shutting_down' };
+      return;
+    }
+    try {
+      await storage.ping();
+      ctx.body = { status: 'ok', storage: storage.kind };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'storage_unavailable' };
+    }
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves the built web client (apps/web/dist) with SPA fallback to index.html. */
+export function staticFiles(app: Koa, root: string, log: Logger) {
+  const rootAbs = path.resolve(root);
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/socket.io')) return next();
+    if (!fs.existsSync(path.join(rootAbs, 'index.html'))) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    const file = path.resolve(rootAbs, '.' + path.posix.normalize('/' + rel));
+    if (file !== rootAbs && !file.startsWith(rootAbs + path.sep)) return next();
+    let target = file;
+    let stat = await fs.promises.stat(target).catch(() => undefined);
+    if (!stat?.isFile()) {
+      // SPA fallback: any path without a file extension gets index.html.
+      if (path.extname(rel) !== '') return next();
+      target = path.join(rootAbs, 'index.html');
+      stat = await fs.promises.stat(target).catch(() => undefined);
+      if (!stat?.isFile()) return next();
+    }
+    ctx.type = TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream';
+    ctx.length = stat.size;
+    ctx.set(
+      'Cache-Control',
+      target.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    if (ctx.method === 'HEAD') {
+      ctx.status = 200;
+      return;
+    }
+    ctx.body = fs.createReadStream(target);
+    void log;
+  });
+}

@@ -1,0 +1,317 @@
+import type http from 'node:http';
+import { createRequire } from 'node:module';
+import type { Game, LogEntry, Server as BgioServer, State } from 'boardgame.io';
+import type Koa from 'koa';
+import { Server as IOServer, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Lobby, Presence } from './lobby';
+import type { KeyedMutex } from './lock';
+import type { Logger } from './log';
+import type { SqlStorage } from './storage';
+
+const require = createRequire(import.meta.url);
+const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
+const { getFilterPlayerView } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+
+type Payload = { type: string; args: unknown[] };
+type FilterFn = (playerID: string | null, payload: Payload) => Payload;
+
+interface Binding {
+  matchID: string;
+  playerID: string | null;
+  memberId?: string;
+}
+
+export interface TransportOptions {
+  storage: SqlStorage;
+  lobby: Lobby;
+  lock: KeyedMutex;
+  log: Logger;
+  origins: string[];
+  maxMessageBytes: number;
+  messagesPer10s: number;
+}
+
+const matchIDSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const playerIDSchema = z.enum(['0', '1', '2']);
+const credSchema = z.string().min(1).max(200).optional();
+
+/** The only action a client may send: a move, by the seat it is bound to, with its credentials. */
+const moveAction = z.strictObject({
+  type: z.literal('MAKE_MOVE'),
+  payload: z.strictObject({
+    type: z.string().min(1).max(64),
+    args: z.array(z.unknown()).max(16).optional().nullable(),
+    playerID: playerIDSchema,
+    credentials: z.string().min(1).max(200).optional(),
+  }),
+});
+const chatMessage = z.strictObject({
+  id: z.string().min(1).max(64),
+  sender: playerIDSchema,
+  payload: z.string().max(500),
+});
+
+/**
+ * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). It keeps the
+ * Master (moves, validation, storage) and closes the holes of 0.50.2:
+ *  - `sync` never creates a match and never sends the unfiltered initialState;
+ *  - only MAKE_MOVE passes, for the playerID the socket authenticated as (no UPDATE/RESET/PATCH/UNDO/
+ *    REDO/PLUGIN/GAME_EVENT, no acting as another playerID in the payload);
+ *  - spectators (playerID null) need a spectator or member token of a private match and can never act;
+ *  - CORS and the Origin of the handshake follow ORIGINS; message size and rate are limited;
+ *  - socket.io 4 / engine.io 6 / ws 8 instead of koa-socket-2's socket.io 3 / ws 7.4.6 (CVE-2024-37890);
+ *  - every action on a match runs under the same per-match lock as the lobby, so shutdown can drain it.
+ */
+export class HardenedTransport {
+  private games: Game[] = [];
+  private app!: Koa;
+  io: IOServer | undefined;
+  private bindings = new Map<Socket, Binding>();
+  private rooms = new Map<string, Set<Socket>>();
+  private closing = false;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: TransportOptions) {
+    this.log = opts.log.child({ component: 'socket' });
+  }
+
+  /** Called by boardgame.io's Server(); the socket server is attached later, in attach(). */
+  init(app: Koa, games: Game[]) {
+    this.app = app;
+    this.games = games;
+  }
+
+  get presence(): Presence {
+    return {
+      members: (matchID) => {
+        const s = new Set<string>();
+        for (const sock of this.rooms.get(matchID) ?? []) {
+          const b = this.bindings.get(sock);
+          if (b?.memberId) s.add(b.memberId);
+        }
+        return s;
+      },
+      spectators: (matchID) =>
+        [...(this.rooms.get(matchID) ?? [])].filter((sock) => this.bindings.get(sock)?.playerID === null).length,
+      rosterChanged: (matchID, removed) => {
+        for (const sock of [...(this.rooms.get(matchID) ?? [])]) {
+          const b = this.bindings.get(sock);
+          if (b?.memberId && removed.includes(b.memberId)) {
+            this.unbind(sock);
+            sock.emit('kon:error', { code: 'left_match' });
+            sock.disconnect(true);
+          }
+        }
+        void this.broadcastMatchData(matchID);
+      },
+    };
+  }
+
+  private originAllowed(origin: string | undefined, host: string | undefined): boolean {
+    if (!origin) return true; // not a browser cross-origin request (CLI, server-to-server)
+    if (this.opts.origins.includes(origin)) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host; // same origin as the page we serve
+    } catch {
+      return false;
+    }
+  }
+
+  attach(httpServer: http.Server) {
+    const io = new IOServer(httpServer, {
+      serveClient: false,
+      maxHttpBufferSize: this.opts.maxMessageBytes,
+      pingInterval: 10_000,
+      pingTimeout: 20_000,
+      cors: { origin: this.opts.origins, methods: ['GET', 'POST'], credentials: false },
+      allowRequest: (req, cb) => {
+        const ok = this.originAllowed(req.headers.origin, req.headers.host);
+        if (!ok) this.log.warn('socket origin refused', { origin: req.headers.origin });
+        cb(ok ? null : 'origin not allowed', ok);
+      },
+    });
+    this.io = io;
+    for (const game of this.games) {
+      const filter = getFilterPlayerView(game) as unknown as FilterFn;
+      io.of('/' + game.name).on('connection', (socket) => this.onConnection(game, filter, socket));
+    }
+  }
+
+  private onConnection(game: Game, filter: FilterFn, socket: Socket) {
+    let windowStart = Date.now();
+    let count = 0;
+    const limited = () => {
+      const now = Date.now();
+      if (now - windowStart > 10_000) {
+        windowStart = now;
+        count = 0;
+      }
+      count++;
+      if (count > this.opts.messagesPer10s) {
+        if (count === this.opts.messagesPer10s + 1) this.log.warn('socket rate limit', { socket: socket.id });
+        socket.emit('kon:error', { code: 'rate_limited' });
+        return true;
+      }
+      return false;
+    };
+    const refuse = (code: string, fields: Record<string, unknown> = {}) => {
+      this.log.warn('socket action refused', { code, socket: socket.id, ...fields });
+      socket.emit('kon:error', { code });
+    };
+    const guard = (name: string, fn: (...args: unknown[]) => Promise<void>) => {
+      socket.on(name, (...args: unknown[]) => {
+        if (this.closing) return refuse('shutting_down');
+        if (limited()) return;
+        fn(...args).catch((e: unknown) => this.log.error('socket handler failed', { event: name, err: e }));
+      });
+    };
+
+    guard('sync', async (...args) => {
+      const matchID = matchIDSchema.safeParse(args[0]);
+      const playerIDRaw = args[1] === undefined ? null : args[1];
+      const playerID = playerIDRaw === null ? null : playerIDSchema.safeParse(playerIDRaw);
+      const creds = credSchema.safeParse(args[2] ?? undefined);
+      if (!matchID.success || (playerID !== null && !playerID.success) || !creds.success)
+        return refuse('bad_sync');
+      const id = matchID.data;
+      const pid = playerID === null ? null : playerID.data;
+      await this.opts.lock.run(id, async () => {
+        const { state, initialState, metadata, log } = await this.opts.storage.fetch(id, {
+          state: true,
+          initialState: true,
+          metadata: true,
+          log: true,
+        });
+        // Never create a match on demand: only the lobby creates matches.
+        if (!state || !metadata || !initialState) return refuse('match_not_found');
+        let memberId: string | undefined;
+        if (pid === null) {
+          if (!(await this.opts.lobby.canSpectate(id, creds.data))) return refuse('unauthorized');
+        } else {
+          const auth = this.app.context.auth as {
+            authenticateCredentials(a: { playerID: string; credentials?: string; metadata: BgioServer.MatchData }): Promise<boolean> | boolean;
+          };
+          const ok = await auth.authenticateCredentials({ playerID: pid, credentials: creds.data, metadata });
+          if (!ok) return refuse('unauthorized', { matchID: id, playerID: pid });
+          memberId = await this.opts.lobby.memberFor(id, pid, creds.data);
+        }
+        this.unbind(socket);
+        this.bind(socket, { matchID: id, playerID: pid, ...(memberId ? { memberId } : {}) });
+        const filtered = filter(pid, {
+          type: 'sync',
+          args: [id, { state, log: log as LogEntry[], filteredMetadata: this.publicMetadata(id, metadata), initialState }],
+        });
+        // boardgame.io's filter leaves initialState (all hands, decks, seed, PRNG state) untouched: filter it too.
+        const info = filtered.args[1] as { initialState: State };
+        info.initialState = (filter(pid, { type: 'update', args: [id, initialState] }).args[1] as State);
+        socket.emit('sync', ...filtered.args);
+      });
+      void this.broadcastMatchData(id);
+    });
+
+    guard('update', async (...args) => {
+      const [rawAction, rawStateID, rawMatchID, rawPlayerID] = args;
+      const b = this.bindings.get(socket);
+      const action = moveAction.safeParse(rawAction);
+      if (!b) return refuse('not_synced');
+      if (b.playerID === null) return refuse('spectator_cannot_act', { matchID: b.matchID });
+      if (!action.success) return refuse('only_moves_allowed', { matchID: b.matchID });
+      if (rawMatchID !== b.matchID || rawPlayerID !== b.playerID || action.data.payload.playerID !== b.playerID)
+        return refuse('wrong_seat', { matchID: b.matchID });
+      if (typeof rawStateID !== 'number' || !Number.isInteger(rawStateID)) return refuse('bad_state_id');
+      const matchID = b.matchID;
+      const master = new Master(game, this.opts.storage, this.transportAPI(matchID, socket, filter), this.app.context.auth);
+      await this.opts.lock.run(matchID, async () => {
+        const result = await master.onUpdate(action.data as never, rawStateID, matchID, b.playerID!);
+        if (result && 'error' in result) refuse('refused', { matchID, reason: result.error });
+      });
+    });
+
+    guard('chat', async (...args) => {
+      const [rawMatchID, rawChat, rawCreds] = args;
+      const b = this.bindings.get(socket);
+      const msg = chatMessage.safeParse(rawChat);
+      if (!b || b.playerID === null) return refuse('spectator_cannot_chat');
+      if (!msg.success || rawMatchID !== b.matchID || msg.data.sender !== b.playerID) return refuse('bad_chat');
+      const master = new Master(game, this.opts.storage, this.transportAPI(b.matchID, socket, filter), this.app.context.auth);
+      await master.onChatMessage(b.matchID, msg.data, typeof rawCreds === 'string' ? rawCreds : undefined);
+    });
+
+    socket.on('disconnect', () => {
+      const b = this.unbind(socket);
+      if (b && !this.closing) void this.broadcastMatchData(b.matchID);
+    });
+  }
+
+  private bind(socket: Socket, b: Binding) {
+    this.bindings.set(socket, b);
+    let room = this.rooms.get(b.matchID);
+    if (!room) this.rooms.set(b.matchID, (room = new Set()));
+    room.add(socket);
+  }
+
+  private unbind(socket: Socket): Binding | undefined {
+    const b = this.bindings.get(socket);
+    if (!b) return undefined;
+    this.bindings.delete(socket);
+    const room = this.rooms.get(b.matchID);
+    room?.delete(socket);
+    if (room && room.size === 0) this.rooms.delete(b.matchID);
+    return b;
+  }
+
+  private transportAPI(matchID: string, socket: Socket, filter: FilterFn) {
+    return {
+      send: ({ playerID, ...data }: { playerID: string | null } & Payload) => {
+        const out = filter(playerID, data);
+        socket.emit(out.type, ...out.args);
+      },
+      sendAll: (payload: Payload) => this.broadcast(matchID, filter, payload),
+    };
+  }
+
+  private broadcast(matchID: string, filter: FilterFn, payload: Payload) {
+    for (const sock of this.rooms.get(matchID) ?? []) {
+      const b = this.bindings.get(sock);
+      if (!b) continue;
+      const out = filter(b.playerID, payload);
+      sock.emit(out.type, ...out.args);
+    }
+  }
+
+  /** Player list as boardgame.io clients expect it: names and who is connected, never credentials. */
+  private publicMetadata(matchID: string, metadata: BgioServer.MatchData) {
+    const online = new Set<string>();
+    for (const sock of this.rooms.get(matchID) ?? []) {
+      const b = this.bindings.get(sock);
+      if (b?.playerID != null) online.add(b.playerID);
+    }
+    return Object.values(metadata.players).map((p) => ({
+      id: p.id,
+      ...(p.name !== undefined ? { name: p.name } : {}),
+      isConnected: online.has(String(p.id)),
+    }));
+  }
+
+  private async broadcastMatchData(matchID: string) {
+    if (!this.rooms.has(matchID)) return;
+    const row = await this.opts.storage.fetchLobby(matchID).catch(() => undefined);
+    if (!row) return;
+    const data = this.publicMetadata(matchID, row.metadata);
+    for (const sock of this.rooms.get(matchID) ?? []) sock.emit('matchData', matchID, data);
+  }
+
+  /** Stop taking actions; in-flight ones finish (the caller drains the lock), then close every socket. */
+  stopAccepting() {
+    this.closing = true;
+  }
+
+  async close() {
+    this.closing = true;
+    const io = this.io;
+    if (!io) return;
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  }
+}
