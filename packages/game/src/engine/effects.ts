@@ -1,0 +1,435 @@
+/**
+ * Every card effect, once: when it may be played (the stages) and what it does. The card catalogue
+ * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
+ */
+import type { AreaId, Faction } from '../types.js';
+import { AREA_IDS, area, borderKind, isAlliedCoast, neighbours } from '../board/index.js';
+import { cardDef, type CardInstanceId } from '../cards/index.js';
+import type { Effect, EffectKind } from '../cards/schema.js';
+import type { Attack, GameState } from './state.js';
+import type { Rng } from './rng.js';
+import type { Stage } from './flow.js';
+import { ensure, fail } from './errors.js';
+import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
+import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
+import {
+  activeCards,
+  attacksOn,
+  evacuateOne,
+  continueLosses,
+  continueRetreat,
+  onlyParatroopers,
+  presentInCombat,
+  sideOf,
+  typeTaken,
+} from './combat.js';
+import { addAttack, moveAlong } from './movement.js';
+import { log } from './log.js';
+
+/** Arguments a card play may carry; each effect reads the ones it needs. */
+export interface CardParams {
+  from?: AreaId;
+  via?: AreaId;
+  to?: AreaId;
+  count?: number;
+  /** An attack id (Veisperring, Sprengt bro). */
+  attack?: string;
+  /** A played card to cancel. */
+  target?: CardInstanceId;
+}
+
+interface EffectRule<K extends EffectKind> {
+  /** The stages (see flow.actor) in which the effect may be played. */
+  stages: readonly Stage[];
+  /** Throws RuleError when the play is not allowed; changes nothing. */
+  check(G: GameState, f: Faction, card: CardInstanceId, e: Extract<Effect, { kind: K }>, p: CardParams): void;
+  /** Carries the effect out (the card has already left the hand). */
+  apply(G: GameState, f: Faction, card: CardInstanceId, e: Extract<Effect, { kind: K }>, p: CardParams, rng: Rng): void;
+  /** Parameter sets worth trying when listing legal moves. */
+  candidates(G: GameState, f: Faction): CardParams[];
+}
+
+const NONE: CardParams[] = [{}];
+const combat = (G: GameState) => {
+  ensure(G.combat, 'no-combat', 'there is no combat now');
+  return G.combat;
+};
+const countOf = (p: CardParams, max: number) => {
+  const n = p.count ?? 0;
+  ensure(Number.isInteger(n) && n >= 1 && n <= max, 'bad-count', `choose 1 to ${max} battalions`);
+  return n;
+};
+const needArea = (a: AreaId | undefined, what: string): AreaId => {
+  ensure(a !== undefined && AREA_IDS.includes(a), 'bad-area', `choose ${what}`);
+  return a;
+};
+
+function playInCombat(G: GameState, f: Faction, card: CardInstanceId, effect: number, cancels?: CardInstanceId) {
+  const c = G.combat!;
+  c.played.push(cancels ? { card, faction: f, side: sideOf(c, f), effect, cancels } : { card, faction: f, side: sideOf(c, f), effect });
+}
+function effectIndex(card: CardInstanceId, kind: EffectKind): number {
+  return cardDef(card).effects.findIndex((e) => e.kind === kind);
+}
+function checkCombatCard(G: GameState, f: Faction, card: CardInstanceId, kind: EffectKind): void {
+  const c = combat(G);
+  ensure(presentInCombat(G, c, f) || cardDef(card).id === 'al.jagerfly', 'not-in-combat', 'you have no battalions in this combat');
+  ensure(!typeTaken(c, f, card, effectIndex(card, kind)), 'card-type-used', 'your side has already played a card of that type in this combat');
+}
+
+const attackDice: EffectRule<'attackDice'> = {
+  stages: ['attackerCards'],
+  check(G, f, card, e) {
+    const c = combat(G);
+    checkCombatCard(G, f, card, 'attackDice');
+    if (e.notParatroopersOnly) ensure(!onlyParatroopers(G, c), 'paratroopers-only', 'not when only paratroopers attack');
+    if (e.airRange) ensure(germanAirReaches(G, c.area), 'out-of-air-range', 'the combat is out of air range');
+    if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
+  },
+  apply(G, f, card) {
+    playInCombat(G, f, card, effectIndex(card, 'attackDice'));
+  },
+  candidates: () => NONE,
+};
+
+const defenseDice: EffectRule<'defenseDice'> = {
+  stages: ['defenderCards'],
+  check(G, f, card) {
+    checkCombatCard(G, f, card, 'defenseDice');
+  },
+  apply(G, f, card) {
+    playInCombat(G, f, card, effectIndex(card, 'defenseDice'));
+  },
+  candidates: () => NONE,
+};
+
+/** The other side's cards in force that this cancel effect may hit. */
+function cancelTargets(G: GameState, f: Faction, e: Extract<Effect, { kind: 'cancel' }>): CardInstanceId[] {
+  const c = G.combat;
+  if (!c) return [];
+  const side = sideOf(c, f);
+  return activeCards(c)
+    .filter((p) => p.side !== side && e.targets.includes(cardDef(p.card).id))
+    .filter((p) => {
+      const targetEffect = cardDef(p.card).effects[p.effect];
+      return !(targetEffect?.kind === 'attackDice' && targetEffect.immuneToJagerfly);
+    })
+    .map((p) => p.card);
+}
+const cancel: EffectRule<'cancel'> = {
+  stages: ['defenderCards', 'counter'],
+  check(G, f, card, e, p) {
+    const c = combat(G);
+    checkCombatCard(G, f, card, 'cancel');
+    if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
+    const targets = cancelTargets(G, f, e);
+    ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
+    ensure(p.target === undefined || targets.includes(p.target), 'bad-target', 'that card cannot be cancelled by this one');
+  },
+  apply(G, f, card, e, p) {
+    const target = p.target ?? cancelTargets(G, f, e)[0]!;
+    playInCombat(G, f, card, effectIndex(card, 'cancel'), target);
+    log(G, f, 'cardCancelled', { card: target, by: card });
+  },
+  candidates(G, f) {
+    const c = G.combat;
+    if (!c) return [];
+    const side = sideOf(c, f);
+    return activeCards(c).filter((p) => p.side !== side).map((p) => ({ target: p.card }));
+  },
+};
+
+// ---------------------------------------------------------------- Norway's sabotage and Germany's answer
+
+function sabotageTarget(G: GameState, p: CardParams): Attack {
+  const attack = G.attacks.find((a) => a.id === p.attack);
+  ensure(attack, 'bad-attack', 'choose a German attack');
+  ensure(attack.faction === 'germany' && attack.from !== null, 'bad-attack', 'only attacks over land can be sent back');
+  ensure(count(G, attack.target, 'norway') > 0, 'no-norwegians', 'Norway must have a battalion in the attacked area');
+  return attack;
+}
+const sabotageCandidates = (G: GameState) => G.attacks.map((a) => ({ attack: a.id }));
+const roadblock: EffectRule<'roadblock'> = {
+  stages: ['sabotage'],
+  check: (G, _f, _c, _e, p) => void sabotageTarget(G, p),
+  apply(G, _f, card, _e, p) {
+    G.prompts.push({ kind: 'engineers', faction: 'germany', card, attackId: p.attack!, effect: 'roadblock' });
+  },
+  candidates: sabotageCandidates,
+};
+const blownBridge: EffectRule<'blownBridge'> = {
+  stages: ['sabotage'],
+  check: (G, _f, _c, _e, p) => void sabotageTarget(G, p),
+  apply(G, _f, card, _e, p) {
+    G.prompts.push({ kind: 'engineers', faction: 'germany', card, attackId: p.attack!, effect: 'blownBridge' });
+  },
+  candidates: sabotageCandidates,
+};
+/** Germany let the sabotage stand: the battalion (or the whole stack) goes back where it came from. */
+export function carryOutSabotage(G: GameState): void {
+  const prompt = G.prompts.pop();
+  if (prompt?.kind !== 'engineers') throw new Error('carryOutSabotage outside the engineers window');
+  const attack = G.attacks.find((a) => a.id === prompt.attackId);
+  if (!attack || attack.from === null) return;
+  const n = prompt.effect === 'roadblock' ? 1 : attack.count;
+  attack.count -= n;
+  if (attack.count === 0) G.attacks = G.attacks.filter((a) => a.id !== attack.id);
+  addUnits(G, attack.from, 'germany', n, true);
+  log(G, 'norway', prompt.effect === 'roadblock' ? 'roadblock' : 'blownBridge', { area: attack.target, from: attack.from, count: n });
+}
+const cancelSabotage: EffectRule<'cancelSabotage'> = {
+  stages: ['engineers'],
+  check() {},
+  apply(G, _f, card) {
+    const prompt = G.prompts.pop();
+    if (prompt?.kind !== 'engineers') throw new Error('engineers prompt expected');
+    log(G, 'germany', 'cardCancelled', { card: prompt.card, by: card });
+  },
+  candidates: () => NONE,
+};
+const escape: EffectRule<'escape'> = {
+  stages: ['sabotage'],
+  check(G, _f, _card, _e, p) {
+    const from = needArea(p.from, 'an area under attack');
+    const to = needArea(p.to, 'where to go');
+    ensure(isUnderAttack(G, from), 'not-attacked', 'that area is not under attack');
+    countOf(p, Math.min(2, count(G, from, 'norway')));
+    ensure(withdrawalOptions(G, from, ['norway'], { mayCrossFjord: true }).includes(to), 'bad-destination', 'they cannot go there');
+  },
+  apply(G, _f, _card, _e, p) {
+    removeUnits(G, p.from!, 'norway', p.count!);
+    addUnits(G, p.to!, 'norway', p.count!, true);
+    log(G, 'norway', 'escaped', { from: p.from!, to: p.to!, count: p.count! });
+  },
+  candidates(G) {
+    const out: CardParams[] = [];
+    for (const from of new Set(G.attacks.map((a) => a.target))) {
+      const n = count(G, from, 'norway');
+      for (const to of withdrawalOptions(G, from, ['norway'], { mayCrossFjord: true }))
+        for (let k = 1; k <= Math.min(2, n); k++) out.push({ from, to, count: k });
+    }
+    return out;
+  },
+};
+
+// ---------------------------------------------------------------- movement-phase cards
+
+const rapidMove: EffectRule<'rapidMove'> = {
+  stages: ['movement'],
+  check(G, f, _card, e, p) {
+    const from = needArea(p.from, 'where they start');
+    const via = needArea(p.via, 'the area they pass');
+    const to = needArea(p.to, 'where they go');
+    countOf(p, Math.min(2, unmoved(G, from, f)));
+    ensure(borderKind(from, via) && borderKind(via, to) && to !== from, 'not-adjacent', 'that is not a two-step path');
+    ensure(!hasEnemy(G, via, f), 'path-blocked', 'they cannot pass through an enemy area');
+    if (!e.mayAttack) ensure(!hasEnemy(G, to, f), 'no-attack', 'this move may not enter combat');
+  },
+  apply(G, f, _card, _e, p) {
+    removeUnits(G, p.from!, f, p.count!);
+    moveAlong(G, f, p.via!, p.to!, p.count!);
+  },
+  candidates(G, f) {
+    const out: CardParams[] = [];
+    for (const from of Object.keys(G.units)) {
+      const n = Math.min(2, unmoved(G, from, f));
+      for (const via of neighbours(from))
+        for (const to of neighbours(via))
+          for (let k = 1; k <= n; k++) if (to !== from) out.push({ from, via, to, count: k });
+    }
+    return out;
+  },
+};
+
+const paradrop: EffectRule<'paradrop'> = {
+  stages: ['movement'],
+  check(G, _f, _card, _e, p) {
+    const to = needArea(p.to, 'where they land');
+    ensure(germanAirReaches(G, to), 'out-of-air-range', 'that area is out of air range');
+  },
+  apply(G, _f, _card, _e, p) {
+    const to = p.to!;
+    G.created.germany += 1;
+    if (hasEnemy(G, to, 'germany')) addAttack(G, { faction: 'germany', target: to, from: null, route: 'air', count: 1 });
+    else addUnits(G, to, 'germany', 1, true);
+    log(G, 'germany', 'paradrop', { area: to });
+    if (isAlliedCoast(to)) G.prompts.push({ kind: 'paratroopers', faction: 'allies', area: to });
+  },
+  candidates: () => AREA_IDS.map((to) => ({ to })),
+};
+
+const redirectParatrooper: EffectRule<'redirectParatrooper'> = {
+  stages: ['paratroopers'],
+  check(G, _f, _card, _e, p) {
+    const prompt = G.prompts[G.prompts.length - 1];
+    ensure(prompt?.kind === 'paratroopers', 'no-paratrooper', 'no paratrooper to divert');
+    const to = needArea(p.to, 'where the paratrooper must land');
+    ensure(borderKind(prompt.area, to), 'not-adjacent', 'choose an area next to the landing area');
+  },
+  apply(G, _f, _card, _e, p) {
+    const prompt = G.prompts.pop();
+    if (prompt?.kind !== 'paratroopers') throw new Error('paratroopers prompt expected');
+    const airborne = G.attacks.find((a) => a.target === prompt.area && a.route === 'air');
+    if (airborne) {
+      airborne.count -= 1;
+      if (airborne.count === 0) G.attacks = G.attacks.filter((a) => a !== airborne);
+    } else removeUnits(G, prompt.area, 'germany', 1, true);
+    const to = p.to!;
+    if (hasEnemy(G, to, 'germany')) addAttack(G, { faction: 'germany', target: to, from: null, route: 'air', count: 1 });
+    else addUnits(G, to, 'germany', 1, true);
+    log(G, 'allies', 'paratrooperDiverted', { from: prompt.area, to });
+  },
+  candidates(G) {
+    const prompt = G.prompts[G.prompts.length - 1];
+    return prompt?.kind === 'paratroopers' ? neighbours(prompt.area).map((to) => ({ to })) : [];
+  },
+};
+
+const airlift: EffectRule<'airlift'> = {
+  stages: ['movement'],
+  check(G, f, _card, _e, p) {
+    const from = needArea(p.from, 'the air field they leave');
+    const to = needArea(p.to, 'the air field they fly to');
+    const fields = germanAirfields(G);
+    ensure(fields.includes(from) && fields.includes(to) && from !== to, 'not-airfield', 'both must be air fields Germany holds');
+    countOf(p, Math.min(2, unmoved(G, from, f)));
+  },
+  apply(G, f, _card, _e, p) {
+    removeUnits(G, p.from!, f, p.count!);
+    addUnits(G, p.to!, f, p.count!, true);
+    log(G, f, 'airlift', { from: p.from!, to: p.to!, count: p.count! });
+  },
+  candidates(G, f) {
+    const fields = germanAirfields(G);
+    return fields.flatMap((from) =>
+      fields.filter((to) => to !== from).flatMap((to) => [1, 2].filter((k) => k <= unmoved(G, from, f)).map((k) => ({ from, to, count: k }))),
+    );
+  },
+};
+
+const airReinforce: EffectRule<'airReinforce'> = {
+  stages: ['reinforcement'],
+  check() {},
+  apply(G) {
+    G.reinforcements.airSlots += 2;
+  },
+  candidates: () => NONE,
+};
+
+const invasion: EffectRule<'invasion'> = {
+  stages: ['movement'],
+  check(G) {
+    ensure(!G.invasion, 'already-invading', 'Invasjon is already in play this turn');
+  },
+  apply(G) {
+    G.invasion = true;
+  },
+  candidates: () => NONE,
+};
+
+const seaMove: EffectRule<'seaMove'> = {
+  stages: ['movement'],
+  check(G, f, _card, _e, p) {
+    const from = needArea(p.from, 'the coast they leave');
+    const to = needArea(p.to, 'the coast they go to');
+    ensure(isAlliedCoast(from) && isAlliedCoast(to) && from !== to, 'not-allied-coast', 'both areas must be on the coast of zones III–VII');
+    countOf(p, Math.min(2, unmoved(G, from, f)));
+    ensure(!hasEnemy(G, to, f) && !isUnderAttack(G, to), 'no-attack', 'they may not land in combat');
+  },
+  apply(G, f, _card, _e, p) {
+    removeUnits(G, p.from!, f, p.count!);
+    addUnits(G, p.to!, f, p.count!, true);
+    log(G, f, 'seaMove', { from: p.from!, to: p.to!, count: p.count! });
+  },
+  candidates(G, f) {
+    const coast = AREA_IDS.filter(isAlliedCoast);
+    return coast.flatMap((from) =>
+      coast.filter((to) => to !== from).flatMap((to) => [1, 2].filter((k) => k <= unmoved(G, from, f)).map((k) => ({ from, to, count: k }))),
+    );
+  },
+};
+
+// ---------------------------------------------------------------- combat-time specials
+
+function evacuationDestinations(G: GameState): AreaId[] {
+  const c = G.combat;
+  if (!c) return [];
+  return AREA_IDS.filter((a) => a !== c.area && isAlliedCoast(a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a));
+}
+const evacuate: EffectRule<'evacuate'> = {
+  stages: ['evacuate'],
+  check(G, f, card, _e, p) {
+    checkCombatCard(G, f, card, 'evacuate');
+    ensure(evacuationDestinations(G).includes(needArea(p.to, 'where to land')), 'bad-destination', 'land on another free coast of zones III–VII');
+  },
+  apply(G, f, card, _e, p) {
+    playInCombat(G, f, card, effectIndex(card, 'evacuate'));
+    evacuateOne(G, p.to!);
+    resumeAfterEvacuation(G);
+  },
+  candidates: (G) => evacuationDestinations(G).map((to) => ({ to })),
+};
+export function resumeAfterEvacuation(G: GameState): void {
+  const c = G.combat!;
+  const stage = c.evacuationStage;
+  c.evacuationStage = null;
+  if (stage === 'losses') {
+    c.step = 'losses';
+    continueLosses(G);
+  } else {
+    c.step = 'retreat';
+    continueRetreat(G);
+  }
+}
+
+const sinkReinforcement: EffectRule<'sinkReinforcement'> = {
+  stages: ['submarine'],
+  check(G, f) {
+    const prompt = G.prompts[G.prompts.length - 1];
+    ensure(prompt?.kind === 'submarine' && prompt.faction === f, 'no-target', 'no fresh reinforcement to attack');
+  },
+  apply(G, f, _card, e, _p, rng) {
+    const prompt = G.prompts.pop();
+    if (prompt?.kind !== 'submarine') throw new Error('submarine prompt expected');
+    const die = rng.d6();
+    const victim: Faction = f === 'germany' ? 'allies' : 'germany';
+    const hit = e.hits.includes(die);
+    if (hit) {
+      const landing = G.attacks.find((a) => a.target === prompt.area && a.route === 'sea' && a.faction === victim);
+      if (landing) {
+        landing.count -= 1;
+        if (landing.count === 0) G.attacks = G.attacks.filter((a) => a !== landing);
+      } else removeUnits(G, prompt.area, victim, 1, true);
+      G.destroyed[victim] += 1;
+    }
+    log(G, f, 'submarine', { area: prompt.area, die, sunk: hit });
+  },
+  candidates: () => NONE,
+};
+
+const navalSink: EffectRule<'navalSink'> = {
+  stages: [],
+  check: () => fail('advanced-only', 'naval combat belongs to the advanced game'),
+  apply() {},
+  candidates: () => [],
+};
+
+export const EFFECTS: { [K in EffectKind]: EffectRule<K> } = {
+  attackDice,
+  defenseDice,
+  cancel,
+  cancelSabotage,
+  roadblock,
+  blownBridge,
+  rapidMove,
+  escape,
+  paradrop,
+  airlift,
+  airReinforce,
+  invasion,
+  redirectParatrooper,
+  seaMove,
+  evacuate,
+  sinkReinforcement,
+  navalSink,
+};

@@ -1,0 +1,171 @@
+import type { Faction } from '../types.js';
+import { FACTIONS, PLAYER_OF_FACTION } from '../types.js';
+import type { GameState, Prompt } from './state.js';
+import type { Rng } from './rng.js';
+import { addUnits, count, totalOnBoard } from './forces.js';
+import { attacksOn, defendingFactions, pendingLossDecision, retreatChooser, startCombat } from './combat.js';
+import { refillHand } from './hand.js';
+import { scoreDeckEnd, checkElimination } from './victory.js';
+import { log } from './log.js';
+import { enemiesOf } from '../types.js';
+
+/** Withdrawal when the Allied deck runs out (EN 2.4). */
+export const ALLIED_WITHDRAWAL = 4;
+
+export const TURN_ORDER: readonly Faction[] = FACTIONS;
+
+/**
+ * The stage a faction acts in. Each is a boardgame.io stage; the main stages are named after the
+ * turn phase, the others after the decision they ask for.
+ */
+export type Stage =
+  | 'movement'
+  | 'combat'
+  | 'reinforcement'
+  | Prompt['kind']
+  | 'attackerCards'
+  | 'defenderCards'
+  | 'counter'
+  | 'losses'
+  | 'answerLosses'
+  | 'evacuate'
+  | 'retreat';
+
+export interface Actor {
+  faction: Faction;
+  stage: Stage;
+}
+
+/** Exactly one faction decides at any moment; this says which and about what. */
+export function actor(G: GameState): Actor | null {
+  if (G.result) return null;
+  const top = G.prompts[G.prompts.length - 1];
+  if (top) return { faction: top.faction, stage: top.kind };
+  const c = G.combat;
+  if (c) {
+    switch (c.step) {
+      case 'attackerCards':
+      case 'counter':
+        return { faction: c.attacker, stage: c.step };
+      case 'defenderCards':
+        return { faction: c.defenderQueue[0]!, stage: 'defenderCards' };
+      case 'losses': {
+        const d = pendingLossDecision(G);
+        if (!d) return null;
+        return { faction: d.faction, stage: d.kind === 'answer' ? 'answerLosses' : 'losses' };
+      }
+      case 'evacuate':
+        return { faction: 'allies', stage: 'evacuate' };
+      case 'retreat':
+        return { faction: retreatChooser(c), stage: 'retreat' };
+    }
+  }
+  return { faction: G.turn, stage: G.phase === 'newCards' ? 'reinforcement' : G.phase };
+}
+
+/** The boardgame.io seats that may act now, with their stage. */
+export function activePlayers(G: GameState): Record<string, string> {
+  const a = actor(G);
+  return a ? { [PLAYER_OF_FACTION[a.faction]]: a.stage } : {};
+}
+
+// ---------------------------------------------------------------- phases of a turn
+
+export function endMovement(G: GameState, rng: Rng): void {
+  G.invasion = false;
+  const sabotageTargets = G.turn === 'germany' && G.attacks.some((a) => count(G, a.target, 'norway') > 0);
+  if (sabotageTargets) {
+    G.prompts.push({ kind: 'sabotage', faction: 'norway' });
+    return;
+  }
+  startCombatPhase(G, rng);
+}
+
+export function startCombatPhase(G: GameState, _rng: Rng): void {
+  G.phase = 'combat';
+  log(G, G.turn, 'phase', { phase: 'combat' });
+  nextCombat(G);
+}
+
+/** Attacks whose target has emptied are no combat: the attackers simply move in. */
+function occupyAbandoned(G: GameState): void {
+  for (const target of new Set(G.attacks.map((a) => a.target))) {
+    const attacker = G.attacks.find((a) => a.target === target)!.faction;
+    if (enemiesOf(attacker).some((f) => count(G, target, f) > 0)) continue;
+    for (const a of attacksOn(G, target)) addUnits(G, target, a.faction, a.count, true);
+    G.attacks = G.attacks.filter((a) => a.target !== target);
+    log(G, attacker, 'occupied', { area: target });
+  }
+}
+
+/** After a combat (or at the start of the phase): the next one, or on to reinforcements. */
+export function nextCombat(G: GameState): void {
+  occupyAbandoned(G);
+  const targets = [...new Set(G.attacks.map((a) => a.target))];
+  if (targets.length === 0) return startReinforcement(G);
+  // With one combat left there is no order to choose.
+  if (targets.length === 1) startCombat(G, targets[0]!);
+}
+
+export function startReinforcement(G: GameState): void {
+  G.phase = 'reinforcement';
+  G.reinforcements.free = G.turn === 'germany' ? 1 : 0;
+  log(G, G.turn, 'phase', { phase: 'reinforcement' });
+}
+
+/** Battalions the current player may still place this phase. */
+export function reinforcementsAvailable(G: GameState): number {
+  const r = G.reinforcements;
+  const free = G.phase === 'reinforcement' ? r.free : 0;
+  return free + Math.floor(r.symbols / 3) - r.placed;
+}
+
+export function mustDiscard(G: GameState, f: Faction): boolean {
+  if (f === 'norway') return false;
+  if (f === 'allies' && G.alliesDeckSpent) return false;
+  return G.cardsUsed[f] === 0 && G.hands[f].length > 0;
+}
+
+export function endReinforcement(G: GameState, rng: Rng): void {
+  G.phase = 'newCards';
+  if (mustDiscard(G, G.turn)) {
+    G.prompts.push({ kind: 'discard', faction: G.turn });
+    return;
+  }
+  drawNewCards(G, rng);
+}
+
+export function drawNewCards(G: GameState, rng: Rng): void {
+  const f = G.turn;
+  const outcome = refillHand(G, f, rng);
+  G.cardsUsed[f] = 0;
+  if (outcome === 'germanDeckOut') {
+    scoreDeckEnd(G);
+    return;
+  }
+  if (outcome === 'alliedDeckOut') {
+    const n = Math.min(ALLIED_WITHDRAWAL, totalOnBoard(G, 'allies'));
+    if (n > 0) {
+      G.prompts.push({ kind: 'withdraw', faction: 'allies', count: n });
+      return;
+    }
+  }
+  endTurn(G);
+}
+
+export function endTurn(G: GameState): void {
+  if (checkElimination(G)) return;
+  const i = TURN_ORDER.indexOf(G.turn);
+  const next = TURN_ORDER[(i + 1) % TURN_ORDER.length]!;
+  if (next === TURN_ORDER[0]) G.round += 1;
+  G.turn = next;
+  G.phase = 'movement';
+  G.moved = {};
+  G.attacks = [];
+  G.attackedFrom = [];
+  G.invasion = false;
+  G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
+  log(G, next, 'turnStarts', { round: G.round });
+}
+
+export { defendingFactions };

@@ -1,0 +1,52 @@
+import type { Faction } from '../types.js';
+import { HAND_SIZE, type CardInstanceId } from '../cards/index.js';
+import { ensure } from './errors.js';
+import type { GameState } from './state.js';
+import type { Rng } from './rng.js';
+import { log } from './log.js';
+
+export function holds(G: GameState, f: Faction, card: CardInstanceId): boolean {
+  return G.hands[f].includes(card);
+}
+export function ensureHolds(G: GameState, f: Faction, card: CardInstanceId): void {
+  ensure(holds(G, f, card), 'card-not-in-hand', `that card is not in your hand`);
+}
+/** A card leaves the hand face up to the bottom of its deck. `counts`: it was used (not discarded). */
+export function spendCard(G: GameState, f: Faction, card: CardInstanceId, counts = true): void {
+  const i = G.hands[f].indexOf(card);
+  if (i < 0) throw new Error(`spendCard: ${card} not held by ${f}`);
+  G.hands[f].splice(i, 1);
+  G.decks[f].used.push(card);
+  if (counts) G.cardsUsed[f] += 1;
+}
+
+/**
+ * Draw up to the hand size. The deck's end has a different meaning per faction:
+ * Germany's ends the game, Norway's is reshuffled, the Allies' stops their supply.
+ * Returns what happened so the caller can act on it.
+ */
+export function refillHand(G: GameState, f: Faction, rng: Rng): 'ok' | 'germanDeckOut' | 'alliedDeckOut' {
+  const deck = G.decks[f];
+  while (G.hands[f].length < HAND_SIZE[f]) {
+    if (f === 'allies' && G.alliesDeckSpent) return 'ok';
+    const card = deck.draw.shift();
+    if (card === undefined) return 'ok';
+    G.hands[f].push(card);
+    if (deck.draw.length === 0) {
+      if (f === 'germany') {
+        log(G, f, 'germanDeckOut');
+        return 'germanDeckOut';
+      }
+      if (f === 'norway') {
+        deck.draw = rng.shuffle([...deck.used]);
+        deck.used = [];
+        log(G, f, 'norwayReshuffles', { cards: deck.draw.length });
+      } else {
+        G.alliesDeckSpent = true;
+        log(G, f, 'alliedDeckOut');
+        return 'alliedDeckOut';
+      }
+    }
+  }
+  return 'ok';
+}

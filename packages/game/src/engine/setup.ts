@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { FACTIONS, type Faction } from '../types.js';
+import { deckOf, HAND_SIZE } from '../cards/index.js';
+import { isArea } from '../board/index.js';
+import basicSetup from '../setups/basic.json';
+import { RULESETS, type GameState, type Ruleset } from './state.js';
+import type { Rng } from './rng.js';
+import { addUnits } from './forces.js';
+
+export const setupDataSchema = z
+  .object({ ruleset: z.enum(RULESETS).default('basic') })
+  .strict();
+export type SetupData = z.input<typeof setupDataSchema>;
+
+const setupFileSchema = z.object({
+  units: z.record(z.enum(FACTIONS), z.record(z.string().refine(isArea, 'unknown area'), z.number().int().positive())),
+  alliedLanding: z.object({ stacks: z.number().int(), perStack: z.number().int() }),
+});
+const SETUPS: Record<Ruleset, z.infer<typeof setupFileSchema>> = {
+  basic: setupFileSchema.parse(basicSetup),
+};
+export const ALLIED_LANDING = SETUPS.basic.alliedLanding;
+
+const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
+  ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });
+
+export function createInitialState(data: SetupData | undefined, rng: Rng): GameState {
+  const { ruleset } = setupDataSchema.parse(data ?? {});
+  const setup = SETUPS[ruleset];
+  const G: GameState = {
+    ruleset,
+    round: 1,
+    turn: 'germany',
+    phase: 'movement',
+    units: {},
+    moved: {},
+    attacks: [],
+    attackedFrom: [],
+    combat: null,
+    prompts: [],
+    invasion: false,
+    reinforcements: { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] },
+    hands: perFaction(() => []),
+    decks: perFaction((f) => ({ draw: rng.shuffle(deckOf(f)), used: [] })),
+    cardsUsed: perFaction(() => 0),
+    alliesLanded: false,
+    alliesDeckSpent: false,
+    created: perFaction(() => 0),
+    destroyed: perFaction(() => 0),
+    log: [],
+    result: null,
+  };
+  for (const f of FACTIONS) {
+    for (const [area, n] of Object.entries(setup.units[f] ?? {})) {
+      addUnits(G, area, f, n, false);
+      G.created[f] += n;
+    }
+    G.hands[f] = G.decks[f].draw.splice(0, HAND_SIZE[f]);
+  }
+  return G;
+}

@@ -1,0 +1,159 @@
+import type { AreaId, Faction } from '../types.js';
+import type { CardInstanceId } from '../cards/index.js';
+
+export const RULESETS = ['basic'] as const;
+export type Ruleset = (typeof RULESETS)[number];
+
+/** Battalions of each faction in one place. Missing = 0. */
+export type Forces = Partial<Record<Faction, number>>;
+
+export type TurnPhase = 'movement' | 'combat' | 'reinforcement' | 'newCards';
+
+/** How an attacking group reached the border of its target. */
+export type AttackRoute = 'land' | 'fjord' | 'air' | 'sea';
+
+/** Battalions waiting at the border of a hostile area until its combat is fought. */
+export interface Attack {
+  id: string;
+  faction: Faction;
+  target: AreaId;
+  /** The area they attack from; null for battalions that came by air (Fallskjermtropp) or sea (Invasjon). */
+  from: AreaId | null;
+  route: AttackRoute;
+  count: number;
+}
+
+export type CombatStep = 'attackerCards' | 'defenderCards' | 'counter' | 'losses' | 'evacuate' | 'retreat';
+
+export interface PlayedCard {
+  card: CardInstanceId;
+  faction: Faction;
+  side: 'attacker' | 'defender';
+  effect: number;
+  /** For cancel effects: the played card it cancels. */
+  cancels?: CardInstanceId;
+}
+
+export interface CombatRoll {
+  attacker: number[];
+  defender: number[];
+  attackerBattalionDice: number;
+  defenderBattalionDice: number;
+  attackerCardDice: number;
+  defenderCardDice: number;
+}
+
+/** A loss split: how many battalions each group loses (group = attack id, or a defending faction). */
+export type LossSplit = Record<string, number>;
+
+export interface Combat {
+  area: AreaId;
+  attacker: Faction;
+  /** Defending factions present when the combat began (Norway and/or the Allies, or Germany). */
+  defenders: Faction[];
+  attackIds: string[];
+  step: CombatStep;
+  /** Defending factions still to be asked for cards, in order. */
+  defenderQueue: Faction[];
+  played: PlayedCard[];
+  roll: CombatRoll | null;
+  /** Sixes scored against each side. */
+  hits: { attacker: number; defender: number } | null;
+  /** Chosen losses, once settled. */
+  attackerLosses: LossSplit | null;
+  defenderLosses: LossSplit | null;
+  /** Norway's proposal for a joint defence, awaiting the Allies' answer. */
+  proposal: LossSplit | null;
+  /** When the Allies refuse Norway's proposal, Germany decides. */
+  germanyDecidesLosses: boolean;
+  winner: 'attacker' | 'defender' | null;
+  /** Kystevakuering windows already offered: at the losses step, and when no retreat is left. */
+  evacuationOffered: { losses: boolean; retreat: boolean };
+  /** Which of the two the open evacuate step belongs to. */
+  evacuationStage: 'losses' | 'retreat' | null;
+  /** A retreat waiting for its owner's choice of area. */
+  retreat: { factions: Faction[]; from: 'area' | 'airborne'; options: AreaId[] } | null;
+  /** The losing defenders have left the area (retreated or been destroyed). */
+  defendersGone: boolean;
+}
+
+export type Prompt =
+  /** Norway may sabotage German attacks (Veisperring, Sprengt bro) or escape (Rask forflytning). */
+  | { kind: 'sabotage'; faction: 'norway' }
+  /** Germany may cancel a sabotage card with Ingeniørkompani before it takes effect. */
+  | { kind: 'engineers'; faction: 'germany'; card: CardInstanceId; attackId: string; effect: 'roadblock' | 'blownBridge' }
+  /** The Allies may divert a paratrooper with Jagerfly. */
+  | { kind: 'paratroopers'; faction: 'allies'; area: AreaId }
+  /** The enemy may sink one just-placed reinforcement with Ubåt. */
+  | { kind: 'submarine'; faction: 'germany' | 'allies'; area: AreaId; count: number }
+  /** The current player must discard one card (no card used this round). */
+  | { kind: 'discard'; faction: Faction }
+  /** The Allies' deck has run out: remove battalions. */
+  | { kind: 'withdraw'; faction: 'allies'; count: number };
+
+export interface Reinforcements {
+  /** Symbols handed in this phase (3 buy one battalion). */
+  symbols: number;
+  /** Battalions given without cards (Germany's free one, the Allies' first landing). */
+  free: number;
+  /** Battalions placed so far this phase. */
+  placed: number;
+  /** Placements Transportfly allows on air fields (immune to Ubåt). */
+  airSlots: number;
+  /** Areas Norway has reinforced this round (one each). */
+  areas: AreaId[];
+}
+
+export interface LogEntry {
+  round: number;
+  faction: Faction | null;
+  /** Machine-readable event; the client phrases it in the reader's language. */
+  event: string;
+  data?: Record<string, string | number | boolean | null | string[] | number[]>;
+}
+
+export interface Result {
+  winner: 'germany' | 'norway-allies';
+  level: 'clear' | 'marginal';
+  reason: 'deck' | 'elimination';
+  /** Victory cities held by Germany at the end. */
+  germanCities: AreaId[];
+}
+
+export interface Deck {
+  /** Face-down cards, top first. Secret: only its length is public. */
+  draw: CardInstanceId[];
+  /** Face-up used cards at the bottom of the deck, oldest first. Public. */
+  used: CardInstanceId[];
+}
+
+export interface GameState {
+  ruleset: Ruleset;
+  round: number;
+  turn: Faction;
+  phase: TurnPhase;
+  /** Battalions standing in each area (not counting attackers at its border). */
+  units: Record<AreaId, Forces>;
+  /** How many of the battalions in an area have used their movement this turn. */
+  moved: Record<AreaId, Forces>;
+  attacks: Attack[];
+  /** Areas the current attacker has attacked from this turn (defenders may not retreat there). */
+  attackedFrom: AreaId[];
+  combat: Combat | null;
+  /** Open decisions, newest last; the last one is the one being answered. */
+  prompts: Prompt[];
+  /** Invasjon played this movement phase: the Allies may buy and land battalions now. */
+  invasion: boolean;
+  reinforcements: Reinforcements;
+  hands: Record<Faction, CardInstanceId[]>;
+  decks: Record<Faction, Deck>;
+  /** Cards each faction has used (for effect or reinforcements) since its last New Cards phase. */
+  cardsUsed: Record<Faction, number>;
+  alliesLanded: boolean;
+  alliesDeckSpent: boolean;
+  /** Battalions that entered play and left it, per faction (for conservation checks). */
+  created: Record<Faction, number>;
+  destroyed: Record<Faction, number>;
+  log: LogEntry[];
+  result: Result | null;
+}

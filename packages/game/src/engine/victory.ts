@@ -1,0 +1,38 @@
+import { victoryCities } from '../board/index.js';
+import type { GameState, Result } from './state.js';
+import { totalOnBoard } from './forces.js';
+import { germanCities } from './queries.js';
+import { log } from './log.js';
+
+function finish(G: GameState, result: Result): void {
+  G.result = result;
+  G.prompts = [];
+  log(G, null, 'gameOver', { winner: result.winner, level: result.level, reason: result.reason });
+}
+
+/** The game ends the moment one side has no battalions left on the board (EN 1.3). */
+export function checkElimination(G: GameState): boolean {
+  if (G.result) return true;
+  const german = totalOnBoard(G, 'germany');
+  const allied = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
+  if (german > 0 && allied > 0) return false;
+  finish(G, {
+    winner: german === 0 ? 'norway-allies' : 'germany',
+    level: 'clear',
+    reason: 'elimination',
+    germanCities: germanCities(G),
+  });
+  return true;
+}
+
+/** Germany has drawn its last unused card: score the victory cities (EN 1.3). */
+export function scoreDeckEnd(G: GameState): void {
+  const held = germanCities(G);
+  const others = victoryCities().length - held.length;
+  const alliedBattalions = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
+  const result: Result =
+    others === 0
+      ? { winner: 'germany', level: alliedBattalions <= 3 ? 'clear' : 'marginal', reason: 'deck', germanCities: held }
+      : { winner: 'norway-allies', level: others >= 2 ? 'clear' : 'marginal', reason: 'deck', germanCities: held };
+  finish(G, result);
+}

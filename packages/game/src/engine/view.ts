@@ -1,0 +1,41 @@
+/**
+ * What each seat may see. Hands are private to their faction, the order of every deck is private
+ * to everyone; spectators see only what lies open on the table.
+ */
+import type { Faction } from '../types.js';
+import { FACTIONS } from '../types.js';
+import type { CardInstanceId } from '../cards/index.js';
+import type { GameState } from './state.js';
+
+export interface PublicDeck {
+  /** Face-down cards left (the order and the cards are secret). */
+  drawCount: number;
+  /** Face-up used cards, oldest first. */
+  used: CardInstanceId[];
+}
+
+export type FactionView = Omit<GameState, 'hands' | 'decks'> & {
+  /** Who is looking: a faction, or null for a spectator. */
+  viewer: Faction | null;
+  /** The viewer's own hand; other factions' hands are empty here. */
+  hands: Record<Faction, CardInstanceId[]>;
+  handSizes: Record<Faction, number>;
+  decks: Record<Faction, PublicDeck>;
+};
+
+export function viewFor(G: GameState, viewer: Faction | null): FactionView {
+  const { hands, decks, ...open } = G;
+  const map = <T>(fn: (f: Faction) => T) => Object.fromEntries(FACTIONS.map((f) => [f, fn(f)])) as Record<Faction, T>;
+  return {
+    ...open,
+    viewer,
+    hands: map((f) => (f === viewer ? [...hands[f]] : [])),
+    handSizes: map((f) => hands[f].length),
+    decks: map((f) => ({ drawCount: decks[f].draw.length, used: [...decks[f].used] })),
+  };
+}
+
+/** Card ids the viewer must never receive: other hands and every face-down deck card. */
+export function hiddenFrom(G: GameState, viewer: Faction | null): CardInstanceId[] {
+  return FACTIONS.flatMap((f) => [...(f === viewer ? [] : G.hands[f]), ...G.decks[f].draw]);
+}

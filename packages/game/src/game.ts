@@ -1,0 +1,97 @@
+/**
+ * The boardgame.io face of the rules. All logic lives in engine/; here each action becomes a
+ * server-only move, and the engine's idea of who acts becomes boardgame.io's turn and stages.
+ */
+import type { Game, Ctx } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
+import type { GameState } from './engine/state.js';
+import type { Rng } from './engine/rng.js';
+import { createInitialState, type SetupData } from './engine/setup.js';
+import { ACTION_TYPES, parseAction, perform, type ActionType } from './engine/actions.js';
+import { RuleError } from './engine/errors.js';
+import { activePlayers, actor } from './engine/flow.js';
+import { legalActions } from './engine/legal.js';
+import { viewFor } from './engine/view.js';
+
+interface RandomAPI {
+  D6(): number;
+  Shuffle<T>(deck: T[]): T[];
+}
+const rngOf = (random: RandomAPI): Rng => ({ d6: () => random.D6(), shuffle: (xs) => random.Shuffle(xs) });
+
+/** Hand boardgame.io the engine's view of who must act next. */
+function syncControl(G: GameState, ctx: Ctx, events: { endTurn: (a?: object) => void; setActivePlayers: (a: object) => void }): void {
+  if (G.result) return;
+  const turnPlayer = PLAYER_OF_FACTION[G.turn];
+  if (turnPlayer !== ctx.currentPlayer) events.endTurn({ next: turnPlayer });
+  else events.setActivePlayers({ value: activePlayers(G) });
+}
+
+function makeMove(type: ActionType) {
+  return {
+    client: false,
+    // Only what the moving faction can already see goes into the public log; hands are not in args.
+    move: ({ G, ctx, playerID, random, events }: any, args: unknown) => {
+      const faction = FACTION_OF_PLAYER[playerID];
+      if (!faction) return INVALID_MOVE;
+      try {
+        perform(G, faction, parseAction(type, args), rngOf(random));
+      } catch (e) {
+        if (e instanceof RuleError) return INVALID_MOVE;
+        throw e;
+      }
+      syncControl(G, ctx, events);
+      return undefined;
+    },
+  };
+}
+
+const STAGES = [
+  'movement', 'combat', 'reinforcement', 'sabotage', 'engineers', 'paratroopers', 'submarine', 'discard',
+  'withdraw', 'attackerCards', 'defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat',
+] as const;
+
+export const KampenOmNorge: Game<GameState, any, SetupData> = {
+  name: 'kampen-om-norge',
+  minPlayers: 3,
+  maxPlayers: 3,
+  disableUndo: true,
+  setup: ({ random }: any, setupData?: SetupData) => createInitialState(setupData, rngOf(random)),
+  validateSetupData: (setupData) => {
+    try {
+      createInitialStateCheck(setupData);
+      return undefined;
+    } catch (e) {
+      return e instanceof Error ? e.message : 'invalid setup data';
+    }
+  },
+  moves: Object.fromEntries(ACTION_TYPES.map((t) => [t, makeMove(t)])),
+  turn: {
+    order: {
+      first: ({ G }: { G: GameState }) => Number(PLAYER_OF_FACTION[G.turn]),
+      next: ({ G }: { G: GameState }) => Number(PLAYER_OF_FACTION[G.turn]),
+    },
+    onBegin: ({ G, events }: any) => {
+      events.setActivePlayers({ value: activePlayers(G) });
+    },
+    // Stages carry no moves of their own: the engine decides what each stage allows.
+    stages: Object.fromEntries(STAGES.map((s) => [s, {}])),
+  },
+  endIf: ({ G }) => G.result ?? undefined,
+  playerView: ({ G, playerID }) => viewFor(G, playerID != null ? FACTION_OF_PLAYER[playerID] ?? null : null) as any,
+};
+
+import { setupDataSchema } from './engine/setup.js';
+function createInitialStateCheck(data: unknown): void {
+  setupDataSchema.parse(data ?? {});
+}
+
+/** Legal moves in boardgame.io's shape, for clients and bots. */
+export function legalMoves(G: GameState, _ctx: Ctx | undefined, playerID: string | null | undefined): { move: string; args: unknown[] }[] {
+  const faction = playerID != null ? FACTION_OF_PLAYER[playerID] : undefined;
+  if (!faction) return [];
+  return legalActions(G, faction).map((a) => ({ move: a.type, args: [a.args] }));
+}
+
+export { actor };

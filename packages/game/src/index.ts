@@ -1,0 +1,12 @@
+export * from './types.js';
+export { KampenOmNorge, legalMoves } from './game.js';
+export { setupDataSchema, createInitialState, type SetupData } from './engine/setup.js';
+export type * from './engine/state.js';
+export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';
+export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
+export { legalActions } from './engine/legal.js';
+export { perform, isLegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
+export { RuleError } from './engine/errors.js';
+export type { Rng } from './engine/rng.js';
+export * as board from './board/index.js';
+export * as cards from './cards/index.js';
