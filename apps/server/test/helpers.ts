@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { startServer, loadGameModule, type RunningServer, type StartOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createLogger } from '../src/log';
+
+export const GAME_NAME = 'kampen-om-norge';
+
+export interface TestServer {
+  server: RunningServer;
+  config: Config;
+  dataDir: string;
+  /** every JSON log line the server wrote */
+  logs: string[];
+  url: string;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: Omit<StartOptions, 'log'> & { dataDir?: string; port?: number } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kon-server-'));
+  const logs: string[] = [];
+  const log = createLogger('debug', { service: 'test' }, (line) => logs.push(line));
+  const gameModule = await loadGameModule();
+  let config = loadConfig({ HOST: '127.0.0.1', PORT: String(opts.port ?? 0), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  let server = await startServer(config, gameModule, { ...opts, log });
+  const t: TestServer = {
+    server,
+    config,
+    dataDir,
+    logs,
+    url: server.url,
+    async restart() {
+      await server.stop('test restart');
+      // Same data folder, same port: clients reconnect by themselves.
+      config = { ...config, port: server.port };
+      server = await startServer(config, gameModule, { ...opts, log });
+      t.server = server;
+      t.config = config;
+    },
+    async stop() {
+      await server.stop('test end');
+    },
+  };
+  return t;
+}
+
+export async function api(
+  url: string,
+  method: string,
+  route: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(url + route, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+export async function createMatch(url: string, body: Record<string, unknown> = { plan: 'three', setupData: { ruleset: 'basic' } }) {
+  const r = await api(url, 'POST', '/api/matches', { body });
+  if (r.status !== 201) throw new Error(`create failed ${r.status} ${r.text}`);
+  return r.json as {
+    matchID: string;
+    links: { seats: { seat: string; playerIDs: string[]; token: string }[]; spectator: string };
+  };
+}
+
+export async function join(url: string, matchID: string, token: string, name: string) {
+  const r = await api(url, 'POST', `/api/matches/${matchID}/join`, { body: { token, name } });
+  if (r.status !== 201) throw new Error(`join failed ${r.status} ${r.text}`);
+  return r.json as { memberId: string; credentials: string; playerIDs: string[]; seat: string };
+}
+
+/** A raw socket.io client on the game namespace that records every event it receives. */
+export function rawSocket(url: string, extraHeaders?: Record<string, string>) {
+  const socket: Socket = ioClient(`${url}/${GAME_NAME}`, {
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  const received: { event: string; args: unknown[] }[] = [];
+  socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
+  return { socket, received };
+}
+
+export async function connected(socket: Socket) {
+  if (socket.connected) return;
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (e) => reject(e));
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitFor<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 8000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/** The authoritative state, straight from storage. */
+export async function serverState(t: TestServer, matchID: string) {
+  const f = await t.server.storage.fetch(matchID, { state: true, initialState: true, metadata: true, log: true });
+  return f as { state: any; initialState: any; metadata: any; log: any[] };
+}
