@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { KampenOmNorge, hiddenFrom, legalMoves } from '@kon/game';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  connected,
+  createMatch,
+  join,
+  rawSocket,
+  serverState,
+  sleep,
+  startTestServer,
+  waitFor,
+  type TestServer,
+} from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ ORIGINS: 'http://allowed.example' });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+async function setup() {
+  const m = await createMatch(t.url);
+  const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Germany');
+  const no = await join(t.url, m.matchID, m.links.seats[1]!.token, 'Norway');
+  return { m, de, no };
+}
+
+/** Sync a raw socket; resolves with the sync payload, or undefined plus the kon:error code. */
+async function sync(matchID: string, playerID: string | null, credentials?: string, headers?: Record<string, string>) {
+  const s = rawSocket(t.url, headers);
+  await connected(s.socket);
+  s.socket.emit('sync', matchID, playerID, credentials, 3);
+  await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'sync reply');
+  const reply = s.received.find((r) => r.event === 'sync');
+  const error = s.received.find((r) => r.event === 'kon:error');
+  return { ...s, sync: reply?.args[1] as any, error: (error?.args[0] as any)?.code as string | undefined };
+}
+
+function leaks(payload: unknown, hidden: string[]) {
+  const text = JSON.stringify(payload);
+  return hidden.filter((id) => text.includes(`"${id}"`));
+}
+
+describe('socket hardening', () => {
+  it('never creates a match on a sync to an unknown matchID', async () => {
+    const r = await sync('noSuchMatch123', null);
+    expect(r.sync).toBeUndefined();
+    expect(r.error).toBe('match_not_found');
+    expect(await t.server.storage.fetch('noSuchMatch123', { state: true, metadata: true })).toEqual({});
+    expect(await t.server.storage.listMatches()).not.toContain('noSuchMatch123');
+    const r2 = await sync('noSuchMatch123', '0', 'whatever');
+    expect(r2.sync).toBeUndefined();
+    r.socket.close();
+    r2.socket.close();
+  });
+
+  it('refuses forged or missing credentials, and private spectating without a token', async () => {
+    const { m, de } = await setup();
+    for (const [pid, cred] of [
+      ['0', undefined],
+      ['0', 'm_' + 'x'.repeat(32)],
+      ['1', de.credentials], // Germany's credentials do not open Norway's seat
+      ['2', m.links.seats[2]!.token], // a seat link is not a credential; join first
+      ['0', m.links.spectator],
+    ] as const) {
+      const r = await sync(m.matchID, pid, cred);
+      expect(r.sync, `${pid}/${cred}`).toBeUndefined();
+      expect(r.error).toBe('unauthorized');
+      r.socket.close();
+    }
+    const spy = await sync(m.matchID, null);
+    expect(spy.sync).toBeUndefined();
+    expect(spy.error).toBe('unauthorized');
+    spy.socket.close();
+    const spy2 = await sync(m.matchID, null, 'v_' + 'y'.repeat(32));
+    expect(spy2.sync).toBeUndefined();
+    spy2.socket.close();
+    // Refusals never echo what was sent.
+    const all = JSON.stringify([...spy.received, ...spy2.received]);
+    expect(all).not.toContain('y'.repeat(32));
+  });
+
+  it('filters the sync initialState: no hidden cards, deck order, seed or PRNG state for any viewer', async () => {
+    const { m, de, no } = await setup();
+    const { initialState, state } = await serverState(t, m.matchID);
+    const seed = initialState.plugins.random.data.seed as string;
+    const viewers = [
+      { pid: '0', faction: 'germany', cred: de.credentials },
+      { pid: '1', faction: 'norway', cred: no.credentials },
+      { pid: null, faction: null, cred: m.links.spectator },
+    ] as const;
+    for (const v of viewers) {
+      const r = await sync(m.matchID, v.pid, v.cred);
+      expect(r.sync, String(v.pid)).toBeDefined();
+      const hidden = [...new Set([...hiddenFrom(initialState.G, v.faction), ...hiddenFrom(state.G, v.faction)])];
+      expect(hidden.length).toBeGreaterThan(0);
+      expect(leaks(r.received, hidden)).toEqual([]);
+      const text = JSON.stringify(r.received);
+      expect(text).not.toContain(seed);
+      expect(text).not.toContain('prngstate');
+      expect(r.sync.initialState.plugins.random).toEqual({});
+      // The player list carries names and connection, never credentials or hashes.
+      expect(text).not.toContain('credentials');
+      expect(text).not.toMatch(/[0-9a-f]{64}/);
+      r.socket.close();
+    }
+  });
+
+  it('lets only MAKE_MOVE through, for the seat the socket authenticated as; nothing else changes state', async () => {
+    const { m, de, no } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    const n = await sync(m.matchID, '1', no.credentials);
+    const spectator = await sync(m.matchID, null, m.links.spectator);
+    const before = (await serverState(t, m.matchID)).state;
+    const legal = legalMoves(before.G, before.ctx, '0');
+    expect(legal.length).toBeGreaterThan(0);
+    const first = legal[0]!;
+    const sid = before._stateID;
+    const mv = (pid: string, cred: string | undefined, type = first.move, args: unknown[] = first.args) => ({
+      type: 'MAKE_MOVE',
+      payload: { type, args, playerID: pid, credentials: cred },
+    });
+    const hostile: [typeof g, unknown, string][] = [
+      [g, { type: 'UPDATE', state: { ...before, G: { hacked: true } } }, 'only_moves_allowed'],
+      [g, { type: 'RESET', state: { ...before, G: { hacked: true } } }, 'only_moves_allowed'],
+      [g, { type: 'PATCH', patch: [{ op: 'replace', path: '/G/turn', value: 'norway' }] }, 'only_moves_allowed'],
+      [g, { type: 'UNDO', payload: { type: null, args: null, playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      [g, { type: 'REDO', payload: { type: null, args: null, playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      [g, { type: 'PLUGIN', payload: { type: 'x', args: [], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      [g, { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      [g, { type: 'GAME_EVENT', payload: { type: 'endGame', args: [{ winner: '0' }], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      // Acting as another playerID inside the payload (boardgame.io would run the move as that player).
+      [n, mv('0', no.credentials), 'wrong_seat'],
+      [g, mv('0', undefined), 'refused'],
+      [g, mv('0', no.credentials), 'refused'],
+      [g, mv('0', 'm_' + 'q'.repeat(32)), 'refused'],
+      // Norway moving out of turn, with its own valid credentials.
+      [n, mv('1', no.credentials), 'none'],
+      // The spectator.
+      [spectator, mv('0', m.links.spectator), 'spectator_cannot_act'],
+      [spectator, { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: null } }, 'spectator_cannot_act'],
+    ];
+    for (const [sock, action, code] of hostile) {
+      const pid = sock === n ? '1' : sock === g ? '0' : null;
+      const errorsBefore = sock.received.filter((r) => r.event === 'kon:error').length;
+      sock.socket.emit('update', action, sid, m.matchID, pid);
+      if (code !== 'none')
+        await waitFor(() => sock.received.filter((r) => r.event === 'kon:error').length > errorsBefore, `refusal ${code}`);
+      else await sleep(150);
+      const now = (await serverState(t, m.matchID)).state;
+      expect(now._stateID, JSON.stringify(action).slice(0, 80)).toBe(sid);
+      expect(now.G).toEqual(before.G);
+      const errs = sock.received.filter((r) => r.event === 'kon:error');
+      if (code !== 'none') expect((errs[errs.length - 1]!.args[0] as any).code).toBe(code);
+    }
+    expect(g.received.some((r) => r.event === 'update')).toBe(false);
+
+    // Positive control: the same legal move, properly sent, goes through and reaches every viewer.
+    g.socket.emit('update', mv('0', de.credentials), sid, m.matchID, '0');
+    await waitFor(async () => (await serverState(t, m.matchID)).state._stateID === sid + 1, 'legal move applied');
+    await waitFor(() => spectator.received.some((r) => r.event === 'update'), 'spectator update');
+    for (const s of [g, n, spectator]) s.socket.close();
+  });
+
+  it('applies CORS and the handshake Origin check to the socket', async () => {
+    const m = await createMatch(t.url);
+    const evil = rawSocket(t.url, { origin: 'http://evil.example' });
+    await expect(connected(evil.socket)).rejects.toBeTruthy();
+    evil.socket.close();
+    const ok = rawSocket(t.url, { origin: 'http://allowed.example' });
+    await connected(ok.socket);
+    ok.socket.close();
+    const poll = await api(t.url, 'GET', '/socket.io/?EIO=4&transport=polling', { headers: { origin: 'http://allowed.example' } });
+    expect(poll.status).toBe(200);
+    expect(poll.headers.get('access-control-allow-origin')).toBe('http://allowed.example');
+    const bad = await api(t.url, 'GET', '/socket.io/?EIO=4&transport=polling', { headers: { origin: 'http://evil.example' } });
+    expect(bad.status).not.toBe(200);
+    expect(bad.headers.get('access-control-allow-origin')).not.toBe('*');
+    void m;
+  });
+
+  it('runs the socket server on a ws without CVE-2024-37890 (>= 7.5.10 or >= 8.17.1)', () => {
+    // Walk from our transport to the socket.io it imports, to its engine.io, to the ws that engine.io loads.
+    const pkgDir = (from: string, name: string) => {
+      let dir = path.dirname(createRequire(from).resolve(name));
+      while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name)
+        dir = path.dirname(dir);
+      return dir;
+    };
+    const sio = pkgDir(path.resolve(__dirname, '../src/transport.ts'), 'socket.io');
+    const eio = pkgDir(path.join(sio, 'package.json'), 'engine.io');
+    const wsDir = pkgDir(path.join(eio, 'package.json'), 'ws');
+    const ws = JSON.parse(fs.readFileSync(path.join(wsDir, 'package.json'), 'utf8')).version as string;
+    const [maj, min, pat] = ws.split('.').map(Number) as [number, number, number];
+    const fixed = maj > 8 || (maj === 8 && (min > 17 || (min === 17 && pat >= 1))) || (maj === 7 && (min > 5 || (min === 5 && pat >= 10)));
+    expect(fixed, `ws ${ws}`).toBe(true);
+  });
+
+  it('disconnects the sockets of a member who leaves; their credentials stop working', async () => {
+    const { m, de } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    expect(g.sync).toBeDefined();
+    let v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: m.links.spectator });
+    expect(v.json.seats[0].members[0].connected).toBe(true);
+    expect((await api(t.url, 'DELETE', `/api/matches/${m.matchID}/members/me`, { token: de.credentials })).status).toBe(204);
+    await waitFor(() => !g.socket.connected, 'socket disconnected');
+    v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: m.links.spectator });
+    expect(v.json.seats[0].members).toEqual([]);
+    const again = await sync(m.matchID, '0', de.credentials);
+    expect(again.error).toBe('unauthorized');
+    again.socket.close();
+  });
+
+  it('limits socket message size', async () => {
+    const { m, de } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    const big = 'x'.repeat(t.config.socketMaxMessageBytes + 10);
+    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'move', args: [big], playerID: '0', credentials: de.credentials } }, 0, m.matchID, '0');
+    await waitFor(() => !g.socket.connected, 'oversized message closes the socket');
+    void http;
+  });
+});
