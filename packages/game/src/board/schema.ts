@@ -51,6 +51,11 @@ export const boardSchema = z.object({
   seaZones: z.array(seaZoneSchema).length(8),
   /** For each air field (area id): every land area within its air range (the field itself included). */
   airRange: z.record(z.string(), z.array(z.string())),
+  /**
+   * Optional. For each air field: the sea zones where German Bombefly from it reach ships (EN 5.1: an
+   * air field adjacent to the zone). Normally the field's own coast zones; inland Bardufoss covers VII.
+   */
+  airRangeAtSea: z.record(z.string(), z.array(seaZone)).optional(),
   /** The raiding-ships box (advanced): counts as a sea zone bordering these, for ship movement only. */
   raidBox: z.object({ adjacent: z.array(seaZone), label: point }),
   /** SVG path of the "Fra Tyskland" line, for drawing. */
