@@ -12,7 +12,7 @@ import { ACTION_TYPES, parseAction, perform, type ActionType } from './engine/ac
 import { RuleError } from './engine/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
 import { legalActions } from './engine/legal.js';
-import { viewFor } from './engine/view.js';
+import { viewFor, type FactionView } from './engine/view.js';
 
 interface RandomAPI {
   D6(): number;
@@ -87,11 +87,18 @@ function createInitialStateCheck(data: unknown): void {
   setupDataSchema.parse(data ?? {});
 }
 
-/** Legal moves in boardgame.io's shape, for clients and bots. */
-export function legalMoves(G: GameState, _ctx: Ctx | undefined, playerID: string | null | undefined): { move: string; args: unknown[] }[] {
+/**
+ * Legal moves in boardgame.io's shape, for clients and bots. Works on the full state and on the
+ * acting seat's own view: deciding legality reads only public state and the actor's own hand.
+ */
+export function legalMoves(
+  G: GameState | FactionView,
+  _ctx: Ctx | undefined,
+  playerID: string | null | undefined,
+): { move: string; args: unknown[] }[] {
   const faction = playerID != null ? FACTION_OF_PLAYER[playerID] : undefined;
   if (!faction) return [];
-  return legalActions(G, faction).map((a) => ({ move: a.type, args: [a.args] }));
+  return legalActions(G as GameState, faction).map((a) => ({ move: a.type, args: [a.args] }));
 }
 
 export { actor };

@@ -1,0 +1,30 @@
+import { FACTIONS, enemiesOf, type Faction } from '../src/types.js';
+import type { GameState } from '../src/engine/state.js';
+import { deckOf, HAND_SIZE } from '../src/cards/index.js';
+import { totalOnBoard } from '../src/engine/forces.js';
+import { actor } from '../src/engine/flow.js';
+
+/** What must hold after every action of every game; returns the broken rules (empty when all hold). */
+export function brokenInvariants(G: GameState): string[] {
+  const broken: string[] = [];
+  for (const f of FACTIONS) {
+    const onBoard = totalOnBoard(G, f);
+    if (onBoard !== G.created[f] - G.destroyed[f])
+      broken.push(`${f}: ${onBoard} battalions on the board, but ${G.created[f]} created and ${G.destroyed[f]} destroyed`);
+    const cards = [...G.hands[f], ...G.decks[f].draw, ...G.decks[f].used];
+    const expected = deckOf(f);
+    if (cards.length !== expected.length || new Set(cards).size !== cards.length || !expected.every((c) => cards.includes(c)))
+      broken.push(`${f}: cards not conserved (${cards.length} of ${expected.length})`);
+    if (G.hands[f].length > HAND_SIZE[f]) broken.push(`${f}: ${G.hands[f].length} cards in hand`);
+  }
+  for (const [area, forces] of Object.entries(G.units)) {
+    for (const [f, n] of Object.entries(forces) as [Faction, number][]) {
+      if (!Number.isInteger(n) || n <= 0) broken.push(`${area}: ${f} has ${n}`);
+      if (enemiesOf(f).some((e) => (forces[e] ?? 0) > 0)) broken.push(`${area}: held by hostile sides at once`);
+      if ((G.moved[area]?.[f] ?? 0) > n) broken.push(`${area}: more moved than present`);
+    }
+  }
+  for (const a of G.attacks) if (a.count <= 0) broken.push(`empty attack ${a.id}`);
+  if (!G.result && !actor(G)) broken.push('nobody can act but the game is not over');
+  return broken;
+}
