@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { vi } from 'vitest';
 import { startServer, loadGameModule, type RunningServer, type StartOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/log';
+
+// Starting the embedded PostgreSQL takes a few seconds.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 export const GAME_NAME = 'kampen-om-norge';
 

@@ -1,0 +1,92 @@
+import { legalMoves } from '@kon/game';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config';
+import { openStorage } from '../src/storage';
+import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
+
+describe('configuration', () => {
+  it('has defaults for everything and validates every setting', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.origins).toEqual([]);
+    expect(c.logLevel).toBe('info');
+    const d = loadConfig({ PORT: '9000', ORIGINS: 'http://a.example, https://b.example:8443', DATABASE_URL: 'postgres://u@h/db' });
+    expect(d.port).toBe(9000);
+    expect(d.origins).toEqual(['http://a.example', 'https://b.example:8443']);
+    expect(d.databaseUrl).toBe('postgres://u@h/db');
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ORIGINS: '*' })).toThrow(/ORIGINS/);
+    expect(() => loadConfig({ ORIGINS: 'http://a.example/' })).toThrow(/ORIGINS/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ BODY_LIMIT_BYTES: '10' })).toThrow(/BODY_LIMIT_BYTES/);
+  });
+});
+
+describe('two-player plan over the socket', () => {
+  let t: TestServer | undefined;
+  afterAll(async () => {
+    await t?.stop();
+  });
+  it('the Norway+Allies holder acts as playerID 1 and 2 with one credential, never as 0', async () => {
+    t = await startTestServer();
+    const m = await createMatch(t.url, { plan: 'two' });
+    const na = await join(t.url, m.matchID, m.links.seats[1]!.token, 'Kari');
+    for (const [pid, ok] of [['1', true], ['2', true], ['0', false]] as const) {
+      const s = rawSocket(t.url);
+      await connected(s.socket);
+      s.socket.emit('sync', m.matchID, pid, na.credentials, 3);
+      await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'reply');
+      expect(s.received.some((r) => r.event === 'sync'), pid).toBe(ok);
+      s.socket.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a move whose write is still pending before it closes storage', async () => {
+    let slow = false;
+    const t = await startTestServer(
+      {},
+      {
+        wrapStorage: (s) => {
+          const setState = s.setState.bind(s);
+          s.setState = async (...args) => {
+            if (slow) await sleep(400);
+            return setState(...args);
+          };
+          return s;
+        },
+      },
+    );
+    const m = await createMatch(t.url);
+    const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Ola');
+    const s = rawSocket(t.url);
+    await connected(s.socket);
+    s.socket.emit('sync', m.matchID, '0', de.credentials, 3);
+    await waitFor(() => s.received.find((r) => r.event === 'sync'), 'sync');
+    const { state } = await serverState(t, m.matchID);
+    const mv = legalMoves(state.G, state.ctx, '0')[0]!;
+    slow = true;
+    s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
+    // The move is broadcast before it is written; stop as soon as the broadcast arrives.
+    await waitFor(() => s.received.find((r) => r.event === 'update'), 'update broadcast');
+    await t.stop();
+    expect((await api(t.url, 'GET', '/healthz').catch(() => ({ status: 0 }))).status).toBe(0);
+    const store = await openStorage({ dataDir: t.dataDir, databaseUrl: undefined, databaseSchema: 'public' });
+    const after = await store.fetch(m.matchID, { state: true });
+    await store.close();
+    expect(after.state?._stateID).toBe(state._stateID + 1);
+  });
+
+  it('answers 503 on health while shutting down', async () => {
+    const t = await startTestServer();
+    const stopping = t.stop();
+    const r = await api(t.url, 'GET', '/healthz').catch(() => ({ status: 503 }));
+    expect([503]).toContain(r.status);
+    await stopping;
+  });
+});
