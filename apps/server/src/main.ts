@@ -4,6 +4,16 @@ import { createLogger } from './log';
 
 const bootLog = createLogger('info', { service: 'kon-server' });
 
+/** boardgame.io writes plain text to the console ("ERROR: player not active ..."): keep every line JSON. */
+function consoleToJson(level: 'debug' | 'info' | 'warn' | 'error') {
+  const log = createLogger(level, { service: 'kon-server', source: 'boardgame.io' });
+  const fmt = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  console.log = (...a: unknown[]) => log.debug(fmt(a));
+  console.info = (...a: unknown[]) => log.info(fmt(a));
+  console.warn = (...a: unknown[]) => log.warn(fmt(a));
+  console.error = (...a: unknown[]) => log.warn(fmt(a));
+}
+
 async function main() {
   let config;
   try {
@@ -15,6 +25,7 @@ async function main() {
     }
     throw e;
   }
+  consoleToJson(config.logLevel === 'silent' ? 'error' : config.logLevel);
   const running = await startServer(config);
   let signals = 0;
   const onSignal = (sig: NodeJS.Signals) => {

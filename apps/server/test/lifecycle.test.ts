@@ -90,3 +90,23 @@ describe('graceful shutdown', () => {
     await stopping;
   });
 });
+
+describe('PostgreSQL (DATABASE_URL)', () => {
+  it('serves the lobby from PostgreSQL and keeps matches across a restart', async () => {
+    const schema = `kon_it_${Math.random().toString(36).slice(2, 10)}`;
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const t = await startTestServer({ DATABASE_URL: url, DATABASE_SCHEMA: schema });
+    try {
+      expect((await api(t.url, 'GET', '/healthz')).json).toEqual({ status: 'ok', storage: 'postgres' });
+      const m = await createMatch(t.url);
+      const j = await join(t.url, m.matchID, m.links.seats[1]!.token, 'Kari');
+      await t.restart();
+      const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: j.credentials });
+      expect(v.status).toBe(200);
+      expect(v.json.seats[1].members[0].name).toBe('Kari');
+    } finally {
+      await t.server.storage.dropAll();
+      await t.stop();
+    }
+  });
+});
