@@ -28,3 +28,23 @@ export function brokenInvariants(G: GameState): string[] {
   if (!G.result && !actor(G)) broken.push('nobody can act but the game is not over');
   return broken;
 }
+
+/** Play the seeds' games and expect every invariant after every action, and an end to each game. */
+export function expectSoundRandomGames(from: number, to: number, play: typeof import('../src/testing/random-game.js').playRandomGame, expect: typeof import('vitest').expect): void {
+  const outcomes = new Set<string>();
+  for (let seed = from; seed <= to; seed++) {
+    let failures: string[] = [];
+    const { G, ended } = play({
+      seed,
+      maxActions: 20_000,
+      afterAction: (state) => {
+        if (failures.length === 0) failures = brokenInvariants(state);
+      },
+    });
+    expect(failures, `seed ${seed}`).toEqual([]);
+    expect(ended, `seed ${seed} did not end`).toBe(true);
+    outcomes.add(`${G.result!.winner}/${G.result!.level}/${G.result!.reason}`);
+  }
+  // Random play must reach more than one kind of ending, or the games are not exploring the rules.
+  expect(outcomes.size).toBeGreaterThan(1);
+}

@@ -149,22 +149,19 @@ function sabotageTarget(G: GameState, p: CardParams): Attack {
   return attack;
 }
 const sabotageCandidates = (G: GameState) => G.attacks.map((a) => ({ attack: a.id }));
-const roadblock: EffectRule<'roadblock'> = {
-  stages: ['sabotage'],
-  check: (G, _f, _c, _e, p) => void sabotageTarget(G, p),
-  apply(G, _f, card, _e, p) {
-    G.prompts.push({ kind: 'engineers', faction: 'germany', card, attackId: p.attack!, effect: 'roadblock' });
-  },
-  candidates: sabotageCandidates,
-};
-const blownBridge: EffectRule<'blownBridge'> = {
-  stages: ['sabotage'],
-  check: (G, _f, _c, _e, p) => void sabotageTarget(G, p),
-  apply(G, _f, card, _e, p) {
-    G.prompts.push({ kind: 'engineers', faction: 'germany', card, attackId: p.attack!, effect: 'blownBridge' });
-  },
-  candidates: sabotageCandidates,
-};
+/** Veisperring and Sprengt bro wait for Germany's Ingeniørkompani window before they take effect. */
+function sabotageRule<K extends 'roadblock' | 'blownBridge'>(kind: K): EffectRule<K> {
+  return {
+    stages: ['sabotage'],
+    check: (G, _f, _c, _e, p) => void sabotageTarget(G, p),
+    apply(G, _f, card, _e, p) {
+      G.prompts.push({ kind: 'engineers', faction: 'germany', card, attackId: p.attack!, effect: kind });
+    },
+    candidates: sabotageCandidates,
+  };
+}
+const roadblock = sabotageRule('roadblock');
+const blownBridge = sabotageRule('blownBridge');
 /** Germany let the sabotage stand: the battalion (or the whole stack) goes back where it came from. */
 export function carryOutSabotage(G: GameState): void {
   const prompt = G.prompts.pop();
