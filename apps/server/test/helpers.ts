@@ -96,7 +96,6 @@ export async function join(url: string, matchID: string, token: string, name: st
 /** A raw socket.io client on the game namespace that records every event it receives. */
 export function rawSocket(url: string, extraHeaders?: Record<string, string>) {
   const socket: Socket = ioClient(`${url}/${GAME_NAME}`, {
-    transports: ['websocket'],
     forceNew: true,
     reconnection: false,
     ...(extraHeaders ? { extraHeaders } : {}),
