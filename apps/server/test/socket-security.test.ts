@@ -218,6 +218,22 @@ describe('socket hardening', () => {
     again.socket.close();
   });
 
+  it('relays chat from seats only, as the seat the socket is bound to', async () => {
+    const { m, de, no } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    const n = await sync(m.matchID, '1', no.credentials);
+    const spectator = await sync(m.matchID, null, m.links.spectator);
+    g.socket.emit('chat', m.matchID, { id: 'c1', sender: '0', payload: 'Hei' }, de.credentials);
+    await waitFor(() => n.received.find((r) => r.event === 'chat'), 'chat relayed');
+    await waitFor(() => spectator.received.find((r) => r.event === 'chat'), 'spectator sees chat');
+    g.socket.emit('chat', m.matchID, { id: 'c2', sender: '1', payload: 'forged' }, de.credentials);
+    spectator.socket.emit('chat', m.matchID, { id: 'c3', sender: '0', payload: 'spy' }, m.links.spectator);
+    await waitFor(() => spectator.received.find((r) => r.event === 'kon:error'), 'spectator chat refused');
+    await waitFor(() => g.received.find((r) => r.event === 'kon:error'), 'forged sender refused');
+    expect(n.received.filter((r) => r.event === 'chat').map((r) => (r.args[1] as any).payload)).toEqual(['Hei']);
+    for (const s of [g, n, spectator]) s.socket.close();
+  });
+
   it('limits socket message size', async () => {
     const { m, de } = await setup();
     const g = await sync(m.matchID, '0', de.credentials);
