@@ -1,0 +1,96 @@
+/** Browser-test helpers: Debian's Chromium through playwright-core, and the UI flows to set a match up. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_ROOT = path.resolve(HERE, '..');
+export const REPO_ROOT = path.resolve(WEB_ROOT, '..', '..');
+export const SCREENSHOTS = path.join(HERE, 'screenshots');
+
+export function chromiumPath(): string {
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'])
+    if (p && fs.existsSync(p)) return p;
+  throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export type Lang = 'no' | 'en';
+export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number } = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
+    deviceScaleFactor: 1,
+    locale: opts.lang === 'no' ? 'nb-NO' : 'en-GB',
+  });
+  await ctx.addInitScript((lang) => {
+    try {
+      if (!localStorage.getItem('kon.lang')) localStorage.setItem('kon.lang', lang);
+    } catch {
+      /* ignore */
+    }
+  }, opts.lang ?? 'en');
+  return ctx;
+}
+
+export interface Invites {
+  matchID: string;
+  seats: Record<string, string>;
+  spectator: string;
+}
+
+/** Create a match on the home page as `seat`, return the invite links read off the invite page. */
+export async function createMatch(page: Page, base: string, opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string }): Promise<Invites> {
+  await page.goto(base + '/');
+  await page.fill('input[name=name]', opts.name);
+  await page.check(`input[name=plan][value=${opts.plan ?? 'three'}]`);
+  await page.check(`input[name=seat][value="${opts.seat}"]`);
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/m\/[^/]+\/invite$/);
+  const matchID = /\/m\/([^/]+)\/invite/.exec(page.url())![1]!;
+  const seats: Record<string, string> = {};
+  for (const s of ['germany', 'norway', 'allies', 'norway+allies']) {
+    const field = page.locator(`[data-testid="invite-${s}"] input`);
+    if ((await field.count()) > 0) seats[s] = await field.inputValue();
+  }
+  const spectator = await page.locator('[data-testid="invite-spectator"] input').inputValue();
+  return { matchID, seats, spectator };
+}
+
+export async function joinMatch(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await page.fill('input[name=name]', name);
+  await page.locator('button[type=submit]:not([disabled])').click();
+  await page.waitForURL(/\/m\/[^/]+$/);
+}
+
+export async function shot(page: Page, name: string, dir = SCREENSHOTS) {
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/** Wait until the banner says this page must act (its action panel is up). */
+export async function waitForTurn(page: Page, timeout = 15000) {
+  await page.locator('[data-testid="action-panel"]').waitFor({ state: 'visible', timeout });
+}
+export async function stage(page: Page): Promise<string | null> {
+  const panel = page.locator('[data-testid="action-panel"]');
+  if ((await panel.count()) === 0) return null;
+  return panel.getAttribute('data-stage');
+}

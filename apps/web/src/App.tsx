@@ -1,0 +1,503 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { I18nContext, initialLang, saveLang, translate, useI18n, type Lang } from './i18n';
+import {
+  api,
+  ApiError,
+  remember,
+  remembered,
+  rememberedMatches,
+  saveName,
+  savedName,
+  seatLink,
+  spectatorLink,
+  type MatchInfo,
+  type Plan,
+  type SeatKey,
+} from './api';
+import { useMatchConnection } from './game/connection';
+import { GameView } from './ui/GameView';
+import { FactionBadge } from './ui/Pieces';
+import type { Faction } from '@kon/game';
+
+// ------------------------------------------------------------------ routing (history API, no library)
+
+function usePath(): [string, (to: string) => void] {
+  const [path, setPath] = useState(() => window.location.pathname);
+  useEffect(() => {
+    const onPop = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const navigate = useCallback((to: string) => {
+    window.history.pushState(null, '', to);
+    setPath(new URL(to, window.location.origin).pathname);
+    window.scrollTo(0, 0);
+  }, []);
+  return [path, navigate];
+}
+
+export function App() {
+  const [lang, setLangState] = useState<Lang>(() => initialLang());
+  const i18n = useMemo(
+    () => ({
+      lang,
+      t: (k: string, p?: Record<string, string | number>) => translate(lang, k, p),
+      setLang: (l: Lang) => {
+        saveLang(l);
+        setLangState(l);
+      },
+    }),
+    [lang],
+  );
+  useEffect(() => {
+    document.documentElement.lang = lang === 'no' ? 'nb' : 'en';
+  }, [lang]);
+  const [path, navigate] = usePath();
+
+  let page: React.ReactNode;
+  const m = /^\/m\/([A-Za-z0-9_-]{1,64})(?:\/(invite|join|watch))?\/?$/.exec(path);
+  if (m) {
+    const [, id, sub] = m as unknown as [string, string, string | undefined];
+    if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} />;
+    else if (sub === 'join') page = <JoinPage matchID={id} navigate={navigate} />;
+    else if (sub === 'watch') page = <MatchPage key={`${id}-watch`} matchID={id} spectator navigate={navigate} />;
+    else page = <MatchPage key={id} matchID={id} spectator={false} navigate={navigate} />;
+  } else page = <HomePage navigate={navigate} />;
+
+  return <I18nContext.Provider value={i18n}>{page}</I18nContext.Provider>;
+}
+
+function LangSwitch() {
+  const { t, lang, setLang } = useI18n();
+  return (
+    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} aria-label={t('lang.label')} data-testid="lang-switch">
+      {t('lang.switch')}
+    </button>
+  );
+}
+
+function TopBar({ children, navigate }: { children?: React.ReactNode; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <header className="topbar">
+      <a
+        href="/"
+        className="brand"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/');
+        }}
+      >
+        <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden>
+          <rect width="32" height="32" rx="6" fill="#e9e4d8" />
+          <path d="M9 26 L13 6 L17 14 L21 9 L24 26 Z" fill="#1f2a33" />
+          <circle cx="21" cy="9" r="2.5" fill="#c8501e" />
+        </svg>
+        <span>{t('app.title')}</span>
+      </a>
+      <div className="topbar-middle">{children}</div>
+      <LangSwitch />
+    </header>
+  );
+}
+
+// ------------------------------------------------------------------ home
+
+const SEATS_OF: Record<Plan, SeatKey[]> = {
+  three: ['germany', 'norway', 'allies'],
+  teams: ['germany', 'norway', 'allies'],
+  two: ['germany', 'norway+allies'],
+};
+
+function HomePage({ navigate }: { navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  const [name, setName] = useState(savedName);
+  const [plan, setPlan] = useState<Plan>('three');
+  const [seat, setSeat] = useState<SeatKey>('germany');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mine = rememberedMatches().filter((r) => r.member).slice(0, 6);
+  useEffect(() => {
+    if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
+  }, [plan]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(name.trim());
+      const created = await api.create(plan);
+      remember(created.matchID, { links: created.links, createdAt: Date.now() });
+      const token = created.links.seats.find((s) => s.seat === seat)?.token;
+      if (!token) throw new Error('no seat');
+      const joined = await api.join(created.matchID, token, name.trim());
+      remember(created.matchID, { member: joined });
+      navigate(`/m/${created.matchID}/invite`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <TopBar navigate={navigate} />
+      <main className="home">
+        <section className="hero">
+          <h1>{t('app.title')}</h1>
+          <p className="tagline">{t('app.tagline')}</p>
+          <p>{t('home.intro')}</p>
+          <p className="muted">{t('home.about')}</p>
+        </section>
+        <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')}>
+          <h2>{t('home.create')}</h2>
+          <label className="field">
+            <span>{t('home.name')}</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required name="name" autoComplete="nickname" />
+          </label>
+          <fieldset>
+            <legend>{t('home.ruleset')}</legend>
+            <label className="choice">
+              <input type="radio" name="ruleset" value="basic" defaultChecked />
+              <span>
+                <strong>{t('home.ruleset.basic')}</strong>
+                <small>{t('home.ruleset.basic.hint')}</small>
+              </span>
+            </label>
+            <label className="choice disabled">
+              <input type="radio" name="ruleset" value="advanced" disabled />
+              <span>
+                <strong>{t('home.ruleset.advanced')}</strong> <em className="tag">{t('home.coming')}</em>
+              </span>
+            </label>
+            <label className="choice disabled">
+              <input type="radio" name="ruleset" value="scenarios" disabled />
+              <span>
+                <strong>{t('home.ruleset.scenarios')}</strong> <em className="tag">{t('home.coming')}</em>
+              </span>
+            </label>
+          </fieldset>
+          <fieldset>
+            <legend>{t('home.plan')}</legend>
+            {(['three', 'two', 'teams'] as Plan[]).map((p) => (
+              <label key={p} className="choice">
+                <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
+                <span>
+                  <strong>{t(`home.plan.${p}`)}</strong>
+                  <small>{t(`home.plan.${p}.hint`)}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>{t('home.seat')}</legend>
+            <div className="seat-choices">
+              {SEATS_OF[plan].map((s) => (
+                <label key={s} className={`seat-choice ${seat === s ? 'checked' : ''}`}>
+                  <input type="radio" name="seat" value={s} checked={seat === s} onChange={() => setSeat(s)} />
+                  <SeatBadges seat={s} />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error && <p className="error">{error}</p>}
+          <button type="submit" className="primary big" disabled={busy || !name.trim()}>
+            {busy ? t('home.creating') : t('home.submit')}
+          </button>
+        </form>
+        {mine.length > 0 && (
+          <section className="panel my-matches">
+            <h2>{t('home.yourMatches')}</h2>
+            <ul>
+              {mine.map((r) => (
+                <li key={r.matchID}>
+                  <SeatBadges seat={r.member!.seat} />
+                  <span className="muted small">{new Date(r.createdAt).toLocaleString()}</span>
+                  <a
+                    href={`/m/${r.matchID}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(`/m/${r.matchID}`);
+                    }}
+                  >
+                    {t('home.open')}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function SeatBadges({ seat }: { seat: SeatKey }) {
+  const { t } = useI18n();
+  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : [seat];
+  return (
+    <span className="seat-badges" title={t(`seat.${seat}`)}>
+      {factions.map((f) => (
+        <FactionBadge key={f} faction={f} />
+      ))}
+    </span>
+  );
+}
+
+// ------------------------------------------------------------------ invite
+
+function CopyField({ label, value, hint, testId }: { label: React.ReactNode; value: string; hint?: string; testId?: string }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      const el = document.createElement('textarea');
+      el.value = value;
+      document.body.appendChild(el);
+      el.select();
+      document.execCommand('copy');
+      el.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1600);
+  };
+  return (
+    <div className="copy-field" data-testid={testId}>
+      <div className="copy-label">{label}</div>
+      {hint && <div className="muted small">{hint}</div>}
+      <div className="copy-row">
+        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={typeof label === 'string' ? label : undefined} />
+        <button type="button" onClick={copy}>
+          {copied ? t('invite.copied') : t('invite.copy')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  const r = remembered(matchID);
+  const origin = window.location.origin;
+  return (
+    <div className="page">
+      <TopBar navigate={navigate} />
+      <main className="narrow">
+        <section className="panel">
+          <h1>{t('invite.title')}</h1>
+          <p>{t('invite.intro')}</p>
+          {!r?.links && <p className="error">{t('invite.missing')}</p>}
+          {r?.links?.seats.map((s) => (
+            <CopyField
+              key={s.seat}
+              testId={`invite-${s.seat}`}
+              label={
+                <>
+                  <SeatBadges seat={s.seat} /> {r.member?.seat === s.seat && <em className="tag">{t('invite.yours')}</em>}
+                </>
+              }
+              value={seatLink(origin, matchID, s.token)}
+            />
+          ))}
+          {r?.links && <CopyField testId="invite-spectator" label={t('invite.spectator')} hint={t('invite.spectator.hint')} value={spectatorLink(origin, matchID, r.links.spectator)} />}
+          <button type="button" className="primary big" onClick={() => navigate(`/m/${matchID}`)} data-action="to-match">
+            {t('invite.toMatch')}
+          </button>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------ join
+
+function JoinPage({ matchID, navigate }: { matchID: string; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  const [token] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
+  const [name, setName] = useState(savedName);
+  const [seat, setSeat] = useState<SeatKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const already = remembered(matchID)?.member;
+
+  useEffect(() => {
+    // Keep the token out of the address bar (and history) once read.
+    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
+    if (!token) {
+      setError(t('join.badLink'));
+      return;
+    }
+    api
+      .get(matchID, token)
+      .then((info) => setSeat(info.you.seat ?? null))
+      .catch(() => setError(t('join.badLink')));
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      saveName(name.trim());
+      const joined = await api.join(matchID, token, name.trim());
+      remember(matchID, { member: joined });
+      navigate(`/m/${matchID}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <TopBar navigate={navigate} />
+      <main className="narrow">
+        <form className="panel" onSubmit={submit}>
+          <h1>{t('join.title')}</h1>
+          {seat && (
+            <p className="join-seat">
+              <SeatBadges seat={seat} /> {t('join.as', { seat: t(`seat.${seat}`) })}
+            </p>
+          )}
+          {already && (
+            <p className="muted">
+              {t('join.already')}{' '}
+              <a
+                href={`/m/${matchID}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(`/m/${matchID}`);
+                }}
+              >
+                {t('invite.toMatch')}
+              </a>
+            </p>
+          )}
+          <label className="field">
+            <span>{t('home.name')}</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required name="name" />
+          </label>
+          {error && <p className="error">{error}</p>}
+          <button type="submit" className="primary big" disabled={busy || !name.trim() || !seat}>
+            {t('join.submit')}
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------ the match (players and spectators)
+
+function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectator: boolean; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  const [mem] = useState(() => {
+    if (spectator) {
+      const fromHash = decodeURIComponent(window.location.hash.replace(/^#/, ''));
+      if (fromHash) {
+        remember(matchID, { spectatorToken: fromHash });
+        window.history.replaceState(null, '', window.location.pathname);
+      }
+    }
+    return remembered(matchID);
+  });
+  const member = spectator ? undefined : mem?.member;
+  const token = spectator ? mem?.spectatorToken : member?.credentials;
+  const playerIDs = useMemo(() => (member ? member.playerIDs : null), [member?.playerIDs.join(',')]);
+  const conn = useMatchConnection(matchID, playerIDs, token);
+  const [info, setInfo] = useState<MatchInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const allSeated = !!info && info.seats.every((s) => s.members.length > 0);
+  useEffect(() => {
+    if (!token) return;
+    let stop = false;
+    const load = () =>
+      api
+        .get(matchID, token)
+        .then((i) => !stop && (setInfo(i), setError(null)))
+        .catch((e) => !stop && setError(e instanceof ApiError && e.status === 404 ? t('error.notFound') : null));
+    void load();
+    const timer = setInterval(load, allSeated ? 15000 : 2500);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [matchID, token, allSeated]);
+
+  const G = conn.seats.find((s) => s.G)?.G;
+  const status = conn.connected ? 'online' : conn.synced ? 'offline' : 'connecting';
+
+  return (
+    <div className="page game-page">
+      <TopBar navigate={navigate}>
+        {G && (
+          <span className="match-status" data-testid="match-status">
+            <span>{t('status.round', { n: G.round })}</span>
+            <span className="sep">·</span>
+            <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
+            <span className="sep">·</span>
+            <span>{t(`phase.${G.phase}`)}</span>
+          </span>
+        )}
+        {spectator && <span className="tag spectator-tag">{t('spectator.badge')}</span>}
+        <span className={`conn conn-${status}`} role="status" data-testid="conn" data-status={status}>
+          <span className="conn-dot" aria-hidden />
+          {t(`conn.${status}`)}
+        </span>
+      </TopBar>
+      {!token ? (
+        <main className="narrow">
+          <p className="panel error">{t('error.noAccess')}</p>
+        </main>
+      ) : error ? (
+        <main className="narrow">
+          <p className="panel error">{error}</p>
+        </main>
+      ) : info && !allSeated ? (
+        <WaitingRoom info={info} matchID={matchID} navigate={navigate} hasLinks={!!mem?.links} />
+      ) : (
+        <GameView conn={conn} spectator={spectator} />
+      )}
+    </div>
+  );
+}
+
+function WaitingRoom({ info, matchID, navigate, hasLinks }: { info: MatchInfo; matchID: string; navigate: (to: string) => void; hasLinks: boolean }) {
+  const { t } = useI18n();
+  return (
+    <main className="narrow">
+      <section className="panel waiting" data-testid="waiting-room">
+        <h1>{t('wait.title')}</h1>
+        <p>{t('wait.intro')}</p>
+        <ul className="seat-list">
+          {info.seats.map((s) => (
+            <li key={s.seat} data-seat={s.seat}>
+              <SeatBadges seat={s.seat} />
+              {s.members.length === 0 ? (
+                <span className="muted">{t('wait.empty')}</span>
+              ) : (
+                <span className="members">
+                  {s.members.map((m) => (
+                    <span key={m.id} className={`member ${m.connected ? 'online' : 'offline'}`}>
+                      <span className="conn-dot" aria-hidden /> {m.name} <span className="muted small">({m.connected ? t('wait.online') : t('wait.offline')})</span>
+                    </span>
+                  ))}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">{t('wait.spectators', { n: info.spectatorsConnected })}</p>
+        {hasLinks && (
+          <button type="button" onClick={() => navigate(`/m/${matchID}/invite`)}>
+            {t('wait.invite')}
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

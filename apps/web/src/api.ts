@@ -1,0 +1,122 @@
+/** The server's lobby API (apps/server/src/http.ts) and what this browser remembers about its matches. */
+
+export type SeatKey = 'germany' | 'norway' | 'allies' | 'norway+allies';
+export type Plan = 'three' | 'two' | 'teams';
+
+export interface CreatedMatch {
+  matchID: string;
+  plan: Plan;
+  links: { seats: { seat: SeatKey; playerIDs: string[]; token: string }[]; spectator: string };
+}
+export interface Joined {
+  matchID: string;
+  memberId: string;
+  name: string;
+  seat: SeatKey;
+  playerIDs: string[];
+  credentials: string;
+}
+export interface MatchInfo {
+  matchID: string;
+  plan: Plan;
+  setupData: { ruleset?: string } | null;
+  gameover: unknown;
+  seats: {
+    seat: SeatKey;
+    playerIDs: string[];
+    connected: boolean;
+    members: { id: string; name: string; connected: boolean }[];
+  }[];
+  spectatorsConnected: number;
+  you: { role: string; seat?: SeatKey; playerIDs?: string[] };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'http_' + res.status, json?.error?.message ?? res.statusText);
+  return json as T;
+}
+
+export const api = {
+  create: (plan: Plan, ruleset = 'basic') => call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: { ruleset } }),
+  join: (matchID: string, token: string, name: string) => call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name }),
+  get: (matchID: string, token: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}`, undefined, token),
+};
+
+// ------------------------------------------------------------------ local memory
+
+export interface Remembered {
+  matchID: string;
+  /** The seat this browser holds, with its credentials (absent for a spectator link). */
+  member?: Joined;
+  spectatorToken?: string;
+  /** Invite links, kept by the browser that created the match. */
+  links?: CreatedMatch['links'];
+  createdAt: number;
+}
+
+const KEY = 'kon.matches';
+function readAll(): Record<string, Remembered> {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, Remembered>;
+  } catch {
+    return {};
+  }
+}
+export function remembered(matchID: string): Remembered | undefined {
+  return readAll()[matchID];
+}
+export function remember(matchID: string, patch: Partial<Remembered>) {
+  const all = readAll();
+  all[matchID] = { ...(all[matchID] ?? { matchID, createdAt: Date.now() }), ...patch, matchID };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or blocked: the session still works until reload */
+  }
+}
+export function rememberedMatches(): Remembered[] {
+  return Object.values(readAll()).sort((a, b) => b.createdAt - a.createdAt);
+}
+export function savedName(): string {
+  try {
+    return localStorage.getItem('kon.name') ?? '';
+  } catch {
+    return '';
+  }
+}
+export function saveName(name: string) {
+  try {
+    localStorage.setItem('kon.name', name);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Invite links carry the token in the fragment: it never reaches a server log or a Referer. */
+export function seatLink(origin: string, matchID: string, token: string) {
+  return `${origin}/m/${matchID}/join#${token}`;
+}
+export function spectatorLink(origin: string, matchID: string, token: string) {
+  return `${origin}/m/${matchID}/watch#${token}`;
+}

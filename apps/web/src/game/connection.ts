@@ -1,0 +1,122 @@
+/**
+ * The live link to a match: one boardgame.io client per seat this browser commands (two in the
+ * two-player plan: Norway and the Allies), or one spectator client. socket.io reconnects by itself;
+ * on every reconnect the client asks the server for the state again.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import { KampenOmNorge, type FactionView } from '@kon/game';
+
+export interface SeatState {
+  playerID: string | null;
+  G: FactionView | null;
+  ctx: any;
+  stateID: number;
+  connected: boolean;
+}
+export interface ChatMsg {
+  id: string;
+  sender: string;
+  payload: unknown;
+}
+export interface PlayerMeta {
+  id: number;
+  name?: string;
+  isConnected?: boolean;
+}
+export interface MatchConnection {
+  seats: SeatState[];
+  connected: boolean;
+  /** Has any client received a state yet? */
+  synced: boolean;
+  chat: ChatMsg[];
+  players: PlayerMeta[];
+  lastError: string | null;
+  makeMove(playerID: string, move: string, args: unknown): void;
+  sendChat(text: string): void;
+}
+
+type BgClient = ReturnType<typeof Client>;
+
+export function useMatchConnection(matchID: string, playerIDs: string[] | null, credentials: string | undefined): MatchConnection {
+  const ids = useMemo<(string | null)[]>(() => (playerIDs && playerIDs.length > 0 ? playerIDs : [null]), [playerIDs?.join(",")]);
+  const [seats, setSeats] = useState<SeatState[]>(() => ids.map((p) => ({ playerID: p, G: null, ctx: null, stateID: -1, connected: false })));
+  const [chat, setChat] = useState<ChatMsg[]>([]);
+  const [players, setPlayers] = useState<PlayerMeta[]>([]);
+  const [lastError, setLastError] = useState<string | null>(null);
+  const clients = useRef<BgClient[]>([]);
+
+  useEffect(() => {
+    if (!credentials) return;
+    const made = ids.map((playerID) =>
+      Client({
+        game: KampenOmNorge as any,
+        numPlayers: 3,
+        matchID,
+        ...(playerID !== null ? { playerID } : {}),
+        credentials,
+        multiplayer: SocketIO(),
+        debug: false,
+      }),
+    );
+    clients.current = made;
+    const unsubs = made.map((client, i) =>
+      client.subscribe((state: any) => {
+        setSeats((prev) => {
+          const next = [...prev];
+          next[i] = {
+            playerID: ids[i] ?? null,
+            G: (state?.G as FactionView) ?? prev[i]?.G ?? null,
+            ctx: state?.ctx ?? prev[i]?.ctx ?? null,
+            stateID: state?._stateID ?? -1,
+            connected: !!state?.isConnected,
+          };
+          return next;
+        });
+        if (i === 0) {
+          setChat([...((client as any).chatMessages ?? [])]);
+          if (client.matchData) setPlayers(client.matchData as PlayerMeta[]);
+        }
+      }),
+    );
+    for (const client of made) client.start();
+    // Our server's own refusals arrive as `kon:error` on the socket boardgame.io opened.
+    for (const client of made) {
+      const socket = (client as any).transport?.socket;
+      socket?.on?.('kon:error', (e: { code?: string }) => setLastError(e?.code ?? 'error'));
+      // Connection changes do not always reach subscribers: listen to the socket as well.
+      const refresh = () =>
+        setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
+      socket?.on?.('connect', refresh);
+      socket?.on?.('disconnect', refresh);
+    }
+    return () => {
+      for (const u of unsubs) u();
+      for (const c of made) c.stop();
+      clients.current = [];
+    };
+  }, [matchID, credentials, ids]);
+
+  const connected = seats.length > 0 && seats.every((s) => s.connected);
+  return {
+    seats,
+    connected,
+    synced: seats.some((s) => s.G !== null),
+    chat,
+    players,
+    lastError,
+    makeMove(playerID, move, args) {
+      const i = (ids as (string | null)[]).indexOf(playerID);
+      const client = clients.current[i];
+      if (!client) return;
+      setLastError(null);
+      (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);
+    },
+    sendChat(text) {
+      const client = clients.current[0];
+      if (!client || ids[0] === null) return;
+      (client.sendChatMessage as (m: unknown) => void)(text);
+    },
+  };
+}

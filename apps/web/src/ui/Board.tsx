@@ -1,0 +1,405 @@
+/** The map: drawn from the board data, with stacks, pending attacks, and the areas you may pick. */
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { Faction, FactionView } from '@kon/game';
+import { BOARD, FACTIONS } from '../game/data';
+import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometry';
+import { useI18n } from '../i18n';
+
+export interface BoardProps {
+  G: FactionView;
+  /** Areas a click would do something with now. */
+  pickable?: ReadonlySet<string>;
+  /** Areas with a stack of yours that can be picked up. */
+  sources?: ReadonlySet<string>;
+  selected?: string | null;
+  onPick?: (area: string) => void;
+  /** Labels for pickable areas (e.g. "Move 2 here"), read by screen readers and shown as a tooltip. */
+  pickHint?: (area: string) => string | undefined;
+}
+
+const FULL = parseViewBox(BOARD.viewBox);
+const MIN_W = 160;
+/** The land (with a margin): what "whole map" shows. */
+const LAND = (() => {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const a of BOARD.areas)
+    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
+      const x = Number(m[1]);
+      const y = Number(m[2]);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+  const pad = 24;
+  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+})();
+/** Views of the south (Oslo to Trondheim) and the north (Trondheim to Finnmark), fitted to a box's aspect. */
+function regionView(region: 'south' | 'north' | 'all', aspect: number) {
+  const r =
+    region === 'south'
+      ? { x: LAND.x, y: 760, w: LAND.w, h: LAND.y + LAND.h - 760 }
+      : region === 'north'
+        ? { x: LAND.x, y: LAND.y, w: LAND.w, h: 880 - LAND.y }
+        : LAND;
+  // Grow the short side so that the region fills the box.
+  if (r.w / r.h < aspect) {
+    const w = r.h * aspect;
+    return { x: r.x - (w - r.w) / 2, y: r.y, w, h: r.h };
+  }
+  const h = r.w / aspect;
+  return { x: r.x, y: r.y - (h - r.h) / 2, w: r.w, h };
+}
+
+export const FACTION_COLOR: Record<Faction, string> = { germany: '#4a4f55', norway: '#c8501e', allies: '#1f6fb2' };
+
+/** A faction's token shape: Germany a square, Norway a circle, the Allies a diamond. */
+export function TokenShape({ faction, r, stroke = '#fff' }: { faction: Faction; r: number; stroke?: string }) {
+  const fill = FACTION_COLOR[faction];
+  if (faction === 'germany') return <rect x={-r} y={-r} width={2 * r} height={2 * r} rx={r * 0.18} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
+  if (faction === 'norway') return <circle r={r * 1.08} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
+  const d = r * 1.3;
+  return <path d={`M0,${-d}L${d},0L0,${d}L${-d},0Z`} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
+}
+
+function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction: Faction; count: number; x: number; y: number; r?: number; dim?: boolean; letter: string }) {
+  return (
+    <g transform={`translate(${x},${y})`} opacity={dim ? 0.55 : 1} className="token">
+      <TokenShape faction={faction} r={r} />
+      <text className="token-count" y={r * 0.38} fontSize={r * 1.1}>
+        {count}
+      </text>
+      <text className="token-letter" x={r * 0.95} y={-r * 0.75} fontSize={r * 0.62}>
+        {letter}
+      </text>
+    </g>
+  );
+}
+
+const STAR = (() => {
+  const pts: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    const rr = i % 2 === 0 ? 1 : 0.45;
+    pts.push(`${(Math.cos(a) * rr).toFixed(3)},${(Math.sin(a) * rr).toFixed(3)}`);
+  }
+  return `M${pts.join('L')}Z`;
+})();
+const PLANE = 'M0,-1 L0.12,-0.3 L0.9,0.15 L0.9,0.3 L0.12,0.1 L0.1,0.65 L0.35,0.85 L0.35,0.95 L0,0.85 L-0.35,0.95 L-0.35,0.85 L-0.1,0.65 L-0.12,0.1 L-0.9,0.3 L-0.9,0.15 L-0.12,-0.3 Z';
+const FLAG = 'M-0.5,1 L-0.5,-1 L0.8,-0.6 L-0.35,-0.2 L-0.35,1 Z';
+
+export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
+  const { t } = useI18n();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [vb, setVb] = useState(() => regionView('all', 0.7));
+  const aspect = useRef(0.7);
+  useEffect(() => {
+    const el = svgRef.current;
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) {
+      aspect.current = r.width / r.height;
+      // A wide box shows the south first, where the invasion begins; a tall one shows the whole land.
+      setVb(regionView(aspect.current > 1.05 ? 'south' : 'all', aspect.current));
+    }
+  }, []);
+  const k = Math.min(1.45, Math.max(1, vb.w / 700));
+  const kText = Math.min(1.25, k);
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const drag = useRef<{ x: number; y: number; vb: typeof FULL; moved: boolean } | null>(null);
+  const pinch = useRef<{ d: number; vb: typeof FULL; mid: { x: number; y: number } } | null>(null);
+  const suppressClick = useRef(false);
+
+  const toMap = useCallback((clientX: number, clientY: number) => {
+    const svg = svgRef.current;
+    const m = svg?.getScreenCTM();
+    if (!svg || !m) return { x: 0, y: 0 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+    return { x: p.x, y: p.y };
+  }, []);
+
+  const zoomAt = useCallback((factor: number, cx?: number, cy?: number) => {
+    setVb((v) => {
+      const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, v.w * factor));
+      const h = (w / v.w) * v.h;
+      const px = cx ?? v.x + v.w / 2;
+      const py = cy ?? v.y + v.h / 2;
+      return clampVb({ x: px - ((px - v.x) * w) / v.w, y: py - ((py - v.y) * h) / v.h, w, h });
+    });
+  }, []);
+
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const p = toMap(e.clientX, e.clientY);
+      zoomAt(Math.exp(e.deltaY * 0.0015), p.x, p.y);
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, [toMap, zoomAt]);
+
+  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 1) {
+      drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
+      suppressClick.current = false;
+    } else if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
+      pinch.current = { d: Math.hypot(a.x - b.x, a.y - b.y), vb, mid: toMap((a.x + b.x) / 2, (a.y + b.y) / 2) };
+      drag.current = null;
+      suppressClick.current = true;
+    }
+  };
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!pointers.current.has(e.pointerId)) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const svg = svgRef.current;
+    const m = svg?.getScreenCTM();
+    if (!m) return;
+    if (pinch.current && pointers.current.size >= 2) {
+      const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      const p = pinch.current;
+      const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, (p.vb.w * p.d) / Math.max(d, 1)));
+      const h = (w / p.vb.w) * p.vb.h;
+      setVb(clampVb({ x: p.mid.x - ((p.mid.x - p.vb.x) * w) / p.vb.w, y: p.mid.y - ((p.mid.y - p.vb.y) * h) / p.vb.h, w, h }));
+      return;
+    }
+    const dr = drag.current;
+    if (!dr) return;
+    const dx = e.clientX - dr.x;
+    const dy = e.clientY - dr.y;
+    if (!dr.moved && Math.hypot(dx, dy) < 6) return;
+    if (!dr.moved) svg?.setPointerCapture(e.pointerId);
+    dr.moved = true;
+    suppressClick.current = true;
+    setVb(clampVb({ ...dr.vb, x: dr.vb.x - dx / m.a, y: dr.vb.y - dy / m.d }));
+  };
+  const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    if (pointers.current.size === 0) drag.current = null;
+  };
+
+  const pick = (area: string) => {
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      return;
+    }
+    if (pickable?.has(area) || sources?.has(area)) onPick?.(area);
+  };
+  const onKey = (area: string) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPick?.(area);
+    }
+  };
+
+  const letters = useMemo(() => Object.fromEntries(FACTIONS.map((f) => [f, t(`letter.${f}`)])) as Record<Faction, string>, [t]);
+  const combatArea = G.combat?.area;
+  const attackTargets = new Set(G.attacks.map((a) => a.target));
+  const seaLabelSize = 34;
+
+  return (
+    <div className="board">
+      <svg
+        ref={svgRef}
+        className="board-svg"
+        viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`}
+        preserveAspectRatio="xMidYMid meet"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        role="group"
+        aria-label={t('app.title')}
+      >
+        <defs>
+          <pattern id="hatch-red" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="10" height="10" fill="#f3d9d2" />
+            <line x1="0" y1="0" x2="0" y2="10" stroke="#d98a78" strokeWidth="3" />
+          </pattern>
+          <pattern id="hatch-grey" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+            <rect width="8" height="8" fill="#e2ddd3" />
+            <line x1="0" y1="0" x2="0" y2="8" stroke="#d2ccc0" strokeWidth="2" />
+          </pattern>
+        </defs>
+        <rect x={-2000} y={-2000} width={5000} height={5000} fill="#c9dbe6" />
+        {BOARD.seaZones.map((z) => (
+          <path key={z.id} d={z.shape} className={`sea ${z.redShadow ? 'sea-red' : ''}`} fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'} />
+        ))}
+        {BOARD.impassable.map((d, i) => (
+          <path key={i} d={d} fill="url(#hatch-grey)" stroke="#bdb6a8" strokeWidth={1} />
+        ))}
+        {BOARD.seaZones.map((z) => (
+          <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={seaLabelSize}>
+            {z.id}
+          </text>
+        ))}
+        {BOARD.areas.map((a) => {
+          const isPick = pickable?.has(a.id);
+          const isSource = sources?.has(a.id);
+          const cls = [
+            'area',
+            isPick ? 'pickable' : '',
+            isSource ? 'source' : '',
+            selected === a.id ? 'selected' : '',
+            combatArea === a.id ? 'in-combat' : '',
+            attackTargets.has(a.id) ? 'attacked' : '',
+          ].join(' ');
+          const hint = isPick || isSource ? pickHint?.(a.id) : undefined;
+          return (
+            <path
+              key={a.id}
+              d={a.shape}
+              className={cls}
+              data-area={a.id}
+              onClick={() => pick(a.id)}
+              {...(isPick || isSource
+                ? { tabIndex: 0, role: 'button', 'aria-label': hint ? `${a.name}: ${hint}` : a.name, onKeyDown: onKey(a.id) }
+                : {})}
+            >
+              <title>{hint ? `${a.name} – ${hint}` : a.name}</title>
+            </path>
+          );
+        })}
+        {BORDERS.filter((b) => b.kind === 'fjord').map((b) =>
+          b.segments.length > 0 ? (
+            <path key={`${b.a}-${b.b}`} className="fjord" d={b.segments.map(([p, q]) => `M${p.x},${p.y}L${q.x},${q.y}`).join('')} />
+          ) : b.crossing ? (
+            <line key={`${b.a}-${b.b}`} className="fjord crossing" x1={b.crossing[0].x} y1={b.crossing[0].y} x2={b.crossing[1].x} y2={b.crossing[1].y} />
+          ) : null,
+        )}
+        <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
+        {BOARD.areas.map((a) => (
+          <g key={a.id} className="area-label" transform={`translate(${a.label.x},${a.label.y})`} pointerEvents="none">
+            <g transform={`scale(${kText})`}>
+            <text y={-15} className="area-name" fontSize={10.5}>
+              {a.name}
+            </text>
+            <g transform={`translate(${-(a.name.length * 2.9) - 9},-18.5)`}>
+              {a.victoryCity && <path d={STAR} transform="scale(6.2)" className="icon-star" />}
+            </g>
+            <g transform={`translate(${a.name.length * 2.9 + 8},-19)`}>
+              {a.airfield && <path d={PLANE} transform="scale(5.2)" className="icon-plane" />}
+              {a.mobilizationPoint && <path d={FLAG} transform={`translate(${a.airfield ? 11 : 0},0) scale(4.6)`} className="icon-flag" />}
+            </g>
+            </g>
+          </g>
+        ))}
+        {BOARD.areas.map((a) => {
+          const here = FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0);
+          if (here.length === 0) return null;
+          const gap = 25 * k;
+          const x0 = a.label.x - ((here.length - 1) * gap) / 2;
+          return (
+            <g key={a.id} pointerEvents="none" data-stack={a.id}>
+              {here.map((f, i) => {
+                const n = G.units[a.id]?.[f] ?? 0;
+                const moved = G.moved[a.id]?.[f] ?? 0;
+                return <Token key={f} faction={f} count={n} x={x0 + i * gap} y={a.label.y + 5 * k} r={11 * k} dim={moved >= n && G.turn === f && G.phase === 'movement'} letter={letters[f]} />;
+              })}
+            </g>
+          );
+        })}
+        {G.attacks.map((atk) => {
+          const { at, angle } = attackAnchor(atk.from, atk.target, atk.route);
+          return (
+            <g key={atk.id} className="attack" transform={`translate(${at.x},${at.y})`} pointerEvents="none" data-attack={atk.id}>
+              <g transform={`rotate(${angle}) scale(${k})`}>
+                <path d="M4,-9 L20,0 L4,9 Z" className="attack-arrow" fill={FACTION_COLOR[atk.faction]} />
+              </g>
+              <Token faction={atk.faction} count={atk.count} x={0} y={0} r={10 * k} letter={letters[atk.faction]} />
+              {atk.route !== 'land' && (
+                <text className="attack-route" y={22} fontSize={8.5}>
+                  {atk.route === 'fjord' ? '≈' : atk.route === 'air' ? '✈︎' : '⚓︎'}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        {combatArea && (
+          <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />
+        )}
+      </svg>
+      <div className="map-controls">
+        <button type="button" onClick={() => zoomAt(1 / 1.4)} aria-label={t('map.zoomIn')} title={t('map.zoomIn')}>
+          +
+        </button>
+        <button type="button" onClick={() => zoomAt(1.4)} aria-label={t('map.zoomOut')} title={t('map.zoomOut')}>
+          −
+        </button>
+        <button type="button" onClick={() => setVb(regionView('all', aspect.current))} aria-label={t('map.reset')} title={t('map.reset')}>
+          ⤢
+        </button>
+        <button type="button" className="region" onClick={() => setVb(regionView('north', aspect.current))} title={t('map.north')}>
+          {t('map.northShort')}
+        </button>
+        <button type="button" className="region" onClick={() => setVb(regionView('south', aspect.current))} title={t('map.south')}>
+          {t('map.southShort')}
+        </button>
+      </div>
+      <Legend />
+    </div>
+  );
+});
+
+function clampVb(v: { x: number; y: number; w: number; h: number }) {
+  const margin = 0.4;
+  const x = Math.min(FULL.x + FULL.w - v.w * (1 - margin), Math.max(FULL.x - v.w * margin, v.x));
+  const y = Math.min(FULL.y + FULL.h - v.h * (1 - margin), Math.max(FULL.y - v.h * margin, v.y));
+  return { ...v, x, y };
+}
+
+function Legend() {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={`legend ${open ? 'open' : ''}`}>
+      <button type="button" className="legend-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {t('map.legend')}
+      </button>
+      {open && (
+        <ul>
+          {FACTIONS.map((f) => (
+            <li key={f}>
+              <svg viewBox="-14 -14 28 28" width="20" height="20" aria-hidden>
+                <TokenShape faction={f} r={9} />
+              </svg>
+              {t(`faction.${f}`)} ({t(`letter.${f}`)})
+            </li>
+          ))}
+          <li>
+            <svg viewBox="-8 -8 16 16" width="18" height="18" aria-hidden>
+              <path d={STAR} transform="scale(7)" className="icon-star" />
+            </svg>
+            {t('map.victoryCity')}
+          </li>
+          <li>
+            <svg viewBox="-6 -6 12 12" width="18" height="18" aria-hidden>
+              <path d={FLAG} transform="scale(5)" className="icon-flag" />
+            </svg>
+            {t('map.mobilization')}
+          </li>
+          <li>
+            <svg viewBox="-6 -6 12 12" width="18" height="18" aria-hidden>
+              <path d={PLANE} transform="scale(5.5)" className="icon-plane" />
+            </svg>
+            {t('map.airfield')}
+          </li>
+          <li>
+            <svg viewBox="0 0 24 8" width="24" height="10" aria-hidden>
+              <line x1="0" y1="4" x2="24" y2="4" className="fjord" />
+            </svg>
+            {t('map.fjord')}
+          </li>
+          <li>
+            <svg viewBox="0 0 20 12" width="20" height="12" aria-hidden>
+              <rect width="20" height="12" fill="url(#hatch-red)" stroke="#d98a78" />
+            </svg>
+            {t('map.redZone')}
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

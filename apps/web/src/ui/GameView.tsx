@@ -1,0 +1,229 @@
+/** The board screen: banner, map, action panel, combat, hand, sides, log and chat. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@kon/game';
+import { useI18n } from '../i18n';
+import { bannerFor } from '../game/banner';
+import { toChoices, type Choices } from '../game/choices';
+import { lastCombatFromLog, liveReport } from '../game/combatReport';
+import type { MatchConnection } from '../game/connection';
+import { areaName } from '../game/data';
+import { Board } from './Board';
+import { ActionPanel, useActionState } from './Actions';
+import { CombatPanel } from './CombatPanel';
+import { CardFace } from './Pieces';
+import { ChatPanel, LogPanel, SidesPanel } from './Panels';
+
+const FACTION_OF: Record<string, Faction> = { '0': 'germany', '1': 'norway', '2': 'allies' };
+const EMPTY: Choices = toChoices([]);
+
+export function GameView({ conn, spectator }: { conn: MatchConnection; spectator: boolean }) {
+  const { t, lang } = useI18n();
+  const mine = useMemo(
+    () => (spectator ? [] : conn.seats.map((s) => (s.playerID !== null ? FACTION_OF[s.playerID] : undefined)).filter(Boolean)) as Faction[],
+    [conn.seats, spectator],
+  );
+  const anyG = conn.seats.find((s) => s.G)?.G ?? null;
+  const actor = anyG ? actorOf(anyG as any) : null;
+  // The seat that acts now if it is ours (two-player mode switches between Norway and the Allies).
+  const actingSeat = conn.seats.find((s) => s.playerID !== null && actor && FACTION_OF[s.playerID] === actor.faction && s.G) ?? null;
+  const [viewSeat, setViewSeat] = useState(0);
+  const shownSeat = actingSeat ?? conn.seats[viewSeat] ?? conn.seats[0]!;
+  const G = (shownSeat.G ?? anyG) as FactionView | null;
+
+  const choices = useMemo(() => {
+    if (!actingSeat?.G || spectator) return EMPTY;
+    try {
+      return toChoices(legalMoves(actingSeat.G as any, actingSeat.ctx, actingSeat.playerID));
+    } catch {
+      return EMPTY;
+    }
+  }, [actingSeat?.G, actingSeat?.playerID, spectator]);
+
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const stateKey = `${actingSeat?.playerID ?? '-'}:${actingSeat?.stateID ?? shownSeat.stateID}`;
+  useEffect(() => setSentAt(null), [stateKey, conn.lastError]);
+  const busy = sentAt !== null;
+  const send = (move: string, args: unknown) => {
+    if (!actingSeat?.playerID || busy) return;
+    setSentAt(actingSeat.stateID);
+    conn.makeMove(actingSeat.playerID, move, args);
+  };
+  const actions = useActionState(G, choices, send, stateKey);
+
+  // Two-player mode: say so when control passes to the other faction.
+  const [switched, setSwitched] = useState<string | null>(null);
+  const lastActing = useRef<string | null>(null);
+  useEffect(() => {
+    const pid = actingSeat?.playerID ?? null;
+    if (mine.length > 1 && pid && lastActing.current && pid !== lastActing.current) setSwitched(t('twoPlayer.now', { f: t(`faction.${FACTION_OF[pid]}`) }));
+    if (pid) lastActing.current = pid;
+  }, [actingSeat?.playerID]);
+
+  const [tab, setTab] = useState<'log' | 'chat'>('log');
+  const [showResult, setShowResult] = useState(true);
+
+  if (!G) return <div className="center-note">{t('loading')}</div>;
+  const banner = bannerFor(G, actor, mine, lang);
+  const report = liveReport(G) ?? lastCombatFromLog(G.log);
+  const handSeats = conn.seats.filter((s) => s.playerID !== null && !spectator);
+
+  return (
+    <div className="game-layout">
+      <div className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`} role="status" aria-live="polite" data-testid="banner">
+        <strong className="banner-title">{banner.title}</strong>
+        <span className="banner-detail">{banner.detail}</span>
+        {switched && actingSeat && <span className="banner-switch">{switched}</span>}
+        {conn.lastError && <span className="banner-error">{t('act.refused')}</span>}
+      </div>
+      <div className="game-main">
+        <div className="map-col">
+          <Board
+            G={G}
+            pickable={actions.pickable}
+            sources={actions.sources}
+            selected={actions.selected}
+            onPick={busy ? undefined : actions.onPick}
+            pickHint={actions.pickHint}
+          />
+        </div>
+        <aside className="side-col">
+          {actingSeat && actor && choices.any && (
+            <ActionPanel G={G} actor={actor} choices={choices} state={actions} send={send} busy={busy} />
+          )}
+          {report && <CombatPanel report={report} />}
+          {handSeats.length > 0 && (
+            <HandPanel send={send} seats={handSeats} actingPid={actingSeat?.playerID ?? null} choices={choices} actions={actions} busy={busy} viewSeat={viewSeat} setViewSeat={setViewSeat} />
+          )}
+          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} />
+          <section className="panel tabs-panel">
+            <div className="tabs" role="tablist">
+              <button type="button" role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
+                {t('tabs.log')}
+              </button>
+              <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')} data-tab="chat">
+                {t('tabs.chat')}
+                {conn.chat.length > 0 && <span className="count-badge">{conn.chat.length}</span>}
+              </button>
+            </div>
+            <div role="tabpanel">
+              {tab === 'log' ? (
+                <LogPanel G={G} />
+              ) : (
+                <ChatPanel messages={conn.chat} players={conn.players} canWrite={!spectator} onSend={conn.sendChat} />
+              )}
+            </div>
+          </section>
+        </aside>
+      </div>
+      {G.result && showResult && <ResultDialog G={G} onClose={() => setShowResult(false)} />}
+    </div>
+  );
+}
+
+function HandPanel({
+  send,
+  seats,
+  actingPid,
+  choices,
+  actions,
+  busy,
+  viewSeat,
+  setViewSeat,
+}: {
+  send: (move: string, args: unknown) => void;
+  seats: MatchConnection['seats'];
+  actingPid: string | null;
+  choices: Choices;
+  actions: ReturnType<typeof useActionState>;
+  busy: boolean;
+  viewSeat: number;
+  setViewSeat: (i: number) => void;
+}) {
+  const { t } = useI18n();
+  const actingIndex = seats.findIndex((s) => s.playerID === actingPid);
+  const [picked, setPicked] = useState<number | null>(null);
+  useEffect(() => setPicked(null), [actingPid]);
+  const index = picked ?? (actingIndex >= 0 ? actingIndex : Math.min(viewSeat, seats.length - 1));
+  const seat = seats[index] ?? seats[0]!;
+  const faction = FACTION_OF[seat.playerID ?? '0']!;
+  const hand = seat.G?.hands[faction] ?? [];
+  const isActing = seat.playerID === actingPid;
+  return (
+    <section className="panel hand-panel" aria-label={t('hand.title')} data-testid="hand">
+      <div className="hand-head">
+        <h3>{seats.length > 1 ? t('hand.titleOf', { f: t(`faction.${faction}`) }) : t('hand.title')}</h3>
+        {seats.length > 1 && (
+          <div className="tabs small" role="tablist">
+            {seats.map((s, i) => (
+              <button
+                key={s.playerID}
+                type="button"
+                role="tab"
+                aria-selected={i === index}
+                onClick={() => {
+                  setPicked(i);
+                  setViewSeat(i);
+                }}
+              >
+                {t(`faction.${FACTION_OF[s.playerID ?? '0']}`)}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {hand.length === 0 && <p className="muted">{t('hand.empty')}</p>}
+      <div className="hand-cards">
+        {hand.map((card) => {
+          const playable = isActing && choices.cards.has(card);
+          const tradeable = isActing && choices.trade.includes(card);
+          const discardable = isActing && choices.discard.includes(card);
+          return (
+            <CardFace key={card} instance={card} playable={playable}>
+              {playable && (
+                <button type="button" className="primary small" onClick={() => actions.playCard(card)} disabled={busy} data-play={card}>
+                  {t('act.play')}
+                </button>
+              )}
+              {tradeable && (
+                <label className="trade-check">
+                  <input type="checkbox" checked={actions.tradeSel.includes(card)} onChange={() => actions.toggleTrade(card)} /> {t('hand.tradeSelect')}
+                </label>
+              )}
+              {discardable && (
+                <button type="button" className="small" onClick={() => send('discard', { card })} disabled={busy}>
+                  {t('act.discard')}
+                </button>
+              )}
+            </CardFace>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
+  const { t } = useI18n();
+  const r = G.result!;
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal?.();
+  }, []);
+  return (
+    <dialog ref={ref} className={`result-dialog win-${r.winner}`} onClose={onClose} data-testid="result">
+      <h2>{t(`result.${r.winner}`)}</h2>
+      <p className="result-level">{t(`result.${r.level}`)}</p>
+      <p>{t(`result.reason.${r.reason}`)}</p>
+      <p>{t('result.cities', { list: r.germanCities.length ? r.germanCities.map(areaName).join(', ') : t('result.none') })}</p>
+      <div className="row">
+        <button type="button" className="primary" onClick={() => ref.current?.close()}>
+          OK
+        </button>
+        <a className="button" href="/">
+          {t('result.back')}
+        </a>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,26 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { initialLang, STRINGS, translate } from '../src/i18n';
+
+describe('i18n', () => {
+  it('has the same keys in Norwegian and English', () => {
+    expect(Object.keys(STRINGS.no).sort()).toEqual(Object.keys(STRINGS.en).sort());
+  });
+  it('falls back to the other language, then to the key', () => {
+    const table = { no: { a: 'norsk' }, en: { a: 'english', b: 'only english' } };
+    expect(translate('no', 'a', {}, table)).toBe('norsk');
+    expect(translate('no', 'b', {}, table)).toBe('only english');
+    expect(translate('en', 'missing.key', {}, table)).toBe('missing.key');
+  });
+  it('fills parameters and plurals', () => {
+    expect(translate('en', 'combat.battalions', { n: 1 })).toBe('1 battalion');
+    expect(translate('en', 'combat.battalions', { n: 3 })).toBe('3 battalions');
+    expect(translate('no', 'combat.battalions', { n: 3 })).toBe('3 bataljoner');
+  });
+  it('remembers the chosen language, else follows the browser', () => {
+    expect(initialLang({ getItem: () => 'en' }, 'nb-NO')).toBe('en');
+    expect(initialLang({ getItem: () => null }, 'nb-NO')).toBe('no');
+    expect(initialLang({ getItem: () => null }, 'de-DE')).toBe('en');
+    expect(initialLang({ getItem: () => 'xx' }, 'nn')).toBe('no');
+  });
+});

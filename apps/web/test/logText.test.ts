@@ -1,0 +1,51 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeLog } from '../src/game/logText';
+import { playRandomGame } from './engine';
+
+/** Every event name the engine logs, read from its source. */
+function engineEvents(): string[] {
+  const dir = path.resolve(__dirname, '../../../packages/game/src/engine');
+  const names = new Set<string>();
+  for (const f of fs.readdirSync(dir)) {
+    const src = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of src.matchAll(/log\(G,[^,]+,\s*'([a-zA-Z]+)'/g)) names.add(m[1]!);
+    for (const m of src.matchAll(/log\(G,[^,]+,\s*[^']*\?\s*'([a-zA-Z]+)'\s*:\s*'([a-zA-Z]+)'/g)) {
+      names.add(m[1]!);
+      names.add(m[2]!);
+    }
+  }
+  return [...names];
+}
+
+describe('log phrasing', () => {
+  it('phrases every event the engine logs, in both languages', () => {
+    const events = engineEvents();
+    expect(events.length).toBeGreaterThan(20);
+    for (const event of events)
+      for (const lang of ['no', 'en'] as const) {
+        const text = describeLog({ round: 1, faction: 'germany', event, data: {} }, lang);
+        expect(text, `${event} (${lang})`).not.toMatch(new RegExp(`:\\s*${event}$`));
+      }
+  });
+  it('reads well on real entries', () => {
+    expect(describeLog({ round: 1, faction: 'germany', event: 'attack', data: { from: 'oslo', to: 'honefoss', count: 2 } }, 'en')).toBe(
+      'Germany attacks Hønefoss from Oslo with 2 battalions.',
+    );
+    expect(describeLog({ round: 1, faction: 'norway', event: 'cardPlayed', data: { card: 'no.veisperring#2', effect: 0 } }, 'no')).toBe(
+      'Norge spilte Veisperring.',
+    );
+    expect(describeLog({ round: 2, faction: 'germany', event: 'turnStarts', data: { round: 2 } }, 'no')).toBe('Runde 2: Tysklands tur begynner.');
+  });
+  it('phrases every entry of whole random games without leaking raw data', () => {
+    const { G } = playRandomGame({ seed: 5, maxActions: 1500 });
+    expect(G.log.length).toBeGreaterThan(50);
+    for (const e of G.log)
+      for (const lang of ['no', 'en'] as const) {
+        const s = describeLog(e, lang);
+        expect(s).not.toMatch(/undefined|NaN|\[object|#\d/);
+      }
+  });
+});
