@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { KampenOmNorge, hiddenFrom, legalMoves } from '@kon/game';
+import { hiddenFrom, legalMoves } from '@kon/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,

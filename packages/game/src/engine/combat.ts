@@ -1,11 +1,11 @@
 import type { AreaId, Faction } from '../types.js';
-import { areFriends, enemiesOf } from '../types.js';
+import { enemiesOf } from '../types.js';
 import { isAlliedCoast } from '../board/index.js';
 import { cardDef, combatType, effectsOf, ACTION_CARDS } from '../cards/index.js';
 import type { Attack, Combat, GameState, LossSplit, PlayedCard } from './state.js';
 import type { Rng } from './rng.js';
 import { addUnits, count, removeUnits } from './forces.js';
-import { withdrawalOptions, germanAirReaches } from './queries.js';
+import { withdrawalOptions } from './queries.js';
 import { checkElimination } from './victory.js';
 import { log } from './log.js';
 import { fail } from './errors.js';
@@ -429,9 +429,3 @@ function finishCombat(G: GameState): void {
   if (checkElimination(G)) return;
   nextCombat(G);
 }
-
-export function isCombatParticipant(G: GameState, f: Faction): boolean {
-  const c = G.combat;
-  return !!c && (f === c.attacker || !areFriends(f, c.attacker));
-}
-export { germanAirReaches };

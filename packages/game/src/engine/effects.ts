@@ -3,7 +3,7 @@
  * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, area, borderKind, isAlliedCoast, neighbours } from '../board/index.js';
+import { AREA_IDS, borderKind, isAlliedCoast, neighbours } from '../board/index.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './state.js';
@@ -14,7 +14,6 @@ import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from '
 import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
 import {
   activeCards,
-  attacksOn,
   evacuateOne,
   continueLosses,
   continueRetreat,

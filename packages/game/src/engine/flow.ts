@@ -3,7 +3,7 @@ import { FACTIONS, PLAYER_OF_FACTION } from '../types.js';
 import type { GameState, Prompt } from './state.js';
 import type { Rng } from './rng.js';
 import { addUnits, count, totalOnBoard } from './forces.js';
-import { attacksOn, defendingFactions, pendingLossDecision, retreatChooser, startCombat } from './combat.js';
+import { attacksOn, pendingLossDecision, retreatChooser, startCombat } from './combat.js';
 import { refillHand } from './hand.js';
 import { scoreDeckEnd, checkElimination } from './victory.js';
 import { log } from './log.js';
@@ -168,4 +168,3 @@ export function endTurn(G: GameState): void {
   log(G, next, 'turnStarts', { round: G.round });
 }
 
-export { defendingFactions };

@@ -1,5 +1,4 @@
 import type { Faction } from '../types.js';
-import { FACTIONS } from '../types.js';
 import type { GameState } from '../engine/state.js';
 import type { Rng } from '../engine/rng.js';
 import { createInitialState, type SetupData } from '../engine/setup.js';
@@ -57,4 +56,3 @@ function rand(r: Rng): number {
   return (r.d6() - 1 + (r.d6() - 1) / 6 + (r.d6() - 1) / 36) / 6;
 }
 
-export { FACTIONS };
