@@ -10,6 +10,9 @@ type Params = Record<string, string | number>;
 /** Entries read their parameters loosely: a missing one shows as "undefined" rather than failing. */
 type Entry = string | ((p: Record<string, any>) => string);
 
+/** A faction name inside a sentence: "the Allies", "de allierte". */
+const mid = (f: unknown) => String(f).replace(/^The /, 'the ').replace(/^De /, 'de ');
+const possessive = (f: unknown) => (String(f).endsWith('s') ? `${f}'` : `${f}'s`);
 const plural = (n: number | string | undefined, one: string, many: string) => (Number(n) === 1 ? one : many);
 
 export const STRINGS: Record<Lang, Record<string, Entry>> = {
@@ -95,7 +98,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'status.turn': ({ f }) => `${f}s tur`,
 
     'banner.you': 'Din tur',
-    'banner.wait': ({ f }) => `Venter på ${f}`,
+    'banner.wait': ({ f }) => `Venter på ${mid(f)}`,
     'banner.over': 'Spillet er over',
     'do.movement': 'Flytt bataljoner og spill forflytningskort. Avslutt fasen når du er ferdig.',
     'do.movement.invasion': 'Invasjon: kjøp og sett i land bataljoner på den blå kysten, eller flytt videre.',
@@ -133,7 +136,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'wait.answerLosses': 'De allierte svarer på Norges forslag om tap.',
     'wait.evacuate': 'De allierte kan evakuere én bataljon.',
     'wait.retreat': ({ f }) => `${f} velger retrett.`,
-    'twoPlayer.now': ({ f }) => `Du styrer nå ${f}.`,
+    'twoPlayer.now': ({ f }) => `Du styrer nå ${mid(f)}.`,
 
     'act.pass': 'Stå over',
     'act.continue': 'Gå videre',
@@ -177,7 +180,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.nothing': 'Ingenting å gjøre akkurat nå.',
 
     'hand.title': 'Din hånd',
-    'hand.titleOf': ({ f }) => `Hånden til ${f}`,
+    'hand.titleOf': ({ f }) => `Hånden til ${mid(f)}`,
     'hand.empty': 'Ingen kort på hånden.',
     'hand.playable': 'Kan spilles nå',
     'hand.symbols': ({ n }) => `${n} forsterkningssymboler`,
@@ -356,10 +359,10 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'phase.reinforcement': 'Reinforcements',
     'phase.newCards': 'New cards',
     'status.round': ({ n }) => `Round ${n}`,
-    'status.turn': ({ f }) => `${f}'s turn`,
+    'status.turn': ({ f }) => `${possessive(f)} turn`,
 
     'banner.you': 'Your move',
-    'banner.wait': ({ f }) => `Waiting for ${f}`,
+    'banner.wait': ({ f }) => `Waiting for ${mid(f)}`,
     'banner.over': 'The game is over',
     'do.movement': 'Move battalions and play movement cards. End the phase when you are done.',
     'do.movement.invasion': 'Invasion: buy battalions and land them on the blue coast, or keep moving.',
@@ -397,7 +400,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'wait.answerLosses': "The Allies are answering Norway's proposal of losses.",
     'wait.evacuate': 'The Allies may evacuate one battalion.',
     'wait.retreat': ({ f }) => `${f} is choosing where to retreat.`,
-    'twoPlayer.now': ({ f }) => `You are now commanding ${f}.`,
+    'twoPlayer.now': ({ f }) => `You are now commanding ${mid(f)}.`,
 
     'act.pass': 'Pass',
     'act.continue': 'Continue',
@@ -441,7 +444,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.nothing': 'Nothing to do right now.',
 
     'hand.title': 'Your hand',
-    'hand.titleOf': ({ f }) => `Hand of ${f}`,
+    'hand.titleOf': ({ f }) => `Hand of ${mid(f)}`,
     'hand.empty': 'No cards in hand.',
     'hand.playable': 'Playable now',
     'hand.symbols': ({ n }) => `${n} reinforcement symbols`,

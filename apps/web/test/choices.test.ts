@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createInitialState, legalMoves, viewFor } from '@kon/game';
-import { destinations, nextParam, normalizeSplit, placements, splitGroups, splitIsLegal, splitTotal, toChoices, type CardArgs } from '../src/game/choices';
+import { destinations, nextParam, normalizeSplit, placements, splitGroups, splitIsLegal, splitTotal, toChoices, type CardArgs, type Split } from '../src/game/choices';
 import { seededRng } from './engine';
 
 describe('toChoices', () => {
@@ -64,7 +64,7 @@ describe('card parameters, one at a time', () => {
 });
 
 describe('loss splits and placements', () => {
-  const options = [{ norway: 2 }, { norway: 1, allies: 1 }, { allies: 2 }];
+  const options: Split[] = [{ norway: 2 }, { norway: 1, allies: 1 }, { allies: 2 }];
   it('finds the groups, their maxima and the total', () => {
     expect(splitGroups(options)).toEqual([
       { key: 'norway', max: 2 },

@@ -113,11 +113,14 @@ export function lastCombatFromLog(log: readonly LogEntry[]): CombatReport | null
   let rolled: Record<string, unknown> | null = null;
   let losses: Record<string, unknown> | null = null;
   const cancels: { card: string; by: string }[] = [];
+  // Who defended: Germany when it is attacked; otherwise whoever played a defence card or retreated.
+  const defenders = new Set<Faction>(attacker === 'germany' ? [] : ['germany']);
   for (let i = start + 1; i < end; i++) {
     const e = log[i]!;
     const ed = (e.data ?? {}) as Record<string, unknown>;
     if (e.event === 'cardPlayed' && e.faction) {
       const card = String(ed.card);
+      if (e.faction !== attacker) defenders.add(e.faction);
       cards.push({
         card,
         faction: e.faction,
@@ -127,6 +130,7 @@ export function lastCombatFromLog(log: readonly LogEntry[]): CombatReport | null
       });
     } else if (e.event === 'cardCancelled') cancels.push({ card: String(ed.card), by: String(ed.by) });
     else if (e.event === 'combatRolled') rolled = ed;
+    else if ((e.event === 'retreated' || e.event === 'noRetreat') && e.faction && e.faction !== attacker) defenders.add(e.faction);
     else if (e.event === 'combatLosses') losses = ed;
   }
   for (const c of cancels) {
@@ -141,7 +145,7 @@ export function lastCombatFromLog(log: readonly LogEntry[]): CombatReport | null
     const mine = cards.filter((c) => c.side === which);
     const cardDice = sum(mine.filter((c) => !c.cancelled).map((c) => c.dice));
     return {
-      factions: which === 'attacker' ? [attacker] : [],
+      factions: which === 'attacker' ? [attacker] : [...defenders],
       battalions: Number(which === 'attacker' ? d.attackers : d.defenders) || 0,
       battalionDice: roll ? Math.max(0, roll.length - cardDice) : null,
       cards: mine,

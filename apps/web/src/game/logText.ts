@@ -23,7 +23,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
   const no = lang === 'no';
   switch (e.event) {
     case 'turnStarts':
-      return no ? `Runde ${n(d.round)}: ${F}s tur begynner.` : `Round ${n(d.round)}: ${F}'s turn begins.`;
+      return no ? `Runde ${n(d.round)}: ${F}s tur begynner.` : `Round ${n(d.round)}: ${F}${F.endsWith('s') ? "'" : "'s"} turn begins.`;
     case 'phase': {
       const p = translate(lang, `phase.${s(d.phase)}`);
       return no ? `${F}: ${p.toLowerCase()}fasen begynner.` : `${F}: the ${p.toLowerCase()} phase begins.`;

@@ -375,7 +375,7 @@ export function ActionPanel({
     );
 
   return (
-    <section className="panel action-panel" aria-label={t('tabs.action')} data-testid="action-panel" data-stage={stage}>
+    <section className="panel action-panel" aria-label={t('tabs.action')} data-testid="action-panel" data-stage={stage} data-busy={busy ? "true" : "false"}>
       {body}
       {footer.length > 0 && <div className="action-footer">{footer}</div>}
     </section>
