@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+/** The board screen rendered from real engine states, with a stand-in connection. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { actor, legalMoves, viewFor, type Faction, type GameState } from '@kon/game';
+import { GameView } from '../src/ui/GameView';
+import { I18nContext, translate, type Lang } from '../src/i18n';
+import type { MatchConnection } from '../src/game/connection';
+import { playRandomGame } from './engine';
+
+afterEach(cleanup);
+
+const PID: Record<Faction, string> = { germany: '0', norway: '1', allies: '2' };
+
+function conn(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
+  return {
+    seats: seats.map((f, i) => ({ playerID: f ? PID[f] : null, G: viewFor(G, f), ctx: {}, stateID: i + 1, connected: true })),
+    connected: true,
+    synced: true,
+    chat: [],
+    players: [],
+    lastError: null,
+    makeMove,
+    sendChat: vi.fn(),
+  };
+}
+function show(c: MatchConnection, spectator = false, lang: Lang = 'en') {
+  return render(
+    <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>
+      <GameView conn={c} spectator={spectator} />
+    </I18nContext.Provider>,
+  );
+}
+/** Play a random game until `stop` says so; returns that state. */
+function stateWhere(seed: number, stop: (G: GameState) => boolean): GameState {
+  let found: GameState | null = null;
+  playRandomGame({
+    seed,
+    maxActions: 3000,
+    afterAction: (G) => {
+      if (!found && stop(G)) found = structuredClone(G);
+    },
+  });
+  if (!found) throw new Error('no such state');
+  return found;
+}
+
+describe('GameView', () => {
+  it('offers the sabotage window to Norway with Pass, and only legal cards as playable', () => {
+    const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
+    const move = vi.fn();
+    show(conn(G, ['norway'], move));
+    expect(screen.getByTestId('banner').textContent).toContain('Your move');
+    const panel = screen.getByTestId('action-panel');
+    expect(panel.getAttribute('data-stage')).toBe('sabotage');
+    const legal = legalMoves(viewFor(G, 'norway') as never, undefined, '1');
+    const playable = new Set(legal.filter((m) => m.move === 'playCard').map((m) => (m.args[0] as { card: string }).card));
+    for (const card of G.hands.norway) {
+      const el = document.querySelector(`[data-card="${card}"]`)!;
+      expect(el.classList.contains('playable')).toBe(playable.has(card));
+    }
+    fireEvent.click(within(panel).getByText('Pass'));
+    expect(move).toHaveBeenCalledWith('1', 'pass', {});
+    // Each move is sent once: controls are busy until the next state arrives.
+    expect(within(panel).getByText('Pass').closest('button')!.disabled).toBe(true);
+  });
+
+  it('tells the others whom they wait for, and shows no hand to a spectator', () => {
+    const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
+    show(conn(G, ['germany']));
+    expect(screen.getByTestId('banner').textContent).toContain('Waiting for Norway');
+    expect(screen.queryByTestId('action-panel')).toBeNull();
+    cleanup();
+    show(conn(G, [null]), true, 'no');
+    expect(screen.getByTestId('banner').textContent).toContain('Venter på Norge');
+    expect(screen.queryByTestId('hand')).toBeNull();
+    expect(document.querySelectorAll('[data-card]').length).toBe(0);
+  });
+
+  it('a stack click offers exactly the legal destinations and sends the chosen count', () => {
+    const G = stateWhere(8, (g) => actor(g)?.faction === 'germany' && actor(g)?.stage === 'movement' && g.round === 1);
+    const move = vi.fn();
+    show(conn(G, ['germany'], move));
+    fireEvent.click(document.querySelector('path[data-area="oslo"]')!);
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0')
+      .filter((m) => m.move === 'move' && (m.args[0] as { from: string }).from === 'oslo')
+      .map((m) => (m.args[0] as { to: string }).to);
+    const offered = [...document.querySelectorAll('[data-dest]')].map((b) => b.getAttribute('data-dest'));
+    expect(new Set(offered)).toEqual(new Set(legal));
+    fireEvent.click(document.querySelector(`[data-dest="${offered[0]}"]`)!);
+    expect(move).toHaveBeenCalledTimes(1);
+    const [pid, name, args] = move.mock.calls[0]!;
+    expect([pid, name]).toEqual(['0', 'move']);
+    expect(legalMoves(viewFor(G, 'germany') as never, undefined, '0').some((m) => JSON.stringify(m.args[0]) === JSON.stringify(args))).toBe(true);
+  });
+
+  it('two-player seat: acts for whichever of Norway and the Allies must act', () => {
+    const G = stateWhere(3, (g) => actor(g)?.faction === 'allies');
+    show(conn(G, ['norway', 'allies']));
+    expect(screen.getByTestId('banner').textContent).toContain('Your move – The Allies');
+    expect(screen.getByTestId('hand').querySelector('h3')!.textContent).toContain('the Allies');
+  });
+
+  it('shows the result at the end', () => {
+    const { G } = playRandomGame({ seed: 6, maxActions: 50_000 });
+    expect(G.result).not.toBeNull();
+    show(conn(G, ['germany']));
+    const result = screen.getByTestId('result');
+    expect(result.textContent).toContain(G.result!.winner === 'germany' ? 'Germany wins' : 'Norway and the Allies win');
+    expect(screen.getByTestId('banner').textContent).toContain('The game is over');
+  });
+});
