@@ -12,7 +12,7 @@ import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { createMatch, joinMatch, launch, newContext, shot, stage, WEB_ROOT, type Invites } from './helpers';
+import { createMatch, joinMatch, launch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, WEB_ROOT, type Invites } from './helpers';
 
 const DOCS = path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots');
 let server: RunningServer;
@@ -190,8 +190,9 @@ describe('a match through the UI', () => {
 
     // Whoever must decide next decides, until the combat is over.
     for (let i = 0; i < 12; i++) {
-      const over = await g.evaluate(() => !!document.querySelector('[data-testid="combat-winner"]'));
-      if (over) break;
+      const rolled = await g.evaluate(() => !!document.querySelector('[data-testid="combat-winner"]'));
+      const pending = await Promise.all([g, n, a].map((p) => stage(p)));
+      if (rolled && !pending.some((st) => st && ['defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat'].includes(st))) break;
       await g.waitForTimeout(400);
       for (const p of [n, a, g]) {
         const st = await stage(p);
@@ -217,6 +218,8 @@ describe('a match through the UI', () => {
       expect(await p.locator('[data-testid="dice-defender"] [data-die]').count()).toBeGreaterThan(0);
       await expect.poll(() => p.locator('[data-testid="combat-panel"]').textContent()).toMatch(/Panzer|Artilleri|Gebirgsjäger|Speidertropp|Bombefly|Jagerbomber/);
     }
+    for (const p of [g, n, a, s])
+      await expect.poll(() => p.locator('[data-testid="log"]').textContent(), { timeout: 15_000 }).toMatch(/combat in Hønefoss is over|Kampen i Hønefoss er over/);
     await shot(g, 'germany-combat');
     await shot(n, 'norway-combat');
     await shot(a, 'allies-phone-combat');
@@ -259,7 +262,7 @@ describe('a match through the UI', () => {
 describe('two players', () => {
   it('one browser commands Norway and the Allies and switches to whichever must act; keyboard works', async () => {
     const g = await (await newContext(browser, { lang: 'en' })).newPage();
-    const na = await (await newContext(browser, { lang: 'en' })).newPage();
+    const na = await (await newContext(browser, { lang: 'en', width: 390, height: 844 })).newPage();
     const errors: string[] = [];
     for (const p of [g, na]) p.on('pageerror', (e) => errors.push(e.message));
     const inv = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'germany' });
@@ -312,6 +315,7 @@ describe('two players', () => {
     await click(na, '[data-testid="action-panel"] .button-grid button');
     await na.locator('[data-testid="action-panel"] .button-grid button').first().waitFor();
     await shot(na, 'two-player-allies-landing');
+    await na.screenshot({ path: path.join(SCREENSHOTS_DIR, 'two-player-allies-landing-full.png'), fullPage: true });
     await click(na, '[data-testid="action-panel"] .button-grid button');
     await expect.poll(() => na.locator('[data-testid="log"]').textContent(), { timeout: 15_000 }).toContain('The Allies landed in');
     expect(errors).toEqual([]);

@@ -216,6 +216,19 @@ export function ActionPanel({
 
   const passLabel = stage === 'attackerCards' || stage === 'defenderCards' ? t('act.continue') : stage === 'counter' ? t('act.roll') : t('act.pass');
   const body: React.ReactNode[] = [];
+  // What the reaction is about.
+  if (stage === 'sabotage' && mode.kind === 'idle') {
+    const attacks = G.attacks.filter((a) => a.faction === 'germany' && (G.units[a.target]?.norway ?? 0) > 0);
+    body.push(
+      <ul key="context" className="context">
+        {attacks.map((a) => (
+          <li key={a.id}>
+            {a.from ? t('act.attackLabel', { n: a.count, from: areaName(a.from), to: areaName(a.target) }) : `${a.count} → ${areaName(a.target)} (${t(`combat.route.${a.route}`)})`}
+          </li>
+        ))}
+      </ul>,
+    );
+  }
 
   if (mode.kind === 'stack') {
     const dests = destinations(choices, mode.from);
