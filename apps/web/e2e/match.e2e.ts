@@ -14,7 +14,10 @@ import { startServer, type RunningServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createMatch, joinMatch, launch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, WEB_ROOT, type Invites } from './helpers';
 
-const DOCS = path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots');
+/** README screenshots are rewritten only when asked (UPDATE_DOCS_SCREENSHOTS=1); else they go with the others. */
+const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
+  ? path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots')
+  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
 let server: RunningServer;
 let browser: Browser;
 let dataDir: string;
