@@ -1,0 +1,112 @@
+/**
+ * Benchmark: a whole match played over real sockets against the real server and its store.
+ * Three boardgame.io clients (one per seat) and a spectator connect through the lobby; the seat that
+ * must act sends a random legal move and waits until the server's answer arrives. Reports moves per
+ * second, the round-trip time of a move (send → new state back), the store's size and memory.
+ * Not a test: nothing asserts a timing. Usage: npm run bench:server [-- <moves>]   (DATABASE_URL
+ * set → PostgreSQL, otherwise the embedded PGlite in a temporary folder).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import { KampenOmNorge, legalMoves } from '@kon/game';
+import { startServer, loadGameModule } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/log';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
+const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
+
+const maxMoves = Number(process.argv[2] ?? 400);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-bench-'));
+const config = loadConfig({
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  WEB_DIST: path.join(dataDir, 'no-web'),
+  LOG_LEVEL: 'silent',
+  // One local client sends every move: lift the per-address limits that guard the public API.
+  RATE_LIMIT_PER_MINUTE: '100000',
+  SOCKET_MESSAGES_PER_10S: '100000',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `bench_${Date.now()}` } : {}),
+});
+const server = await startServer(config, await loadGameModule(), { log: createLogger('silent', {}) });
+
+async function post(route: string, body: unknown) {
+  const res = await fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+}
+
+const match = await post('/api/matches', { plan: 'three', setupData: { ruleset: 'basic' } });
+const members = await Promise.all(
+  match.links.seats.map((s: any, i: number) => post(`/api/matches/${match.matchID}/join`, { token: s.token, name: `Bench ${i}` })),
+);
+const clients = members.map((m: any) =>
+  Client({ game: KampenOmNorge, matchID: match.matchID, playerID: m.playerIDs[0], credentials: m.credentials, debug: false, multiplayer: SocketIO({ server: server.url }) } as any),
+);
+const spectator = Client({ game: KampenOmNorge, matchID: match.matchID, credentials: match.links.spectator, debug: false, multiplayer: SocketIO({ server: server.url }) } as any);
+for (const c of [...clients, spectator]) c.start();
+
+const waitUntil = async (ok: () => boolean) => {
+  const end = Date.now() + 10_000;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out waiting for the server');
+    await new Promise((r) => setImmediate(r));
+  }
+};
+await waitUntil(() => clients.every((c) => c.getState() !== null) && spectator.getState() !== null);
+
+let seed = 12345;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const latencies: number[] = [];
+const started = performance.now();
+while (latencies.length < maxMoves) {
+  const state = clients[0]!.getState()!;
+  if (state.ctx.gameover) break;
+  const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
+  const client = clients[Number(seat)]!;
+  const own = client.getState()!;
+  const options = legalMoves(own.G as any, own.ctx, seat);
+  const choice = options[Math.floor(random() * options.length)]!;
+  const before = own._stateID;
+  const t = performance.now();
+  client.moves[choice.move]!(...choice.args);
+  await waitUntil(() => (client.getState()?._stateID ?? 0) > before && (clients[0]!.getState()?._stateID ?? 0) > before);
+  latencies.push(performance.now() - t);
+}
+const seconds = (performance.now() - started) / 1000;
+for (const c of [...clients, spectator]) c.stop();
+await server.stop('bench done');
+
+const sorted = [...latencies].sort((a, b) => a - b);
+const pct = (p: number) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
+const dirBytes = (dir: string): number =>
+  fs.readdirSync(dir, { withFileTypes: true }).reduce((s, e) => s + (e.isDirectory() ? dirBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+console.log(
+  JSON.stringify(
+    {
+      store: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      moves: latencies.length,
+      movesPerSecond: +(latencies.length / seconds).toFixed(1),
+      roundTripMs: { p50: pct(50), p95: pct(95), max: pct(100) },
+      storeBytes: process.env.DATABASE_URL ? null : dirBytes(dataDir),
+      rssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(1),
+      heapUsedMB: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
+    },
+    null,
+    2,
+  ),
+);
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (process.env.DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  await db.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
+  await db.end();
+}
+process.exit(0);
