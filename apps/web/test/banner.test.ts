@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { actor, viewFor, type Faction } from '@kon/game';
 import { bannerFor } from '../src/game/banner';
-import { lastCombatFromLog, liveReport } from '../src/game/combatReport';
+import { combatReport } from '../src/game/combatReport';
 import { playRandomGame } from './engine';
 
 describe('the banner', () => {
@@ -32,14 +32,15 @@ describe('the banner', () => {
 });
 
 describe('combat reports', () => {
-  it('rebuild the dice of a finished combat from the log', () => {
+  it('keep showing the dice of the last finished combat of the turn', () => {
     let checked = 0;
     playRandomGame({
       seed: 2,
       maxActions: 800,
       afterAction: (G) => {
-        const r = lastCombatFromLog(G.log);
+        const r = combatReport(viewFor(G, 'norway'));
         if (!r || G.combat) return;
+        expect(r.live).toBe(false);
         const rolled = [...G.log].reverse().find((e) => e.event === 'combatRolled')!;
         expect(r.attackerSide.roll).toEqual(rolled.data!.attackerDice);
         expect(r.defenderSide.total).toBe(rolled.data!.defenderTotal);
@@ -55,8 +56,9 @@ describe('combat reports', () => {
       seed: 9,
       maxActions: 800,
       afterAction: (G) => {
-        const r = liveReport(viewFor(G, null));
+        const r = combatReport(viewFor(G, null));
         if (!r || !G.combat?.roll) return;
+        expect(r.live).toBe(true);
         expect(r.attackerSide.battalionDice).toBe(G.combat.roll.attackerBattalionDice);
         expect(r.attackerSide.roll?.length).toBe(G.combat.roll.attacker.length);
         live++;

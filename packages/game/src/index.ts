@@ -10,3 +10,4 @@ export { RuleError } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';
 export * as board from './board/index.js';
 export * as cards from './cards/index.js';
+export { cardText, CARD_TEXTS } from './cards/advanced.js';

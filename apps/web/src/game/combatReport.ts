@@ -1,9 +1,8 @@
 /**
- * What the combat panel shows: the live combat from the state, or the last finished one rebuilt from
- * the public log (a combat can roll, lose and end in a single move, so the state alone may never show
- * its dice).
+ * What the combat panel shows: the live combat, or the last finished one of this turn (a combat can
+ * roll, lose and end in a single move, so the engine keeps it as `lastCombat`).
  */
-import type { Combat, Faction, FactionView, LogEntry } from '@kon/game';
+import type { Combat, Faction, FactionView } from '@kon/game';
 import { effectDice } from './data';
 
 export interface CardLine {
@@ -29,7 +28,7 @@ export interface CombatReport {
   live: boolean;
   area: string;
   attacker: Faction;
-  step: Combat['step'] | 'done';
+  step: Combat['step'];
   attackerSide: SideReport;
   defenderSide: SideReport;
   groups: { id: string; faction: Faction; from: string | null; route: string; count: number }[];
@@ -49,9 +48,11 @@ function cancelledSet(played: { card: string; cancels?: string }[]): Set<string>
   return out;
 }
 
-export function liveReport(G: FactionView): CombatReport | null {
-  const c = G.combat;
+/** The combat being fought, or else the last one fought this turn (the engine keeps it, public). */
+export function combatReport(G: FactionView): CombatReport | null {
+  const c = G.combat ?? G.lastCombat;
   if (!c) return null;
+  const live = c === G.combat;
   const cancelled = cancelledSet(c.played);
   const lines = c.played.map<CardLine>((p) => ({
     card: p.card,
@@ -61,15 +62,13 @@ export function liveReport(G: FactionView): CombatReport | null {
     cancelled: cancelled.has(p.card),
     ...(p.cancels ? { cancels: p.cancels } : {}),
   }));
-  const groups = G.attacks.filter((a) => a.target === c.area);
-  const defenders = c.defenders;
+  const groups = live ? G.attacks.filter((a) => a.target === c.area) : [];
   const side = (s: 'attacker' | 'defender'): SideReport => {
     const roll = c.roll ? (s === 'attacker' ? c.roll.attacker : c.roll.defender) : null;
     const losses = s === 'attacker' ? c.attackerLosses : c.defenderLosses;
     return {
-      factions: s === 'attacker' ? [c.attacker] : defenders,
-      battalions:
-        s === 'attacker' ? sum(groups.map((g) => g.count)) : sum(defenders.map((f) => G.units[c.area]?.[f] ?? 0)),
+      factions: s === 'attacker' ? [c.attacker] : c.defenders,
+      battalions: c.strength[s],
       battalionDice: c.roll ? (s === 'attacker' ? c.roll.attackerBattalionDice : c.roll.defenderBattalionDice) : null,
       cards: lines.filter((l) => l.side === s),
       roll,
@@ -79,7 +78,7 @@ export function liveReport(G: FactionView): CombatReport | null {
     };
   };
   return {
-    live: true,
+    live,
     area: c.area,
     attacker: c.attacker,
     step: c.step,
@@ -88,82 +87,5 @@ export function liveReport(G: FactionView): CombatReport | null {
     groups: groups.map((g) => ({ id: g.id, faction: g.faction, from: g.from, route: g.route, count: g.count })),
     winner: c.winner,
     retreatOptions: c.retreat?.options ?? [],
-  };
-}
-
-/** The most recent finished combat, from the log (only if it ended after the current turn began). */
-export function lastCombatFromLog(log: readonly LogEntry[]): CombatReport | null {
-  let end = -1;
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i]!;
-    if (e.event === 'turnStarts') return null;
-    if (e.event === 'combatEnds') {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  let start = end;
-  while (start >= 0 && log[start]!.event !== 'combatStarts') start--;
-  if (start < 0) return null;
-  const s = log[start]!;
-  const d = (s.data ?? {}) as Record<string, unknown>;
-  const attacker = s.faction as Faction;
-  const cards: CardLine[] = [];
-  let rolled: Record<string, unknown> | null = null;
-  let losses: Record<string, unknown> | null = null;
-  const cancels: { card: string; by: string }[] = [];
-  // Who defended: Germany when it is attacked; otherwise whoever played a defence card or retreated.
-  const defenders = new Set<Faction>(attacker === 'germany' ? [] : ['germany']);
-  for (let i = start + 1; i < end; i++) {
-    const e = log[i]!;
-    const ed = (e.data ?? {}) as Record<string, unknown>;
-    if (e.event === 'cardPlayed' && e.faction) {
-      const card = String(ed.card);
-      if (e.faction !== attacker) defenders.add(e.faction);
-      cards.push({
-        card,
-        faction: e.faction,
-        side: e.faction === attacker ? 'attacker' : 'defender',
-        dice: effectDice(card, Number(ed.effect)),
-        cancelled: false,
-      });
-    } else if (e.event === 'cardCancelled') cancels.push({ card: String(ed.card), by: String(ed.by) });
-    else if (e.event === 'combatRolled') rolled = ed;
-    else if ((e.event === 'retreated' || e.event === 'noRetreat') && e.faction && e.faction !== attacker) defenders.add(e.faction);
-    else if (e.event === 'combatLosses') losses = ed;
-  }
-  for (const c of cancels) {
-    const target = cards.find((x) => x.card === c.card);
-    if (target) target.cancelled = true;
-    const by = cards.find((x) => x.card === c.by);
-    if (by) by.cancels = c.card;
-  }
-  const endData = (log[end]!.data ?? {}) as Record<string, unknown>;
-  const side = (which: 'attacker' | 'defender'): SideReport => {
-    const roll = rolled ? ((which === 'attacker' ? rolled.attackerDice : rolled.defenderDice) as number[]) : null;
-    const mine = cards.filter((c) => c.side === which);
-    const cardDice = sum(mine.filter((c) => !c.cancelled).map((c) => c.dice));
-    return {
-      factions: which === 'attacker' ? [attacker] : [...defenders],
-      battalions: Number(which === 'attacker' ? d.attackers : d.defenders) || 0,
-      battalionDice: roll ? Math.max(0, roll.length - cardDice) : null,
-      cards: mine,
-      roll,
-      total: roll ? sum(roll) : null,
-      sixes: roll ? sixes(roll) : null,
-      lost: losses ? Number(which === 'attacker' ? losses.attackerLost : losses.defenderLost) : null,
-    };
-  };
-  return {
-    live: false,
-    area: String(d.area),
-    attacker,
-    step: 'done',
-    attackerSide: side('attacker'),
-    defenderSide: side('defender'),
-    groups: [],
-    winner: endData.winner === 'attacker' ? 'attacker' : 'defender',
-    retreatOptions: [],
   };
 }

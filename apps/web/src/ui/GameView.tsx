@@ -4,7 +4,7 @@ import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@k
 import { useI18n } from '../i18n';
 import { bannerFor } from '../game/banner';
 import { toChoices, type Choices } from '../game/choices';
-import { lastCombatFromLog, liveReport } from '../game/combatReport';
+import { combatReport } from '../game/combatReport';
 import type { MatchConnection } from '../game/connection';
 import { areaName } from '../game/data';
 import { Board } from './Board';
@@ -64,7 +64,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
 
   if (!G) return <div className="center-note">{t('loading')}</div>;
   const banner = bannerFor(G, actor, mine, lang);
-  const report = liveReport(G) ?? lastCombatFromLog(G.log);
+  const report = combatReport(G);
   const handSeats = conn.seats.filter((s) => s.playerID !== null && !spectator);
 
   return (

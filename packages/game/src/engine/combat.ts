@@ -91,10 +91,15 @@ export function presentInCombat(G: GameState, c: Combat, f: Faction): boolean {
 export function startCombat(G: GameState, area: AreaId): void {
   const attacks = attacksOn(G, area);
   const attacker = attacks[0]!.faction;
+  const defenders = enemiesOf(attacker).filter((f) => count(G, area, f) > 0);
   G.combat = {
     area,
     attacker,
-    defenders: enemiesOf(attacker).filter((f) => count(G, area, f) > 0),
+    defenders,
+    strength: {
+      attacker: sum(attacks.map((a) => a.count)),
+      defender: sum(defenders.map((f) => count(G, area, f))),
+    },
     attackIds: attacks.map((a) => a.id),
     step: 'attackerCards',
     defenderQueue: [],
@@ -111,7 +116,7 @@ export function startCombat(G: GameState, area: AreaId): void {
     retreat: null,
     defendersGone: false,
   };
-  log(G, attacker, 'combatStarts', { area, attackers: attackerStrength(G, G.combat), defenders: defenderStrength(G, G.combat) });
+  log(G, attacker, 'combatStarts', { area, attackers: G.combat.strength.attacker, defenders: G.combat.strength.defender });
 }
 
 /** Could any card of `f`'s deck be played now as a cancel against the other side? (Public knowledge.) */
@@ -425,6 +430,7 @@ function finishCombat(G: GameState): void {
   const c = G.combat!;
   const holder = [c.attacker, ...enemiesOf(c.attacker)].find((f) => count(G, c.area, f) > 0) ?? null;
   log(G, c.attacker, 'combatEnds', { area: c.area, winner: c.winner ?? 'defender', holder });
+  G.lastCombat = { ...c, step: 'done', retreat: null, defenderQueue: [] };
   G.combat = null;
   if (checkElimination(G)) return;
   nextCombat(G);

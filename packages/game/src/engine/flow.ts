@@ -163,6 +163,7 @@ export function endTurn(G: GameState): void {
   G.moved = {};
   G.attacks = [];
   G.attackedFrom = [];
+  G.lastCombat = null;
   G.invasion = false;
   G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
   log(G, next, 'turnStarts', { round: G.round });

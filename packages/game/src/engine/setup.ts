@@ -37,6 +37,7 @@ export function createInitialState(data: SetupData | undefined, rng: Rng): GameS
     attacks: [],
     attackedFrom: [],
     combat: null,
+    lastCombat: null,
     prompts: [],
     invasion: false,
     reinforcements: { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] },

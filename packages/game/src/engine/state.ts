@@ -23,7 +23,7 @@ export interface Attack {
   count: number;
 }
 
-export type CombatStep = 'attackerCards' | 'defenderCards' | 'counter' | 'losses' | 'evacuate' | 'retreat';
+export type CombatStep = 'attackerCards' | 'defenderCards' | 'counter' | 'losses' | 'evacuate' | 'retreat' | 'done';
 
 export interface PlayedCard {
   card: CardInstanceId;
@@ -51,6 +51,8 @@ export interface Combat {
   attacker: Faction;
   /** Defending factions present when the combat began (Norway and/or the Allies, or Germany). */
   defenders: Faction[];
+  /** Battalions on each side when the combat began. */
+  strength: { attacker: number; defender: number };
   attackIds: string[];
   step: CombatStep;
   /** Defending factions still to be asked for cards, in order. */
@@ -140,6 +142,8 @@ export interface GameState {
   /** Areas the current attacker has attacked from this turn (defenders may not retreat there). */
   attackedFrom: AreaId[];
   combat: Combat | null;
+  /** The last combat fought this turn, as it ended (public; cleared when a turn begins). */
+  lastCombat: Combat | null;
   /** Open decisions, newest last; the last one is the one being answered. */
   prompts: Prompt[];
   /** Invasjon played this movement phase: the Allies may buy and land battalions now. */
