@@ -20,13 +20,15 @@ export interface TestServer {
   logs: string[];
   url: string;
   restart(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stop the server; its temporary data folder goes too unless `keepData`. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export async function startTestServer(
   env: Record<string, string> = {},
   opts: Omit<StartOptions, 'log'> & { dataDir?: string; port?: number } = {},
 ): Promise<TestServer> {
+  const ownsDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kon-server-'));
   const logs: string[] = [];
   const log = createLogger('debug', { service: 'test' }, (line) => logs.push(line));
@@ -47,8 +49,9 @@ export async function startTestServer(
       t.server = server;
       t.config = config;
     },
-    async stop() {
+    async stop({ keepData = false } = {}) {
       await server.stop('test end');
+      if (ownsDir && !keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { legalMoves } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config';
@@ -74,11 +75,12 @@ describe('graceful shutdown', () => {
     s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
     // The move is broadcast before it is written; stop as soon as the broadcast arrives.
     await waitFor(() => s.received.find((r) => r.event === 'update'), 'update broadcast');
-    await t.stop();
+    await t.stop({ keepData: true });
     expect((await api(t.url, 'GET', '/healthz').catch(() => ({ status: 0 }))).status).toBe(0);
     const store = await openStorage({ dataDir: t.dataDir, databaseUrl: undefined, databaseSchema: 'public' });
     const after = await store.fetch(m.matchID, { state: true });
     await store.close();
+    fs.rmSync(t.dataDir, { recursive: true, force: true });
     expect(after.state?._stateID).toBe(state._stateID + 1);
   });
 

@@ -217,8 +217,9 @@ describe('limits', () => {
 
 describe('static web client', () => {
   let web: TestServer;
+  let dir: string;
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'kon-web-'));
+    dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'kon-web-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>KoN</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -226,6 +227,7 @@ describe('static web client', () => {
   });
   afterAll(async () => {
     await web?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
   it('serves files, falls back to index.html for app routes, and keeps /api JSON', async () => {
     const root = await api(web.url, 'GET', '/');
