@@ -274,29 +274,11 @@ export function ActionPanel({
     if (choices.moves.size > 0) body.push(<p key="sel" className="hint">{t('act.selectStack')}</p>);
     if (choices.combatAreas.length > 0)
       body.push(
-        <div key="combat">
-          <h4>{t('act.chooseCombat')}</h4>
-          <div className="button-grid">
-            {choices.combatAreas.map((a) => (
-              <button key={a} type="button" onClick={() => send('chooseCombat', { area: a })} disabled={busy}>
-                {areaName(a)}
-              </button>
-            ))}
-          </div>
-        </div>,
+        <AreaChoice key="combat" title={t('act.chooseCombat')} areas={choices.combatAreas} busy={busy} onPick={(a) => send('chooseCombat', { area: a })} />,
       );
     if (choices.retreat.length > 0)
       body.push(
-        <div key="retreat">
-          <h4>{t('combat.retreatTo')}</h4>
-          <div className="button-grid">
-            {choices.retreat.map((a) => (
-              <button key={a} type="button" onClick={() => send('retreat', { to: a })} disabled={busy}>
-                {areaName(a)}
-              </button>
-            ))}
-          </div>
-        </div>,
+        <AreaChoice key="retreat" title={t('combat.retreatTo')} areas={choices.retreat} busy={busy} onPick={(a) => send('retreat', { to: a })} />,
       );
     if (choices.land.length > 0)
       body.push(
@@ -536,6 +518,22 @@ function CardPlay({ card, choices, state, G, send, busy }: { card: string; choic
         <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
           {t('act.cancel')}
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** A titled row of buttons, one per area: the answer to "which area?". */
+function AreaChoice(props: { title: string; areas: readonly string[]; busy: boolean; onPick: (area: string) => void }) {
+  return (
+    <div>
+      <h4>{props.title}</h4>
+      <div className="button-grid">
+        {props.areas.map((a) => (
+          <button key={a} type="button" onClick={() => props.onPick(a)} disabled={props.busy}>
+            {areaName(a)}
+          </button>
+        ))}
       </div>
     </div>
   );
