@@ -277,6 +277,19 @@ describe('two players', () => {
     await na.locator('[data-testid="hand"] [role=tab]').nth(1).waitFor();
     await expect.poll(() => na.locator('[data-testid="banner"]').textContent()).toContain('Waiting for Germany');
 
+    // Rename from the top bar (on the phone, by keyboard): Germany's page shows the new name for both sides.
+    await expect.poll(() => g.locator('[data-testid="side-name-norway"]').textContent(), { timeout: 15_000 }).toBe('Nora');
+    await na.locator('[data-testid="member-menu"]').click();
+    const nameField = na.locator('input[name="member-name"]');
+    await expect.poll(() => nameField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await nameField.fill('Nora Nordmann');
+    await na.keyboard.press('Enter');
+    await na.locator('.member-pop [role="status"]').waitFor();
+    await na.keyboard.press('Escape');
+    await expect.poll(() => na.locator('[data-testid="member-name"]').textContent()).toBe('Nora Nordmann');
+    for (const f of ['norway', 'allies'])
+      await expect.poll(() => g.locator(`[data-testid="side-name-${f}"]`).textContent(), { timeout: 15_000 }).toBe('Nora Nordmann');
+
     // Keyboard: focus the Oslo stack on the map, Enter picks it up, the destinations are offered.
     await g.locator('path[data-area="oslo"]').focus();
     await g.keyboard.press('Enter');

@@ -17,6 +17,7 @@ import {
 import { useMatchConnection } from './game/connection';
 import { GameView } from './ui/GameView';
 import { FactionBadge } from './ui/Pieces';
+import { MemberMenu } from './ui/MemberMenu';
 import type { Faction } from '@kon/game';
 
 // ------------------------------------------------------------------ routing (history API, no library)
@@ -76,7 +77,7 @@ function LangSwitch() {
   );
 }
 
-function TopBar({ children, navigate }: { children?: React.ReactNode; navigate: (to: string) => void }) {
+function TopBar({ children, navigate, you }: { children?: React.ReactNode; navigate: (to: string) => void; you?: React.ReactNode }) {
   const { t } = useI18n();
   return (
     <header className="topbar">
@@ -96,6 +97,7 @@ function TopBar({ children, navigate }: { children?: React.ReactNode; navigate: 
         <span>{t('app.title')}</span>
       </a>
       <div className="topbar-middle">{children}</div>
+      {you}
       <LangSwitch />
     </header>
   );
@@ -404,7 +406,7 @@ function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectato
     }
     return remembered(matchID);
   });
-  const member = spectator ? undefined : mem?.member;
+  const [member, setMember] = useState(() => (spectator ? undefined : mem?.member));
   const token = spectator ? mem?.spectatorToken : member?.credentials;
   const playerIDs = useMemo(() => (member ? member.playerIDs : null), [member?.playerIDs.join(',')]);
   const conn = useMatchConnection(matchID, playerIDs, token);
@@ -429,11 +431,29 @@ function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectato
   }, [matchID, token, allSeated]);
 
   const G = conn.seats.find((s) => s.G)?.G;
+  // The name the server holds (another device of ours may have changed it), else the one we joined with.
+  const myName = (member && info?.seats.flatMap((s) => s.members).find((m) => m.id === member.memberId)?.name) ?? member?.name ?? '';
+  const you =
+    member && token ? (
+      <MemberMenu
+        matchID={matchID}
+        credentials={token}
+        name={myName}
+        onRenamed={(name, next) => {
+          const updated = { ...member, name };
+          remember(matchID, { member: updated });
+          saveName(name);
+          setMember(updated);
+          setInfo(next);
+        }}
+        onLeft={() => navigate('/')}
+      />
+    ) : undefined;
   const status = conn.connected ? 'online' : conn.synced ? 'offline' : 'connecting';
 
   return (
     <div className="page game-page">
-      <TopBar navigate={navigate}>
+      <TopBar navigate={navigate} you={you}>
         {G && (
           <span className="match-status" data-testid="match-status">
             <span>{t('status.round', { n: G.round })}</span>
@@ -458,7 +478,7 @@ function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectato
           <p className="panel error">{error}</p>
         </main>
       ) : info && !allSeated ? (
-        <WaitingRoom info={info} matchID={matchID} navigate={navigate} hasLinks={!!mem?.links} />
+        <WaitingRoom info={info} matchID={matchID} navigate={navigate} hasLinks={!!mem?.links} myId={member?.memberId} />
       ) : (
         <GameView conn={conn} spectator={spectator} />
       )}
@@ -466,7 +486,19 @@ function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectato
   );
 }
 
-function WaitingRoom({ info, matchID, navigate, hasLinks }: { info: MatchInfo; matchID: string; navigate: (to: string) => void; hasLinks: boolean }) {
+function WaitingRoom({
+  info,
+  matchID,
+  navigate,
+  hasLinks,
+  myId,
+}: {
+  info: MatchInfo;
+  matchID: string;
+  navigate: (to: string) => void;
+  hasLinks: boolean;
+  myId?: string;
+}) {
   const { t } = useI18n();
   return (
     <main className="narrow">
@@ -482,8 +514,9 @@ function WaitingRoom({ info, matchID, navigate, hasLinks }: { info: MatchInfo; m
               ) : (
                 <span className="members">
                   {s.members.map((m) => (
-                    <span key={m.id} className={`member ${m.connected ? 'online' : 'offline'}`}>
-                      <span className="conn-dot" aria-hidden /> {m.name} <span className="muted small">({m.connected ? t('wait.online') : t('wait.offline')})</span>
+                    <span key={m.id} className={`member ${m.connected ? 'online' : 'offline'}`} data-member={m.id}>
+                      <span className="conn-dot" aria-hidden /> {m.name} {m.id === myId && <em className="you-tag">{t('wait.you')}</em>}{' '}
+                      <span className="muted small">({m.connected ? t('wait.online') : t('wait.offline')})</span>
                     </span>
                   ))}
                 </span>

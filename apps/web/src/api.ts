@@ -28,7 +28,7 @@ export interface MatchInfo {
     members: { id: string; name: string; connected: boolean }[];
   }[];
   spectatorsConnected: number;
-  you: { role: string; seat?: SeatKey; playerIDs?: string[] };
+  you: { role: string; memberId?: string; seat?: SeatKey; playerIDs?: string[] };
 }
 
 export class ApiError extends Error {
@@ -61,6 +61,11 @@ export const api = {
   create: (plan: Plan, ruleset = 'basic') => call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: { ruleset } }),
   join: (matchID: string, token: string, name: string) => call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name }),
   get: (matchID: string, token: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}`, undefined, token),
+  /** Change this member's display name; answers with the match details. */
+  rename: (matchID: string, credentials: string, name: string) =>
+    call<MatchInfo>('PATCH', `/api/matches/${encodeURIComponent(matchID)}/members/me`, { name }, credentials),
+  /** Leave the match: the credentials stop working at once. */
+  leave: (matchID: string, credentials: string) => call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/me`, undefined, credentials),
 };
 
 // ------------------------------------------------------------------ local memory
@@ -93,6 +98,19 @@ export function remember(matchID: string, patch: Partial<Remembered>) {
     localStorage.setItem(KEY, JSON.stringify(all));
   } catch {
     /* storage full or blocked: the session still works until reload */
+  }
+}
+/** Forget this browser's seat (member credentials) in a match; invite links and a spectator link stay. */
+export function forgetMember(matchID: string) {
+  const all = readAll();
+  const r = all[matchID];
+  if (!r) return;
+  delete r.member;
+  if (!r.links && !r.spectatorToken) delete all[matchID];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* ignore */
   }
 }
 export function rememberedMatches(): Remembered[] {

@@ -101,6 +101,15 @@ describe('GameView', () => {
     expect(screen.getByTestId('hand').querySelector('h3')!.textContent).toContain('the Allies');
   });
 
+  it('names who plays each side (from the match data)', () => {
+    const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
+    const c = conn(G, ['germany']);
+    show({ ...c, players: [{ id: 0, name: 'Greta' }, { id: 1, name: 'Nils, Kari' }, { id: 2 }] });
+    expect(screen.getByTestId('side-name-germany').textContent).toBe('Greta');
+    expect(screen.getByTestId('side-name-norway').textContent).toBe('Nils, Kari');
+    expect(screen.queryByTestId('side-name-allies')).toBeNull();
+  });
+
   it('shows the result at the end', () => {
     const { G } = playRandomGame({ seed: 6, maxActions: 50_000 });
     expect(G.result).not.toBeNull();

@@ -2,7 +2,7 @@
  * What the acting player can do: the map interactions and the action panel, both fed only by the
  * engine's legal moves (see game/choices.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Actor, Faction, FactionView } from '@kon/game';
 import { useI18n } from '../i18n';
 import {
@@ -213,6 +213,12 @@ export function ActionPanel({
   const { t } = useI18n();
   const { mode } = state;
   const stage = actor.stage;
+  // Narrow screens: the panel is a sheet fixed to the bottom of the screen (styles.css). It can be
+  // folded down to its header and footer to free the map; a new decision unfolds it.
+  const [folded, setFolded] = useState(false);
+  useEffect(() => setFolded(false), [stage, mode.kind]);
+  const bodyId = useId();
+  const dockRef = useDockHeight();
 
   const passLabel = stage === 'attackerCards' || stage === 'defenderCards' ? t('act.continue') : stage === 'counter' ? t('act.roll') : t('act.pass');
   const body: React.ReactNode[] = [];
@@ -370,11 +376,53 @@ export function ActionPanel({
     );
 
   return (
-    <section className="panel action-panel" aria-label={t('tabs.action')} data-testid="action-panel" data-stage={stage} data-busy={busy ? "true" : "false"}>
-      {body}
+    <section
+      ref={dockRef}
+      className={`panel action-panel ${folded ? 'folded' : ''}`}
+      aria-label={t('tabs.action')}
+      data-testid="action-panel"
+      data-stage={stage}
+      data-busy={busy ? 'true' : 'false'}
+    >
+      <div className="dock-head">
+        <span className="dock-title">{t('tabs.action')}</span>
+        <button type="button" className="small dock-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded(!folded)} data-action="fold">
+          {folded ? `${t('dock.show')} ▴` : `${t('dock.hide')} ▾`}
+        </button>
+      </div>
+      <div className="action-body" id={bodyId}>
+        {body}
+      </div>
       {footer.length > 0 && <div className="action-footer">{footer}</div>}
     </section>
   );
+}
+
+/**
+ * Publish the panel's height as `--dock-h` on the page, so the content below the map can scroll clear
+ * of the bottom sheet on narrow screens (where the panel is `position: fixed`).
+ */
+function useDockHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const fixed = getComputedStyle(el).position === 'fixed';
+      root.style.setProperty('--dock-h', fixed ? `${Math.ceil(el.getBoundingClientRect().height)}px` : '0px');
+    };
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    window.addEventListener('resize', update);
+    update();
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', update);
+      root.style.removeProperty('--dock-h');
+    };
+  }, []);
+  return ref;
 }
 
 function groupLabel(G: FactionView, key: string, t: (k: string, p?: Record<string, string | number>) => string) {

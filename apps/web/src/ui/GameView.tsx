@@ -59,6 +59,15 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
     if (pid) lastActing.current = pid;
   }, [actingSeat?.playerID]);
 
+  const names = useMemo(() => {
+    const out: Partial<Record<Faction, string>> = {};
+    for (const p of conn.players) {
+      const f = FACTION_OF[String(p.id)];
+      if (f && p.name) out[f] = p.name;
+    }
+    return out;
+  }, [conn.players]);
+
   const [tab, setTab] = useState<'log' | 'chat'>('log');
   const [showResult, setShowResult] = useState(true);
 
@@ -94,7 +103,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
           {handSeats.length > 0 && (
             <HandPanel send={send} seats={handSeats} actingPid={actingSeat?.playerID ?? null} choices={choices} actions={actions} busy={busy} viewSeat={viewSeat} setViewSeat={setViewSeat} />
           )}
-          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} />
+          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} />
           <section className="panel tabs-panel">
             <div className="tabs" role="tablist">
               <button type="button" role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>

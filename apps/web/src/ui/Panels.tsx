@@ -6,7 +6,18 @@ import { FACTIONS } from '../game/data';
 import type { ChatMsg, PlayerMeta } from '../game/connection';
 import { FactionBadge } from './Pieces';
 
-export function SidesPanel({ G, mine, acting }: { G: FactionView; mine: readonly Faction[]; acting: Faction | null }) {
+export function SidesPanel({
+  G,
+  mine,
+  acting,
+  names = {},
+}: {
+  G: FactionView;
+  mine: readonly Faction[];
+  acting: Faction | null;
+  /** Who plays each side (boardgame.io matchData; several names joined with ", " for teams). */
+  names?: Partial<Record<Faction, string>>;
+}) {
   const { t } = useI18n();
   const onBoard = (f: Faction) =>
     Object.values(G.units).reduce((s, u) => s + (u[f] ?? 0), 0) + G.attacks.filter((a) => a.faction === f).reduce((s, a) => s + a.count, 0);
@@ -17,6 +28,11 @@ export function SidesPanel({ G, mine, acting }: { G: FactionView; mine: readonly
           <li key={f} className={`side-row ${acting === f ? 'acting' : ''}`} data-faction={f}>
             <FactionBadge faction={f} />
             {mine.includes(f) && <span className="you-tag">{t('side.you')}</span>}
+            {names[f] && (
+              <span className="side-name" data-testid={`side-name-${f}`}>
+                {names[f]}
+              </span>
+            )}
             <span className="side-stats">
               <span data-testid={`hand-size-${f}`}>{t('side.hand', { n: G.handSizes[f] })}</span>
               <span>{t('side.deck', { n: G.decks[f].drawCount })}</span>
