@@ -7,7 +7,7 @@ import { INVALID_MOVE } from 'boardgame.io/core';
 import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
 import type { GameState } from './engine/state.js';
 import type { Rng } from './engine/rng.js';
-import { createInitialState, type SetupData } from './engine/setup.js';
+import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
 import { ACTION_TYPES, parseAction, perform, type ActionType } from './engine/actions.js';
 import { RuleError } from './engine/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
@@ -59,12 +59,8 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
   disableUndo: true,
   setup: ({ random }: any, setupData?: SetupData) => createInitialState(setupData, rngOf(random)),
   validateSetupData: (setupData) => {
-    try {
-      createInitialStateCheck(setupData);
-      return undefined;
-    } catch (e) {
-      return e instanceof Error ? e.message : 'invalid setup data';
-    }
+    const parsed = setupDataSchema.safeParse(setupData ?? {});
+    return parsed.success ? undefined : parsed.error.issues.map((i) => i.message).join('; ');
   },
   moves: Object.fromEntries(ACTION_TYPES.map((t) => [t, makeMove(t)])),
   turn: {
@@ -81,11 +77,6 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
   endIf: ({ G }) => G.result ?? undefined,
   playerView: ({ G, playerID }) => viewFor(G, playerID != null ? FACTION_OF_PLAYER[playerID] ?? null : null) as any,
 };
-
-import { setupDataSchema } from './engine/setup.js';
-function createInitialStateCheck(data: unknown): void {
-  setupDataSchema.parse(data ?? {});
-}
 
 /**
  * Legal moves in boardgame.io's shape, for clients and bots. Works on the full state and on the

@@ -5,6 +5,7 @@ export type * from './engine/state.js';
 export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';
 export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
 export { legalActions } from './engine/legal.js';
+export { activeCards } from './engine/combat.js';
 export { perform, isLegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
 export { RuleError } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';

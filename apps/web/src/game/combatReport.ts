@@ -2,7 +2,7 @@
  * What the combat panel shows: the live combat, or the last finished one of this turn (a combat can
  * roll, lose and end in a single move, so the engine keeps it as `lastCombat`).
  */
-import type { Combat, Faction, FactionView } from '@kon/game';
+import { activeCards, type Combat, type Faction, type FactionView } from '@kon/game';
 import { effectDice } from './data';
 
 export interface CardLine {
@@ -39,27 +39,19 @@ export interface CombatReport {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const sixes = (xs: number[]) => xs.filter((d) => d === 6).length;
 
-function cancelledSet(played: { card: string; cancels?: string }[]): Set<string> {
-  const out = new Set<string>();
-  for (let i = played.length - 1; i >= 0; i--) {
-    const p = played[i]!;
-    if (!out.has(p.card) && p.cancels) out.add(p.cancels);
-  }
-  return out;
-}
 
 /** The combat being fought, or else the last one fought this turn (the engine keeps it, public). */
 export function combatReport(G: FactionView): CombatReport | null {
   const c = G.combat ?? G.lastCombat;
   if (!c) return null;
   const live = c === G.combat;
-  const cancelled = cancelledSet(c.played);
+  const inForce = new Set(activeCards(c).map((p) => p.card));
   const lines = c.played.map<CardLine>((p) => ({
     card: p.card,
     faction: p.faction,
     side: p.side,
     dice: effectDice(p.card, p.effect),
-    cancelled: cancelled.has(p.card),
+    cancelled: !inForce.has(p.card),
     ...(p.cancels ? { cancels: p.cancels } : {}),
   }));
   const groups = live ? G.attacks.filter((a) => a.target === c.area) : [];

@@ -1,8 +1,5 @@
 /** Board and card data as the UI needs it: names, texts, symbols. Read-only views of @kon/game. */
-import { board, cards, FACTIONS, type Faction } from '@kon/game';
-// Card texts (our own words, Norwegian and English) live next to the catalogue in the rules package.
-// Its index does not re-export them yet, so the UI reads them from the module that parses them.
-import { cardText } from '../../../../packages/game/src/cards/advanced';
+import { board, cards, cardText, FACTIONS, type Faction } from '@kon/game';
 import type { Lang } from '../i18n';
 
 export { FACTIONS, type Faction };

@@ -19,7 +19,7 @@ import {
   startCombatPhase,
   type Stage,
 } from './flow.js';
-import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
+import { addUnits, count, hasEnemy, removeUnits, unmoved } from './forces.js';
 import { addAttack, moveAlong } from './movement.js';
 import {
   attackerGroups,
@@ -127,7 +127,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
         case 'sabotage':
           G.prompts.pop();
           // Norway has had its say: on to combat.
-          startCombatPhase(G, rng);
+          startCombatPhase(G);
           return;
         case 'engineers':
           carryOutSabotage(G);
@@ -161,7 +161,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
         ensure(landingPairs(G).length === 0, 'must-land', 'the Allies must first land their six battalions');
       }
       if (dry) return;
-      if (G.phase === 'movement') endMovement(G, rng);
+      if (G.phase === 'movement') endMovement(G);
       else {
         if (f === 'allies' && !G.alliesLanded) G.alliesLanded = true; // nowhere to land: the chance is gone
         endReinforcement(G, rng);
@@ -307,7 +307,6 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
 /** Where `f` may place `n` reinforcements now (throws RuleError when not). */
 export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: number, byAir: boolean): void {
-  ensure(!isUnderAttack(G, where) || G.phase === 'movement', 'wrong-area', 'not into an area under attack');
   if (byAir) {
     ensure(f === 'germany' && G.reinforcements.airSlots >= n, 'no-air-transport', 'play Transportfly first (two battalions per card)');
     ensure(areaData(where).airfield && count(G, where, 'germany') > 0, 'wrong-area', 'Transportfly lands on an air field Germany holds');
@@ -359,7 +358,6 @@ function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 /** Carry out an action for faction `f`, or throw RuleError with nothing changed. */
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
-  (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, true);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
 }
 

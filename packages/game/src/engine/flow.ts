@@ -71,17 +71,17 @@ export function activePlayers(G: GameState): Record<string, string> {
 
 // ---------------------------------------------------------------- phases of a turn
 
-export function endMovement(G: GameState, rng: Rng): void {
+export function endMovement(G: GameState): void {
   G.invasion = false;
   const sabotageTargets = G.turn === 'germany' && G.attacks.some((a) => count(G, a.target, 'norway') > 0);
   if (sabotageTargets) {
     G.prompts.push({ kind: 'sabotage', faction: 'norway' });
     return;
   }
-  startCombatPhase(G, rng);
+  startCombatPhase(G);
 }
 
-export function startCombatPhase(G: GameState, _rng: Rng): void {
+export function startCombatPhase(G: GameState): void {
   G.phase = 'combat';
   log(G, G.turn, 'phase', { phase: 'combat' });
   nextCombat(G);
