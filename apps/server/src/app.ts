@@ -5,7 +5,8 @@ import type { Game } from 'boardgame.io';
 import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Config } from './config';
-import { apiRouter, baseMiddleware, healthRoute, RateLimiter, staticFiles, type HttpDeps } from './http';
+import { apiRouter, baseMiddleware, healthRoute, RateLimiter, type HttpDeps } from './http';
+import { staticFiles } from './static-files';
 import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
@@ -83,7 +84,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   healthRoute(app, deps);
   const router = apiRouter(deps);
   app.use(router.routes()).use(router.allowedMethods());
-  staticFiles(app, config.webDist, log);
+  staticFiles(app, config.webDist);
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = { error: { code: 'not_found', message: 'Not found.' } };

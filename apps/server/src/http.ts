@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type Koa from 'koa';
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -8,6 +6,7 @@ import { ApiError } from './errors';
 import { joinBody, renameBody, type Lobby } from './lobby';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
+import { contentSecurityPolicy } from './csp';
 
 /** Fixed-window counters per client address and bucket. */
 export class RateLimiter {
@@ -94,6 +93,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDe
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
     const origin = ctx.get('Origin');
     if (origin && config.origins.includes(origin)) {
       ctx.set('Access-Control-Allow-Origin', origin);
@@ -194,63 +194,5 @@ export function healthRoute(app: Koa, { storage, isShuttingDown }: HttpDeps) {
       ctx.status = 503;
       ctx.body = { status: 'storage_unavailable' };
     }
-  });
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Serves the built web client (apps/web/dist) with SPA fallback to index.html. */
-export function staticFiles(app: Koa, root: string, log: Logger) {
-  const rootAbs = path.resolve(root);
-  app.use(async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/socket.io')) return next();
-    if (!fs.existsSync(path.join(rootAbs, 'index.html'))) return next();
-    let rel: string;
-    try {
-      rel = decodeURIComponent(ctx.path);
-    } catch {
-      return next();
-    }
-    const file = path.resolve(rootAbs, '.' + path.posix.normalize('/' + rel));
-    if (file !== rootAbs && !file.startsWith(rootAbs + path.sep)) return next();
-    let target = file;
-    let stat = await fs.promises.stat(target).catch(() => undefined);
-    if (!stat?.isFile()) {
-      // SPA fallback: any path without a file extension gets index.html.
-      if (path.extname(rel) !== '') return next();
-      target = path.join(rootAbs, 'index.html');
-      stat = await fs.promises.stat(target).catch(() => undefined);
-      if (!stat?.isFile()) return next();
-    }
-    ctx.type = TYPES[path.extname(target).toLowerCase()] ?? 'application/octet-stream';
-    ctx.length = stat.size;
-    ctx.set(
-      'Cache-Control',
-      target.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
-    if (ctx.method === 'HEAD') {
-      ctx.status = 200;
-      return;
-    }
-    ctx.body = fs.createReadStream(target);
-    void log;
   });
 }
