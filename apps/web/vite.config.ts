@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy } from '../server/src/csp';
-import { precompress } from './vite/precompress';
+import { contentSecurityPolicy } from '../server/src/csp.ts';
+import { precompress } from './vite/precompress.ts';
 
 const server = process.env.KON_SERVER ?? 'http://localhost:8000';
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nContext, initialLang, saveLang, translate, useI18n, type Lang } from './i18n';
 import {
   api,
@@ -10,15 +10,44 @@ import {
   savedName,
   seatLink,
   spectatorLink,
-  type MatchInfo,
   type Plan,
   type SeatKey,
 } from './api';
-import { useMatchConnection } from './game/connection';
-import { GameView } from './ui/GameView';
-import { FactionBadge } from './ui/Pieces';
-import { MemberMenu } from './ui/MemberMenu';
-import type { Faction } from '@kon/game';
+import { SeatBadges, TopBar } from './ui/Chrome';
+
+// The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
+// its own, fetched when a match is opened (and ahead of time from the invite and join pages).
+const loadMatchPage = () => import('./MatchPage');
+const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
+/** Invite and join lead to the match: fetch its code while the player reads or types. */
+function prefetchMatchPage() {
+  loadMatchPage().catch(() => {
+    /* opening the match tries again, and says so if it fails */
+  });
+}
+
+/** A code chunk that will not load (offline, or a deploy replaced it): say so and offer a reload. */
+class ChunkErrorBoundary extends Component<{ children: React.ReactNode; message: string; retry: string }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="narrow">
+        <div className="panel">
+          <p className="error" role="alert">
+            {this.props.message}
+          </p>
+          <button type="button" onClick={() => window.location.reload()}>
+            {this.props.retry}
+          </button>
+        </div>
+      </main>
+    );
+  }
+}
 
 // ------------------------------------------------------------------ routing (history API, no library)
 
@@ -61,45 +90,30 @@ export function App() {
     const [, id, sub] = m as unknown as [string, string, string | undefined];
     if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} />;
     else if (sub === 'join') page = <JoinPage matchID={id} navigate={navigate} />;
-    else if (sub === 'watch') page = <MatchPage key={`${id}-watch`} matchID={id} spectator navigate={navigate} />;
-    else page = <MatchPage key={id} matchID={id} spectator={false} navigate={navigate} />;
+    else
+      page = (
+        <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
+          <Suspense fallback={<PageLoading navigate={navigate} />}>
+            <MatchPage key={`${id}-${sub ?? 'play'}`} matchID={id} spectator={sub === 'watch'} navigate={navigate} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      );
   } else page = <HomePage navigate={navigate} />;
 
   return <I18nContext.Provider value={i18n}>{page}</I18nContext.Provider>;
 }
 
-function LangSwitch() {
-  const { t, lang, setLang } = useI18n();
-  return (
-    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} aria-label={t('lang.label')} data-testid="lang-switch">
-      {t('lang.switch')}
-    </button>
-  );
-}
-
-function TopBar({ children, navigate, you }: { children?: React.ReactNode; navigate: (to: string) => void; you?: React.ReactNode }) {
+function PageLoading({ navigate }: { navigate: (to: string) => void }) {
   const { t } = useI18n();
   return (
-    <header className="topbar">
-      <a
-        href="/"
-        className="brand"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate('/');
-        }}
-      >
-        <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden>
-          <rect width="32" height="32" rx="6" fill="#e9e4d8" />
-          <path d="M9 26 L13 6 L17 14 L21 9 L24 26 Z" fill="#1f2a33" />
-          <circle cx="21" cy="9" r="2.5" fill="#c8501e" />
-        </svg>
-        <span>{t('app.title')}</span>
-      </a>
-      <div className="topbar-middle">{children}</div>
-      {you}
-      <LangSwitch />
-    </header>
+    <div className="page game-page">
+      <TopBar navigate={navigate} />
+      <main className="narrow">
+        <p className="muted" role="status">
+          {t('conn.connecting')}
+        </p>
+      </main>
+    </div>
   );
 }
 
@@ -236,18 +250,6 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   );
 }
 
-function SeatBadges({ seat }: { seat: SeatKey }) {
-  const { t } = useI18n();
-  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : [seat];
-  return (
-    <span className="seat-badges" title={t(`seat.${seat}`)}>
-      {factions.map((f) => (
-        <FactionBadge key={f} faction={f} />
-      ))}
-    </span>
-  );
-}
-
 // ------------------------------------------------------------------ invite
 
 function CopyField({ label, value, hint, testId }: { label: React.ReactNode; value: string; hint?: string; testId?: string }) {
@@ -285,6 +287,7 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
   const { t } = useI18n();
   const r = remembered(matchID);
   const origin = window.location.origin;
+  useEffect(prefetchMatchPage, []);
   return (
     <div className="page">
       <TopBar navigate={navigate} />
@@ -325,6 +328,7 @@ function JoinPage({ matchID, navigate }: { matchID: string; navigate: (to: strin
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const already = remembered(matchID)?.member;
+  useEffect(prefetchMatchPage, []);
 
   useEffect(() => {
     // Keep the token out of the address bar (and history) once read.
@@ -392,145 +396,3 @@ function JoinPage({ matchID, navigate }: { matchID: string; navigate: (to: strin
   );
 }
 
-// ------------------------------------------------------------------ the match (players and spectators)
-
-function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectator: boolean; navigate: (to: string) => void }) {
-  const { t } = useI18n();
-  const [mem] = useState(() => {
-    if (spectator) {
-      const fromHash = decodeURIComponent(window.location.hash.replace(/^#/, ''));
-      if (fromHash) {
-        remember(matchID, { spectatorToken: fromHash });
-        window.history.replaceState(null, '', window.location.pathname);
-      }
-    }
-    return remembered(matchID);
-  });
-  const [member, setMember] = useState(() => (spectator ? undefined : mem?.member));
-  const token = spectator ? mem?.spectatorToken : member?.credentials;
-  const playerIDs = useMemo(() => (member ? member.playerIDs : null), [member?.playerIDs.join(',')]);
-  const conn = useMatchConnection(matchID, playerIDs, token);
-  const [info, setInfo] = useState<MatchInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const allSeated = !!info && info.seats.every((s) => s.members.length > 0);
-  useEffect(() => {
-    if (!token) return;
-    let stop = false;
-    const load = () =>
-      api
-        .get(matchID, token)
-        .then((i) => !stop && (setInfo(i), setError(null)))
-        .catch((e) => !stop && setError(e instanceof ApiError && e.status === 404 ? t('error.notFound') : null));
-    void load();
-    const timer = setInterval(load, allSeated ? 15000 : 2500);
-    return () => {
-      stop = true;
-      clearInterval(timer);
-    };
-  }, [matchID, token, allSeated]);
-
-  const G = conn.seats.find((s) => s.G)?.G;
-  // The name the server holds (another device of ours may have changed it), else the one we joined with.
-  const myName = (member && info?.seats.flatMap((s) => s.members).find((m) => m.id === member.memberId)?.name) ?? member?.name ?? '';
-  const you =
-    member && token ? (
-      <MemberMenu
-        matchID={matchID}
-        credentials={token}
-        name={myName}
-        onRenamed={(name, next) => {
-          const updated = { ...member, name };
-          remember(matchID, { member: updated });
-          saveName(name);
-          setMember(updated);
-          setInfo(next);
-        }}
-        onLeft={() => navigate('/')}
-      />
-    ) : undefined;
-  const status = conn.connected ? 'online' : conn.synced ? 'offline' : 'connecting';
-
-  return (
-    <div className="page game-page">
-      <TopBar navigate={navigate} you={you}>
-        {G && (
-          <span className="match-status" data-testid="match-status">
-            <span>{t('status.round', { n: G.round })}</span>
-            <span className="sep">·</span>
-            <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
-            <span className="sep">·</span>
-            <span>{t(`phase.${G.phase}`)}</span>
-          </span>
-        )}
-        {spectator && <span className="tag spectator-tag">{t('spectator.badge')}</span>}
-        <span className={`conn conn-${status}`} role="status" data-testid="conn" data-status={status}>
-          <span className="conn-dot" aria-hidden />
-          {t(`conn.${status}`)}
-        </span>
-      </TopBar>
-      {!token ? (
-        <main className="narrow">
-          <p className="panel error">{t('error.noAccess')}</p>
-        </main>
-      ) : error ? (
-        <main className="narrow">
-          <p className="panel error">{error}</p>
-        </main>
-      ) : info && !allSeated ? (
-        <WaitingRoom info={info} matchID={matchID} navigate={navigate} hasLinks={!!mem?.links} myId={member?.memberId} />
-      ) : (
-        <GameView conn={conn} spectator={spectator} />
-      )}
-    </div>
-  );
-}
-
-function WaitingRoom({
-  info,
-  matchID,
-  navigate,
-  hasLinks,
-  myId,
-}: {
-  info: MatchInfo;
-  matchID: string;
-  navigate: (to: string) => void;
-  hasLinks: boolean;
-  myId?: string;
-}) {
-  const { t } = useI18n();
-  return (
-    <main className="narrow">
-      <section className="panel waiting" data-testid="waiting-room">
-        <h1>{t('wait.title')}</h1>
-        <p>{t('wait.intro')}</p>
-        <ul className="seat-list">
-          {info.seats.map((s) => (
-            <li key={s.seat} data-seat={s.seat}>
-              <SeatBadges seat={s.seat} />
-              {s.members.length === 0 ? (
-                <span className="muted">{t('wait.empty')}</span>
-              ) : (
-                <span className="members">
-                  {s.members.map((m) => (
-                    <span key={m.id} className={`member ${m.connected ? 'online' : 'offline'}`} data-member={m.id}>
-                      <span className="conn-dot" aria-hidden /> {m.name} {m.id === myId && <em className="you-tag">{t('wait.you')}</em>}{' '}
-                      <span className="muted small">({m.connected ? t('wait.online') : t('wait.offline')})</span>
-                    </span>
-                  ))}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-        <p className="muted small">{t('wait.spectators', { n: info.spectatorsConnected })}</p>
-        {hasLinks && (
-          <button type="button" onClick={() => navigate(`/m/${matchID}/invite`)}>
-            {t('wait.invite')}
-          </button>
-        )}
-      </section>
-    </main>
-  );
-}

@@ -296,6 +296,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'result.back': 'Til forsiden',
 
     'error.generic': 'Noe gikk galt.',
+    'error.loadFailed': 'Siden kunne ikke lastes. Sjekk nettforbindelsen og last inn på nytt.',
+    'error.reload': 'Last inn på nytt',
     'error.notFound': 'Fant ikke partiet – lenken kan være feil.',
     'error.noAccess': 'Denne nettleseren har ingen plass i partiet. Bruk invitasjonslenken du fikk.',
     'loading': 'Laster …',
@@ -581,6 +583,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'result.back': 'To the front page',
 
     'error.generic': 'Something went wrong.',
+    'error.loadFailed': 'The page could not be loaded. Check your connection and reload.',
+    'error.reload': 'Reload',
     'error.notFound': 'Match not found – the link may be wrong.',
     'error.noAccess': 'This browser has no seat in the match. Use the invite link you were given.',
     'loading': 'Loading …',

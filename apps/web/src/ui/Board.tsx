@@ -4,6 +4,7 @@ import type { Faction, FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
 import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometry';
 import { useI18n } from '../i18n';
+import { FACTION_COLOR, TokenShape } from './FactionBadge';
 
 export interface BoardProps {
   G: FactionView;
@@ -46,17 +47,6 @@ function regionView(region: 'south' | 'north' | 'all', aspect: number) {
   }
   const h = r.w / aspect;
   return { x: r.x, y: r.y - (h - r.h) / 2, w: r.w, h };
-}
-
-export const FACTION_COLOR: Record<Faction, string> = { germany: '#4a4f55', norway: '#c8501e', allies: '#1f6fb2' };
-
-/** A faction's token shape: Germany a square, Norway a circle, the Allies a diamond. */
-export function TokenShape({ faction, r, stroke = '#fff' }: { faction: Faction; r: number; stroke?: string }) {
-  const fill = FACTION_COLOR[faction];
-  if (faction === 'germany') return <rect x={-r} y={-r} width={2 * r} height={2 * r} rx={r * 0.18} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
-  if (faction === 'norway') return <circle r={r * 1.08} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
-  const d = r * 1.3;
-  return <path d={`M0,${-d}L${d},0L0,${d}L${-d},0Z`} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
 }
 
 function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction: Faction; count: number; x: number; y: number; r?: number; dim?: boolean; letter: string }) {

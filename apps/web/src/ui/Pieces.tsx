@@ -1,8 +1,8 @@
 /** Small shared pieces: dice faces, faction badges, steppers, card faces. */
-import type { Faction } from '@kon/game';
 import { useI18n } from '../i18n';
 import { cardInfo, isBasicEffect } from '../game/data';
-import { TokenShape } from './Board';
+
+export { FactionBadge } from './FactionBadge';
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[2, 2]],
@@ -28,18 +28,6 @@ export function Die({ value, fromCard = false }: { value: number; fromCard?: boo
         <circle key={i} cx={cx * 10} cy={cy * 10} r="3.6" />
       ))}
     </svg>
-  );
-}
-
-export function FactionBadge({ faction, label }: { faction: Faction; label?: string }) {
-  const { t } = useI18n();
-  return (
-    <span className={`faction-badge f-${faction}`}>
-      <svg viewBox="-14 -14 28 28" width="16" height="16" aria-hidden>
-        <TokenShape faction={faction} r={9} />
-      </svg>
-      {label ?? t(`faction.${faction}`)}
-    </span>
   );
 }
 

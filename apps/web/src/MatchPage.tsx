@@ -1,0 +1,153 @@
+/**
+ * The match page (players and spectators): the connection to the match, the waiting room and the game.
+ * Loaded on demand: the home, invite and join pages need neither boardgame.io's client nor the game.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { api, ApiError, remember, remembered, saveName, type MatchInfo } from './api';
+import { useMatchConnection } from './game/connection';
+import { useI18n } from './i18n';
+import { SeatBadges, TopBar } from './ui/Chrome';
+import { FactionBadge } from './ui/FactionBadge';
+import { GameView } from './ui/GameView';
+import { MemberMenu } from './ui/MemberMenu';
+
+export function MatchPage({ matchID, spectator, navigate }: { matchID: string; spectator: boolean; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  const [mem] = useState(() => {
+    if (spectator) {
+      const fromHash = decodeURIComponent(window.location.hash.replace(/^#/, ''));
+      if (fromHash) {
+        remember(matchID, { spectatorToken: fromHash });
+        window.history.replaceState(null, '', window.location.pathname);
+      }
+    }
+    return remembered(matchID);
+  });
+  const [member, setMember] = useState(() => (spectator ? undefined : mem?.member));
+  const token = spectator ? mem?.spectatorToken : member?.credentials;
+  const playerIDs = useMemo(() => (member ? member.playerIDs : null), [member?.playerIDs.join(',')]);
+  const conn = useMatchConnection(matchID, playerIDs, token);
+  const [info, setInfo] = useState<MatchInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const allSeated = !!info && info.seats.every((s) => s.members.length > 0);
+  useEffect(() => {
+    if (!token) return;
+    let stop = false;
+    const load = () =>
+      api
+        .get(matchID, token)
+        .then((i) => !stop && (setInfo(i), setError(null)))
+        .catch((e) => !stop && setError(e instanceof ApiError && e.status === 404 ? t('error.notFound') : null));
+    void load();
+    const timer = setInterval(load, allSeated ? 15000 : 2500);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [matchID, token, allSeated]);
+
+  const G = conn.seats.find((s) => s.G)?.G;
+  // The name the server holds (another device of ours may have changed it), else the one we joined with.
+  const myName = (member && info?.seats.flatMap((s) => s.members).find((m) => m.id === member.memberId)?.name) ?? member?.name ?? '';
+  const you =
+    member && token ? (
+      <MemberMenu
+        matchID={matchID}
+        credentials={token}
+        name={myName}
+        onRenamed={(name, next) => {
+          const updated = { ...member, name };
+          remember(matchID, { member: updated });
+          saveName(name);
+          setMember(updated);
+          setInfo(next);
+        }}
+        onLeft={() => navigate('/')}
+      />
+    ) : undefined;
+  const status = conn.connected ? 'online' : conn.synced ? 'offline' : 'connecting';
+
+  return (
+    <div className="page game-page">
+      <TopBar navigate={navigate} you={you}>
+        {G && (
+          <span className="match-status" data-testid="match-status">
+            <span>{t('status.round', { n: G.round })}</span>
+            <span className="sep">·</span>
+            <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
+            <span className="sep">·</span>
+            <span>{t(`phase.${G.phase}`)}</span>
+          </span>
+        )}
+        {spectator && <span className="tag spectator-tag">{t('spectator.badge')}</span>}
+        <span className={`conn conn-${status}`} role="status" data-testid="conn" data-status={status}>
+          <span className="conn-dot" aria-hidden />
+          {t(`conn.${status}`)}
+        </span>
+      </TopBar>
+      {!token ? (
+        <main className="narrow">
+          <p className="panel error">{t('error.noAccess')}</p>
+        </main>
+      ) : error ? (
+        <main className="narrow">
+          <p className="panel error">{error}</p>
+        </main>
+      ) : info && !allSeated ? (
+        <WaitingRoom info={info} matchID={matchID} navigate={navigate} hasLinks={!!mem?.links} myId={member?.memberId} />
+      ) : (
+        <GameView conn={conn} spectator={spectator} />
+      )}
+    </div>
+  );
+}
+
+function WaitingRoom({
+  info,
+  matchID,
+  navigate,
+  hasLinks,
+  myId,
+}: {
+  info: MatchInfo;
+  matchID: string;
+  navigate: (to: string) => void;
+  hasLinks: boolean;
+  myId?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <main className="narrow">
+      <section className="panel waiting" data-testid="waiting-room">
+        <h1>{t('wait.title')}</h1>
+        <p>{t('wait.intro')}</p>
+        <ul className="seat-list">
+          {info.seats.map((s) => (
+            <li key={s.seat} data-seat={s.seat}>
+              <SeatBadges seat={s.seat} />
+              {s.members.length === 0 ? (
+                <span className="muted">{t('wait.empty')}</span>
+              ) : (
+                <span className="members">
+                  {s.members.map((m) => (
+                    <span key={m.id} className={`member ${m.connected ? 'online' : 'offline'}`} data-member={m.id}>
+                      <span className="conn-dot" aria-hidden /> {m.name} {m.id === myId && <em className="you-tag">{t('wait.you')}</em>}{' '}
+                      <span className="muted small">({m.connected ? t('wait.online') : t('wait.offline')})</span>
+                    </span>
+                  ))}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="muted small">{t('wait.spectators', { n: info.spectatorsConnected })}</p>
+        {hasLinks && (
+          <button type="button" onClick={() => navigate(`/m/${matchID}/invite`)}>
+            {t('wait.invite')}
+          </button>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+/** What every page has around it: the top bar with the brand and language switch, and seat badges. */
+import type { Faction } from '@kon/game';
+import type { SeatKey } from '../api';
+import { useI18n } from '../i18n';
+import { FactionBadge } from './FactionBadge';
+
+function LangSwitch() {
+  const { t, lang, setLang } = useI18n();
+  return (
+    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} aria-label={t('lang.label')} data-testid="lang-switch">
+      {t('lang.switch')}
+    </button>
+  );
+}
+
+export function TopBar({ children, navigate, you }: { children?: React.ReactNode; navigate: (to: string) => void; you?: React.ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <header className="topbar">
+      <a
+        href="/"
+        className="brand"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/');
+        }}
+      >
+        <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden>
+          <rect width="32" height="32" rx="6" fill="#e9e4d8" />
+          <path d="M9 26 L13 6 L17 14 L21 9 L24 26 Z" fill="#1f2a33" />
+          <circle cx="21" cy="9" r="2.5" fill="#c8501e" />
+        </svg>
+        <span>{t('app.title')}</span>
+      </a>
+      <div className="topbar-middle">{children}</div>
+      {you}
+      <LangSwitch />
+    </header>
+  );
+}
+
+export function SeatBadges({ seat }: { seat: SeatKey }) {
+  const { t } = useI18n();
+  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : [seat];
+  return (
+    <span className="seat-badges" title={t(`seat.${seat}`)}>
+      {factions.map((f) => (
+        <FactionBadge key={f} faction={f} />
+      ))}
+    </span>
+  );
+}
