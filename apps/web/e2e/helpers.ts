@@ -32,6 +32,24 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+const violations = new WeakMap<BrowserContext, string[]>();
+
+/** Record every Content-Security-Policy refusal in the context's pages (console reports and DOM events). */
+async function watchCsp(ctx: BrowserContext) {
+  const seen: string[] = [];
+  violations.set(ctx, seen);
+  ctx.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) seen.push(m.text());
+  });
+  await ctx.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`)),
+  );
+}
+/** What the policy refused so far in this context's pages. */
+export function cspViolations(ctx: BrowserContext): string[] {
+  return violations.get(ctx) ?? [];
+}
+
 export type Lang = 'no' | 'en';
 export async function newContext(browser: Browser, opts: { lang?: Lang; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({
@@ -39,6 +57,7 @@ export async function newContext(browser: Browser, opts: { lang?: Lang; width?: 
     deviceScaleFactor: 1,
     locale: opts.lang === 'no' ? 'nb-NO' : 'en-GB',
   });
+  await watchCsp(ctx);
   await ctx.addInitScript((lang) => {
     try {
       if (!localStorage.getItem('kon.lang')) localStorage.setItem('kon.lang', lang);

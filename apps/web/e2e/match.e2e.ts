@@ -12,7 +12,7 @@ import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { createMatch, joinMatch, launch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, WEB_ROOT, type Invites } from './helpers';
+import { createMatch, cspViolations, joinMatch, launch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, WEB_ROOT, type Invites } from './helpers';
 
 /** README screenshots are rewritten only when asked (UPDATE_DOCS_SCREENSHOTS=1); else they go with the others. */
 const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
@@ -259,6 +259,7 @@ describe('a match through the UI', () => {
     await a.screenshot({ path: path.join(DOCS, 'web-phone.png') });
 
     expect(errors).toEqual([]);
+    for (const ctx of [gCtx, nCtx, aCtx, sCtx]) expect(cspViolations(ctx)).toEqual([]);
   });
 });
 
@@ -335,5 +336,45 @@ describe('two players', () => {
     await click(na, '[data-testid="action-panel"] .button-grid button');
     await expect.poll(() => na.locator('[data-testid="log"]').textContent(), { timeout: 15_000 }).toContain('The Allies landed in');
     expect(errors).toEqual([]);
+    for (const p of [g, na]) expect(cspViolations(p.context())).toEqual([]);
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('comes with the page, refuses inline script, and lets the app and its websocket work', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    const res = await page.goto(base + '/');
+    const csp = res!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    await page.locator('input[name=name]').waitFor();
+    expect(cspViolations(ctx)).toEqual([]);
+
+    // The watch the other tests rely on does see a refusal.
+    const ran = await page.evaluate(() => {
+      const w = window as unknown as { inlineRan?: boolean };
+      const el = document.createElement('script');
+      el.textContent = 'window.inlineRan = true';
+      document.head.appendChild(el);
+      return w.inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => cspViolations(ctx).length).toBeGreaterThan(0);
+
+    // A match page connects over a websocket with no refusal.
+    const other = await newContext(browser, { lang: 'en' });
+    const g = await other.newPage();
+    await createMatch(g, base, { name: 'Greta', seat: 'germany' });
+    g.on('websocket', (ws) => sockets.push(ws.url()));
+    await g.locator('[data-action="to-match"]').click();
+    await g.locator('[data-testid="waiting-room"]').waitFor();
+    await expect.poll(() => sockets.some((u) => u.includes('/socket.io/') && u.includes('transport=websocket'))).toBe(true);
+    expect(cspViolations(other)).toEqual([]);
+    await ctx.close();
+    await other.close();
   });
 });

@@ -2,6 +2,7 @@
  * The match page (players and spectators): the connection to the match, the waiting room and the game.
  * Loaded on demand: the home, invite and join pages need neither boardgame.io's client nor the game.
  */
+import './game/zod-jitless';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError, remember, remembered, saveName, type MatchInfo } from './api';
 import { useMatchConnection } from './game/connection';
