@@ -378,3 +378,23 @@ describe('Content-Security-Policy', () => {
     await other.close();
   });
 });
+
+describe('first load', () => {
+  it('the home page fetches no match code, compressed files come compressed, the invite page prefetches the match', async () => {
+    const ctx = await newContext(browser, { lang: 'en' });
+    const page = await ctx.newPage();
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push({ url: new URL(r.url()).pathname, encoding: r.headers()['content-encoding'] });
+    });
+    await page.goto(base + '/');
+    await page.locator('input[name=name]').waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /MatchPage/.test(s.url))).toEqual([]);
+    for (const s of scripts) expect(s.encoding, s.url).toBe('br');
+
+    await createMatch(page, base, { name: 'Greta', seat: 'germany' });
+    await expect.poll(() => scripts.some((s) => /\/assets\/MatchPage-[\w-]+\.js$/.test(s.url))).toBe(true);
+    await ctx.close();
+  });
+});
