@@ -352,6 +352,14 @@ describe('Content-Security-Policy', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     await page.locator('input[name=name]').waitFor();
+    // React's style={…} props go through the CSSOM (element.style), which style-src 'self' allows.
+    const styled = await page.evaluate(() => {
+      const el = document.createElement('div');
+      el.style.setProperty('width', '12px');
+      document.body.appendChild(el);
+      return getComputedStyle(el).width;
+    });
+    expect(styled).toBe('12px');
     expect(cspViolations(ctx)).toEqual([]);
 
     // The watch the other tests rely on does see a refusal.
