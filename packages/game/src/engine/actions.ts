@@ -8,7 +8,7 @@ import { AREA_IDS, areNeighbours, bordersRedZone, isAlliedCoast, isArea, area as
 import { cardDef, isCardInstance, symbolsOf } from '../cards/index.js';
 import type { GameState } from './state.js';
 import type { Rng } from './rng.js';
-import { RuleError, ensure, fail } from './errors.js';
+import { ensure, fail, refusalOf, type Refusal } from './errors.js';
 import {
   actor,
   drawNewCards,
@@ -348,7 +348,8 @@ export function parseAction(type: unknown, args: unknown): Action {
   return { type, args: parsed.data } as Action;
 }
 
-function checkTurn(G: GameState, f: Faction, type: ActionType): void {
+/** Whether it is `f`'s turn to take an action of this type (throws RuleError when not). */
+export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
   ensure(!G.result, 'game-over', 'the game is over');
   const a = actor(G);
   ensure(a && a.faction === f, 'not-your-turn', a ? `waiting for ${a.faction}` : 'nobody is to act');
@@ -361,16 +362,23 @@ export function perform(G: GameState, f: Faction, action: Action, rng: Rng): voi
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
 }
 
+/**
+ * `perform`'s checks without its effect (no change, no dice): throws the RuleError `perform` would.
+ * `turnChecked`: the caller has already run `checkTurn` for this faction and type on this state.
+ */
+export function dryRun(G: GameState, f: Faction, action: Action, turnChecked = false): void {
+  if (!turnChecked) checkTurn(G, f, action.type);
+  (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, NO_DICE, true);
+}
+
+/** Why `perform` would refuse the action (its RuleError's code and message), or null when it would accept it. */
+export function whyIllegal(G: GameState, f: Faction, action: Action): Refusal | null {
+  return refusalOf(() => dryRun(G, f, action));
+}
+
 /** Whether `perform` would accept the action (no change, no dice). */
 export function isLegal(G: GameState, f: Faction, action: Action): boolean {
-  try {
-    checkTurn(G, f, action.type);
-    (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, NO_DICE, true);
-    return true;
-  } catch (e) {
-    if (e instanceof RuleError) return false;
-    throw e;
-  }
+  return whyIllegal(G, f, action) === null;
 }
 const NO_DICE: Rng = {
   d6: () => {
@@ -380,4 +388,3 @@ const NO_DICE: Rng = {
     throw new Error('dry run shuffled');
   },
 };
-

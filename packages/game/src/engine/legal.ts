@@ -1,15 +1,17 @@
 /**
  * The legal actions of any state for any faction: the client offers exactly these, the random-game
- * tests and bots choose among them. Candidates are generated per action and kept when `isLegal`.
+ * tests and bots choose among them. Candidates are generated per action type and kept when a dry run
+ * of the action's handler accepts them, so the handlers stay the one statement of each rule.
  */
 import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, neighbours } from '../board/index.js';
 import { cardDef } from '../cards/index.js';
 import type { GameState } from './state.js';
-import { actor, reinforcementsAvailable } from './flow.js';
+import { actor, reinforcementsAvailable, type Stage } from './flow.js';
 import { unmoved, count, areasOf } from './forces.js';
-import { EFFECTS } from './effects.js';
-import { ACTION_TYPES, HANDLERS_STAGES, isLegal, landingPairs, type Action, type ActionType } from './actions.js';
+import { EFFECTS, type CardParams } from './effects.js';
+import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type ActionType } from './actions.js';
+import { RuleError, refusalOf } from './errors.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
 
 /** All ways to spread `total` over groups, each at most its count. */
@@ -28,6 +30,7 @@ function subsets<T>(xs: readonly T[]): T[][] {
 }
 const range = (n: number) => Array.from({ length: Math.max(0, n) }, (_, i) => i + 1);
 
+/** Every candidate worth trying for an action type, in listing order (broad: the reference listing tries them all). */
 function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
   switch (type) {
     case 'move':
@@ -85,10 +88,59 @@ export function legalActions(G: GameState, f: Faction): Action[] {
   if (!a || a.faction !== f) return [];
   const out: Action[] = [];
   for (const type of ACTION_TYPES) {
+    // This is all of perform's turn check (actor(G) is null once the game is over): done once per type.
+    if (!HANDLERS_STAGES[type].includes(a.stage)) continue;
+    const narrow = NARROW[type];
+    for (const args of narrow ? narrow(G, f, a.stage) : candidates(G, f, type)) {
+      const action = { type, args } as Action;
+      if (refusalOf(() => dryRun(G, f, action, true)) === null) out.push(action);
+    }
+  }
+  return out;
+}
+
+type Narrow = (G: GameState, f: Faction, stage: Stage) => unknown[];
+/**
+ * Candidate lists narrowed to the current stage, for the action types where the broad list is long
+ * and mostly refused. Each must keep every candidate of `candidates` that the handler accepts, in the
+ * same order (test/legal-listing.test.ts compares the listing with `legalActionsByTrial`).
+ */
+const NARROW: { [T in ActionType]?: Narrow } = {
+  // Only effects playable in this stage, and each effect's parameter sets computed once per listing.
+  playCard(G, f, stage) {
+    const byKind = new Map<string, CardParams[]>();
+    const out: unknown[] = [];
+    for (const card of G.hands[f]) {
+      cardDef(card).effects.forEach((e, effect) => {
+        const rule = EFFECTS[e.kind];
+        if (!rule.stages.includes(stage)) return; // the handler's 'wrong-time'
+        let params = byKind.get(e.kind);
+        if (!params) byKind.set(e.kind, (params = rule.candidates(G, f)));
+        for (const p of params) out.push({ card, effect, ...p });
+      });
+    }
+    return out;
+  },
+};
+
+/**
+ * The listing as it was first written, kept as the reference for tests: every broad candidate goes
+ * through a full trial run (turn check included) that throws a RuleError, with its stack, when refused.
+ */
+export function legalActionsByTrial(G: GameState, f: Faction): Action[] {
+  const a = actor(G);
+  if (!a || a.faction !== f) return [];
+  const out: Action[] = [];
+  for (const type of ACTION_TYPES) {
     if (!HANDLERS_STAGES[type].includes(a.stage)) continue;
     for (const args of candidates(G, f, type)) {
       const action = { type, args } as Action;
-      if (isLegal(G, f, action)) out.push(action);
+      try {
+        dryRun(G, f, action);
+        out.push(action);
+      } catch (e) {
+        if (!(e instanceof RuleError)) throw e;
+      }
     }
   }
   return out;

@@ -1,0 +1,118 @@
+/**
+ * The fast listing of legal actions must list exactly what the first, slow one did (every broad
+ * candidate tried by a full trial run of its handler), in the same order, in every state of random
+ * games; and the refusal a dry check reports must be the one `perform` throws.
+ */
+import { describe, it, expect } from 'vitest';
+import { FACTIONS, type Faction } from '../src/types.js';
+import { RULESETS, type GameState } from '../src/engine/state.js';
+import { legalActions, legalActionsByTrial } from '../src/engine/legal.js';
+import { perform, whyIllegal, type Action } from '../src/engine/actions.js';
+import { RuleError, ensure, refusalOf } from '../src/engine/errors.js';
+import { createInitialState } from '../src/engine/setup.js';
+import { playRandomGame } from '../src/testing/random-game.js';
+import { seededRng } from '../src/testing/rng.js';
+
+function expectSameListing(G: GameState, where: string): number {
+  let listed = 0;
+  for (const f of FACTIONS) {
+    const fast = legalActions(G, f);
+    expect(fast, `${where}, ${f}`).toEqual(legalActionsByTrial(G, f));
+    listed += fast.length;
+  }
+  return listed;
+}
+
+describe('legalActions', () => {
+  for (const ruleset of RULESETS) {
+    it(`lists exactly the trial-run listing in every state of random games (${ruleset})`, () => {
+      const stages = new Set<string>();
+      let states = 0;
+      for (const [seed, eager] of [[11, true], [12, true], [13, false], [14, true], [15, false], [16, true]] as const) {
+        expectSameListing(createInitialState({ ruleset }, seededRng(seed)), `seed ${seed} start`);
+        const { ended } = playRandomGame({
+          seed,
+          eager,
+          setup: { ruleset },
+          afterAction: (G, _f, action) => {
+            states++;
+            stages.add(action.type);
+            expectSameListing(G, `seed ${seed} after ${states} actions`);
+          },
+        });
+        expect(ended).toBe(true);
+      }
+      // The games went through the decisions the narrowed lists cover.
+      for (const type of ['move', 'playCard', 'place', 'trade', 'chooseCombat', 'land', 'discard'])
+        expect(stages, type).toContain(type);
+      expect(states).toBeGreaterThan(1000);
+    }, 120_000);
+  }
+});
+
+describe('whyIllegal', () => {
+  it("reports the code and message of the RuleError perform throws, and perform changes nothing then", () => {
+    let refused = 0;
+    let accepted = 0;
+    let previous: Action[] = [];
+    let n = 0;
+    playRandomGame({
+      seed: 21,
+      afterAction: (G) => {
+        if (n++ % 6 === 0) {
+          // Actions that were legal a moment ago, for every faction: some still are, most are not.
+          for (const f of FACTIONS) for (const action of previous.slice(0, 8)) {
+            const why = whyIllegal(G, f, action);
+            const copy = structuredClone(G);
+            let thrown: unknown = null;
+            try {
+              perform(copy, f, action, seededRng(n));
+            } catch (e) {
+              thrown = e;
+            }
+            if (why) {
+              refused++;
+              expect(thrown).toBeInstanceOf(RuleError);
+              expect({ code: (thrown as RuleError).code, message: (thrown as RuleError).message }).toEqual({ code: why.code, message: why.message });
+              expect((thrown as RuleError).stack).toContain('perform');
+              expect(copy).toEqual(G);
+            } else {
+              accepted++;
+              expect(thrown).toBeNull();
+            }
+          }
+        }
+        const next: Faction | undefined = FACTIONS.find((f) => legalActions(G, f).length > 0);
+        previous = next ? legalActions(G, next) : [];
+      },
+    });
+    expect(refused).toBeGreaterThan(50);
+    expect(accepted).toBeGreaterThan(50);
+  }, 60_000);
+});
+
+describe('refusalOf', () => {
+  it('returns the refusal of a failing check and null for a passing one', () => {
+    expect(refusalOf(() => ensure(1 + 1 === 2, 'x', 'never'))).toBeNull();
+    const r = refusalOf(() => ensure(false, 'not-enough', 'too few'));
+    expect(r).toMatchObject({ code: 'not-enough', message: 'too few' });
+  });
+  it('lets bugs through with their stack, and leaves stack traces on afterwards', () => {
+    const before = Error.stackTraceLimit;
+    function buggyCheck(): void {
+      throw new TypeError('a bug, not a refusal');
+    }
+    let caught: unknown;
+    try {
+      refusalOf(buggyCheck);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(TypeError);
+    expect((caught as Error).stack).toContain('buggyCheck');
+    expect(Error.stackTraceLimit).toBe(before);
+    refusalOf(() => ensure(false, 'x', 'y'));
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new RuleError('x', 'y').stack).toContain('legal-listing.test');
+  });
+});
