@@ -3,7 +3,7 @@
  * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, borderKind, isAlliedCoast, neighbours } from '../board/index.js';
+import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, neighbours } from '../board/index.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './state.js';
@@ -229,9 +229,12 @@ const rapidMove: EffectRule<'rapidMove'> = {
     const out: CardParams[] = [];
     for (const from of Object.keys(G.units)) {
       const n = Math.min(2, unmoved(G, from, f));
-      for (const via of neighbours(from))
+      if (n <= 0) continue;
+      for (const via of neighbours(from)) {
+        if (hasEnemy(G, via, f)) continue; // the path may not pass an enemy area
         for (const to of neighbours(via))
           for (let k = 1; k <= n; k++) if (to !== from) out.push({ from, via, to, count: k });
+      }
     }
     return out;
   },
@@ -251,7 +254,10 @@ const paradrop: EffectRule<'paradrop'> = {
     log(G, 'germany', 'paradrop', { area: to });
     if (isAlliedCoast(to)) G.prompts.push({ kind: 'paratroopers', faction: 'allies', area: to });
   },
-  candidates: () => AREA_IDS.map((to) => ({ to })),
+  candidates(G) {
+    const fields = germanAirfields(G);
+    return AREA_IDS.filter((to) => inAirRange(to, fields)).map((to) => ({ to }));
+  },
 };
 
 const redirectParatrooper: EffectRule<'redirectParatrooper'> = {

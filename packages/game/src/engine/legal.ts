@@ -4,11 +4,12 @@
  * of the action's handler accepts them, so the handlers stay the one statement of each rule.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, neighbours } from '../board/index.js';
+import { AREA_IDS, area as areaData, bordersRedZone, isAlliedCoast, neighbours } from '../board/index.js';
 import { cardDef } from '../cards/index.js';
 import type { GameState } from './state.js';
 import { actor, reinforcementsAvailable, type Stage } from './flow.js';
-import { unmoved, count, areasOf } from './forces.js';
+import { unmoved, count, areasOf, hasEnemy } from './forces.js';
+import { isMobilizationSite } from './queries.js';
 import { EFFECTS, type CardParams } from './effects.js';
 import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type ActionType } from './actions.js';
 import { RuleError, refusalOf } from './errors.js';
@@ -93,19 +94,35 @@ export function legalActions(G: GameState, f: Faction): Action[] {
     const narrow = NARROW[type];
     for (const args of narrow ? narrow(G, f, a.stage) : candidates(G, f, type)) {
       const action = { type, args } as Action;
-      if (refusalOf(() => dryRun(G, f, action, true)) === null) out.push(action);
+      if (accepts(G, f, action)) out.push(action);
     }
   }
   return out;
 }
 
 type Narrow = (G: GameState, f: Faction, stage: Stage) => unknown[];
+/** Whether the handler accepts the action (its turn check already done for this listing). */
+const accepts = (G: GameState, f: Faction, action: Action) => refusalOf(() => dryRun(G, f, action, true)) === null;
+
 /**
- * Candidate lists narrowed to the current stage, for the action types where the broad list is long
+ * Candidate lists narrowed to the current state, for the action types where the broad list is long
  * and mostly refused. Each must keep every candidate of `candidates` that the handler accepts, in the
- * same order (test/legal-listing.test.ts compares the listing with `legalActionsByTrial`).
+ * same order (test/legal-listing.test.ts compares the listing with `legalActionsByTrial`). A narrowing
+ * either repeats a cheap check the handler makes first, or tries one representative action for a
+ * family that the handler refuses as a whole when it refuses the representative.
  */
 const NARROW: { [T in ActionType]?: Narrow } = {
+  // Only from areas with battalions that may still move; no intermediate arrays.
+  move(G, f) {
+    const out: unknown[] = [];
+    for (const from of Object.keys(G.units)) {
+      const n = unmoved(G, from, f);
+      if (n <= 0) continue;
+      for (const to of neighbours(from)) for (let k = 1; k <= n; k++) out.push({ from, to, count: k });
+    }
+    return out;
+  },
+
   // Only effects playable in this stage, and each effect's parameter sets computed once per listing.
   playCard(G, f, stage) {
     const byKind = new Map<string, CardParams[]>();
@@ -121,7 +138,53 @@ const NARROW: { [T in ActionType]?: Narrow } = {
     }
     return out;
   },
+
+  // A set of cards can be traded only if each of its cards can be traded alone.
+  trade(G, f) {
+    const hand = G.hands[f];
+    const tradable = hand.filter((card) => accepts(G, f, { type: 'trade', args: { cards: [card] } }));
+    if (tradable.length === 0) return [];
+    const all = subsets(hand).map((cards) => ({ cards }));
+    return tradable.length === hand.length ? all : all.filter((c) => c.cards.every((card) => tradable.includes(card)));
+  },
+
+  // Where one battalion may not be placed, more may not either: areas (and Transportfly) are tried
+  // with one battalion first. In the basic game the area rules are checked directly, without a trial.
+  place(G, f) {
+    const n = reinforcementsAvailable(G);
+    if (n <= 0) return [];
+    const ways = f === 'germany' ? [false, true] : [false];
+    const out: unknown[] = [];
+    for (const area of AREA_IDS) {
+      const ok = ways.filter((byAir) =>
+        G.ruleset === 'basic'
+          ? basicPlacementAllowed(G, f, area, byAir)
+          : accepts(G, f, { type: 'place', args: byAir ? { area, count: 1, byAir } : { area, count: 1 } }),
+      );
+      if (ok.length === 0) continue;
+      for (let k = 1; k <= n; k++) for (const byAir of ok) out.push(byAir ? { area, count: k, byAir } : { area, count: k });
+    }
+    return out;
+  },
+
+  // Only the Allies land, once (the handler's first check): otherwise no landing pairs to try.
+  land(G, f) {
+    return f === 'allies' && !G.alliesLanded ? landingPairs(G).map((areas) => ({ areas })) : [];
+  },
 };
+
+/**
+ * A necessary condition for placing one battalion in the basic game: checkPlacement's area rules as
+ * plain tests, so that the listing need not throw for the many areas where placing is refused.
+ */
+function basicPlacementAllowed(G: GameState, f: Faction, where: AreaId, byAir: boolean): boolean {
+  if (byAir) return G.reinforcements.airSlots >= 1 && areaData(where).airfield && count(G, where, 'germany') > 0;
+  if (G.phase === 'movement') return isAlliedCoast(where);
+  if (hasEnemy(G, where, f)) return false;
+  if (f === 'germany') return bordersRedZone(where);
+  if (f === 'allies') return isAlliedCoast(where);
+  return isMobilizationSite(where) && !G.reinforcements.areas.includes(where);
+}
 
 /**
  * The listing as it was first written, kept as the reference for tests: every broad candidate goes
