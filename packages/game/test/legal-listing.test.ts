@@ -12,13 +12,14 @@ import { RuleError, ensure, refusalOf } from '../src/engine/errors.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { seededRng } from '../src/testing/rng.js';
+import { cardDef } from '../src/cards/index.js';
 
-function expectSameListing(G: GameState, where: string): number {
-  let listed = 0;
+function expectSameListing(G: GameState, where: string): Action[] {
+  const listed: Action[] = [];
   for (const f of FACTIONS) {
     const fast = legalActions(G, f);
     expect(fast, `${where}, ${f}`).toEqual(legalActionsByTrial(G, f));
-    listed += fast.length;
+    listed.push(...fast);
   }
   return listed;
 }
@@ -26,7 +27,8 @@ function expectSameListing(G: GameState, where: string): number {
 describe('legalActions', () => {
   for (const ruleset of RULESETS) {
     it(`lists exactly the trial-run listing in every state of random games (${ruleset})`, () => {
-      const stages = new Set<string>();
+      const types = new Set<string>();
+      const effects = new Set<string>();
       let states = 0;
       for (const [seed, eager] of [[11, true], [12, true], [13, false], [14, true], [15, false], [16, true]] as const) {
         expectSameListing(createInitialState({ ruleset }, seededRng(seed)), `seed ${seed} start`);
@@ -34,17 +36,20 @@ describe('legalActions', () => {
           seed,
           eager,
           setup: { ruleset },
-          afterAction: (G, _f, action) => {
+          afterAction: (G) => {
             states++;
-            stages.add(action.type);
-            expectSameListing(G, `seed ${seed} after ${states} actions`);
+            for (const action of expectSameListing(G, `seed ${seed} after ${states} actions`)) {
+              types.add(action.type);
+              if (action.type === 'playCard') effects.add(cardDef(action.args.card).effects[action.args.effect]!.kind);
+            }
           },
         });
         expect(ended).toBe(true);
       }
       // The games went through the decisions the narrowed lists cover.
-      for (const type of ['move', 'playCard', 'place', 'trade', 'chooseCombat', 'land', 'discard'])
-        expect(stages, type).toContain(type);
+      for (const type of ['move', 'playCard', 'place', 'trade', 'land', 'chooseCombat', 'discard']) expect(types, type).toContain(type);
+      for (const kind of ['rapidMove', 'seaMove', 'airlift', 'paradrop', 'escape', 'roadblock', 'attackDice', 'defenseDice', 'cancel'])
+        expect(effects, kind).toContain(kind);
       expect(states).toBeGreaterThan(1000);
     }, 120_000);
   }

@@ -10,9 +10,14 @@ const defById = new Map(ACTION_CARDS.map((c) => [c.id, c]));
 /** A physical card: "<card id>#<copy number>", e.g. "de.panzer#3". */
 export type CardInstanceId = string;
 
+/** Looked up on every card rule check: remembered per instance id rather than split each time. */
+const defByInstance = new Map<string, ActionCardDef>();
 export function cardDef(idOrInstance: string): ActionCardDef {
+  const known = defByInstance.get(idOrInstance);
+  if (known) return known;
   const def = defById.get(idOrInstance.split('#')[0] ?? '');
   if (!def) throw new Error(`unknown card ${idOrInstance}`);
+  defByInstance.set(idOrInstance, def);
   return def;
 }
 export function isCardInstance(x: unknown): x is CardInstanceId {

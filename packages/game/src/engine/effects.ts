@@ -3,7 +3,7 @@
  * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, neighbours } from '../board/index.js';
+import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea, neighbours } from '../board/index.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './state.js';
@@ -59,7 +59,7 @@ const countOf = (p: CardParams, max: number) => {
   return n;
 };
 const needArea = (a: AreaId | undefined, what: string): AreaId => {
-  ensure(a !== undefined && AREA_IDS.includes(a), 'bad-area', `choose ${what}`);
+  ensure(a !== undefined && isArea(a), 'bad-area', `choose ${what}`);
   return a;
 };
 
@@ -302,12 +302,21 @@ const airlift: EffectRule<'airlift'> = {
     log(G, f, 'airlift', { from: p.from!, to: p.to!, count: p.count! });
   },
   candidates(G, f) {
-    const fields = germanAirfields(G);
-    return fields.flatMap((from) =>
-      fields.filter((to) => to !== from).flatMap((to) => [1, 2].filter((k) => k <= unmoved(G, from, f)).map((k) => ({ from, to, count: k }))),
-    );
+    return pairMoves(G, f, germanAirfields(G), () => true);
   },
 };
+
+const ALLIED_COAST = AREA_IDS.filter(isAlliedCoast);
+/** One or two battalions that may still move, from one of `areas` to another that `mayEnter`. */
+function pairMoves(G: GameState, f: Faction, areas: readonly AreaId[], mayEnter: (to: AreaId) => boolean): CardParams[] {
+  const out: CardParams[] = [];
+  for (const from of areas) {
+    const n = Math.min(2, unmoved(G, from, f));
+    if (n <= 0) continue;
+    for (const to of areas) if (to !== from && mayEnter(to)) for (let k = 1; k <= n; k++) out.push({ from, to, count: k });
+  }
+  return out;
+}
 
 const airReinforce: EffectRule<'airReinforce'> = {
   stages: ['reinforcement'],
@@ -344,10 +353,8 @@ const seaMove: EffectRule<'seaMove'> = {
     log(G, f, 'seaMove', { from: p.from!, to: p.to!, count: p.count! });
   },
   candidates(G, f) {
-    const coast = AREA_IDS.filter(isAlliedCoast);
-    return coast.flatMap((from) =>
-      coast.filter((to) => to !== from).flatMap((to) => [1, 2].filter((k) => k <= unmoved(G, from, f)).map((k) => ({ from, to, count: k }))),
-    );
+    // Not into enemies or a combat: the check's 'no-attack'.
+    return pairMoves(G, f, ALLIED_COAST, (to) => !hasEnemy(G, to, f) && !isUnderAttack(G, to));
   },
 };
 

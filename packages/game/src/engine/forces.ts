@@ -43,7 +43,7 @@ export function factionsIn(G: GameState, area: AreaId): Faction[] {
 }
 export function totalOnBoard(G: GameState, f: Faction): number {
   let n = 0;
-  for (const forces of Object.values(G.units)) n += forces[f] ?? 0;
+  for (const area in G.units) n += G.units[area]![f] ?? 0;
   for (const a of G.attacks) if (a.faction === f) n += a.count;
   return n;
 }

@@ -92,13 +92,21 @@ export function legalActions(G: GameState, f: Faction): Action[] {
     // This is all of perform's turn check (actor(G) is null once the game is over): done once per type.
     if (!HANDLERS_STAGES[type].includes(a.stage)) continue;
     const narrow = NARROW[type];
+    const exact = EXACT.has(type);
     for (const args of narrow ? narrow(G, f, a.stage) : candidates(G, f, type)) {
       const action = { type, args } as Action;
-      if (accepts(G, f, action)) out.push(action);
+      if (exact || accepts(G, f, action)) out.push(action);
     }
   }
   return out;
 }
+
+/**
+ * Action types whose narrowed list holds only actions the handler accepts, so that no trial run is
+ * needed: a move to a neighbour with no more battalions than may still move is all the move handler
+ * asks. A check added to such a handler must be added to its list here too (the listing test fails otherwise).
+ */
+const EXACT: ReadonlySet<ActionType> = new Set(['move']);
 
 type Narrow = (G: GameState, f: Faction, stage: Stage) => unknown[];
 /** Whether the handler accepts the action (its turn check already done for this listing). */
@@ -141,6 +149,7 @@ const NARROW: { [T in ActionType]?: Narrow } = {
 
   // A set of cards can be traded only if each of its cards can be traded alone.
   trade(G, f) {
+    if (G.phase === 'movement' && !G.invasion) return []; // the handler's first check
     const hand = G.hands[f];
     const tradable = hand.filter((card) => accepts(G, f, { type: 'trade', args: { cards: [card] } }));
     if (tradable.length === 0) return [];
