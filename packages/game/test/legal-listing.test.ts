@@ -47,7 +47,7 @@ describe('legalActions', () => {
         expect(ended).toBe(true);
       }
       // The games went through the decisions the narrowed lists cover.
-      for (const type of ['move', 'playCard', 'place', 'trade', 'land', 'chooseCombat', 'discard']) expect(types, type).toContain(type);
+      for (const type of ['move', 'playCard', 'place', 'trade', 'land', 'chooseCombat', 'chooseLosses', 'withdraw', 'discard']) expect(types, type).toContain(type);
       for (const kind of ['rapidMove', 'seaMove', 'airlift', 'paradrop', 'escape', 'roadblock', 'attackDice', 'defenseDice', 'cancel'])
         expect(effects, kind).toContain(kind);
       expect(states).toBeGreaterThan(1000);

@@ -15,7 +15,34 @@ import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type 
 import { RuleError, refusalOf } from './errors.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
 
-/** All ways to spread `total` over groups, each at most its count. */
+/** All ways to spread `total` over groups, each at most its count: `splits` without its copying and dead ends. */
+function everySplit(groups: { key: string; count: number }[], total: number): Record<string, number>[] {
+  const out: Record<string, number>[] = [];
+  const taken: number[] = new Array(groups.length).fill(0);
+  // Suffix sums: a branch that cannot reach the total with the groups left is not explored.
+  const room: number[] = new Array(groups.length + 1).fill(0);
+  for (let i = groups.length - 1; i >= 0; i--) room[i] = room[i + 1]! + groups[i]!.count;
+  const visit = (i: number, left: number): void => {
+    if (i === groups.length) {
+      if (left !== 0) return;
+      const split: Record<string, number> = {};
+      groups.forEach((g, j) => {
+        if (taken[j]! > 0) split[g.key] = taken[j]!;
+      });
+      out.push(split);
+      return;
+    }
+    if (left > room[i]!) return;
+    for (let k = Math.min(groups[i]!.count, left); k >= 0; k--) {
+      taken[i] = k;
+      visit(i + 1, left - k);
+    }
+    taken[i] = 0;
+  };
+  visit(0, total);
+  return out;
+}
+/** All ways to spread `total` over groups, each at most its count (as first written; the reference listing uses it). */
 function splits(groups: { key: string; count: number }[], total: number): Record<string, number>[] {
   if (groups.length === 0) return total === 0 ? [{}] : [];
   const [first, ...rest] = groups;
@@ -123,8 +150,10 @@ const NARROW: { [T in ActionType]?: Narrow } = {
   // Only from areas with battalions that may still move; no intermediate arrays.
   move(G, f) {
     const out: unknown[] = [];
-    for (const from of Object.keys(G.units)) {
-      const n = unmoved(G, from, f);
+    for (const from in G.units) {
+      const here = G.units[from]![f];
+      if (!here) continue; // most areas: none of f's battalions, and no need to look at what moved
+      const n = here - (G.moved[from]?.[f] ?? 0);
       if (n <= 0) continue;
       for (const to of neighbours(from)) for (let k = 1; k <= n; k++) out.push({ from, to, count: k });
     }
@@ -174,6 +203,24 @@ const NARROW: { [T in ActionType]?: Narrow } = {
       for (let k = 1; k <= n; k++) for (const byAir of ok) out.push(byAir ? { area, count: k, byAir } : { area, count: k });
     }
     return out;
+  },
+
+  chooseLosses(G) {
+    const d = pendingLossDecision(G);
+    const c = G.combat;
+    if (!d || !c || !c.hits) return [];
+    return d.kind === 'attackerSplit'
+      ? everySplit(attackerGroups(G, c), c.hits.attacker).map((losses) => ({ losses }))
+      : everySplit(defenderGroups(G, c), c.hits.defender).map((losses) => ({ losses }));
+  },
+
+  withdraw(G, f) {
+    const prompt = G.prompts[G.prompts.length - 1];
+    if (prompt?.kind !== 'withdraw') return [];
+    const groups = areasOf(G, f).map((a) => ({ key: a, count: count(G, a, f) }));
+    return everySplit(groups, prompt.count).map((s) => ({
+      removals: Object.entries(s).map(([area, n]) => ({ area, count: n })),
+    }));
   },
 
   // Only the Allies land, once (the handler's first check): otherwise no landing pairs to try.
