@@ -191,7 +191,9 @@ const NARROW: { [T in ActionType]?: Narrow } = {
   place(G, f) {
     const n = reinforcementsAvailable(G);
     if (n <= 0) return [];
-    const ways = f === 'germany' ? [false, true] : [false];
+    if (G.phase === 'movement' && !(G.invasion && f === 'allies')) return []; // the handler's first check
+    // Transportfly's slots are checked before any area rule, in every ruleset.
+    const ways = f === 'germany' && G.reinforcements.airSlots >= 1 ? [false, true] : [false];
     const out: unknown[] = [];
     for (const area of AREA_IDS) {
       const ok = ways.filter((byAir) =>
