@@ -8,7 +8,7 @@ import { FACTIONS, type Faction } from '../src/types.js';
 import { RULESETS, type GameState } from '../src/engine/state.js';
 import { legalActions, legalActionsByTrial } from '../src/engine/legal.js';
 import { perform, whyIllegal, type Action } from '../src/engine/actions.js';
-import { RuleError, ensure, refusalOf } from '../src/engine/errors.js';
+import { RuleError, ensure, fail, refusalOf } from '../src/engine/errors.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { seededRng } from '../src/testing/rng.js';
@@ -101,6 +101,21 @@ describe('refusalOf', () => {
     expect(refusalOf(() => ensure(1 + 1 === 2, 'x', 'never'))).toBeNull();
     const r = refusalOf(() => ensure(false, 'not-enough', 'too few'));
     expect(r).toMatchObject({ code: 'not-enough', message: 'too few' });
+  });
+  it('hands code inside a check that catches refusals a RuleError, and reports the refusal that ended the check', () => {
+    let seen: unknown;
+    const r = refusalOf(() => {
+      try {
+        ensure(false, 'inner', 'first');
+      } catch (e) {
+        seen = e;
+      }
+      fail('outer', 'second');
+    });
+    expect(seen).toBeInstanceOf(RuleError);
+    expect(r).toEqual({ code: 'outer', message: 'second' });
+    // Outside a dry check, fail throws a real RuleError with its stack, as perform's callers expect.
+    expect(() => fail('x', 'y')).toThrow(RuleError);
   });
   it('lets bugs through with their stack, and leaves stack traces on afterwards', () => {
     const before = Error.stackTraceLimit;
