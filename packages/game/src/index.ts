@@ -6,8 +6,8 @@ export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine
 export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
 export { legalActions } from './engine/legal.js';
 export { activeCards } from './engine/combat.js';
-export { perform, isLegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
-export { RuleError } from './engine/errors.js';
+export { perform, isLegal, whyIllegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
+export { RuleError, type Refusal } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';
 export * as board from './board/index.js';
 export * as cards from './cards/index.js';
