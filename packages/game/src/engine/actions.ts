@@ -39,6 +39,8 @@ import { checkElimination } from './victory.js';
 import { isMobilizationSite } from './queries.js';
 import { ALLIED_LANDING } from './setup.js';
 import { log } from './log.js';
+import { APRIL9_HANDLERS, APRIL9_SCHEMAS, endApril9Phase, passApril9Window } from './april9/actions.js';
+import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
 const cardId = z.string().refine(isCardInstance, 'unknown card');
@@ -69,6 +71,7 @@ export const ACTION_SCHEMAS = {
   land: z.object({ areas: z.tuple([areaId, areaId]) }).strict(),
   discard: z.object({ card: cardId }).strict(),
   withdraw: z.object({ removals: z.array(z.object({ area: areaId, count: positive })).min(1).max(44) }).strict(),
+  ...APRIL9_SCHEMAS,
 } as const;
 
 export type ActionType = keyof typeof ACTION_SCHEMAS;
@@ -119,11 +122,14 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   },
 
   pass: {
-    stages: ['sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate'],
+    stages: ['sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate', 'april9Window'],
     run(G, f, _a, rng, dry) {
       if (dry) return;
       const stage = actor(G)!.stage;
       switch (stage) {
+        case 'april9Window':
+          passApril9Window(G, rng);
+          return;
         case 'sabotage':
           G.prompts.pop();
           // Norway has had its say: on to combat.
@@ -155,8 +161,12 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   },
 
   endPhase: {
-    stages: ['movement', 'reinforcement'],
+    stages: ['movement', 'reinforcement', 'april9Movement', 'april9Raid', 'april9Landing', 'april9Mobilize'],
     run(G, f, _a, rng, dry) {
+      if (G.april9) return endApril9Phase(G, f, rng, dry);
+      if (G.phase === 'movement' && f === 'allies' && G.homeFleetDue) {
+        ensure(G.shipReserve.allies.length === 0, 'must-place-ships', 'the Allies must first bring their other ships into zones III–VIII');
+      }
       if (G.phase === 'reinforcement' && f === 'allies' && !G.alliesLanded) {
         ensure(landingPairs(G).length === 0, 'must-land', 'the Allies must first land their six battalions');
       }
@@ -249,7 +259,9 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       } else addUnits(G, area, f, n, G.phase === 'movement');
       log(G, f, 'reinforced', { area, count: n, byAir: !!byAir });
       // The enemy's Ubåt may strike at once (Transportfly's cargo is out of its reach).
-      if (f !== 'norway' && !byAir) G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
+      if (G.april9) {
+        if (f === 'germany' && !byAir) openApril9SubmarineWindows(G, area, n);
+      } else if (f !== 'norway' && !byAir) G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
     },
   },
 
@@ -257,6 +269,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
     stages: ['reinforcement'],
     run(G, f, { areas }, _rng, dry) {
       ensure(f === 'allies' && !G.alliesLanded, 'wrong-time', 'only the Allies land, once, in their first reinforcement phase');
+      ensure(!G.april9, 'wrong-time', 'the Allies land their first battalions in their first ordinary turn');
       const [a, b] = areas;
       ensure(landingPairs(G).some(([x, y]) => (x === a && y === b) || (x === b && y === a)), 'bad-landing',
         'two different free coastal areas on zones III–VII that do not border each other');
@@ -303,6 +316,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       if (!checkElimination(G)) endTurn(G);
     },
   },
+  ...APRIL9_HANDLERS,
 };
 
 /** Where `f` may place `n` reinforcements now (throws RuleError when not). */
@@ -359,6 +373,8 @@ function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
+  // The 9. April turn moves on by itself once the windows an action opened are answered.
+  if (G.april9) resumeApril9(G, rng);
 }
 
 /** Whether `perform` would accept the action (no change, no dice). */

@@ -8,6 +8,7 @@ import { refillHand } from './hand.js';
 import { scoreDeckEnd, checkElimination } from './victory.js';
 import { log } from './log.js';
 import { enemiesOf } from '../types.js';
+import { april9Actor, landCombatOver } from './april9/flow.js';
 
 /** Withdrawal when the Allied deck runs out (EN 2.4). */
 export const ALLIED_WITHDRAWAL = 4;
@@ -29,7 +30,16 @@ export type Stage =
   | 'losses'
   | 'answerLosses'
   | 'evacuate'
-  | 'retreat';
+  | 'retreat'
+  // The 9. April turn (engine/april9); its windows are prompts, named by Prompt['kind'].
+  | 'april9Choose'
+  | 'april9Deploy'
+  | 'april9Ships'
+  | 'april9Movement'
+  | 'april9Raid'
+  | 'april9Landing'
+  | 'april9Mobilize'
+  | 'april9Naval';
 
 export interface Actor {
   faction: Faction;
@@ -60,6 +70,7 @@ export function actor(G: GameState): Actor | null {
         return { faction: retreatChooser(c), stage: 'retreat' };
     }
   }
+  if (G.april9) return april9Actor(G);
   return { faction: G.turn, stage: G.phase === 'newCards' ? 'reinforcement' : G.phase };
 }
 
@@ -102,7 +113,7 @@ function occupyAbandoned(G: GameState): void {
 export function nextCombat(G: GameState): void {
   occupyAbandoned(G);
   const targets = [...new Set(G.attacks.map((a) => a.target))];
-  if (targets.length === 0) return startReinforcement(G);
+  if (targets.length === 0) return G.april9 ? landCombatOver(G) : startReinforcement(G);
   // With one combat left there is no order to choose.
   if (targets.length === 1) startCombat(G, targets[0]!);
 }

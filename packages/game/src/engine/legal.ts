@@ -11,6 +11,7 @@ import { unmoved, count, areasOf } from './forces.js';
 import { EFFECTS } from './effects.js';
 import { ACTION_TYPES, HANDLERS_STAGES, isLegal, landingPairs, type Action, type ActionType } from './actions.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
+import { APRIL9_SCHEMAS, april9Candidates, type April9ActionType } from './april9/actions.js';
 
 /** All ways to spread `total` over groups, each at most its count. */
 function splits(groups: { key: string; count: number }[], total: number): Record<string, number>[] {
@@ -29,7 +30,8 @@ function subsets<T>(xs: readonly T[]): T[][] {
 const range = (n: number) => Array.from({ length: Math.max(0, n) }, (_, i) => i + 1);
 
 function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
-  switch (type) {
+  if (type in APRIL9_SCHEMAS) return april9Candidates(G, f, type as April9ActionType);
+  switch (type as Exclude<ActionType, April9ActionType>) {
     case 'move':
       return Object.keys(G.units).flatMap((from) =>
         neighbours(from).flatMap((to) => range(unmoved(G, from, f)).map((n) => ({ from, to, count: n }))),
