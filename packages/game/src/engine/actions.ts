@@ -41,6 +41,9 @@ import { ALLIED_LANDING } from './setup.js';
 import { log } from './log.js';
 import { APRIL9_HANDLERS, APRIL9_SCHEMAS, endApril9Phase, passApril9Window } from './april9/actions.js';
 import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
+import { NAVAL_HANDLERS, NAVAL_SCHEMAS, passNaval } from './naval/actions.js';
+import { isNavalStage } from './naval/flow.js';
+import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
 const cardId = z.string().refine(isCardInstance, 'unknown card');
@@ -72,6 +75,7 @@ export const ACTION_SCHEMAS = {
   discard: z.object({ card: cardId }).strict(),
   withdraw: z.object({ removals: z.array(z.object({ area: areaId, count: positive })).min(1).max(44) }).strict(),
   ...APRIL9_SCHEMAS,
+  ...NAVAL_SCHEMAS,
 } as const;
 
 export type ActionType = keyof typeof ACTION_SCHEMAS;
@@ -113,6 +117,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       ensure(rule.stages.includes(stage), 'wrong-time', `${def.title} cannot be used that way now`);
       const params: CardParams = a;
       rule.check(G, f, a.card, effect as never, params);
+      checkShipPrerequisites(G, f, effect, params);
       if (dry) return;
       spendCard(G, f, a.card);
       log(G, f, 'cardPlayed', { card: a.card, effect: a.effect });
@@ -122,10 +127,14 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   },
 
   pass: {
-    stages: ['sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate', 'april9Window'],
+    stages: [
+      'sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate', 'april9Window',
+      'navalAttackerCards', 'navalDefenderCards', 'navalCounter',
+    ],
     run(G, f, _a, rng, dry) {
       if (dry) return;
       const stage = actor(G)!.stage;
+      if (isNavalStage(stage)) return passNaval(G, rng);
       switch (stage) {
         case 'april9Window':
           passApril9Window(G, rng);
@@ -254,6 +263,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       G.created[f] += n;
       if (byAir) G.reinforcements.airSlots -= n;
       if (f === 'norway') G.reinforcements.areas.push(area);
+      if (G.ruleset === 'advanced' && !byAir) notePlacement(G, f, area, n);
       if (G.phase === 'movement' && hasEnemy(G, area, f)) {
         addAttack(G, { faction: f, target: area, from: null, route: 'sea', count: n });
       } else addUnits(G, area, f, n, G.phase === 'movement');
@@ -317,6 +327,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
     },
   },
   ...APRIL9_HANDLERS,
+  ...NAVAL_HANDLERS,
 };
 
 /** Where `f` may place `n` reinforcements now (throws RuleError when not). */
@@ -326,6 +337,8 @@ export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: numbe
     ensure(areaData(where).airfield && count(G, where, 'germany') > 0, 'wrong-area', 'Transportfly lands on an air field Germany holds');
     return;
   }
+  // The advanced game places German and Allied reinforcements by sea control (EN 8.3).
+  if (G.ruleset === 'advanced' && f !== 'norway') return checkAdvancedPlacement(G, f, where, n);
   if (G.phase === 'movement') {
     ensure(isAlliedCoast(where), 'wrong-area', 'Invasjon lands on the coast of zones III–VII');
     return;

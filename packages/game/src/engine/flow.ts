@@ -9,6 +9,9 @@ import { scoreDeckEnd, checkElimination } from './victory.js';
 import { log } from './log.js';
 import { enemiesOf } from '../types.js';
 import { april9Actor, landCombatOver } from './april9/flow.js';
+import { navalActor, type NavalStage } from './naval/flow.js';
+import { startNavalCombats } from './naval/combat.js';
+import { pushShipWithdrawal } from './naval/withdrawal.js';
 
 /** Withdrawal when the Allied deck runs out (EN 2.4). */
 export const ALLIED_WITHDRAWAL = 4;
@@ -39,7 +42,9 @@ export type Stage =
   | 'april9Raid'
   | 'april9Landing'
   | 'april9Mobilize'
-  | 'april9Naval';
+  | 'april9Naval'
+  // Naval movement and combat of the ordinary advanced turns (engine/naval).
+  | NavalStage;
 
 export interface Actor {
   faction: Faction;
@@ -51,6 +56,8 @@ export function actor(G: GameState): Actor | null {
   if (G.result) return null;
   const top = G.prompts[G.prompts.length - 1];
   if (top) return { faction: top.faction, stage: top.kind };
+  const naval = navalActor(G);
+  if (naval) return naval;
   const c = G.combat;
   if (c) {
     switch (c.step) {
@@ -95,6 +102,8 @@ export function endMovement(G: GameState): void {
 export function startCombatPhase(G: GameState): void {
   G.phase = 'combat';
   log(G, G.turn, 'phase', { phase: 'combat' });
+  // Naval combat comes before land combat (EN 8).
+  if (startNavalCombats(G)) return;
   nextCombat(G);
 }
 
@@ -156,10 +165,9 @@ export function drawNewCards(G: GameState, rng: Rng): void {
   }
   if (outcome === 'alliedDeckOut') {
     const n = Math.min(ALLIED_WITHDRAWAL, totalOnBoard(G, 'allies'));
-    if (n > 0) {
-      G.prompts.push({ kind: 'withdraw', faction: 'allies', count: n });
-      return;
-    }
+    if (n > 0) G.prompts.push({ kind: 'withdraw', faction: 'allies', count: n });
+    pushShipWithdrawal(G);
+    if (G.prompts.length > 0) return;
   }
   endTurn(G);
 }
@@ -177,6 +185,7 @@ export function endTurn(G: GameState): void {
   G.lastCombat = null;
   G.invasion = false;
   G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
+  if (G.naval) G.naval = null;
   log(G, next, 'turnStarts', { round: G.round });
 }
 

@@ -12,6 +12,7 @@ import { EFFECTS } from './effects.js';
 import { ACTION_TYPES, HANDLERS_STAGES, isLegal, landingPairs, type Action, type ActionType } from './actions.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
 import { APRIL9_SCHEMAS, april9Candidates, type April9ActionType } from './april9/actions.js';
+import { NAVAL_SCHEMAS, navalCandidates, type NavalActionType } from './naval/actions.js';
 
 /** All ways to spread `total` over groups, each at most its count. */
 function splits(groups: { key: string; count: number }[], total: number): Record<string, number>[] {
@@ -31,7 +32,8 @@ const range = (n: number) => Array.from({ length: Math.max(0, n) }, (_, i) => i 
 
 function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
   if (type in APRIL9_SCHEMAS) return april9Candidates(G, f, type as April9ActionType);
-  switch (type as Exclude<ActionType, April9ActionType>) {
+  if (type in NAVAL_SCHEMAS) return navalCandidates(G, f, type as NavalActionType);
+  switch (type as Exclude<ActionType, April9ActionType | NavalActionType>) {
     case 'move':
       return Object.keys(G.units).flatMap((from) =>
         neighbours(from).flatMap((to) => range(unmoved(G, from, f)).map((n) => ({ from, to, count: n }))),

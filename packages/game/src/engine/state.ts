@@ -96,6 +96,8 @@ export type Prompt =
   | { kind: 'discard'; faction: Faction }
   /** The Allies' deck has run out: remove battalions. */
   | { kind: 'withdraw'; faction: 'allies'; count: number }
+  /** Advanced game: the Allies' deck has run out: remove ships too (EN 6.1). */
+  | { kind: 'withdrawShips'; faction: 'allies'; count: number }
   /** Decisions of the advanced game's 9. April turn (engine/april9). */
   | April9Prompt;
 

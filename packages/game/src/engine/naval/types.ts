@@ -89,4 +89,6 @@ export interface NavalState {
   lastCombat: NavalCombat | null;
   /** Germany has paid to call its raiding ships back this turn (EN 7.2). */
   recalled: boolean;
+  /** German reinforcements placed this phase per sea zone they came ashore from (EN 8.3's one per ship). */
+  placed?: Partial<Record<SeaZone, number>>;
 }

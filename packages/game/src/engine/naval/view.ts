@@ -41,5 +41,6 @@ export function navalSeenBy(G: GameState, viewer: Faction | null): NavalState | 
     combat: combatSeenBy(G, n.combat, viewer),
     lastCombat: combatSeenBy(G, n.lastCombat, viewer),
     recalled: n.recalled,
+    ...(n.placed ? { placed: { ...n.placed } } : {}),
   };
 }
