@@ -1,9 +1,10 @@
 import type { AreaId, Faction } from '../src/types.js';
-import { FACTIONS } from '../src/types.js';
+import { FACTIONS, SEA_ZONES } from '../src/types.js';
+import { HAND_SIZE } from '../src/cards/index.js';
 import type { GameState, ShipLocation, TurnPhase } from '../src/engine/state.js';
 import { createInitialState } from '../src/engine/setup.js';
-import { ship } from '../src/cards/advanced.js';
-import { forcedDice } from '../src/testing/rng.js';
+import { ship, shipsOf } from '../src/cards/advanced.js';
+import { forcedDice, seededRng } from '../src/testing/rng.js';
 
 export interface AdvancedPosition {
   turn: Faction;
@@ -56,5 +57,35 @@ export function advancedPosition(p: AdvancedPosition): GameState {
   G.alliesLanded = p.alliesLanded ?? true;
   G.homeFleetDue = p.homeFleetDue ?? false;
   G.log = [];
+  return G;
+}
+
+/**
+ * A mid-game position of the advanced game for random play, varied by seed: battalions of all
+ * three factions in their usual regions, every ship at sea (Germany anywhere, the Allies in III–VIII,
+ * a German battleship raiding, Eidsvoll & Norge in VII), shuffled decks and full hands.
+ */
+export function midGameAdvanced(seed: number): GameState {
+  const rng = seededRng(seed * 7919 + 13);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(((rng.d6() - 1) * 6 + rng.d6() - 1) / 36 * xs.length)]!;
+  const G = advancedPosition({
+    turn: pick(FACTIONS),
+    units: {
+      germany: { oslo: 3, kristiansand: 2, stavanger: 2, bergen: 2, trondheim: 2, narvik: 1 },
+      norway: { hamar: 2, voss: 1, otta: 2, steinkjer: 1, finnmark: 1, bardufoss: 1 },
+      allies: { namsos: 3, andalsnes: 2, harstad: 2 },
+    },
+    ships: [
+      ...shipsOf('germany').filter((s) => s.type !== 'dummy' && s.id !== 'ship.de.gneisenau').map((s) => ({ id: s.id, at: pick(SEA_ZONES) })),
+      { id: 'ship.de.gneisenau', at: 'raid' as const, faceUp: true },
+      ...shipsOf('allies').map((s) => ({ id: s.id, at: pick(SEA_ZONES.filter((z) => z !== 'I' && z !== 'II')) })),
+      { id: 'ship.no.eidsvoll-norge', at: 'VII' as const },
+    ],
+  });
+  for (const f of FACTIONS) {
+    const deck = rng.shuffle([...G.hands[f], ...G.decks[f].draw]);
+    G.hands[f] = deck.slice(0, HAND_SIZE[f]);
+    G.decks[f].draw = deck.slice(HAND_SIZE[f]);
+  }
   return G;
 }
