@@ -99,6 +99,25 @@ describe('naval movement (EN 8.1)', () => {
   });
 });
 
+describe('the home fleet (EN 7.4)', () => {
+  it('comes into zones III–VIII in the first Allied movement phase; arriving is those ships\' move', () => {
+    const G = advancedPosition({ turn: 'allies', units: { germany: { oslo: 1 }, allies: { namsos: 1 } }, ships: [{ id: LETT, at: 'V' }], homeFleetDue: true });
+    const rest = G.shipReserve.allies.filter((x) => x !== WARSPITE && x !== 'ship.al.rodney');
+    G.shipReserve.allies = [WARSPITE, 'ship.al.rodney'];
+    G.shipsGone.sunk.push(...rest);
+    refused(() => act(G, 'allies', 'placeShip', { ship: WARSPITE, zone: 'II' }), 'wrong-zone');
+    act(G, 'allies', 'placeShip', { ship: WARSPITE, zone: 'III' });
+    refused(() => act(G, 'allies', 'sail', { ships: [WARSPITE], to: 'IV' }), 'bad-ship');
+    refused(() => act(G, 'allies', 'endPhase'), 'must-place-ships');
+    act(G, 'allies', 'sail', { ships: [LETT], to: 'IV' });
+    act(G, 'allies', 'sail', { ships: [LETT], to: 'III' });
+    act(G, 'allies', 'placeShip', { ship: 'ship.al.rodney', zone: 'VIII' });
+    act(G, 'allies', 'endPhase');
+    expect(G.homeFleetDue).toBe(false);
+    expect(G.ships.filter((s) => s.owner === 'allies').map((s) => s.at).sort()).toEqual(['III', 'III', 'VIII']);
+  });
+});
+
 describe('interception (EN 8.1)', () => {
   it('the mover intercepts with all his ships there: a die per enemy ship, 5–6 draws one at random', () => {
     const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: LETT, at: 'III' }, { id: SCHARNHORST, at: 'II' }]);

@@ -29,6 +29,7 @@ import {
 } from './flow.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
 import { april9WindowPassed, eidsvollBlocksLanding } from './naval.js';
+import { markSailed } from '../naval/ships.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
 const zone = z.enum(SEA_ZONES);
@@ -163,6 +164,8 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       // Face-down ships are logged by zone only: their identity is secret.
       log(G, f, 'shipPlaced', faceUp ? { zone: z, ship: id } : { zone: z });
       if (!G.april9) {
+        // The home fleet's arrival is these ships' move this turn (docs/rules-decisions.md).
+        markSailed(G, id);
         if (G.shipReserve.allies.length === 0) G.homeFleetDue = false;
         return;
       }

@@ -110,3 +110,9 @@ export function turnFaceDown(G: GameState, ids: readonly string[]): void {
 export function navalState(G: GameState): NavalState {
   return (G.naval ??= { moved: [], tried: [], force: null, engagements: [], combat: null, lastCombat: null, recalled: false });
 }
+
+/** The ship has made its move this turn (it sailed, or arrived on the board). */
+export function markSailed(G: GameState, id: string): void {
+  const n = navalState(G);
+  if (!n.moved.includes(id)) n.moved.push(id);
+}
