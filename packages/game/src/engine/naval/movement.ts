@@ -113,9 +113,10 @@ function enemyShipsIn(G: GameState, zone: SeaZone, side: NavalSide): string[] {
   const drawn = new Set(G.naval?.engagements.find((e) => e.zone === zone)?.intercepted ?? []);
   return shipsAt(G, zone, enemySide(side)).map((s) => s.id).filter((id) => !drawn.has(id));
 }
-/** A side's ships in the zone able to try an interception (not Eidsvoll & Norge after 9. April). */
+/** A side's ships in the zone able to try an interception (not Eidsvoll & Norge after 9. April, nor dummies). */
 function interceptors(G: GameState, zone: SeaZone, side: NavalSide): string[] {
-  return shipsAt(G, zone, side).map((s) => s.id).filter(canIntercept);
+  // On 9. April Eidsvoll & Norge may intercept too (EN 6.1).
+  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id) || (!!G.april9 && id === EIDSVOLL_AND_NORGE));
 }
 
 /** The side whose interception decision is open, and the zone. */
