@@ -1,6 +1,7 @@
 import type { AreaId, Faction, SeaZone } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
 import type { April9Prompt, April9State } from './april9/types.js';
+import type { NavalState } from './naval/types.js';
 
 export const RULESETS = ['basic', 'advanced'] as const;
 export type Ruleset = (typeof RULESETS)[number];
@@ -185,4 +186,6 @@ export interface GameState {
   april9?: April9State | null;
   /** Advanced game: the Allies still have to bring their held-back ships into their first movement phase. */
   homeFleetDue?: boolean;
+  /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
+  naval?: NavalState | null;
 }

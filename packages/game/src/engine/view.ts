@@ -6,6 +6,7 @@ import type { Faction } from '../types.js';
 import { FACTIONS } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
 import type { GameState } from './state.js';
+import { navalSeenBy } from './naval/view.js';
 import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy, type ShipView } from './april9/view.js';
 
 export interface PublicDeck {
@@ -41,6 +42,7 @@ export function viewFor(G: GameState, viewer: Faction | null): FactionView {
     shipReserve: reserveSeenBy(G, viewer),
     april9: april9SeenBy(G.april9, viewer),
     april9HandSizes: map((f) => G.april9?.hands[f].length ?? 0),
+    ...(G.naval !== undefined ? { naval: navalSeenBy(G, viewer) } : {}),
   };
 }
 
