@@ -11,4 +11,5 @@ export { RuleError } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';
 export * as board from './board/index.js';
 export * as cards from './cards/index.js';
-export { cardText, CARD_TEXTS } from './cards/advanced.js';
+export { cardText, CARD_TEXTS, april9Card, ship } from './cards/advanced.js';
+export type * from './engine/april9/types.js';

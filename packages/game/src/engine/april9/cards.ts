@@ -416,6 +416,7 @@ export const APRIL9_RULES: { [K in Kind]: Rule<K> } = {
 /** The rule of a 9. April card and the window it would answer now, or a RuleError. */
 export function ruleFor(G: GameState, f: Faction, card: string, stage: Stage) {
   const def = april9Card(card);
+  if (def.effect.kind === 'none') fail('no-effect', 'this card is only worth its reinforcement symbols');
   const rule = APRIL9_RULES[def.effect.kind] as Rule<Kind>;
   const top = G.prompts[G.prompts.length - 1];
   const w = top?.kind === 'april9Window' && top.faction === f ? top : null;
