@@ -64,7 +64,42 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'april9Fort':
       return no ? `Kystfort ved ${A('area')}: ${n(d.die)}${d.sunk ? ', et skip senket' : ''}${d.blocked ? ', byen er stengt' : ''}.` : `Coastal fort at ${A('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
     case 'shipSunk':
+      // In ordinary turns the voided cards follow in their own entry (the Allies choose for German losses).
+      if (!Array.isArray(d.cardsVoided)) return no ? `${shipName(d.ship)} ble senket i havområde ${s(d.zone)}.` : `${shipName(d.ship)} was sunk in sea zone ${s(d.zone)}.`;
       return no ? `${shipName(d.ship)} ble senket (${arr(d.cardsVoided).length} kort annullert).` : `${shipName(d.ship)} was sunk (${arr(d.cardsVoided).length} card(s) voided).`;
+    case 'shipsSailed': {
+      const k = n(d.count);
+      const from = d.from === 'raid' ? (no ? 'raidboksen' : 'the raid box') : no ? `havområde ${s(d.from)}` : `sea zone ${s(d.from)}`;
+      return no ? `${F} seilte ${k} skip fra ${from} til havområde ${s(d.to)}.` : `${F} sailed ${k} ${k === 1 ? 'ship' : 'ships'} from ${from} to sea zone ${s(d.to)}.`;
+    }
+    case 'interception': {
+      const k = n(d.intercepted);
+      const gone = n(d.dummiesRemoved);
+      const extra = gone > 0 ? (no ? `, ${gone} falske skip fjernet` : `, ${gone} dummy ship(s) removed`) : '';
+      return no
+        ? `${F} forsøkte å avskjære i havområde ${s(d.zone)} (terninger ${dice(d.dice) || '–'}): ${k} skip avskåret${extra}.`
+        : `${F} tried to intercept in sea zone ${s(d.zone)} (dice ${dice(d.dice) || '–'}): ${k} ship(s) intercepted${extra}.`;
+    }
+    case 'noInterception':
+      return no ? `${F} avstod fra å avskjære i havområde ${s(d.zone)}.` : `${F} did not try to intercept in sea zone ${s(d.zone)}.`;
+    case 'raidersRecalled':
+      return no ? `Tyskland kalte skipene på raid tilbake (${n(d.symbols)} symboler).` : `Germany called its raiding ships back (${n(d.symbols)} symbols).`;
+    case 'navalCombat':
+      return no
+        ? `Sjøslag i havområde ${s(d.zone)}: ${n(d.germany)} tyske mot ${n(d.allies)} allierte skip.`
+        : `Naval combat in sea zone ${s(d.zone)}: ${n(d.germany)} German against ${n(d.allies)} Allied ships.`;
+    case 'shipsCommitted':
+      return no ? `${F} satte inn ${n(d.count)} skip til i sjøslaget i havområde ${s(d.zone)}.` : `${F} added ${n(d.count)} more ship(s) to the naval combat in sea zone ${s(d.zone)}.`;
+    case 'navalRolled':
+      return no
+        ? `Sjøslag i havområde ${s(d.zone)}: tyske terninger ${dice(d.germanDice) || '–'}, allierte ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} senket, ${n(d.chased)} jaget bort.`
+        : `Naval combat in sea zone ${s(d.zone)}: German dice ${dice(d.germanDice) || '–'}, Allied ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} sunk, ${n(d.chased)} chased off.`;
+    case 'cardsVoided':
+      return no ? `${F} mistet ${arr(d.cards).length} kort fra kortstokken for tapte skip.` : `${F} lost ${arr(d.cards).length} card(s) from the deck for ships lost.`;
+    case 'shipChased':
+      return no ? `Et skip ble jaget fra havområde ${s(d.from)} til havområde ${s(d.to)}.` : `A ship was chased from sea zone ${s(d.from)} to sea zone ${s(d.to)}.`;
+    case 'shipsWithdrawn':
+      return no ? `De allierte trakk tilbake ${arr(d.ships).map(shipName).join(', ')}.` : `The Allies withdrew ${arr(d.ships).map(shipName).join(', ')}.`;
     case 'dummyRemoved':
       return no ? `Et falskt skip i havområde ${s(d.zone)} ble fjernet.` : `A dummy ship in sea zone ${s(d.zone)} was removed.`;
     case 'raiding':
