@@ -246,3 +246,52 @@ describe('sinking, chasing, Eidsvoll & Norge', () => {
     expect(G.naval!.combat!.zone).toBe('VII');
   });
 });
+
+describe('refusals at sea', () => {
+  it('Bombefly from Bardufoss reaches zone VII, not as the defender, and never outside a naval combat', () => {
+    const make = (turn: 'germany' | 'allies') => {
+      const G = advancedPosition({
+        turn,
+        units: { germany: { bardufoss: 1, oslo: 1 }, norway: { hamar: 1 }, allies: { harstad: 1 } },
+        ships: turn === 'germany' ? [{ id: BLUCHER, at: 'VI' }, { id: DEVONSHIRE, at: 'VII' }] : [{ id: BLUCHER, at: 'VII' }, { id: DEVONSHIRE, at: 'VI' }],
+        hands: { germany: ['de.bombefly#1', 'de.ubat#1'], allies: ['al.ubat#1'] },
+      });
+      return G;
+    };
+    const G = make('germany');
+    refused(() => act(G, 'germany', 'playNavalCard', { card: 'de.bombefly#1', effect: 1 }), 'wrong-time');
+    act(G, 'germany', 'sail', { ships: [BLUCHER], to: 'VII' });
+    act(G, 'germany', 'intercept', { attempt: true }, forcedDice([6]));
+    act(G, 'allies', 'intercept', { attempt: false });
+    act(G, 'germany', 'endPhase');
+    refused(() => act(G, 'norway', 'playNavalCard', { card: 'de.bombefly#1', effect: 1 }), 'not-your-turn');
+    refused(() => act(G, 'allies', 'playNavalCard', { card: 'al.ubat#1', effect: 1 }), 'not-your-turn');
+    expect(legalActions(G, 'germany')).toContainEqual({ type: 'playNavalCard', args: { card: 'de.bombefly#1', effect: 1 } });
+    act(G, 'germany', 'playNavalCard', { card: 'de.bombefly#1', effect: 1 });
+
+    const A = make('allies');
+    act(A, 'allies', 'sail', { ships: [DEVONSHIRE], to: 'VII' });
+    act(A, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
+    act(A, 'germany', 'intercept', { attempt: false });
+    act(A, 'allies', 'endPhase');
+    act(A, 'allies', 'pass');
+    expect(actor(A)).toEqual({ faction: 'germany', stage: 'navalDefenderCards' });
+    refused(() => act(A, 'germany', 'playNavalCard', { card: 'de.bombefly#1', effect: 1 }), 'wrong-time');
+    act(A, 'germany', 'playNavalCard', { card: 'de.ubat#1', effect: 1 });
+  });
+
+  it('only the other side\'s ships may be added, and only the chaser moves a chased ship', () => {
+    const G = example4();
+    refused(() => act(G, 'germany', 'commitShips', { ships: [WARSPITE] }), 'bad-ship');
+    refused(() => act(G, 'allies', 'commitShips', { ships: [] }), 'not-your-turn');
+    act(G, 'germany', 'commitShips', { ships: [KARLSRUHE] });
+    act(G, 'germany', 'pass');
+    // Hipper 3 (tung krysser: nothing), Karlsruhe 5 chases; Warspite 4 chases, Lett krysser 1.
+    act(G, 'allies', 'pass', {}, forcedDice([3, 5, 4, 1]));
+    expect(G.naval!.combat!.chased).toHaveLength(2);
+    const first = actor(G)!;
+    const other = first.faction === 'germany' ? 'allies' : 'germany';
+    const ship = G.naval!.combat!.chased[0]!;
+    refused(() => act(G, other, 'chaseShip', { ship, to: 'IV' }), 'not-your-turn');
+  });
+});

@@ -60,7 +60,7 @@ type Handler<T extends NavalActionType> = {
 };
 
 /** Moves whose arguments name the mover's own face-down ships: boardgame.io blanks them for the others. */
-export const NAVAL_SECRET_ARGS: readonly NavalActionType[] = ['sail', 'commitShips', 'withdrawShips'];
+export const NAVAL_SECRET_ARGS: readonly NavalActionType[] = ['sail', 'commitShips', 'chaseShip', 'withdrawShips'];
 
 const CARD_STAGES = ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'] as const;
 
