@@ -13,3 +13,6 @@ export * as board from './board/index.js';
 export * as cards from './cards/index.js';
 export { cardText, CARD_TEXTS, april9Card, ship } from './cards/advanced.js';
 export type * from './engine/april9/types.js';
+export type * from './engine/naval/types.js';
+export type { NavalView, NavalCombatView } from './engine/naval/view.js';
+export { NAVAL_STAGES } from './engine/naval/flow.js';

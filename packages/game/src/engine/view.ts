@@ -6,7 +6,7 @@ import type { Faction } from '../types.js';
 import { FACTIONS } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
 import type { GameState } from './state.js';
-import { navalSeenBy } from './naval/view.js';
+import { navalSeenBy, type NavalView } from './naval/view.js';
 import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy, type ShipView } from './april9/view.js';
 
 export interface PublicDeck {
@@ -16,7 +16,9 @@ export interface PublicDeck {
   used: CardInstanceId[];
 }
 
-export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships'> & {
+export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval'> & {
+  /** Naval movement and combat, with other factions' face-down ships as null. */
+  naval?: NavalView | null;
   /** Ships on the board: other factions' face-down ships without their identity. */
   ships: ShipView[];
   /** 9. April cards in each faction's hand (counts; the viewer's own are in april9.hands). */

@@ -5,7 +5,22 @@
  */
 import type { Faction } from '../../types.js';
 import type { GameState } from '../state.js';
-import type { NavalCombat, NavalState } from './types.js';
+import type { Engagement, NavalCombat, NavalRoll, NavalSide, NavalState, TaskForce } from './types.js';
+
+/** A ship id as a viewer receives it: null where the ship is another faction's and face down. */
+type SeenId = string | null;
+export interface NavalCombatView extends Omit<NavalCombat, 'ships' | 'rolls' | 'chased'> {
+  ships: Record<NavalSide, SeenId[]>;
+  rolls: (Omit<NavalRoll, 'by' | 'target'> & { by: SeenId; target: SeenId })[];
+  chased: SeenId[];
+}
+export interface NavalView extends Omit<NavalState, 'moved' | 'force' | 'engagements' | 'combat' | 'lastCombat'> {
+  moved: SeenId[];
+  force: (Omit<TaskForce, 'ships'> & { ships: SeenId[] }) | null;
+  engagements: (Omit<Engagement, 'intercepted'> & { intercepted: SeenId[] })[];
+  combat: NavalCombatView | null;
+  lastCombat: NavalCombatView | null;
+}
 
 
 export function shipVisibleTo(G: GameState, id: string, viewer: Faction | null): boolean {
@@ -16,9 +31,9 @@ export function shipVisibleTo(G: GameState, id: string, viewer: Faction | null):
   return (['germany', 'norway', 'allies'] as const).some((f) => f === viewer && G.shipReserve[f].includes(id));
 }
 
-function combatSeenBy(G: GameState, c: NavalCombat | null, viewer: Faction | null): NavalCombat | null {
+function combatSeenBy(G: GameState, c: NavalCombat | null, viewer: Faction | null): NavalCombatView | null {
   if (!c) return null;
-  const see = (id: string) => (shipVisibleTo(G, id, viewer) ? id : null) as string;
+  const see = (id: string): SeenId => (shipVisibleTo(G, id, viewer) ? id : null);
   // Cards played and rolls by cards are public; a roll "by" a ship hides the ship once it is face down.
   return {
     ...structuredClone(c),
@@ -29,10 +44,10 @@ function combatSeenBy(G: GameState, c: NavalCombat | null, viewer: Faction | nul
   };
 }
 
-export function navalSeenBy(G: GameState, viewer: Faction | null): NavalState | null {
+export function navalSeenBy(G: GameState, viewer: Faction | null): NavalView | null {
   const n = G.naval;
   if (!n) return null;
-  const see = (id: string) => (shipVisibleTo(G, id, viewer) ? id : null) as string;
+  const see = (id: string): SeenId => (shipVisibleTo(G, id, viewer) ? id : null);
   return {
     moved: n.moved.map(see),
     tried: [...n.tried],
