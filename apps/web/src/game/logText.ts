@@ -103,7 +103,9 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'dummyRemoved':
       return no ? `Et falskt skip i havområde ${s(d.zone)} ble fjernet.` : `A dummy ship in sea zone ${s(d.zone)} was removed.`;
     case 'raiding':
-      return no ? `${shipName(d.ship)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).` : `${shipName(d.ship)} goes raiding (${arr(d.cardsVoided).length} Allied card(s) voided).`;
+      return no
+        ? `Et tysk skip fra havområde ${s(d.from)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).`
+        : `A German ship from sea zone ${s(d.from)} goes raiding (${arr(d.cardsVoided).length} Allied card(s) voided).`;
     case 'april9Landing':
       return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} sends ${n(d.count)} ship(s) in to land at ${A('area')}.`;
     case 'april9Landed':

@@ -214,7 +214,8 @@ export function sendRaiding(G: GameState, id: string): void {
   // The box is open: the cards it voids would tell its type anyway.
   piece.faceUp = true;
   const voided = voidCards(G, 'allies', SHIP_TYPE_DEFS[ship(id).type].raidVoids);
-  log(G, 'germany', 'raiding', { ship: id, from, cardsVoided: voided });
+  // The ship lies face up in the box, but may sail out face down later: the log keeps only its zone and the cost.
+  log(G, 'germany', 'raiding', { from, cardsVoided: voided });
 }
 
 // ---------------------------------------------------------------- landings and resistance
