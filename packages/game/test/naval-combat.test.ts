@@ -106,6 +106,17 @@ describe('naval combat, as in Example 4', () => {
     expect(G.decks.germany.draw).toEqual(deck);
   });
 
+  it('voiding never takes the last face-down card: the deck still ends with a draw', () => {
+    const G = example4();
+    G.decks.germany.used.push(...G.decks.germany.draw.splice(1));
+    act(G, 'germany', 'commitShips', { ships: [] });
+    act(G, 'germany', 'pass');
+    act(G, 'allies', 'pass', {}, forcedDice([1, 5]));
+    expect(G.shipsGone.sunk).toEqual([HIPPER]);
+    expect(G.decks.germany.draw).toHaveLength(1);
+    expect(G.phase).toBe('reinforcement');
+  });
+
   it('Bombefly strikes at sea within air range (Sola reaches zone III), one card of a type per combat', () => {
     const G = example4({ germany: ['de.bombefly#1', 'de.bombefly#2', 'de.panzer#1'] });
     act(G, 'germany', 'commitShips', { ships: [] });
