@@ -158,6 +158,18 @@ describe('interception (EN 8.1)', () => {
     expect([at(G, HIPPER), at(G, KARLSRUHE)]).toEqual(['III', 'IV']);
   });
 
+  it('ships already bound to a combat stay face up when a later attempt there fails', () => {
+    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'II' }]);
+    act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
+    act(G, 'germany', 'intercept', { attempt: false });
+    act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
+    act(G, 'germany', 'sail', { ships: [SCHARNHORST], to: 'III' });
+    act(G, 'germany', 'intercept', { attempt: false });
+    // Two German ships there, Hipper already drawn: one die for Scharnhorst, a miss.
+    act(G, 'allies', 'intercept', { attempt: true }, forcedDice([2]));
+    expect([faceUp(G, WARSPITE), faceUp(G, HIPPER), faceUp(G, SCHARNHORST)]).toEqual([true, true, false]);
+  });
+
   it('a drawn dummy leaves the game with no combat', () => {
     const G = advancedPosition({
       turn: 'allies',

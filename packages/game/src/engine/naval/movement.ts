@@ -166,7 +166,10 @@ export function attemptInterception(G: GameState, zone: SeaZone, side: NavalSide
     // Ships that tried and those drawn stay where they are for the rest of the turn.
     for (const id of [...mine, ...real]) if (!n.moved.includes(id)) n.moved.push(id);
   } else {
-    for (const id of mine) if (id !== EIDSVOLL_AND_NORGE) pieceOf(G, id)!.faceUp = false;
+    // Ships already bound to a combat here (an earlier interception this turn) stay face up.
+    const e = n.engagements.find((x) => x.zone === zone);
+    const bound = (id: string) => !!e && (e.interceptors.includes(side) || e.intercepted.includes(id));
+    for (const id of mine) if (id !== EIDSVOLL_AND_NORGE && !bound(id)) pieceOf(G, id)!.faceUp = false;
   }
   // Counts only: the ships that stay face up show themselves on the board.
   log(G, side, 'interception', { zone, dice, intercepted: real.length, dummiesRemoved: dummies });
