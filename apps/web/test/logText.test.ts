@@ -9,7 +9,8 @@ import { playRandomGame } from './engine';
 function engineEvents(): string[] {
   const dir = path.resolve(__dirname, '../../../packages/game/src/engine');
   const names = new Set<string>();
-  for (const f of fs.readdirSync(dir)) {
+  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'));
+  for (const f of files) {
     const src = fs.readFileSync(path.join(dir, f), 'utf8');
     for (const m of src.matchAll(/log\(G,[^,]+,\s*'([a-zA-Z]+)'/g)) names.add(m[1]!);
     for (const m of src.matchAll(/log\(G,[^,]+,\s*[^']*\?\s*'([a-zA-Z]+)'\s*:\s*'([a-zA-Z]+)'/g)) {

@@ -13,6 +13,9 @@ import { RuleError } from './engine/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
 import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
+import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
+import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
+import { NAVAL_STAGES } from './engine/naval/flow.js';
 
 interface RandomAPI {
   D6(): number;
@@ -31,6 +34,8 @@ function syncControl(G: GameState, ctx: Ctx, events: { endTurn: (a?: object) => 
 function makeMove(type: ActionType) {
   return {
     client: false,
+    // Arguments naming the mover's own face-down ships or secret cards are blanked for the other seats.
+    redact: ([...APRIL9_SECRET_ARGS, ...NAVAL_SECRET_ARGS] as readonly string[]).includes(type),
     // Only what the moving faction can already see goes into the public log; hands are not in args.
     move: ({ G, ctx, playerID, random, events }: any, args: unknown) => {
       const faction = FACTION_OF_PLAYER[playerID];
@@ -50,6 +55,9 @@ function makeMove(type: ActionType) {
 const STAGES = [
   'movement', 'combat', 'reinforcement', 'sabotage', 'engineers', 'paratroopers', 'submarine', 'discard',
   'withdraw', 'attackerCards', 'defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat',
+  'april9Choose', 'april9Deploy', 'april9Ships', 'april9Movement', 'april9Raid', 'april9Landing', 'april9Mobilize',
+  'april9Naval', 'april9Window', 'april9Deceive', 'april9Retreat',
+  ...NAVAL_STAGES, 'withdrawShips',
 ] as const;
 
 export const KampenOmNorge: Game<GameState, any, SetupData> = {

@@ -1,5 +1,5 @@
 /** The engine's log entries in plain words, in the reader's language. */
-import type { LogEntry } from '@kon/game';
+import { april9Card, ship, type LogEntry } from '@kon/game';
 import { translate, type Lang } from '../i18n';
 import { areaName, cardTitle } from './data';
 
@@ -14,6 +14,20 @@ function factionName(lang: Lang, f: unknown): string {
   return f ? translate(lang, `faction.${s(f)}`) : '';
 }
 const dice = (xs: unknown) => arr(xs).map(String).join(' ');
+const a9 = (c: unknown) => {
+  try {
+    return april9Card(s(c)).title;
+  } catch {
+    return '';
+  }
+};
+const shipName = (id: unknown) => {
+  try {
+    return ship(s(id)).name;
+  } catch {
+    return '';
+  }
+};
 
 /** One log entry as a sentence. Unknown events fall back to their name (never their raw data). */
 export function describeLog(e: LogEntry, lang: Lang): string {
@@ -22,6 +36,94 @@ export function describeLog(e: LogEntry, lang: Lang): string {
   const A = (k: string) => areaName(s(d[k]));
   const no = lang === 'no';
   switch (e.event) {
+    // The advanced game's 9. April turn. Face-down ships are never named (the engine logs none).
+    case 'april9Starts':
+      return no ? '9. april-runden begynner.' : 'The 9 April turn begins.';
+    case 'april9CardsChosen':
+      return no ? `${F} har valgt sine 9. april-kort.` : `${F} has chosen its 9 April cards.`;
+    case 'april9CardPlayed':
+      return no ? `${F} spilte ${a9(d.card)}.` : `${F} played ${a9(d.card)}.`;
+    case 'april9Deployed':
+      return no ? `${F} satte en bataljon i ${A('area')}.` : `${F} set a battalion in ${A('area')}.`;
+    case 'shipPlaced':
+      return d.ship
+        ? no ? `${F} la ${shipName(d.ship)} i havområde ${s(d.zone)}.` : `${F} put ${shipName(d.ship)} in sea zone ${s(d.zone)}.`
+        : no ? `${F} la et skip med baksiden opp i havområde ${s(d.zone)}.` : `${F} put a ship face down in sea zone ${s(d.zone)}.`;
+    case 'april9Reallocated':
+      return no ? `${F} flyttet en bataljon fra ${A('from')} til ${A('to')}.` : `${F} moved a battalion from ${A('from')} to ${A('to')}.`;
+    case 'april9Reconnaissance':
+      return no ? `Rekognosering over havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} skip avslørt.` : `Reconnaissance over sea zone ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} ship(s) revealed.`;
+    case 'april9Deceive':
+      return no ? `Villedende manøver i havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} treff.` : `Deceptive manoeuvre in sea zone ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} hit(s).`;
+    case 'april9Deceived':
+      return no ? `Allierte skip måtte forlate havområde ${s(d.from)} (til ${arr(d.to).join(', ')}).` : `Allied ships had to leave sea zone ${s(d.from)} (for ${arr(d.to).join(', ')}).`;
+    case 'april9DiveBombers':
+      return no ? `Stupbombefly over havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Dive bombers over sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+    case 'april9Mines':
+      return no ? `Minelegging i havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Naval mines in sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+    case 'april9Fort':
+      return no ? `Kystfort ved ${A('area')}: ${n(d.die)}${d.sunk ? ', et skip senket' : ''}${d.blocked ? ', byen er stengt' : ''}.` : `Coastal fort at ${A('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
+    case 'shipSunk':
+      // In ordinary turns the voided cards follow in their own entry (the Allies choose for German losses).
+      if (!Array.isArray(d.cardsVoided)) return no ? `${shipName(d.ship)} ble senket i havområde ${s(d.zone)}.` : `${shipName(d.ship)} was sunk in sea zone ${s(d.zone)}.`;
+      return no ? `${shipName(d.ship)} ble senket (${arr(d.cardsVoided).length} kort annullert).` : `${shipName(d.ship)} was sunk (${arr(d.cardsVoided).length} card(s) voided).`;
+    case 'shipsSailed': {
+      const k = n(d.count);
+      const from = d.from === 'raid' ? (no ? 'raidboksen' : 'the raid box') : no ? `havområde ${s(d.from)}` : `sea zone ${s(d.from)}`;
+      return no ? `${F} seilte ${k} skip fra ${from} til havområde ${s(d.to)}.` : `${F} sailed ${k} ${k === 1 ? 'ship' : 'ships'} from ${from} to sea zone ${s(d.to)}.`;
+    }
+    case 'interception': {
+      const k = n(d.intercepted);
+      const gone = n(d.dummiesRemoved);
+      const extra = gone > 0 ? (no ? `, ${gone} falske skip fjernet` : `, ${gone} dummy ship(s) removed`) : '';
+      return no
+        ? `${F} forsøkte å avskjære i havområde ${s(d.zone)} (terninger ${dice(d.dice) || '–'}): ${k} skip avskåret${extra}.`
+        : `${F} tried to intercept in sea zone ${s(d.zone)} (dice ${dice(d.dice) || '–'}): ${k} ship(s) intercepted${extra}.`;
+    }
+    case 'noInterception':
+      return no ? `${F} avstod fra å avskjære i havområde ${s(d.zone)}.` : `${F} did not try to intercept in sea zone ${s(d.zone)}.`;
+    case 'raidersRecalled':
+      return no ? `Tyskland kalte skipene på raid tilbake (${n(d.symbols)} symboler).` : `Germany called its raiding ships back (${n(d.symbols)} symbols).`;
+    case 'navalCombat':
+      return no
+        ? `Sjøslag i havområde ${s(d.zone)}: ${n(d.germany)} tyske mot ${n(d.allies)} allierte skip.`
+        : `Naval combat in sea zone ${s(d.zone)}: ${n(d.germany)} German against ${n(d.allies)} Allied ships.`;
+    case 'shipsCommitted':
+      return no ? `${F} satte inn ${n(d.count)} skip til i sjøslaget i havområde ${s(d.zone)}.` : `${F} added ${n(d.count)} more ship(s) to the naval combat in sea zone ${s(d.zone)}.`;
+    case 'navalRolled':
+      return no
+        ? `Sjøslag i havområde ${s(d.zone)}: tyske terninger ${dice(d.germanDice) || '–'}, allierte ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} senket, ${n(d.chased)} jaget bort.`
+        : `Naval combat in sea zone ${s(d.zone)}: German dice ${dice(d.germanDice) || '–'}, Allied ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} sunk, ${n(d.chased)} chased off.`;
+    case 'cardsVoided':
+      return no ? `${F} mistet ${arr(d.cards).length} kort fra kortstokken for tapte skip.` : `${F} lost ${arr(d.cards).length} card(s) from the deck for ships lost.`;
+    case 'shipChased':
+      return no ? `Et skip ble jaget fra havområde ${s(d.from)} til havområde ${s(d.to)}.` : `A ship was chased from sea zone ${s(d.from)} to sea zone ${s(d.to)}.`;
+    case 'shipsWithdrawn':
+      return no ? `De allierte trakk tilbake ${arr(d.ships).map(shipName).join(', ')}.` : `The Allies withdrew ${arr(d.ships).map(shipName).join(', ')}.`;
+    case 'dummyRemoved':
+      return no ? `Et falskt skip i havområde ${s(d.zone)} ble fjernet.` : `A dummy ship in sea zone ${s(d.zone)} was removed.`;
+    case 'raiding':
+      return no
+        ? `Et tysk skip fra havområde ${s(d.from)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).`
+        : `A German ship from sea zone ${s(d.from)} goes raiding (${arr(d.cardsVoided).length} Allied card(s) voided).`;
+    case 'april9Landing':
+      return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} sends ${n(d.count)} ship(s) in to land at ${A('area')}.`;
+    case 'april9Landed':
+      return no ? `${n(d.count)} tysk(e) ${bn(lang, n(d.count))} gikk i land ved ${A('area')}.` : `${n(d.count)} German ${bn(lang, n(d.count))} came ashore at ${A('area')}.`;
+    case 'april9Resistance':
+      return no ? `Norsk motstand i ${A('area')}: ${n(d.die)}${d.raised ? ', en bataljon mobiliserer' : ''}.` : `Norwegian resistance in ${A('area')}: ${n(d.die)}${d.raised ? ', a battalion rises' : ''}.`;
+    case 'april9Intimidation':
+      return no ? `Bløff/trusler i ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} overga seg, ${n(d.retreating)} trekker seg tilbake.` : `Intimidation in ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} surrendered, ${n(d.retreating)} pull back.`;
+    case 'april9Mobilization':
+      return no ? `Norge mobiliserer i ${arr(d.cities).length} poengbyer og på ${n(d.points)} mobiliseringspunkter.` : `Norway mobilises in ${arr(d.cities).length} victory cities and on ${n(d.points)} mobilisation points.`;
+    case 'mobilized':
+      return no ? `Norge mobiliserte i ${A('area')}.` : `Norway mobilised in ${A('area')}.`;
+    case 'telegraphCableCut':
+      return no ? 'Telegraflinjen fra Egersund er tatt: De allierte mister ett kort.' : 'The Egersund telegraph cable is taken: the Allies lose a card.';
+    case 'april9CardsRemoved':
+      return no ? 'Gjenværende 9. april-kort fjernes fra spillet.' : 'The remaining 9 April cards leave the game.';
+    case 'april9Ends':
+      return no ? '9. april-runden er over.' : 'The 9 April turn is over.';
     case 'turnStarts':
       return no ? `Runde ${n(d.round)}: ${F}s tur begynner.` : `Round ${n(d.round)}: ${F}${F.endsWith('s') ? "'" : "'s"} turn begins.`;
     case 'phase': {

@@ -138,8 +138,17 @@ export const shipSchema = z
   })
   .refine((s) => s.id.split('.')[1] === PREFIX[s.faction], { message: 'id prefix does not match faction' });
 
+/** Numbers of the naval rules that belong to no single ship type (EN 6.1, 8.1). */
+export const navalRulesSchema = z.object({
+  /** Faces on which one interception die draws an enemy ship. */
+  interceptHits: faces,
+  /** When the Allied deck runs out: ships removed, and at most this many of the listed types. */
+  alliedWithdrawal: z.object({ ships: z.number().int().positive(), atMost: z.partialRecord(z.enum(SHIP_TYPES), z.number().int().min(0)) }),
+});
+
 export const shipsFileSchema = z
   .object({
+    naval: navalRulesSchema,
     types: z.record(z.enum(SHIP_TYPES), shipTypeSchema),
     ships: z.array(shipSchema),
   })
@@ -153,3 +162,4 @@ export type April9CardDef = z.infer<typeof april9CardSchema>;
 export type ShipType = (typeof SHIP_TYPES)[number];
 export type ShipTypeDef = z.infer<typeof shipTypeSchema>;
 export type ShipDef = z.infer<typeof shipSchema>;
+export type NavalRules = z.infer<typeof navalRulesSchema>;

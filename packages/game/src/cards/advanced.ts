@@ -4,6 +4,7 @@ import {
   april9CardSchema,
   shipsFileSchema,
   type April9CardDef,
+  type NavalRules,
   type ShipDef,
   type ShipType,
   type ShipTypeDef,
@@ -19,6 +20,8 @@ export const APRIL9_CARDS: readonly April9CardDef[] = z.array(april9CardSchema).
 const shipsFile = shipsFileSchema.parse(rawShips);
 /** Dice table and rules per ship category (EN 6.1). */
 export const SHIP_TYPE_DEFS: Readonly<Record<ShipType, ShipTypeDef>> = shipsFile.types;
+/** Interception faces and the Allied deck-out's ship withdrawal (EN 6.1, 8.1). */
+export const NAVAL_RULES: Readonly<NavalRules> = shipsFile.naval;
 /** All 36 ship cards in the box. */
 export const SHIPS: readonly ShipDef[] = shipsFile.ships;
 

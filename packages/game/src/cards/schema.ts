@@ -18,6 +18,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
     alliedCoast: z.boolean().optional(),
     /** Jagerbomber's bonus: a Jagerfly cannot cancel it. */
     immuneToJagerfly: z.boolean().optional(),
+    /** Advanced rules: an Allied ship of this type must lie in a sea zone on the area's coast. */
+    needsShip: z.enum(['hangarskip', 'slagskip']).optional(),
   }),
   /** +dice for the defending side (played by the defender, step 2). */
   z.object({ kind: z.literal('defenseDice'), dice: z.number().int().positive() }),
@@ -27,6 +29,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
     targets: z.array(z.string()).min(1),
     /** Jagerfly: only in land areas on the blue-shadow coast. */
     alliedCoast: z.boolean().optional(),
+    /** Advanced rules: an Allied ship of this type must lie off the coast (at sea: in the combat's zone). */
+    needsShip: z.enum(['hangarskip', 'slagskip']).optional(),
   }),
   /** Ingeniørkompani: cancel a Veisperring or Sprengt bro. */
   z.object({ kind: z.literal('cancelSabotage') }),
@@ -44,14 +48,19 @@ export const effectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('airlift') }),
   /** Transportfly: 1–2 bought reinforcements land on a German-held air field. */
   z.object({ kind: z.literal('airReinforce') }),
-  /** Invasjon: buy and place reinforcements on the blue coast in the movement phase; they may attack. */
-  z.object({ kind: z.literal('invasion') }),
+  /** Invasjon: buy and place reinforcements on the blue coast in the movement phase; they may attack. Advanced rules: `noGermanSeaControl`. */
+  z.object({ kind: z.literal('invasion'), noGermanSeaControl: z.boolean().optional() }),
   /** Jagerfly: move a paratrooper to a neighbouring area of the Allies' choice. */
-  z.object({ kind: z.literal('redirectParatrooper'), alliedCoast: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('redirectParatrooper'),
+    alliedCoast: z.boolean().optional(),
+    /** Advanced rules: an Allied ship of this type must lie off the landing area's coast. */
+    needsShip: z.enum(['hangarskip', 'slagskip']).optional(),
+  }),
   /** Kystevakuering: 1–2 battalions by sea between blue-coast areas, not into combat. */
-  z.object({ kind: z.literal('seaMove') }),
+  z.object({ kind: z.literal('seaMove'), noGermanSeaControl: z.boolean().optional() }),
   /** Kystevakuering: save one defeated Allied battalion to another blue-coast area. */
-  z.object({ kind: z.literal('evacuate') }),
+  z.object({ kind: z.literal('evacuate'), noGermanSeaControl: z.boolean().optional() }),
   /** Ubåt: roll right after the enemy places a reinforcement; a hit sinks it. */
   z.object({ kind: z.literal('sinkReinforcement'), hits: z.array(z.number().int().min(1).max(6)).min(1) }),
   /** Advanced rules only: sink a ship in a naval combat on these rolls. */

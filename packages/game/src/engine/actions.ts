@@ -39,6 +39,11 @@ import { checkElimination } from './victory.js';
 import { isMobilizationSite } from './queries.js';
 import { ALLIED_LANDING } from './setup.js';
 import { log } from './log.js';
+import { APRIL9_HANDLERS, APRIL9_SCHEMAS, endApril9Phase, passApril9Window } from './april9/actions.js';
+import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
+import { NAVAL_HANDLERS, NAVAL_SCHEMAS, passNaval } from './naval/actions.js';
+import { isNavalStage } from './naval/flow.js';
+import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
 const cardId = z.string().refine(isCardInstance, 'unknown card');
@@ -69,6 +74,8 @@ export const ACTION_SCHEMAS = {
   land: z.object({ areas: z.tuple([areaId, areaId]) }).strict(),
   discard: z.object({ card: cardId }).strict(),
   withdraw: z.object({ removals: z.array(z.object({ area: areaId, count: positive })).min(1).max(44) }).strict(),
+  ...APRIL9_SCHEMAS,
+  ...NAVAL_SCHEMAS,
 } as const;
 
 export type ActionType = keyof typeof ACTION_SCHEMAS;
@@ -110,6 +117,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       ensure(rule.stages.includes(stage), 'wrong-time', `${def.title} cannot be used that way now`);
       const params: CardParams = a;
       rule.check(G, f, a.card, effect as never, params);
+      checkShipPrerequisites(G, f, effect, params);
       if (dry) return;
       spendCard(G, f, a.card);
       log(G, f, 'cardPlayed', { card: a.card, effect: a.effect });
@@ -119,11 +127,18 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   },
 
   pass: {
-    stages: ['sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate'],
+    stages: [
+      'sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate', 'april9Window',
+      'navalAttackerCards', 'navalDefenderCards', 'navalCounter',
+    ],
     run(G, f, _a, rng, dry) {
       if (dry) return;
       const stage = actor(G)!.stage;
+      if (isNavalStage(stage)) return passNaval(G, rng);
       switch (stage) {
+        case 'april9Window':
+          passApril9Window(G, rng);
+          return;
         case 'sabotage':
           G.prompts.pop();
           // Norway has had its say: on to combat.
@@ -155,8 +170,12 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   },
 
   endPhase: {
-    stages: ['movement', 'reinforcement'],
+    stages: ['movement', 'reinforcement', 'april9Movement', 'april9Raid', 'april9Landing', 'april9Mobilize'],
     run(G, f, _a, rng, dry) {
+      if (G.april9) return endApril9Phase(G, f, rng, dry);
+      if (G.phase === 'movement' && f === 'allies' && G.homeFleetDue) {
+        ensure(G.shipReserve.allies.length === 0, 'must-place-ships', 'the Allies must first bring their other ships into zones III–VIII');
+      }
       if (G.phase === 'reinforcement' && f === 'allies' && !G.alliesLanded) {
         ensure(landingPairs(G).length === 0, 'must-land', 'the Allies must first land their six battalions');
       }
@@ -244,12 +263,15 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       G.created[f] += n;
       if (byAir) G.reinforcements.airSlots -= n;
       if (f === 'norway') G.reinforcements.areas.push(area);
+      if (G.ruleset === 'advanced' && !byAir) notePlacement(G, f, area, n);
       if (G.phase === 'movement' && hasEnemy(G, area, f)) {
         addAttack(G, { faction: f, target: area, from: null, route: 'sea', count: n });
       } else addUnits(G, area, f, n, G.phase === 'movement');
       log(G, f, 'reinforced', { area, count: n, byAir: !!byAir });
       // The enemy's Ubåt may strike at once (Transportfly's cargo is out of its reach).
-      if (f !== 'norway' && !byAir) G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
+      if (G.april9) {
+        if (f === 'germany' && !byAir) openApril9SubmarineWindows(G, area, n);
+      } else if (f !== 'norway' && !byAir) G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
     },
   },
 
@@ -257,6 +279,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
     stages: ['reinforcement'],
     run(G, f, { areas }, _rng, dry) {
       ensure(f === 'allies' && !G.alliesLanded, 'wrong-time', 'only the Allies land, once, in their first reinforcement phase');
+      ensure(!G.april9, 'wrong-time', 'the Allies land their first battalions in their first ordinary turn');
       const [a, b] = areas;
       ensure(landingPairs(G).some(([x, y]) => (x === a && y === b) || (x === b && y === a)), 'bad-landing',
         'two different free coastal areas on zones III–VII that do not border each other');
@@ -303,6 +326,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       if (!checkElimination(G)) endTurn(G);
     },
   },
+  ...APRIL9_HANDLERS,
+  ...NAVAL_HANDLERS,
 };
 
 /** Where `f` may place `n` reinforcements now (throws RuleError when not). */
@@ -312,6 +337,8 @@ export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: numbe
     ensure(areaData(where).airfield && count(G, where, 'germany') > 0, 'wrong-area', 'Transportfly lands on an air field Germany holds');
     return;
   }
+  // The advanced game places German and Allied reinforcements by sea control (EN 8.3).
+  if (G.ruleset === 'advanced' && f !== 'norway') return checkAdvancedPlacement(G, f, where, n);
   if (G.phase === 'movement') {
     ensure(isAlliedCoast(where), 'wrong-area', 'Invasjon lands on the coast of zones III–VII');
     return;
@@ -360,6 +387,8 @@ export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
+  // The 9. April turn moves on by itself once the windows an action opened are answered.
+  if (G.april9) resumeApril9(G, rng);
 }
 
 /**

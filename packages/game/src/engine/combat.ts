@@ -60,6 +60,8 @@ export function cardDice(c: Combat, side: 'attacker' | 'defender'): number {
     const e = effectsOf(p.card)[p.effect];
     if (e && (e.kind === 'attackDice' || e.kind === 'defenseDice')) dice += e.dice;
   }
+  // The 9. April turn's Bombefly and Gebirgsjäger (always the German attack's).
+  if (side === 'attacker') for (const x of c.april9Cards ?? []) dice += x.dice;
   return dice;
 }
 

@@ -8,6 +8,10 @@ import { refillHand } from './hand.js';
 import { scoreDeckEnd, checkElimination } from './victory.js';
 import { log } from './log.js';
 import { enemiesOf } from '../types.js';
+import { april9Actor, landCombatOver } from './april9/flow.js';
+import { navalActor, type NavalStage } from './naval/flow.js';
+import { startNavalCombats } from './naval/combat.js';
+import { pushShipWithdrawal } from './naval/withdrawal.js';
 
 /** Withdrawal when the Allied deck runs out (EN 2.4). */
 export const ALLIED_WITHDRAWAL = 4;
@@ -29,7 +33,18 @@ export type Stage =
   | 'losses'
   | 'answerLosses'
   | 'evacuate'
-  | 'retreat';
+  | 'retreat'
+  // The 9. April turn (engine/april9); its windows are prompts, named by Prompt['kind'].
+  | 'april9Choose'
+  | 'april9Deploy'
+  | 'april9Ships'
+  | 'april9Movement'
+  | 'april9Raid'
+  | 'april9Landing'
+  | 'april9Mobilize'
+  | 'april9Naval'
+  // Naval movement and combat of the ordinary advanced turns (engine/naval).
+  | NavalStage;
 
 export interface Actor {
   faction: Faction;
@@ -41,6 +56,8 @@ export function actor(G: GameState): Actor | null {
   if (G.result) return null;
   const top = G.prompts[G.prompts.length - 1];
   if (top) return { faction: top.faction, stage: top.kind };
+  const naval = navalActor(G);
+  if (naval) return naval;
   const c = G.combat;
   if (c) {
     switch (c.step) {
@@ -60,6 +77,7 @@ export function actor(G: GameState): Actor | null {
         return { faction: retreatChooser(c), stage: 'retreat' };
     }
   }
+  if (G.april9) return april9Actor(G);
   return { faction: G.turn, stage: G.phase === 'newCards' ? 'reinforcement' : G.phase };
 }
 
@@ -84,6 +102,8 @@ export function endMovement(G: GameState): void {
 export function startCombatPhase(G: GameState): void {
   G.phase = 'combat';
   log(G, G.turn, 'phase', { phase: 'combat' });
+  // Naval combat comes before land combat (EN 8).
+  if (startNavalCombats(G)) return;
   nextCombat(G);
 }
 
@@ -102,7 +122,7 @@ function occupyAbandoned(G: GameState): void {
 export function nextCombat(G: GameState): void {
   occupyAbandoned(G);
   const targets = [...new Set(G.attacks.map((a) => a.target))];
-  if (targets.length === 0) return startReinforcement(G);
+  if (targets.length === 0) return G.april9 ? landCombatOver(G) : startReinforcement(G);
   // With one combat left there is no order to choose.
   if (targets.length === 1) startCombat(G, targets[0]!);
 }
@@ -145,10 +165,9 @@ export function drawNewCards(G: GameState, rng: Rng): void {
   }
   if (outcome === 'alliedDeckOut') {
     const n = Math.min(ALLIED_WITHDRAWAL, totalOnBoard(G, 'allies'));
-    if (n > 0) {
-      G.prompts.push({ kind: 'withdraw', faction: 'allies', count: n });
-      return;
-    }
+    if (n > 0) G.prompts.push({ kind: 'withdraw', faction: 'allies', count: n });
+    pushShipWithdrawal(G);
+    if (G.prompts.length > 0) return;
   }
   endTurn(G);
 }
@@ -166,6 +185,7 @@ export function endTurn(G: GameState): void {
   G.lastCombat = null;
   G.invasion = false;
   G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
+  if (G.naval) G.naval = null;
   log(G, next, 'turnStarts', { round: G.round });
 }
 

@@ -14,6 +14,8 @@ import { EFFECTS, type CardParams } from './effects.js';
 import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type ActionType } from './actions.js';
 import { RuleError, refusalOf } from './errors.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
+import { APRIL9_SCHEMAS, april9Candidates, type April9ActionType } from './april9/actions.js';
+import { NAVAL_SCHEMAS, navalCandidates, type NavalActionType } from './naval/actions.js';
 
 /** All ways to spread `total` over groups, each at most its count: `splits` without its copying and dead ends. */
 function everySplit(groups: { key: string; count: number }[], total: number): Record<string, number>[] {
@@ -60,7 +62,9 @@ const range = (n: number) => Array.from({ length: Math.max(0, n) }, (_, i) => i 
 
 /** Every candidate worth trying for an action type, in listing order (broad: the reference listing tries them all). */
 function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
-  switch (type) {
+  if (type in APRIL9_SCHEMAS) return april9Candidates(G, f, type as April9ActionType);
+  if (type in NAVAL_SCHEMAS) return navalCandidates(G, f, type as NavalActionType);
+  switch (type as Exclude<ActionType, April9ActionType | NavalActionType>) {
     case 'move':
       return Object.keys(G.units).flatMap((from) =>
         neighbours(from).flatMap((to) => range(unmoved(G, from, f)).map((n) => ({ from, to, count: n }))),

@@ -3,9 +3,10 @@ import { FACTIONS, type Faction } from '../types.js';
 import { deckOf, HAND_SIZE } from '../cards/index.js';
 import { isArea } from '../board/index.js';
 import basicSetup from '../setups/basic.json';
-import { RULESETS, type GameState, type Ruleset } from './state.js';
+import { RULESETS, type GameState } from './state.js';
 import type { Rng } from './rng.js';
 import { addUnits } from './forces.js';
+import { startApril9 } from './april9/setup.js';
 
 export const setupDataSchema = z
   .object({ ruleset: z.enum(RULESETS).default('basic') })
@@ -16,17 +17,14 @@ const setupFileSchema = z.object({
   units: z.record(z.enum(FACTIONS), z.record(z.string().refine(isArea, 'unknown area'), z.number().int().positive())),
   alliedLanding: z.object({ stacks: z.number().int(), perStack: z.number().int() }),
 });
-const SETUPS: Record<Ruleset, z.infer<typeof setupFileSchema>> = {
-  basic: setupFileSchema.parse(basicSetup),
-};
-export const ALLIED_LANDING = SETUPS.basic.alliedLanding;
+const BASIC_SETUP = setupFileSchema.parse(basicSetup);
+export const ALLIED_LANDING = BASIC_SETUP.alliedLanding;
 
 const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
   ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });
 
 export function createInitialState(data: SetupData | undefined, rng: Rng): GameState {
   const { ruleset } = setupDataSchema.parse(data ?? {});
-  const setup = SETUPS[ruleset];
   const G: GameState = {
     ruleset,
     round: 1,
@@ -50,7 +48,16 @@ export function createInitialState(data: SetupData | undefined, rng: Rng): GameS
     destroyed: perFaction(() => 0),
     log: [],
     result: null,
+    ships: [],
+    shipReserve: perFaction(() => []),
+    shipsGone: { sunk: [], removed: [] },
   };
+  // The advanced game has no set-up: it opens with the 9. April turn (EN 7), hands dealt at its end.
+  if (ruleset === 'advanced') {
+    startApril9(G, rng);
+    return G;
+  }
+  const setup = BASIC_SETUP;
   for (const f of FACTIONS) {
     for (const [area, n] of Object.entries(setup.units[f] ?? {})) {
       addUnits(G, area, f, n, false);

@@ -1,7 +1,9 @@
-import type { AreaId, Faction } from '../types.js';
+import type { AreaId, Faction, SeaZone } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
+import type { April9Prompt, April9State } from './april9/types.js';
+import type { NavalState } from './naval/types.js';
 
-export const RULESETS = ['basic'] as const;
+export const RULESETS = ['basic', 'advanced'] as const;
 export type Ruleset = (typeof RULESETS)[number];
 
 /** Battalions of each faction in one place. Missing = 0. */
@@ -77,6 +79,8 @@ export interface Combat {
   retreat: { factions: Faction[]; from: 'area' | 'airborne'; options: AreaId[] } | null;
   /** The losing defenders have left the area (retreated or been destroyed). */
   defendersGone: boolean;
+  /** 9. April cards played in this combat (advanced game, public) and the dice each adds to the attack. */
+  april9Cards?: { card: string; dice: number }[];
 }
 
 export type Prompt =
@@ -91,7 +95,21 @@ export type Prompt =
   /** The current player must discard one card (no card used this round). */
   | { kind: 'discard'; faction: Faction }
   /** The Allies' deck has run out: remove battalions. */
-  | { kind: 'withdraw'; faction: 'allies'; count: number };
+  | { kind: 'withdraw'; faction: 'allies'; count: number }
+  /** Advanced game: the Allies' deck has run out: remove ships too (EN 6.1). */
+  | { kind: 'withdrawShips'; faction: 'allies'; count: number }
+  /** Decisions of the advanced game's 9. April turn (engine/april9). */
+  | April9Prompt;
+
+/** Where a ship on the board lies: a sea zone or the raiding-ships box. */
+export type ShipLocation = SeaZone | 'raid';
+/** A ship card on the board (advanced game). Its id is secret while it lies face down. */
+export interface ShipPiece {
+  id: string;
+  owner: Faction;
+  at: ShipLocation;
+  faceUp: boolean;
+}
 
 export interface Reinforcements {
   /** Symbols handed in this phase (3 buy one battalion). */
@@ -160,4 +178,16 @@ export interface GameState {
   destroyed: Record<Faction, number>;
   log: LogEntry[];
   result: Result | null;
+  /** Advanced game: the ships on the board. Every ship id is in exactly one of ships, shipReserve, shipsGone. */
+  ships: ShipPiece[];
+  /** Advanced game: ships not on the board, per owner (secret to everyone but the owner). */
+  shipReserve: Record<Faction, string[]>;
+  /** Advanced game: ships sunk, and dummies removed (public). */
+  shipsGone: { sunk: string[]; removed: string[] };
+  /** Advanced game: the 9. April turn in progress; absent or null otherwise. */
+  april9?: April9State | null;
+  /** Advanced game: the Allies still have to bring their held-back ships into their first movement phase. */
+  homeFleetDue?: boolean;
+  /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
+  naval?: NavalState | null;
 }

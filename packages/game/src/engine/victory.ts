@@ -13,6 +13,8 @@ function finish(G: GameState, result: Result): void {
 /** The game ends the moment one side has no battalions left on the board (EN 1.3). */
 export function checkElimination(G: GameState): boolean {
   if (G.result) return true;
+  // The 9. April turn sets the board up: nobody is eliminated before it ends (docs/rules-decisions.md).
+  if (G.april9) return false;
   const german = totalOnBoard(G, 'germany');
   const allied = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
   if (german > 0 && allied > 0) return false;

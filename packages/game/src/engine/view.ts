@@ -6,6 +6,8 @@ import type { Faction } from '../types.js';
 import { FACTIONS } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
 import type { GameState } from './state.js';
+import { navalSeenBy, type NavalView } from './naval/view.js';
+import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy, type ShipView } from './april9/view.js';
 
 export interface PublicDeck {
   /** Face-down cards left (the order and the cards are secret). */
@@ -14,7 +16,13 @@ export interface PublicDeck {
   used: CardInstanceId[];
 }
 
-export type FactionView = Omit<GameState, 'hands' | 'decks'> & {
+export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval'> & {
+  /** Naval movement and combat, with other factions' face-down ships as null. */
+  naval?: NavalView | null;
+  /** Ships on the board: other factions' face-down ships without their identity. */
+  ships: ShipView[];
+  /** 9. April cards in each faction's hand (counts; the viewer's own are in april9.hands). */
+  april9HandSizes: Record<Faction, number>;
   /** Who is looking: a faction, or null for a spectator. */
   viewer: Faction | null;
   /** The viewer's own hand; other factions' hands are empty here. */
@@ -32,10 +40,18 @@ export function viewFor(G: GameState, viewer: Faction | null): FactionView {
     hands: map((f) => (f === viewer ? [...hands[f]] : [])),
     handSizes: map((f) => hands[f].length),
     decks: map((f) => ({ drawCount: decks[f].draw.length, used: [...decks[f].used] })),
+    ships: shipsSeenBy(G, viewer),
+    shipReserve: reserveSeenBy(G, viewer),
+    april9: april9SeenBy(G.april9, viewer),
+    april9HandSizes: map((f) => G.april9?.hands[f].length ?? 0),
+    ...(G.naval !== undefined ? { naval: navalSeenBy(G, viewer) } : {}),
   };
 }
 
 /** Card ids the viewer must never receive: other hands and every face-down deck card. */
 export function hiddenFrom(G: GameState, viewer: Faction | null): CardInstanceId[] {
-  return FACTIONS.flatMap((f) => [...(f === viewer ? [] : G.hands[f]), ...G.decks[f].draw]);
+  return [
+    ...FACTIONS.flatMap((f) => [...(f === viewer ? [] : G.hands[f]), ...G.decks[f].draw]),
+    ...advancedHiddenFrom(G, viewer),
+  ];
 }

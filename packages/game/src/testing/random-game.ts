@@ -10,6 +10,8 @@ import { seededRng } from './rng.js';
 export interface RandomGameOptions {
   seed: number;
   setup?: SetupData;
+  /** Start from this state (played on in place) instead of a new game's: e.g. a mid-game advanced position. */
+  from?: GameState;
   /** Stop after this many actions (a safety net; a game that needs it has failed to end). */
   maxActions?: number;
   /** Called after every action with the acting faction. */
@@ -28,7 +30,7 @@ export interface RandomGameResult {
 export function playRandomGame(opts: RandomGameOptions): RandomGameResult {
   const rng: Rng = seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
-  const G = createInitialState(opts.setup, rng);
+  const G = opts.from ?? createInitialState(opts.setup, rng);
   const max = opts.maxActions ?? 50_000;
   let actions = 0;
   while (!G.result && actions < max) {

@@ -1,0 +1,55 @@
+/**
+ * What of the advanced game's secret state each seat may see: ships face down belong to their
+ * owner's eyes only, and so do reserves and 9. April hands.
+ */
+import { FACTIONS, type Faction } from '../../types.js';
+import type { GameState, ShipLocation, ShipPiece } from '../state.js';
+import type { April9State } from './types.js';
+
+/** A face-down ship as another faction sees it: owner and place, never its identity. */
+export interface HiddenShip {
+  id: null;
+  owner: Faction;
+  at: ShipLocation;
+  faceUp: false;
+}
+export type ShipView = ShipPiece | HiddenShip;
+
+const ORDER: readonly string[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'raid'];
+
+export function shipsSeenBy(G: GameState, viewer: Faction | null): ShipView[] {
+  const open: ShipView[] = [];
+  const hidden: HiddenShip[] = [];
+  for (const s of G.ships) {
+    if (s.faceUp || s.owner === viewer) open.push({ ...s });
+    else hidden.push({ id: null, owner: s.owner, at: s.at, faceUp: false });
+  }
+  // Sorted, so that the order of the list tells nothing about which ship is which.
+  hidden.sort((a, b) => FACTIONS.indexOf(a.owner) - FACTIONS.indexOf(b.owner) || ORDER.indexOf(a.at) - ORDER.indexOf(b.at));
+  return [...open, ...hidden];
+}
+
+export function reserveSeenBy(G: GameState, viewer: Faction | null): Record<Faction, string[]> {
+  return Object.fromEntries(FACTIONS.map((f) => [f, f === viewer ? [...G.shipReserve[f]] : []])) as Record<Faction, string[]>;
+}
+
+export function april9SeenBy(s: April9State | null | undefined, viewer: Faction | null): April9State | null {
+  if (!s) return null;
+  const mine = <T>(f: Faction, xs: T[]): T[] => (f === viewer ? [...xs] : []);
+  return {
+    ...structuredClone(s),
+    hands: Object.fromEntries(FACTIONS.map((f) => [f, mine(f, s.hands[f])])) as Record<Faction, string[]>,
+    boxed: Object.fromEntries(FACTIONS.map((f) => [f, mine(f, s.boxed[f])])) as Record<Faction, string[]>,
+    alliedDrawn: mine('allies', s.alliedDrawn),
+  };
+}
+
+/** Ship ids and 9. April cards the viewer must never receive. */
+export function advancedHiddenFrom(G: GameState, viewer: Faction | null): string[] {
+  const out: string[] = [];
+  for (const s of G.ships) if (!s.faceUp && s.owner !== viewer) out.push(s.id);
+  for (const f of FACTIONS) if (f !== viewer) out.push(...G.shipReserve[f]);
+  const a = G.april9;
+  if (a) for (const f of FACTIONS) if (f !== viewer) out.push(...a.hands[f], ...a.boxed[f]);
+  return out;
+}
