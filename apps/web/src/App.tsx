@@ -11,9 +11,10 @@ import {
   seatLink,
   spectatorLink,
   type Plan,
+  type Ruleset,
   type SeatKey,
 } from './api';
-import { SeatBadges, TopBar } from './ui/Chrome';
+import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -119,6 +120,8 @@ function PageLoading({ navigate }: { navigate: (to: string) => void }) {
 
 // ------------------------------------------------------------------ home
 
+const RULESETS: Ruleset[] = ['basic', 'advanced'];
+
 const SEATS_OF: Record<Plan, SeatKey[]> = {
   three: ['germany', 'norway', 'allies'],
   teams: ['germany', 'norway', 'allies'],
@@ -130,6 +133,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const [name, setName] = useState(savedName);
   const [plan, setPlan] = useState<Plan>('three');
   const [seat, setSeat] = useState<SeatKey>('germany');
+  const [ruleset, setRuleset] = useState<Ruleset>('basic');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = rememberedMatches().filter((r) => r.member).slice(0, 6);
@@ -144,8 +148,8 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     setError(null);
     try {
       saveName(name.trim());
-      const created = await api.create(plan);
-      remember(created.matchID, { links: created.links, createdAt: Date.now() });
+      const created = await api.create(plan, ruleset);
+      remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset });
       const token = created.links.seats.find((s) => s.seat === seat)?.token;
       if (!token) throw new Error('no seat');
       const joined = await api.join(created.matchID, token, name.trim());
@@ -175,19 +179,15 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           </label>
           <fieldset>
             <legend>{t('home.ruleset')}</legend>
-            <label className="choice">
-              <input type="radio" name="ruleset" value="basic" defaultChecked />
-              <span>
-                <strong>{t('home.ruleset.basic')}</strong>
-                <small>{t('home.ruleset.basic.hint')}</small>
-              </span>
-            </label>
-            <label className="choice disabled">
-              <input type="radio" name="ruleset" value="advanced" disabled />
-              <span>
-                <strong>{t('home.ruleset.advanced')}</strong> <em className="tag">{t('home.coming')}</em>
-              </span>
-            </label>
+            {RULESETS.map((r) => (
+              <label key={r} className="choice">
+                <input type="radio" name="ruleset" value={r} checked={ruleset === r} onChange={() => setRuleset(r)} />
+                <span>
+                  <strong>{t(`home.ruleset.${r}`)}</strong>
+                  <small>{t(`home.ruleset.${r}.hint`)}</small>
+                </span>
+              </label>
+            ))}
             <label className="choice disabled">
               <input type="radio" name="ruleset" value="scenarios" disabled />
               <span>
@@ -294,6 +294,7 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
       <main className="narrow">
         <section className="panel">
           <h1>{t('invite.title')}</h1>
+          {r?.ruleset && <RulesetTag ruleset={r.ruleset} />}
           <p>{t('invite.intro')}</p>
           {!r?.links && <p className="error">{t('invite.missing')}</p>}
           {r?.links?.seats.map((s) => (

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError, remember, remembered, saveName, type MatchInfo } from './api';
 import { useMatchConnection } from './game/connection';
 import { useI18n } from './i18n';
-import { SeatBadges, TopBar } from './ui/Chrome';
+import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
 import { FactionBadge } from './ui/FactionBadge';
 import { GameView } from './ui/GameView';
 import { MemberMenu } from './ui/MemberMenu';
@@ -74,7 +74,7 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
       <TopBar navigate={navigate} you={you}>
         {G && (
           <span className="match-status" data-testid="match-status">
-            <span>{t('status.round', { n: G.round })}</span>
+            <span>{G.april9 ? t('status.april9') : t('status.round', { n: G.round })}</span>
             <span className="sep">·</span>
             <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
             <span className="sep">·</span>
@@ -122,6 +122,7 @@ function WaitingRoom({
     <main className="narrow">
       <section className="panel waiting" data-testid="waiting-room">
         <h1>{t('wait.title')}</h1>
+        <RulesetTag ruleset={info.setupData?.ruleset} />
         <p>{t('wait.intro')}</p>
         <ul className="seat-list">
           {info.seats.map((s) => (

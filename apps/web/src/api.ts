@@ -2,6 +2,7 @@
 
 export type SeatKey = 'germany' | 'norway' | 'allies' | 'norway+allies';
 export type Plan = 'three' | 'two' | 'teams';
+export type Ruleset = 'basic' | 'advanced';
 
 export interface CreatedMatch {
   matchID: string;
@@ -58,7 +59,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
 }
 
 export const api = {
-  create: (plan: Plan, ruleset = 'basic') => call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: { ruleset } }),
+  create: (plan: Plan, ruleset: Ruleset = 'basic') => call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: { ruleset } }),
   join: (matchID: string, token: string, name: string) => call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name }),
   get: (matchID: string, token: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}`, undefined, token),
   /** Change this member's display name; answers with the match details. */
@@ -77,6 +78,8 @@ export interface Remembered {
   spectatorToken?: string;
   /** Invite links, kept by the browser that created the match. */
   links?: CreatedMatch['links'];
+  /** The rules chosen at creation (the invite page shows them). */
+  ruleset?: Ruleset;
   createdAt: number;
 }
 

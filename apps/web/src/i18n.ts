@@ -3,6 +3,7 @@
  * language falls back to the other, then to the key itself (so a gap shows, but never breaks a page).
  */
 import { createContext, useContext } from 'react';
+import { ADVANCED_STRINGS } from './i18n-advanced';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -591,6 +592,10 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'home.link': 'Kampen om Norge',
   },
 };
+
+// The advanced game's texts live in their own file.
+Object.assign(STRINGS.no, ADVANCED_STRINGS.no);
+Object.assign(STRINGS.en, ADVANCED_STRINGS.en);
 
 /** Look a text up: the language asked for, else the other one, else the key. */
 export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {

@@ -11,7 +11,7 @@ export { RuleError, type Refusal } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';
 export * as board from './board/index.js';
 export * as cards from './cards/index.js';
-export { cardText, CARD_TEXTS, april9Card, ship } from './cards/advanced.js';
+export { cardText, CARD_TEXTS, april9Card, april9SymbolsOf, ship, shipTypeOf, SHIPS, APRIL9_KEEP } from './cards/advanced.js';
 export type * from './engine/april9/types.js';
 export type * from './engine/naval/types.js';
 export type { NavalView, NavalCombatView } from './engine/naval/view.js';

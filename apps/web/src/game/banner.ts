@@ -2,6 +2,7 @@
 import type { Actor, Faction, FactionView } from '@kon/game';
 import { translate, type Lang } from '../i18n';
 import { areaName, cardTitle } from './data';
+import { advancedDetail } from './advancedBanner';
 
 export interface Banner {
   kind: 'act' | 'wait' | 'over';
@@ -27,6 +28,12 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
   const F = t(`faction.${a.faction}`);
   const area = areaName(G.combat?.area);
   const prompt = G.prompts[G.prompts.length - 1];
+  const advanced = advancedDetail(G, a, mine.includes(a.faction), t);
+  if (advanced !== null) {
+    const own = mine.includes(a.faction);
+    const title = own ? (mine.length > 1 ? `${t('banner.you')} – ${F}` : t('banner.you')) : t('banner.wait', { f: F });
+    return { kind: own ? 'act' : 'wait', faction: a.faction, title, detail: advanced };
+  }
   if (mine.includes(a.faction)) {
     let detail: string;
     switch (a.stage) {

@@ -202,6 +202,8 @@ export function ActionPanel({
   state,
   send,
   busy,
+  children,
+  hideBasic = false,
 }: {
   G: FactionView;
   actor: Actor;
@@ -209,6 +211,10 @@ export function ActionPanel({
   state: ActionState;
   send: Send;
   busy: boolean;
+  /** The advanced game's decisions (ui/AdvancedActions.tsx), shown first. */
+  children?: React.ReactNode;
+  /** An advanced decision is under way: show only it. */
+  hideBasic?: boolean;
 }) {
   const { t } = useI18n();
   const { mode } = state;
@@ -220,8 +226,14 @@ export function ActionPanel({
   const bodyId = useId();
   const dockRef = useDockHeight();
 
-  const passLabel = stage === 'attackerCards' || stage === 'defenderCards' ? t('act.continue') : stage === 'counter' ? t('act.roll') : t('act.pass');
+  const passLabel =
+    stage === 'attackerCards' || stage === 'defenderCards' || stage === 'navalAttackerCards' || stage === 'navalDefenderCards'
+      ? t('act.continue')
+      : stage === 'counter' || stage === 'navalCounter'
+        ? t('act.roll')
+        : t('act.pass');
   const body: React.ReactNode[] = [];
+  if (children) body.push(<div key="advanced">{children}</div>);
   // What the reaction is about.
   if (stage === 'sabotage' && mode.kind === 'idle') {
     const attacks = G.attacks.filter((a) => a.faction === 'germany' && (G.units[a.target]?.norway ?? 0) > 0);
@@ -361,17 +373,18 @@ export function ActionPanel({
       );
   }
 
+  if (hideBasic) body.splice(1);
   const footer: React.ReactNode[] = [];
-  if (choices.pass && mode.kind === 'idle')
+  if (choices.pass && mode.kind === 'idle' && !hideBasic)
     footer.push(
       <button key="pass" type="button" className="primary" onClick={() => send('pass', {})} disabled={busy} data-action="pass">
         {passLabel}
       </button>,
     );
-  if (choices.endPhase && mode.kind === 'idle')
+  if (choices.endPhase && mode.kind === 'idle' && !hideBasic)
     footer.push(
       <button key="end" type="button" className="primary" onClick={() => send('endPhase', {})} disabled={busy} data-action="endPhase">
-        {t('act.endPhase', { phase: t(`phase.${G.phase === 'newCards' ? 'reinforcement' : G.phase}`) })}
+        {G.april9 ? t('adv.done') : t('act.endPhase', { phase: t(`phase.${G.phase === 'newCards' ? 'reinforcement' : G.phase}`) })}
       </button>,
     );
 

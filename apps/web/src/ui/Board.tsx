@@ -5,6 +5,7 @@ import { BOARD, FACTIONS } from '../game/data';
 import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometry';
 import { useI18n } from '../i18n';
 import { FACTION_COLOR, TokenShape } from './FactionBadge';
+import { ShipMarkers } from './ShipMarkers';
 
 export interface BoardProps {
   G: FactionView;
@@ -214,9 +215,23 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           </pattern>
         </defs>
         <rect x={-2000} y={-2000} width={5000} height={5000} fill="#c9dbe6" />
-        {BOARD.seaZones.map((z) => (
-          <path key={z.id} d={z.shape} className={`sea ${z.redShadow ? 'sea-red' : ''}`} fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'} />
-        ))}
+        {BOARD.seaZones.map((z) => {
+          const isPick = pickable?.has(z.id);
+          const hint = isPick ? pickHint?.(z.id) : undefined;
+          return (
+            <path
+              key={z.id}
+              d={z.shape}
+              className={`sea ${z.redShadow ? 'sea-red' : ''} ${isPick ? 'pickable' : ''} ${selected === z.id ? 'selected' : ''}`}
+              fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'}
+              data-zone={z.id}
+              onClick={() => pick(z.id)}
+              {...(isPick ? { tabIndex: 0, role: 'button', 'aria-label': hint ?? z.id, onKeyDown: onKey(z.id) } : {})}
+            >
+              {isPick && <title>{hint ?? z.id}</title>}
+            </path>
+          );
+        })}
         {BOARD.impassable.map((d, i) => (
           <path key={i} d={d} fill="url(#hatch-grey)" stroke="#bdb6a8" strokeWidth={1} />
         ))}
@@ -307,6 +322,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </g>
           );
         })}
+        {G.ruleset === 'advanced' && <ShipMarkers G={G} k={k} />}
         {combatArea && (
           <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />
         )}

@@ -50,3 +50,14 @@ export function SeatBadges({ seat }: { seat: SeatKey }) {
     </span>
   );
 }
+
+/** Which rules a match uses, as a line the waiting room and the invite page show. */
+export function RulesetTag({ ruleset }: { ruleset: string | undefined }) {
+  const { t } = useI18n();
+  const r = ruleset === 'advanced' ? 'advanced' : 'basic';
+  return (
+    <p className={`ruleset-tag ruleset-${r}`} data-testid="ruleset" data-ruleset={r}>
+      {t('home.ruleset')}: <strong>{t(`home.ruleset.${r}`)}</strong>
+    </p>
+  );
+}

@@ -4,12 +4,16 @@ import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@k
 import { useI18n } from '../i18n';
 import { bannerFor } from '../game/banner';
 import { toChoices, type Choices } from '../game/choices';
+import { toAdvancedChoices } from '../game/advancedChoices';
 import { combatReport } from '../game/combatReport';
 import type { MatchConnection } from '../game/connection';
 import { areaName } from '../game/data';
 import { Board } from './Board';
 import { ActionPanel, useActionState } from './Actions';
 import { CombatPanel } from './CombatPanel';
+import { AdvancedActions, useAdvancedState } from './AdvancedActions';
+import { FleetPanel } from './Fleet';
+import { NavalCombatPanel } from './NavalCombatPanel';
 import { CardFace } from './Pieces';
 import { ChatPanel, LogPanel, SidesPanel } from './Panels';
 
@@ -30,14 +34,16 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
   const shownSeat = actingSeat ?? conn.seats[viewSeat] ?? conn.seats[0]!;
   const G = (shownSeat.G ?? anyG) as FactionView | null;
 
-  const choices = useMemo(() => {
-    if (!actingSeat?.G || spectator) return EMPTY;
+  const legal = useMemo(() => {
+    if (!actingSeat?.G || spectator) return [];
     try {
-      return toChoices(legalMoves(actingSeat.G as any, actingSeat.ctx, actingSeat.playerID));
+      return legalMoves(actingSeat.G as any, actingSeat.ctx, actingSeat.playerID);
     } catch {
-      return EMPTY;
+      return [];
     }
   }, [actingSeat?.G, actingSeat?.playerID, spectator]);
+  const choices = useMemo(() => (legal.length ? toChoices(legal) : EMPTY), [legal]);
+  const adv = useMemo(() => toAdvancedChoices(legal), [legal]);
 
   const [sentAt, setSentAt] = useState<number | null>(null);
   const stateKey = `${actingSeat?.playerID ?? '-'}:${actingSeat?.stateID ?? shownSeat.stateID}`;
@@ -49,6 +55,8 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
     conn.makeMove(actingSeat.playerID, move, args);
   };
   const actions = useActionState(G, choices, send, stateKey);
+  const advanced = useAdvancedState(adv, send, stateKey);
+  const map = advanced.active ? advanced : actions;
 
   // Two-player mode: say so when control passes to the other faction.
   const [switched, setSwitched] = useState<string | null>(null);
@@ -74,6 +82,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
   if (!G) return <div className="center-note">{t('loading')}</div>;
   const banner = bannerFor(G, actor, mine, lang);
   const report = combatReport(G);
+  const naval = G.naval?.combat ?? G.naval?.lastCombat ?? null;
   const handSeats = conn.seats.filter((s) => s.playerID !== null && !spectator);
 
   return (
@@ -88,21 +97,25 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
         <div className="map-col">
           <Board
             G={G}
-            pickable={actions.pickable}
-            sources={actions.sources}
-            selected={actions.selected}
-            onPick={busy ? undefined : actions.onPick}
-            pickHint={actions.pickHint}
+            pickable={map.pickable}
+            sources={map.sources}
+            selected={map.selected}
+            onPick={busy ? undefined : map.onPick}
+            pickHint={map.pickHint}
           />
         </div>
         <aside className="side-col">
           {actingSeat && actor && choices.any && (
-            <ActionPanel G={G} actor={actor} choices={choices} state={actions} send={send} busy={busy} />
+            <ActionPanel G={G} actor={actor} choices={choices} state={actions} send={send} busy={busy} hideBasic={advanced.mode.kind !== 'idle'}>
+              {(adv.size > 0 || G.april9) && <AdvancedActions G={G} actor={actor} adv={adv} state={advanced} send={send} busy={busy} />}
+            </ActionPanel>
           )}
+          {naval && <NavalCombatPanel combat={naval} live={naval === G.naval?.combat} />}
           {report && <CombatPanel report={report} />}
           {handSeats.length > 0 && (
             <HandPanel send={send} seats={handSeats} actingPid={actingSeat?.playerID ?? null} choices={choices} actions={actions} busy={busy} viewSeat={viewSeat} setViewSeat={setViewSeat} />
           )}
+          {G.ruleset === 'advanced' && <FleetPanel G={G} />}
           <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} />
           <section className="panel tabs-panel">
             <div className="tabs" role="tablist">

@@ -1,0 +1,517 @@
+/**
+ * The advanced game's decisions in the action panel and on the map: choosing 9. April cards,
+ * Norway's opening, placing ships, the 9. April windows, landings, mobilisation, raiding, naval
+ * movement, interception and combat. Every option comes from the engine's legal moves
+ * (game/advancedChoices.ts); a decision with several parameters is made one parameter at a time.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { APRIL9_KEEP, type Actor, type Faction, type FactionView } from '@kon/game';
+import { useI18n, type T } from '../i18n';
+import { keyOf, matchSet, members, nextStep, type AdvancedChoices, type AdvancedMove, type Args } from '../game/advancedChoices';
+import { areaName, cardInfo, cardTitle } from '../game/data';
+import { april9Info, april9Title, shipName } from '../game/ships';
+import { ShipChip } from './Fleet';
+
+export type Send = (move: string, args: unknown) => void;
+
+/** The order in which each move's parameters are asked for. */
+const ORDER: Partial<Record<AdvancedMove, string[]>> = {
+  placeShip: ['ship', 'zone'],
+  playApril9: ['card', 'ship', 'other', 'from', 'zone', 'area'],
+  landShips: ['zone', 'area', 'ships'],
+  sail: ['ships', 'to'],
+  chaseShip: ['ship', 'to'],
+  commitShips: ['ships'],
+  playNavalCard: ['card', 'effect', 'target'],
+  voidGermanCards: ['count'],
+  raid: ['ship'],
+  deploy: ['area'],
+  mobilize: ['area'],
+  pullBack: ['to'],
+  deceive: ['to'],
+  chooseNavalCombat: ['zone'],
+};
+/** Parameters answered by a click on the map. */
+const MAP_KEYS = new Set(['zone', 'area', 'from', 'to']);
+/** Moves of one map parameter that the map answers at once, without opening a decision first. */
+const DIRECT: AdvancedMove[] = ['deploy', 'mobilize', 'pullBack', 'deceive', 'chooseNavalCombat'];
+
+export type AdvMode = { kind: 'idle' } | { kind: 'move'; move: AdvancedMove; chosen: Args };
+
+export interface AdvancedState {
+  mode: AdvMode;
+  setMode(m: AdvMode): void;
+  start(move: AdvancedMove, chosen?: Args): void;
+  /** The map is driven by the advanced decision (not by the basic game's). */
+  active: boolean;
+  pickable: Set<string>;
+  sources: Set<string>;
+  selected: string | null;
+  onPick(place: string): void;
+  pickHint(place: string): string | undefined;
+}
+
+export function placeLabel(t: T, v: unknown): string {
+  const s = String(v);
+  return /^(I|II|III|IV|V|VI|VII|VIII)$/.test(s) ? t('adv.zone', { zone: s }) : areaName(s);
+}
+
+export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: string): AdvancedState {
+  const { t } = useI18n();
+  const [mode, setMode] = useState<AdvMode>({ kind: 'idle' });
+  useEffect(() => setMode({ kind: 'idle' }), [stateKey]);
+
+  const start = (move: AdvancedMove, chosen: Args = {}) => {
+    const step = nextStep(adv.get(move) ?? [], chosen, ORDER[move] ?? []);
+    if (step.kind === 'ready') send(move, step.args);
+    else if (step.kind === 'choose') setMode({ kind: 'move', move, chosen });
+  };
+
+  let pickable = new Set<string>();
+  let onPick: (p: string) => void = () => {};
+  let pickHint: (p: string) => string | undefined = () => undefined;
+  let active = false;
+  let selected: string | null = null;
+
+  if (mode.kind === 'move') {
+    const step = nextStep(adv.get(mode.move) ?? [], mode.chosen, ORDER[mode.move] ?? []);
+    active = true;
+    if (step.kind === 'choose' && MAP_KEYS.has(step.key)) {
+      pickable = new Set(step.values.map(String));
+      onPick = (p) => pickable.has(p) && start(mode.move, { ...mode.chosen, [step.key]: p });
+      pickHint = (p) => placeLabel(t, p);
+    }
+    const at = mode.chosen.zone ?? mode.chosen.from ?? mode.chosen.area;
+    if (typeof at === 'string') selected = at;
+  } else {
+    const direct = DIRECT.find((m) => adv.has(m));
+    if (direct) {
+      const key = ORDER[direct]![0]!;
+      const options = adv.get(direct)!;
+      active = true;
+      pickable = new Set(options.map((o) => String(o[key])));
+      onPick = (p) => {
+        const args = options.find((o) => o[key] === p);
+        if (args) send(direct, args);
+      };
+      pickHint = (p) => placeLabel(t, p);
+    }
+  }
+  return { mode, setMode, start, active, pickable, sources: new Set(), selected, onPick, pickHint };
+}
+
+/** A value of a parameter in words. */
+function valueLabel(t: T, move: AdvancedMove, key: string, v: unknown): string {
+  if (MAP_KEYS.has(key)) return placeLabel(t, v);
+  if (key === 'ship' || key === 'other') return shipName(String(v)) ?? t('fleet.hiddenShip');
+  if (key === 'ships') {
+    const ids = v as string[];
+    return ids.length === 0 ? t('adv.noShips') : ids.map((id) => shipName(id) ?? t('fleet.hiddenShip')).join(', ');
+  }
+  if (key === 'card') return move === 'playApril9' ? april9Title(String(v)) : cardTitle(String(v));
+  if (key === 'target') return cardTitle(String(v));
+  if (key === 'effect' && typeof v === 'number') return '';
+  return String(v);
+}
+
+export function AdvancedActions({
+  G,
+  actor,
+  adv,
+  state,
+  send,
+  busy,
+}: {
+  G: FactionView;
+  actor: Actor;
+  adv: AdvancedChoices;
+  state: AdvancedState;
+  send: Send;
+  busy: boolean;
+}) {
+  const { t } = useI18n();
+  const { mode } = state;
+  const f = actor.faction;
+
+  if (mode.kind === 'move') return <Stepper G={G} adv={adv} state={state} busy={busy} />;
+
+  const body: React.ReactNode[] = [];
+  const trigger = triggerLine(G, t);
+  if (trigger) body.push(<p key="trigger" className="trigger" data-testid="trigger">{trigger}</p>);
+
+  if (adv.has('chooseApril9')) body.push(<CardChoice key="choose" G={G} faction={f} options={adv.get('chooseApril9')!} onConfirm={(cards) => send('chooseApril9', { cards })} busy={busy} />);
+
+  for (const move of DIRECT)
+    if (adv.has(move)) {
+      const key = ORDER[move]![0]!;
+      body.push(
+        <div key={move}>
+          <p className="muted small">{t('adv.deployHint')}</p>
+          <div className="button-grid">
+            {adv.get(move)!.map((o) => (
+              <button key={keyOf(o)} type="button" onClick={() => send(move, o)} disabled={busy} data-adv={move} data-value={String(o[key])}>
+                {placeLabel(t, o[key])}
+              </button>
+            ))}
+          </div>
+        </div>,
+      );
+    }
+
+  if (adv.has('placeShip')) {
+    const ships = [...new Set(adv.get('placeShip')!.map((o) => String(o.ship)))];
+    body.push(
+      <div key="placeShip" className="ship-pick">
+        <p>{t('adv.pickShip')}</p>
+        <div className="ship-list">
+          {ships.map((id) => (
+            <button key={id} type="button" className="ship-button" onClick={() => state.start('placeShip', { ship: id })} disabled={busy} data-place-ship={id}>
+              <ShipChip id={id} />
+            </button>
+          ))}
+        </div>
+      </div>,
+    );
+  }
+
+  if (adv.has('playApril9')) {
+    const byCard = [...new Set(adv.get('playApril9')!.map((o) => String(o.card)))];
+    body.push(
+      <div key="playApril9" className="quick-cards">
+        <div className="button-grid">
+          {byCard.map((c) => (
+            <button key={c} type="button" className="card-button" onClick={() => state.start('playApril9', { card: c })} disabled={busy} data-play-a9={c}>
+              {t('adv.play', { card: '' })}
+              <strong>{april9Title(c)}</strong>
+            </button>
+          ))}
+        </div>
+      </div>,
+    );
+  }
+
+  if (adv.has('raid'))
+    body.push(
+      <div key="raid" className="button-grid">
+        {adv.get('raid')!.map((o) => (
+          <button key={String(o.ship)} type="button" onClick={() => send('raid', o)} disabled={busy} data-adv="raid">
+            {t('adv.raid', { ship: shipName(String(o.ship)) ?? '?' })}
+          </button>
+        ))}
+      </div>,
+    );
+
+  if (adv.has('landShips'))
+    body.push(
+      <div key="land">
+        <h4>{t('adv.land')}</h4>
+        <button type="button" onClick={() => state.start('landShips')} disabled={busy} data-adv="landShips">
+          {t('adv.param.zone')}
+        </button>
+      </div>,
+    );
+
+  if (adv.has('tradeApril9'))
+    body.push(<TradeApril9 key="trade" G={G} faction={f} options={adv.get('tradeApril9')!} onConfirm={(cards) => send('tradeApril9', { cards })} busy={busy} />);
+
+  if (adv.has('intercept'))
+    body.push(
+      <div key="intercept" className="row">
+        <button type="button" className="primary" onClick={() => send('intercept', { attempt: true })} disabled={busy} data-adv="intercept-yes">
+          {t('adv.interceptYes')}
+        </button>
+        <button type="button" onClick={() => send('intercept', { attempt: false })} disabled={busy} data-adv="intercept-no">
+          {t('adv.interceptNo')}
+        </button>
+      </div>,
+    );
+
+  if (adv.has('sail'))
+    body.push(
+      <div key="sail">
+        <h4>{t('adv.sail')}</h4>
+        <div className="button-grid">
+          {adv.get('sail')!
+            .map((o) => o.ships as string[])
+            .filter((s, i, all) => all.findIndex((x) => keyOf(x) === keyOf(s)) === i)
+            .map((ships) => (
+              <button key={keyOf(ships)} type="button" onClick={() => state.start('sail', { ships })} disabled={busy} data-adv="sail">
+                {ships.length > 1 ? `${t('adv.allShips', { n: ships.length })}: ` : ''}
+                {ships.map((id) => shipName(id) ?? '?').join(', ')}
+              </button>
+            ))}
+        </div>
+      </div>,
+    );
+  if (adv.has('anchor'))
+    body.push(
+      <button key="anchor" type="button" onClick={() => send('anchor', {})} disabled={busy} data-adv="anchor">
+        {t('adv.anchor')}
+      </button>,
+    );
+  if (adv.has('commitShips'))
+    body.push(
+      <div key="commit" className="button-grid">
+        {adv.get('commitShips')!.map((o) => (
+          <button key={keyOf(o.ships)} type="button" onClick={() => send('commitShips', o)} disabled={busy} data-adv="commitShips">
+            {valueLabel(t, 'commitShips', 'ships', o.ships)}
+          </button>
+        ))}
+      </div>,
+    );
+  if (adv.has('playNavalCard')) {
+    const byCard = [...new Set(adv.get('playNavalCard')!.map((o) => String(o.card)))];
+    body.push(
+      <div key="navalCards" className="button-grid">
+        {byCard.map((c) => (
+          <button key={c} type="button" className="card-button" onClick={() => state.start('playNavalCard', { card: c })} disabled={busy} data-play-naval={c}>
+            {t('act.play')}: <strong>{cardTitle(c)}</strong>
+          </button>
+        ))}
+      </div>,
+    );
+  }
+  if (adv.has('voidGermanCards'))
+    body.push(
+      <div key="void" className="button-grid">
+        {adv.get('voidGermanCards')!.map((o) => (
+          <button key={String(o.count)} type="button" onClick={() => send('voidGermanCards', o)} disabled={busy} data-adv="void">
+            {t('adv.void', { n: Number(o.count) })}
+          </button>
+        ))}
+      </div>,
+    );
+  if (adv.has('chaseShip')) {
+    const ships = [...new Set(adv.get('chaseShip')!.map((o) => String(o.ship)))];
+    body.push(
+      <div key="chase" className="button-grid">
+        {ships.map((id) => (
+          <button key={id} type="button" onClick={() => state.start('chaseShip', { ship: id })} disabled={busy} data-adv="chase">
+            {t('adv.chase', { ship: shipName(id) ?? '?' })}
+          </button>
+        ))}
+      </div>,
+    );
+  }
+  if (adv.has('recallRaiders'))
+    body.push(
+      <SetChoice
+        key="recall"
+        title={t('adv.recall')}
+        items={members(adv.get('recallRaiders')!, 'cards')}
+        label={(c) => cardTitle(c)}
+        isLegal={(sel) => !!matchSet(adv.get('recallRaiders')!, 'cards', sel)}
+        onConfirm={(sel) => send('recallRaiders', { cards: sel })}
+        confirm={t('adv.recall')}
+        busy={busy}
+      />,
+    );
+  if (adv.has('withdrawShips'))
+    body.push(
+      <SetChoice
+        key="withdraw"
+        title={t('adv.param.ships')}
+        items={members(adv.get('withdrawShips')!, 'ships')}
+        label={(id) => shipName(id) ?? '?'}
+        isLegal={(sel) => !!matchSet(adv.get('withdrawShips')!, 'ships', sel)}
+        onConfirm={(sel) => send('withdrawShips', { ships: sel })}
+        confirm={t('adv.withdraw')}
+        busy={busy}
+      />,
+    );
+
+  if (G.april9 && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && !adv.has('chooseApril9'))
+    body.push(<April9Hand key="hand" cards={G.april9.hands[G.viewer]!} playable={new Set((adv.get('playApril9') ?? []).map((o) => String(o.card)))} />);
+  return <div className="advanced-actions">{body}</div>;
+}
+
+/** What opened the window on top, or the 9. April prompt being answered, as one line. */
+export function triggerLine(G: FactionView, t: T): string | null {
+  const p = G.prompts[G.prompts.length - 1];
+  if (p?.kind !== 'april9Window') return null;
+  return t(`trigger.${p.window}`, { area: areaName(p.area), zone: p.zone ?? '', n: p.count ?? 1 });
+}
+
+/** A decision in progress: the chosen parameters so far and the next one. */
+function Stepper({ G, adv, state, busy }: { G: FactionView; adv: AdvancedChoices; state: AdvancedState; busy: boolean }) {
+  const { t, lang } = useI18n();
+  const mode = state.mode as Extract<AdvMode, { kind: 'move' }>;
+  const options = adv.get(mode.move) ?? [];
+  const step = nextStep(options, mode.chosen, ORDER[mode.move] ?? []);
+  void G;
+  const cardKey = mode.chosen.card ? String(mode.chosen.card) : null;
+  const label = (key: string, v: unknown) => {
+    if (key === 'effect' && cardKey) return cardInfo(cardKey, lang).effects[Number(v)]?.text ?? String(v);
+    return valueLabel(t, mode.move, key, v);
+  };
+  return (
+    <div className="card-play adv-step" data-move={mode.move}>
+      {cardKey && mode.move === 'playApril9' && <April9CardFace instance={cardKey} />}
+      {cardKey && mode.move === 'playNavalCard' && <h4>{cardTitle(cardKey)}</h4>}
+      {Object.keys(mode.chosen).filter((k) => k !== 'card').length > 0 && (
+        <ul className="chosen">
+          {Object.entries(mode.chosen)
+            .filter(([k]) => k !== 'card')
+            .map(([k, v]) => (
+              <li key={k}>
+                {t(`adv.param.${k}`)} <strong>{label(k, v)}</strong>
+              </li>
+            ))}
+        </ul>
+      )}
+      {step.kind === 'choose' && (
+        <>
+          <p>
+            {t(`adv.param.${step.key}`)}
+            {MAP_KEYS.has(step.key) && <span className="muted small"> {t('adv.pickZone')}</span>}
+          </p>
+          <div className="button-grid">
+            {step.values.map((v) => (
+              <button key={keyOf(v)} type="button" onClick={() => state.start(mode.move, { ...mode.chosen, [step.key]: v })} disabled={busy} data-step={step.key} data-value={typeof v === 'string' ? v : keyOf(v)}>
+                {label(step.key, v)}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
+        {t('adv.cancel')}
+      </button>
+    </div>
+  );
+}
+
+export function April9CardFace({ instance, children, selected }: { instance: string; children?: React.ReactNode; selected?: boolean }) {
+  const { lang } = useI18n();
+  const info = april9Info(instance, lang);
+  return (
+    <article className={`card a9-card f-${info.faction} ${selected ? 'playable' : ''}`} data-a9-card={instance} aria-label={info.title}>
+      <header>
+        <div>
+          <h4 className="card-title">{info.title}</h4>
+          <div className="card-title-en">{info.titleEn}</div>
+        </div>
+        <span className="a9-symbols" aria-label={`${info.symbols}`}>
+          {'★'.repeat(info.symbols)}
+        </span>
+      </header>
+      {info.text && <p className="card-effects">{info.text}</p>}
+      {info.notes.length > 0 && (
+        <ul className="card-notes">
+          {info.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+      {children && <footer>{children}</footer>}
+    </article>
+  );
+}
+
+/** Keep N of M: the faction's 9. April stock as cards to tick; confirm when the set is a legal one. */
+export function CardChoice({ G, faction, options, onConfirm, busy }: { G: FactionView; faction: Faction; options: Args[]; onConfirm: (cards: string[]) => void; busy: boolean }) {
+  const { t } = useI18n();
+  const stock = useMemo(() => {
+    const boxed = G.april9?.boxed[faction] ?? [];
+    return boxed.length > 0 ? boxed : members(options, 'cards');
+  }, [G.april9, faction, options]);
+  const keep = APRIL9_KEEP[faction];
+  const [sel, setSel] = useState<string[]>([]);
+  const legal = sel.length === keep && !!matchSet(options, 'cards', sel);
+  const toggle = (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length < keep ? [...s, c] : s));
+  return (
+    <div className="a9-choice" data-testid="a9-choice">
+      <h4>{t('adv.keep', { n: keep, m: stock.length })}</h4>
+      <p className="muted small">{t('adv.keepCount', { k: sel.length, n: keep })}</p>
+      <div className="hand-cards">
+        {stock.map((c) => (
+          <April9CardFace key={c} instance={c} selected={sel.includes(c)}>
+            <label className="trade-check">
+              <input type="checkbox" checked={sel.includes(c)} onChange={() => toggle(c)} disabled={busy || (!sel.includes(c) && sel.length >= keep)} data-keep={c} /> {t('adv.keepOne')}
+            </label>
+          </April9CardFace>
+        ))}
+      </div>
+      <button type="button" className="primary" disabled={!legal || busy} onClick={() => onConfirm(sel)} data-action="keep">
+        {t('adv.keepConfirm')}
+      </button>
+    </div>
+  );
+}
+
+function TradeApril9({ G, faction, options, onConfirm, busy }: { G: FactionView; faction: Faction; options: Args[]; onConfirm: (cards: string[]) => void; busy: boolean }) {
+  const { t, lang } = useI18n();
+  const items = members(options, 'cards');
+  void G;
+  void faction;
+  const [sel, setSel] = useState<string[]>([]);
+  const symbols = sel.reduce((s, c) => s + april9Info(c, lang).symbols, 0);
+  return (
+    <div className="trade-box">
+      <h4>{t('adv.april9Hand')}</h4>
+      <div className="button-grid">
+        {items.map((c) => (
+          <label key={c} className="row trade-check">
+            <input type="checkbox" checked={sel.includes(c)} onChange={() => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]))} /> {april9Title(c)} ({april9Info(c, lang).symbols}★)
+          </label>
+        ))}
+      </div>
+      {sel.length > 0 && <p className="small">{t('adv.tradeSymbols', { s: symbols })}</p>}
+      <button type="button" disabled={!matchSet(options, 'cards', sel) || busy} onClick={() => onConfirm(sel)} data-action="trade-a9">
+        {t('adv.trade')}
+      </button>
+    </div>
+  );
+}
+
+/** Choose a set of items (cards, ships) whose legal sets the engine listed. */
+function SetChoice({
+  title,
+  items,
+  label,
+  isLegal,
+  onConfirm,
+  confirm,
+  busy,
+}: {
+  title: string;
+  items: string[];
+  label: (x: string) => string;
+  isLegal: (sel: string[]) => boolean;
+  onConfirm: (sel: string[]) => void;
+  confirm: string;
+  busy: boolean;
+}) {
+  const [sel, setSel] = useState<string[]>([]);
+  return (
+    <div className="set-choice">
+      <h4>{title}</h4>
+      {items.map((x) => (
+        <label key={x} className="row">
+          <input type="checkbox" checked={sel.includes(x)} onChange={() => setSel((s) => (s.includes(x) ? s.filter((y) => y !== x) : [...s, x]))} /> {label(x)}
+        </label>
+      ))}
+      <button type="button" className="primary" disabled={!isLegal(sel) || busy} onClick={() => onConfirm(sel)}>
+        {confirm}
+      </button>
+    </div>
+  );
+}
+
+/** The viewer's own 9. April cards, with their texts; those playable now are marked. */
+export function April9Hand({ cards, playable }: { cards: string[]; playable: Set<string> }) {
+  const { t } = useI18n();
+  return (
+    <details className="a9-hand" open={playable.size > 0}>
+      <summary>
+        {t('adv.april9Hand')} ({cards.length})
+      </summary>
+      <div className="hand-cards">
+        {cards.map((c) => (
+          <April9CardFace key={c} instance={c} selected={playable.has(c)} />
+        ))}
+      </div>
+    </details>
+  );
+}
+
