@@ -32,4 +32,30 @@ describe('legal moves from the filtered view', () => {
       expect(stages.has('attackerCards')).toBe(true);
     });
   }
+
+  // The advanced game: ship ids the view hides must not change what the acting faction may do.
+  for (const seed of [3, 8]) {
+    it(`match the full state's over a random advanced game (seed ${seed})`, () => {
+      let checked = 0;
+      const stages = new Set<string>();
+      playRandomGame({
+        seed,
+        setup: { ruleset: 'advanced' },
+        maxActions: 900,
+        afterAction: (G) => {
+          const a = actor(G);
+          if (!a) return;
+          stages.add(a.stage);
+          const full = legalActions(G, a.faction).map((x) => JSON.stringify({ move: x.type, args: [x.args] }));
+          const pid = { germany: '0', norway: '1', allies: '2' }[a.faction];
+          const fromView = legalMoves(viewFor(G, a.faction) as never, undefined, pid).map((x) => JSON.stringify(x));
+          expect(fromView, a.stage).toEqual(full);
+          expect(legalMoves(viewFor(G, null) as never, undefined, null)).toEqual([]);
+          checked++;
+        },
+      });
+      expect(checked).toBeGreaterThan(300);
+      for (const s of ['april9Choose', 'april9Ships', 'april9Landing', 'intercept', 'sailOn']) expect(stages.has(s), s).toBe(true);
+    }, 60_000);
+  }
 });

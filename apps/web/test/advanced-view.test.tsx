@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+/**
+ * The advanced game in the client, rendered from real engine states: ship stacks as each seat may
+ * see them, the choice of 9. April cards, the naval combat panel, and a privacy sweep: no seat's or
+ * spectator's page holds the name of another faction's face-down ship.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { actor, APRIL9_KEEP, april9Card, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
+import { GameView } from '../src/ui/GameView';
+import { FleetPanel } from '../src/ui/Fleet';
+import { NavalCombatPanel } from '../src/ui/NavalCombatPanel';
+import { I18nContext, translate, type Lang } from '../src/i18n';
+import type { MatchConnection } from '../src/game/connection';
+import { playRandomGame, seededRng } from './engine';
+
+afterEach(cleanup);
+
+const PID: Record<Faction, string> = { germany: '0', norway: '1', allies: '2' };
+const ADVANCED = { ruleset: 'advanced' as const };
+
+function conn(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
+  return {
+    seats: seats.map((f, i) => ({ playerID: f ? PID[f] : null, G: viewFor(G, f), ctx: {}, stateID: i + 1, connected: true })),
+    connected: true,
+    synced: true,
+    chat: [],
+    players: [],
+    lastError: null,
+    makeMove,
+    sendChat: vi.fn(),
+  };
+}
+function wrap(node: React.ReactNode, lang: Lang = 'en') {
+  return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
+}
+/** The first state of a random advanced game where `stop` holds (a copy). */
+function stateWhere(seed: number, stop: (G: GameState) => boolean, maxActions = 3000): GameState {
+  let found: GameState | null = null;
+  playRandomGame({
+    seed,
+    setup: ADVANCED,
+    maxActions,
+    afterAction: (G) => {
+      if (!found && stop(G)) found = structuredClone(G);
+    },
+  });
+  if (!found) throw new Error('no such state');
+  return found;
+}
+const initial = () => createInitialState(ADVANCED, seededRng(1));
+
+describe('ship stacks', () => {
+  // After every ship is placed: Germany's and the Allies' face down, Eidsvoll & Norge face up.
+  const G = stateWhere(2, (g) => !!g.april9 && g.april9.step === 'movement');
+  const faceDown = (f: Faction) => G.ships.filter((s) => s.owner === f && !s.faceUp);
+
+  it('shows your own ships by name and type, the enemy’s as face-down counters', () => {
+    wrap(<FleetPanel G={viewFor(G, 'germany')} />);
+    const fleet = screen.getByTestId('fleet');
+    for (const s of G.ships.filter((x) => x.owner === 'germany')) {
+      const chip = fleet.querySelector(`[data-ship="${s.id}"]`);
+      expect(chip, s.id).not.toBeNull();
+      expect(chip!.textContent).toContain(ship(s.id).name);
+    }
+    const alliedHidden = faceDown('allies');
+    expect(alliedHidden.length).toBeGreaterThan(0);
+    for (const s of alliedHidden) expect(fleet.textContent).not.toContain(ship(s.id).name);
+    const counted = [...fleet.querySelectorAll('.fleet-stack[data-owner="allies"] [data-hidden-ships]')].reduce((n, el) => n + Number(el.getAttribute('data-hidden-ships')), 0);
+    expect(counted).toBe(alliedHidden.length);
+  });
+
+  it('shows a face-up ship by name to everyone, the spectator included', () => {
+    const up = G.ships.filter((s) => s.faceUp);
+    expect(up.length).toBeGreaterThan(0);
+    for (const viewer of [...FACTIONS, null] as (Faction | null)[]) {
+      cleanup();
+      wrap(<FleetPanel G={viewFor(G, viewer)} />);
+      for (const s of up) expect(screen.getByTestId('fleet').textContent, String(viewer)).toContain(ship(s.id).name);
+    }
+  });
+
+  it('lists your own reserve and counts the others’', () => {
+    const H = stateWhere(3, (g) => !!g.april9 && g.april9.step === 'ships' && g.april9.who === 'germany' && g.ships.some((s) => s.owner === 'germany'));
+    wrap(<FleetPanel G={viewFor(H, 'germany')} />);
+    const reserves = screen.getByTestId('reserves');
+    for (const id of H.shipReserve.germany) expect(reserves.querySelector(`[data-ship="${id}"]`)).not.toBeNull();
+    expect(reserves.querySelector('[data-reserve="allies"]')!.textContent).toContain(`${H.shipReserve.allies.length} ships`);
+    for (const id of H.shipReserve.allies) expect(reserves.textContent).not.toContain(ship(id).name);
+  });
+});
+
+describe('choosing 9. April cards', () => {
+  it('offers the whole stock with its texts, and keeps exactly N before it sends a legal choice', () => {
+    const G = initial();
+    expect(actor(G)?.stage).toBe('april9Choose');
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    expect(screen.getByTestId('banner').textContent).toContain(`${APRIL9_KEEP.germany} of your ${G.april9!.boxed.germany.length}`);
+    const choice = screen.getByTestId('a9-choice');
+    const stock = G.april9!.boxed.germany;
+    for (const c of stock) expect(choice.querySelector(`[data-a9-card="${c}"]`)).not.toBeNull();
+    // The card texts in the reader's language.
+    expect(choice.textContent).toContain(april9Card(stock[0]!).texts.effects[0]!.en);
+    const keep = choice.querySelector('[data-action="keep"]') as HTMLButtonElement;
+    const boxes = stock.map((c) => choice.querySelector(`[data-keep="${c}"]`) as HTMLInputElement);
+    for (const b of boxes.slice(0, APRIL9_KEEP.germany - 1)) fireEvent.click(b);
+    expect(keep.disabled).toBe(true);
+    fireEvent.click(boxes[APRIL9_KEEP.germany - 1]!);
+    // A sixth card cannot be ticked once five are kept.
+    expect(boxes[APRIL9_KEEP.germany]!.disabled).toBe(true);
+    expect(keep.disabled).toBe(false);
+    fireEvent.click(keep);
+    expect(move).toHaveBeenCalledTimes(1);
+    const [, name, args] = move.mock.calls[0]!;
+    expect(name).toBe('chooseApril9');
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').map((m) => JSON.stringify(m));
+    expect(legal).toContain(JSON.stringify({ move: 'chooseApril9', args: [args] }));
+  });
+
+  it('shows the card texts in Norwegian to a Norwegian reader', () => {
+    const G = initial();
+    wrap(<GameView conn={conn(G, ['germany'])} spectator={false} />, 'no');
+    expect(screen.getByTestId('a9-choice').textContent).toContain(april9Card(G.april9!.boxed.germany[0]!).texts.effects[0]!.no);
+  });
+});
+
+describe('placing ships', () => {
+  it('picks a ship from the reserve, then a legal sea zone on the map', () => {
+    const G = stateWhere(4, (g) => actor(g)?.stage === 'april9Ships' && actor(g)?.faction === 'germany');
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const id = G.shipReserve.germany[0]!;
+    fireEvent.click(document.querySelector(`[data-place-ship="${id}"]`)!);
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter((m) => m.move === 'placeShip' && (m.args[0] as { ship: string }).ship === id);
+    const zones = legal.map((m) => (m.args[0] as { zone: string }).zone);
+    const pickable = [...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone'));
+    expect(pickable.sort()).toEqual([...zones].sort());
+    fireEvent.click(document.querySelector(`path[data-zone="${zones[0]}"]`)!);
+    expect(move).toHaveBeenCalledWith('0', 'placeShip', { ship: id, zone: zones[0] });
+  });
+});
+
+describe('9. April windows', () => {
+  it('say what opened them, and offer Pass', () => {
+    const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Window');
+    const a = actor(G)!;
+    const p = G.prompts[G.prompts.length - 1]!;
+    if (p.kind !== 'april9Window') throw new Error('not a window');
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, [a.faction], move)} spectator={false} />);
+    const trigger = translate('en', `trigger.${p.window}`, { area: 'x', zone: p.zone ?? '', n: p.count ?? 1 }).split('(')[1]!;
+    expect(screen.getByTestId('banner').textContent).toContain(trigger);
+    expect(screen.getByTestId('trigger').textContent).toContain(trigger);
+    fireEvent.click(within(screen.getByTestId('action-panel')).getByText('Pass'));
+    expect(move).toHaveBeenCalledWith(PID[a.faction], 'pass', {});
+  });
+});
+
+describe('naval combat panel', () => {
+  const G = stateWhere(1, (g) => (g.naval?.lastCombat?.rolls.length ?? 0) > 0);
+  const c = G.naval!.lastCombat!;
+
+  it("shows each ship's die with what it did, and the ships sunk", () => {
+    const view = viewFor(G, 'allies');
+    wrap(<NavalCombatPanel combat={view.naval!.lastCombat!} live={false} />);
+    const panel = screen.getByTestId('naval-panel');
+    expect(panel.textContent).toContain(`sea zone ${c.zone}`);
+    const dice = [...panel.querySelectorAll('[data-die]')].map((d) => Number(d.getAttribute('data-die')));
+    expect(dice).toEqual(['germany', 'allies'].flatMap((side) => c.rolls.filter((r) => r.side === side).map((r) => r.die)));
+    const results = [...panel.querySelectorAll('[data-result]')].map((el) => el.getAttribute('data-result'));
+    expect(results).toEqual(['germany', 'allies'].flatMap((side) => c.rolls.filter((r) => r.side === side).map((r) => r.result ?? 'miss')));
+    for (const id of c.sunk) expect(panel.textContent).toContain(ship(id).name);
+  });
+
+  it('names no ship the viewer may not see', () => {
+    for (const viewer of [...FACTIONS, null] as (Faction | null)[]) {
+      cleanup();
+      const view = viewFor(G, viewer);
+      wrap(<NavalCombatPanel combat={view.naval!.lastCombat!} live={false} />);
+      const text = screen.getByTestId('naval-panel').textContent!;
+      for (const s of G.ships) if (!s.faceUp && s.owner !== viewer) expect(text, `${viewer} sees ${s.id}`).not.toContain(ship(s.id).name);
+    }
+  });
+});
+
+describe('privacy', () => {
+  /** Names and ids of ships this viewer must not know: others' face-down ships and reserves. */
+  function secrets(G: GameState, viewer: Faction | null): string[] {
+    const ids = [
+      ...G.ships.filter((s) => !s.faceUp && s.owner !== viewer).map((s) => s.id),
+      ...FACTIONS.filter((f) => f !== viewer).flatMap((f) => G.shipReserve[f]),
+    ];
+    return ids.flatMap((id) => [id, ship(id).name]);
+  }
+  for (const seed of [11, 12]) {
+    it(`no seat's or spectator's page names another faction's face-down ship (random advanced game, seed ${seed})`, () => {
+      // The first state of every stage the game reaches (the 9. April turn's and the naval ones included).
+      const states: GameState[] = [];
+      const seen = new Set<string>();
+      playRandomGame({
+        seed,
+        setup: ADVANCED,
+        maxActions: 1500,
+        afterAction: (G) => {
+          const stage = actor(G)?.stage ?? 'over';
+          if (!seen.has(stage)) {
+            seen.add(stage);
+            states.push(structuredClone(G));
+          }
+        },
+      });
+      expect(seen.has('april9Ships') && seen.has('intercept')).toBe(true);
+      let checked = 0;
+      for (const G of states)
+        for (const viewer of [...FACTIONS, null] as (Faction | null)[]) {
+          cleanup();
+          wrap(<GameView conn={conn(G, [viewer])} spectator={viewer === null} />);
+          const html = document.body.innerHTML;
+          for (const secret of secrets(G, viewer)) {
+            // Ship names that are also words of the interface would be false alarms; none are today.
+            expect(html.includes(secret), `${viewer ?? 'spectator'} sees ${secret}`).toBe(false);
+            checked++;
+          }
+        }
+      expect(checked).toBeGreaterThan(100);
+    }, 120_000);
+  }
+});
