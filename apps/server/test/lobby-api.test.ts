@@ -101,6 +101,28 @@ describe('lobby API', () => {
     expect(pj.json.playerIDs).toEqual(['2']);
   });
 
+  it('creates an advanced match (the 9. April turn) and refuses a ruleset the game does not know', async () => {
+    const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'advanced' } });
+    const j = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Ola');
+    const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: j.credentials });
+    expect(v.status).toBe(200);
+    expect(v.json.setupData).toEqual({ ruleset: 'advanced' });
+    const { state } = await serverState(t, m.matchID);
+    expect(state.G.ruleset).toBe('advanced');
+    expect(state.G.april9.step).toBe('choose');
+    // The basic game stays the default when no rules are named.
+    const basic = await createMatch(t.url, { plan: 'three' });
+    expect((await serverState(t, basic.matchID)).state.G.ruleset).toBe('basic');
+
+    const before = (await t.server.storage.listMatches()).length;
+    for (const setupData of [{ ruleset: 'scenarios' }, { ruleset: 'ADVANCED' }, { ruleset: 7 }, { ruleset: 'advanced', extra: true }]) {
+      const r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'three', setupData } });
+      expect(r.status, JSON.stringify(setupData)).toBe(400);
+      expect(r.json.error.code).toBe('invalid_body');
+    }
+    expect((await t.server.storage.listMatches()).length).toBe(before);
+  });
+
   it('validates bodies with clear JSON errors that never echo the input', async () => {
     const secret = 's_' + 'Z'.repeat(32);
     let r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'four', evil: secret } });
