@@ -75,9 +75,14 @@ export interface Invites {
 }
 
 /** Create a match on the home page as `seat`, return the invite links read off the invite page. */
-export async function createMatch(page: Page, base: string, opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string }): Promise<Invites> {
+export async function createMatch(
+  page: Page,
+  base: string,
+  opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string; ruleset?: 'basic' | 'advanced' },
+): Promise<Invites> {
   await page.goto(base + '/');
   await page.fill('input[name=name]', opts.name);
+  if (opts.ruleset) await page.check(`input[name=ruleset][value=${opts.ruleset}]`);
   await page.check(`input[name=plan][value=${opts.plan ?? 'three'}]`);
   await page.check(`input[name=seat][value="${opts.seat}"]`);
   await page.click('button[type=submit]');

@@ -78,7 +78,7 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
             <span className="sep">·</span>
             <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
             <span className="sep">·</span>
-            <span>{t(`phase.${G.phase}`)}</span>
+            <span>{G.april9 ? t(`a9step.${G.april9.step}`) : t(`phase.${G.phase}`)}</span>
           </span>
         )}
         {spectator && <span className="tag spectator-tag">{t('spectator.badge')}</span>}

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { actor, APRIL9_KEEP, april9Card, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
+import { bannerFor } from '../src/game/banner';
+import { describeLog } from '../src/game/logText';
 import { FleetPanel } from '../src/ui/Fleet';
 import { NavalCombatPanel } from '../src/ui/NavalCombatPanel';
 import { I18nContext, translate, type Lang } from '../src/i18n';
@@ -226,4 +228,29 @@ describe('privacy', () => {
       expect(checked).toBeGreaterThan(100);
     }, 120_000);
   }
+});
+
+describe('banners and log lines of the advanced game', () => {
+  it('say what to do (or whom we wait for) in every stage reached, in both languages, and phrase every log entry', () => {
+    const seen = new Set<string>();
+    const { G: end } = playRandomGame({
+      seed: 21,
+      setup: ADVANCED,
+      maxActions: 2500,
+      afterAction: (G) => {
+        const a = actor(G);
+        if (!a) return;
+        for (const lang of ['no', 'en'] as const)
+          for (const viewer of [a.faction, FACTIONS.find((f) => f !== a.faction)!]) {
+            const b = bannerFor(viewFor(G, viewer) as never, a, [viewer], lang);
+            const text = `${b.title} ${b.detail}`;
+            expect(text, `${a.stage} (${lang})`).not.toMatch(/\b(do|wait|trigger|a9step|phase)\.[a-zA-Z]|undefined|NaN/);
+          }
+        seen.add(a.stage);
+      },
+    });
+    expect(seen.has('april9Window') && seen.has('navalAttackerCards')).toBe(true);
+    for (const e of end.log)
+      for (const lang of ['no', 'en'] as const) expect(describeLog(e, lang), e.event).not.toMatch(/undefined|NaN|\[object|#\d|phase\./);
+  }, 60_000);
 });

@@ -209,10 +209,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no
         ? `De allierte avslo Norges forslag om tap i ${A('area')}; Tyskland bestemmer.`
         : `The Allies refused Norway's split of losses in ${A('area')}; Germany decides.`;
-    case 'traded':
+    case 'traded': {
+      // 9. April cards are traded in the 9. April turn, action cards later.
+      const titles = arr(d.cards).map((c) => (s(c).startsWith('a9.') ? a9(c) : cardTitle(s(c)))).join(', ');
       return no
-        ? `${F} byttet inn ${arr(d.cards).length} kort (${n(d.symbols)} symboler): ${arr(d.cards).map((c) => cardTitle(s(c))).join(', ')}.`
-        : `${F} traded ${arr(d.cards).length} ${arr(d.cards).length === 1 ? 'card' : 'cards'} (${n(d.symbols)} symbols): ${arr(d.cards).map((c) => cardTitle(s(c))).join(', ')}.`;
+        ? `${F} byttet inn ${arr(d.cards).length} kort (${n(d.symbols)} symboler): ${titles}.`
+        : `${F} traded ${arr(d.cards).length} ${arr(d.cards).length === 1 ? 'card' : 'cards'} (${n(d.symbols)} symbols): ${titles}.`;
+    }
     case 'reinforced':
       return no
         ? `${F} satte ut ${n(d.count)} ${bn(lang, n(d.count))} i ${A('area')}${d.byAir ? ' med fly' : ''}.`

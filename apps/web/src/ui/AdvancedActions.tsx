@@ -354,7 +354,8 @@ function Stepper({ G, adv, state, busy }: { G: FactionView; adv: AdvancedChoices
             .filter(([k]) => k !== 'card')
             .map(([k, v]) => (
               <li key={k}>
-                {t(`adv.param.${k}`)} <strong>{label(k, v)}</strong>
+                {t(`adv.param.${k}`)}{' '}
+                {(k === 'ship' || k === 'other') && shipName(String(v)) ? <ShipChip id={String(v)} /> : <strong>{label(k, v)}</strong>}
               </li>
             ))}
         </ul>

@@ -9,7 +9,7 @@ import { useI18n } from '../i18n';
 import { cardTitle } from '../game/data';
 import { shipName } from '../game/ships';
 import { Die, FactionBadge } from './Pieces';
-import { ShipChip } from './Fleet';
+import { HiddenShips, ShipChip } from './Fleet';
 
 const STEPS = ['volunteer', 'attackerCards', 'defenderCards', 'counter', 'void', 'chase'] as const;
 const SIDES: NavalSide[] = ['germany', 'allies'];
@@ -34,6 +34,19 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
           <NavalSideView key={side} combat={combat} side={side} versus={i === 0} />
         ))}
       </div>
+      {rolled && (
+        <ul className="naval-rolls" data-testid="naval-dice">
+          {SIDES.flatMap((side) => combat.rolls.filter((r) => r.side === side)).map((r, i) => (
+            <li key={i} data-side={r.side} data-result={r.result ?? 'miss'}>
+              <Die value={r.die} fromCard={!!r.by && !r.by.startsWith('ship.')} />
+              <FactionBadge faction={r.side} label="" />
+              <span className="roll-by">{r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardTitle(r.by)) : t('fleet.hiddenShip')}</span>
+              <span className={`roll-result ${r.result ?? 'miss'}`}>{r.result ? t(`naval.${r.result}`) : t('naval.miss')}</span>
+              {r.result && <span className="muted">{t('naval.at', { target: r.target ? (shipName(r.target) ?? '?') : t('fleet.hiddenShip') })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
       {combat.sunk.length > 0 && (
         <p className="naval-sunk" data-testid="naval-sunk">
           {t('naval.sunk', { list: combat.sunk.map((id) => shipName(id) ?? '?').join(', ') })}
@@ -56,26 +69,30 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
 
 function NavalSideView({ combat, side, versus }: { combat: NavalCombatView; side: NavalSide; versus: boolean }) {
   const { t } = useI18n();
-  const role = combat.attacker === side ? t('naval.attacker') : t('naval.defender');
+  const role = combat.attacker === side ? t('combat.attacker') : t('combat.defender');
   const ships = combat.ships[side];
-  const rolls = combat.rolls.filter((r) => r.side === side);
+  // Ships turned face down again after the combat: how many, never which.
+  const hidden = ships.filter((id) => !id).length;
   const cards = combat.played.filter((p) => (p.side === 'attacker') === (combat.attacker === side));
   const inForce = new Set(combat.played.filter((p) => !combat.played.some((q) => q.cancels === p.card)).map((p) => p.card));
   return (
     <>
       <div className="combat-side" data-side={side}>
-        <h4>
-          {t(`naval.${side}`)} <span className="muted small">({role})</span>
-        </h4>
+        <h4>{role}</h4>
         <div className="side-factions">
-          <FactionBadge faction={side} />
+          <FactionBadge faction={side} label={t(`naval.${side}`)} />
         </div>
         <ul className="naval-ships">
-          {ships.map((id, i) => (
-            <li key={id ?? `hidden-${i}`} className={id && combat.sunk.includes(id) ? 'sunk' : ''}>
-              {id ? <ShipChip id={id} compact /> : <span className="ship-counter">{t('fleet.hiddenShip')}</span>}
+          {ships.filter((id): id is string => !!id).map((id) => (
+            <li key={id} className={combat.sunk.includes(id) ? 'sunk' : ''}>
+              <ShipChip id={id} compact />
             </li>
           ))}
+          {hidden > 0 && (
+            <li>
+              <HiddenShips owner={side} n={hidden} />
+            </li>
+          )}
         </ul>
         {cards.length > 0 && (
           <ul className="dice-sources">
@@ -84,18 +101,6 @@ function NavalSideView({ combat, side, versus }: { combat: NavalCombatView; side
                 {t('naval.card', { card: cardTitle(c.card) })}
                 {c.cancels && <span className="muted"> – {t('combat.cancels', { card: cardTitle(c.cancels) })}</span>}
                 {!inForce.has(c.card) && <span className="tag">{t('combat.cancelled')}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-        {rolls.length > 0 && (
-          <ul className="naval-rolls" data-testid={`naval-dice-${side}`}>
-            {rolls.map((r, i) => (
-              <li key={i} data-result={r.result ?? 'miss'}>
-                <Die value={r.die} fromCard={!!r.by && !r.by.startsWith('ship.')} />
-                <span className="roll-by">{r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardTitle(r.by)) : t('fleet.hiddenShip')}</span>
-                <span className={`roll-result ${r.result ?? 'miss'}`}>{r.result ? t(`naval.${r.result}`) : t('naval.miss')}</span>
-                {r.result && r.target !== undefined && <span className="muted"> {t('naval.at', { target: r.target ? (shipName(r.target) ?? '?') : t('fleet.hiddenShip') })}</span>}
               </li>
             ))}
           </ul>

@@ -1,0 +1,238 @@
+/**
+ * The advanced game end to end, through the UI only: Germany creates an advanced match, Norway and
+ * the Allies join, a spectator watches. The three pages play the whole 9. April turn with the choices
+ * the UI offers (keep N of M cards, Norway's opening, ships placed face down by a click on the map,
+ * every window, landings, land combats, mobilisation, reinforcements), then sail into the first
+ * ordinary turns until a naval combat is fought. At every quiet moment no page holds the name or id
+ * of another faction's face-down ship (read from the server's true state).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { FACTIONS, ship, type Faction, type GameState } from '@kon/game';
+import { startServer, type RunningServer } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createMatch, cspViolations, joinMatch, launch, newContext, shot, WEB_ROOT } from './helpers';
+
+const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
+  ? path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots')
+  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let base: string;
+
+beforeAll(async () => {
+  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-adv-e2e-'));
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(WEB_ROOT, 'dist'),
+    LOG_LEVEL: 'silent',
+    CREATE_LIMIT_PER_HOUR: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SOCKET_MESSAGES_PER_10S: '100000',
+  });
+  server = await startServer(config);
+  base = server.url;
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('test end');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function trueState(matchID: string): Promise<GameState> {
+  const f = (await server.storage.fetch(matchID, { state: true })) as { state: { G: GameState } };
+  return f.state.G;
+}
+/** Ship ids and names `viewer` must not see: other factions' face-down ships and reserves. */
+function secretsFor(G: GameState, viewer: Faction | null): string[] {
+  const ids = [...G.ships.filter((s) => !s.faceUp && s.owner !== viewer).map((s) => s.id), ...FACTIONS.filter((f) => f !== viewer).flatMap((f) => G.shipReserve[f])];
+  return ids.flatMap((id) => [id, ship(id).name]);
+}
+
+interface Seat {
+  page: Page;
+  faction: Faction | null;
+}
+/** The page whose action panel is up and settled, or null while the server works. */
+async function actingPage(seats: Seat[]): Promise<{ seat: Seat; stage: string } | null> {
+  for (const seat of seats) {
+    const panel = seat.page.locator('[data-testid="action-panel"]');
+    if ((await panel.count()) === 0) continue;
+    if ((await panel.getAttribute('data-busy')) === 'true') continue;
+    const stage = await panel.getAttribute('data-stage');
+    if (stage) return { seat, stage };
+  }
+  return null;
+}
+async function clickFirst(page: Page, selector: string): Promise<boolean> {
+  const el = page.locator(selector).first();
+  if ((await el.count()) === 0) return false;
+  await el.click();
+  return true;
+}
+/** Answer every parameter of a decision under way with its first offered value (the map's first, once). */
+async function finishSteps(page: Page) {
+  for (let i = 0; i < 6; i++) {
+    const step = page.locator('[data-testid="action-panel"] [data-step]').first();
+    if ((await step.count()) === 0) return;
+    await step.click();
+    await page.waitForTimeout(60);
+  }
+}
+
+describe('the advanced game through the UI', () => {
+  it('plays the 9. April turn with three seats and a spectator; no page names a face-down enemy ship', async () => {
+    const errors: string[] = [];
+    const gCtx = await newContext(browser, { lang: 'en' });
+    const nCtx = await newContext(browser, { lang: 'no' });
+    const aCtx = await newContext(browser, { lang: 'en' });
+    const sCtx = await newContext(browser, { lang: 'en' });
+    const g = await gCtx.newPage();
+    const n = await nCtx.newPage();
+    const a = await aCtx.newPage();
+    const s = await sCtx.newPage();
+    for (const [name, p] of [['g', g], ['n', n], ['a', a], ['s', s]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+
+    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany', ruleset: 'advanced' });
+    await expect.poll(() => g.locator('[data-testid="ruleset"]').getAttribute('data-ruleset')).toBe('advanced');
+    await g.click('[data-action="to-match"]');
+    await g.locator('[data-testid="waiting-room"] [data-testid="ruleset"]').waitFor();
+    expect(await g.locator('[data-testid="waiting-room"] [data-testid="ruleset"]').textContent()).toContain('Advanced game');
+    await joinMatch(n, inv.seats.norway!, 'Nils');
+    await joinMatch(a, inv.seats.allies!, 'Alice');
+    await s.goto(inv.spectator);
+    await s.locator('[data-testid="banner"]').waitFor();
+    await g.locator('[data-testid="a9-choice"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => s.locator('[data-testid="banner"]').textContent()).toContain('choosing 9 April cards');
+    await shot(g, 'advanced-card-choice');
+
+    const seats: Seat[] = [
+      { page: g, faction: 'germany' },
+      { page: n, faction: 'norway' },
+      { page: a, faction: 'allies' },
+      { page: s, faction: null },
+    ];
+    const checkPrivacy = async (why: string) => {
+      const G = await trueState(inv.matchID);
+      for (const seat of seats) {
+        const html = await seat.page.content();
+        for (const secret of secretsFor(G, seat.faction)) expect(html.includes(secret), `${why}: ${seat.faction ?? 'spectator'} sees ${secret}`).toBe(false);
+      }
+      return G;
+    };
+
+    let placedShot = false;
+    let mapClicks = 0;
+    let landings = 0;
+    let navalShot = false;
+    let checks = 0;
+    const stagesSeen = new Set<string>();
+    for (let step = 0; step < 600; step++) {
+      let acting: Awaited<ReturnType<typeof actingPage>> = null;
+      for (let wait = 0; wait < 100 && !acting; wait++) {
+        acting = await actingPage(seats);
+        if (!acting) await g.waitForTimeout(100);
+      }
+      expect(acting, `nobody acts after ${[...stagesSeen].join(', ')}`).not.toBeNull();
+      const { seat, stage } = acting!;
+      const p = seat.page;
+      stagesSeen.add(stage);
+      if (step % 15 === 0 || stage === 'april9Window' || stage.startsWith('naval')) {
+        await checkPrivacy(stage);
+        checks++;
+      }
+      const status = (await g.locator('[data-testid="match-status"]').textContent()) ?? '';
+      const april9 = /9 April/.test(status);
+      if (!april9 && (navalShot || step > 450)) break;
+
+      switch (stage) {
+        case 'april9Choose': {
+          const boxes = p.locator('[data-keep]');
+          const want = seat.faction === 'germany' ? 5 : 3;
+          for (let i = 0; i < want; i++) await boxes.nth(i).check();
+          await p.click('[data-action="keep"]');
+          break;
+        }
+        case 'april9Ships': {
+          await p.locator('[data-place-ship]').first().click();
+          if (mapClicks < 3) {
+            // The map answers: click a highlighted sea zone.
+            const zone = p.locator('path.sea.pickable').first();
+            await zone.waitFor();
+            await zone.dispatchEvent('click');
+            mapClicks++;
+          } else await finishSteps(p);
+          if (!placedShot && seat.faction === 'germany' && mapClicks >= 3) {
+            await p.locator('[data-place-ship]').first().waitFor();
+            await p.locator('[data-place-ship]').first().click();
+            await p.locator('path.sea.pickable').first().waitFor();
+            fs.mkdirSync(DOCS, { recursive: true });
+            await p.screenshot({ path: path.join(DOCS, 'web-advanced-ship-placement.png') });
+            await shot(p, 'advanced-ship-placement');
+            placedShot = true;
+            await finishSteps(p);
+          }
+          break;
+        }
+        case 'april9Landing':
+          if (landings < 3 && (await p.locator('[data-adv="landShips"]').count()) > 0) {
+            await p.click('[data-adv="landShips"]');
+            await finishSteps(p);
+            landings++;
+          } else await p.click('[data-action="endPhase"]');
+          break;
+        case 'movement':
+        case 'sailOn': {
+          // Ordinary turns: sail towards the enemy until a naval combat is fought; then end the phase.
+          if (!april9 && (await p.locator('[data-adv="sail"]').count()) > 0 && step < 450) {
+            await p.locator('[data-adv="sail"]').first().click();
+            await finishSteps(p);
+          } else if (!(await clickFirst(p, '[data-adv="anchor"]'))) await clickFirst(p, '[data-action="endPhase"]');
+          break;
+        }
+        case 'intercept':
+          await p.click('[data-adv="intercept-yes"]');
+          break;
+        default: {
+          if (stage.startsWith('naval') && !navalShot && (await p.locator('[data-testid="naval-panel"]').count()) > 0) {
+            // Roll first, then photograph the panel with its dice.
+          }
+          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) {
+            await finishSteps(p);
+            break;
+          }
+          throw new Error(`no way to act in ${stage}`);
+        }
+      }
+      if (!navalShot && (await s.locator('[data-testid="naval-panel"] [data-die]').count()) > 0) {
+        fs.mkdirSync(DOCS, { recursive: true });
+        await s.screenshot({ path: path.join(DOCS, 'web-advanced-naval-combat.png') });
+        await s.locator('[data-testid="naval-panel"]').screenshot({ path: path.join(DOCS, 'web-advanced-naval-panel.png') });
+        await shot(g, 'advanced-naval-germany');
+        navalShot = true;
+      }
+    }
+    await checkPrivacy('end');
+    for (const st of ['april9Choose', 'april9Deploy', 'april9Ships', 'april9Window', 'april9Landing', 'reinforcement']) expect(stagesSeen.has(st), st).toBe(true);
+    // The 9. April turn is over: Germany's first ordinary turn has begun.
+    expect(await g.locator('[data-testid="match-status"]').textContent()).not.toMatch(/9 April/);
+    expect(placedShot).toBe(true);
+    expect(checks).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+    for (const ctx of [gCtx, nCtx, aCtx, sCtx]) expect(cspViolations(ctx)).toEqual([]);
+    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; naval combat screenshot: ${navalShot}`);
+  });
+});
