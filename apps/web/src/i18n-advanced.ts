@@ -26,7 +26,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'phase.april9Movement': 'Forflytning 9. april',
 
     // Banners: what to do now
-    'do.april9Choose': ({ n, m }) => `Velg hvilke ${n} av dine ${m} 9. april-kort du vil beholde.`,
+    'do.april9Choose': ({ n, m }) => `Behold ${n} av dine ${m} kort for 9. april: kryss dem av, og bekreft.`,
     'do.april9Deploy': 'Sett ut Norges bataljoner: én i Oslo eller et naboområde, to på hvert sitt mobiliseringspunkt.',
     'do.april9Ships': ({ n }) => `Legg skipene dine med baksiden opp: velg et skip, og klikk et havområde (${n} igjen).`,
     'do.april9Movement': 'Forflytning 9. april: bare Fallskjermtropp kan spilles nå. Avslutt når du er ferdig.',
@@ -146,7 +146,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     // The naval combat panel
     'naval.title': ({ zone }) => `Sjøslag i havområde ${zone}`,
     'naval.germany': 'Tyskland',
-    'naval.allies': 'De allierte (og Norge)',
+    'naval.allies': 'De allierte',
     'naval.step.volunteer': 'Flere skip settes inn',
     'naval.step.attackerCards': 'Angriperen spiller kort',
     'naval.step.defenderCards': 'Forsvareren spiller kort',
@@ -185,7 +185,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'phase.april9Landing': 'Landings',
     'phase.april9Movement': '9 April movement',
 
-    'do.april9Choose': ({ n, m }) => `Choose which ${n} of your ${m} 9 April cards to keep.`,
+    'do.april9Choose': ({ n, m }) => `Keep ${n} of your ${m} cards for 9 April: tick them, then confirm.`,
     'do.april9Deploy': "Set out Norway's battalions: one in Oslo or next to it, two on different mobilisation points.",
     'do.april9Ships': ({ n }) => `Place your ships face down: choose a ship, then click a sea zone (${n} left).`,
     'do.april9Movement': '9 April movement: only Fallskjermtropp can be played now. End when you are done.',
@@ -300,7 +300,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
 
     'naval.title': ({ zone }) => `Naval combat in sea zone ${zone}`,
     'naval.germany': 'Germany',
-    'naval.allies': 'The Allies (and Norway)',
+    'naval.allies': 'The Allies',
     'naval.step.volunteer': 'More ships join',
     'naval.step.attackerCards': 'Attacker plays cards',
     'naval.step.defenderCards': 'Defender plays cards',

@@ -98,7 +98,7 @@ describe('choosing 9. April cards', () => {
     expect(actor(G)?.stage).toBe('april9Choose');
     const move = vi.fn();
     wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
-    expect(screen.getByTestId('banner').textContent).toContain(`${APRIL9_KEEP.germany} of your ${G.april9!.boxed.germany.length}`);
+    expect(screen.getByTestId('banner').textContent).toContain(`Keep ${APRIL9_KEEP.germany} of your ${G.april9!.boxed.germany.length} cards`);
     const choice = screen.getByTestId('a9-choice');
     const stock = G.april9!.boxed.germany;
     for (const c of stock) expect(choice.querySelector(`[data-a9-card="${c}"]`)).not.toBeNull();

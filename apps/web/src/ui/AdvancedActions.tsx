@@ -422,8 +422,15 @@ export function CardChoice({ G, faction, options, onConfirm, busy }: { G: Factio
   const toggle = (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length < keep ? [...s, c] : s));
   return (
     <div className="a9-choice" data-testid="a9-choice">
-      <h4>{t('adv.keep', { n: keep, m: stock.length })}</h4>
-      <p className="muted small">{t('adv.keepCount', { k: sel.length, n: keep })}</p>
+      <div className="a9-choice-head">
+        <div>
+          <h4>{t('adv.keep', { n: keep, m: stock.length })}</h4>
+          <p className="muted small">{t('adv.keepCount', { k: sel.length, n: keep })}</p>
+        </div>
+        <button type="button" className="primary" disabled={!legal || busy} onClick={() => onConfirm(sel)} data-action="keep">
+          {t('adv.keepConfirm')}
+        </button>
+      </div>
       <div className="hand-cards">
         {stock.map((c) => (
           <April9CardFace key={c} instance={c} selected={sel.includes(c)}>
@@ -433,9 +440,6 @@ export function CardChoice({ G, faction, options, onConfirm, busy }: { G: Factio
           </April9CardFace>
         ))}
       </div>
-      <button type="button" className="primary" disabled={!legal || busy} onClick={() => onConfirm(sel)} data-action="keep">
-        {t('adv.keepConfirm')}
-      </button>
     </div>
   );
 }
