@@ -137,6 +137,7 @@ describe('the advanced game through the UI', () => {
     let navalShot = false;
     let checks = 0;
     const stagesSeen = new Set<string>();
+    const shotsTaken = new Set<string>();
     for (let step = 0; step < 600; step++) {
       let acting: Awaited<ReturnType<typeof actingPage>> = null;
       for (let wait = 0; wait < 100 && !acting; wait++) {
@@ -150,6 +151,11 @@ describe('the advanced game through the UI', () => {
       if (step % 15 === 0 || stage === 'april9Window' || stage.startsWith('naval')) {
         await checkPrivacy(stage);
         checks++;
+      }
+      if (!shotsTaken.has(stage) && (stage === 'april9Window' || stage === 'april9Deploy' || stage === 'april9Landing')) {
+        shotsTaken.add(stage);
+        await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
+        await shot(p, `advanced-${seat.faction}-${stage}`);
       }
       const status = (await g.locator('[data-testid="match-status"]').textContent()) ?? '';
       const april9 = /9 April/.test(status);
@@ -176,6 +182,7 @@ describe('the advanced game through the UI', () => {
             await p.locator('[data-place-ship]').first().waitFor();
             await p.locator('[data-place-ship]').first().click();
             await p.locator('path.sea.pickable').first().waitFor();
+            await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
             fs.mkdirSync(DOCS, { recursive: true });
             await p.screenshot({ path: path.join(DOCS, 'web-advanced-ship-placement.png') });
             await shot(p, 'advanced-ship-placement');

@@ -143,6 +143,28 @@ describe('placing ships', () => {
   });
 });
 
+describe('landings', () => {
+  it('start from a sea zone on the map, then a coastal area, then the ships, and send a legal landing', () => {
+    const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Landing' && legalMoves(viewFor(g, 'germany') as never, undefined, '0').some((m) => m.move === 'landShips'));
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter((m) => m.move === 'landShips').map((m) => m.args[0] as { zone: string; area: string; ships: string[] });
+    const zones = [...new Set(legal.map((l) => l.zone))].sort();
+    expect([...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone')).sort()).toEqual(zones);
+    fireEvent.click(document.querySelector(`path[data-zone="${zones[0]}"]`)!);
+    const areas = [...new Set(legal.filter((l) => l.zone === zones[0]).map((l) => l.area))];
+    if (areas.length > 1) {
+      expect([...document.querySelectorAll('path.area.pickable')].map((el) => el.getAttribute('data-area')).sort()).toEqual([...areas].sort());
+      fireEvent.click(document.querySelector(`path[data-area="${areas[0]}"]`)!);
+    }
+    for (let i = 0; i < 3 && move.mock.calls.length === 0; i++) fireEvent.click(document.querySelector('[data-step]')!);
+    expect(move).toHaveBeenCalledTimes(1);
+    const [, name, args] = move.mock.calls[0]!;
+    expect(name).toBe('landShips');
+    expect(legal.map((l) => JSON.stringify(l))).toContain(JSON.stringify(args));
+  });
+});
+
 describe('9. April windows', () => {
   it('say what opened them, and offer Pass', () => {
     const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Window');

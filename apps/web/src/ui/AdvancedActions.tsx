@@ -83,6 +83,12 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
     }
     const at = mode.chosen.zone ?? mode.chosen.from ?? mode.chosen.area;
     if (typeof at === 'string') selected = at;
+  } else if (adv.has('landShips')) {
+    // A landing starts with its sea zone: the map offers the zones at once.
+    active = true;
+    pickable = new Set(adv.get('landShips')!.map((o) => String(o.zone)));
+    onPick = (p) => pickable.has(p) && start('landShips', { zone: p });
+    pickHint = (p) => placeLabel(t, p);
   } else {
     const direct = DIRECT.find((m) => adv.has(m));
     if (direct) {
@@ -206,7 +212,7 @@ export function AdvancedActions({
       <div key="land">
         <h4>{t('adv.land')}</h4>
         <button type="button" onClick={() => state.start('landShips')} disabled={busy} data-adv="landShips">
-          {t('adv.param.zone')}
+          {t('adv.landStart')}
         </button>
       </div>,
     );

@@ -15,10 +15,14 @@ export function ShipChip({ id, faceUp, compact = false, children }: { id: string
     ? t('ship.dummy')
     : [s.sink.length ? t('ship.sink', { faces: faces(s.sink) }) : '', s.chase.length ? t('ship.chase', { faces: faces(s.chase) }) : ''].filter(Boolean).join(' · ');
   return (
-    <span className={`ship-chip f-${s.faction} type-${s.type} ${faceUp === false ? 'face-down' : ''}`} data-ship={id} title={s.text}>
+    <span
+      className={`ship-chip f-${s.faction} type-${s.type} ${faceUp === false ? 'face-down' : ''}`}
+      data-ship={id}
+      title={faceUp === false ? `${t('fleet.yourFaceDown')} – ${s.text}` : s.text}
+    >
       <span className="ship-name">{s.name}</span>
       <span className="ship-type">{s.typeName}</span>
-      {faceUp === false && <span className="ship-face">{t('fleet.yourFaceDown')}</span>}
+      {faceUp === false && <span className="sr-only">{t('fleet.yourFaceDown')}</span>}
       {!compact && (
         <span className="ship-dice">
           {dice}
@@ -63,8 +67,14 @@ export function ShipStacks({ G }: { G: FactionView }) {
   const stacks = shipStacks(G);
   const places = [...SEA_ZONES, 'raid'].filter((p) => stacks.some((s) => s.at === p));
   if (places.length === 0) return <p className="muted small">{t('fleet.empty')}</p>;
+  const ownFaceDown = stacks.some((s) => s.known.some((k) => !k.faceUp));
   return (
     <div className="fleet-places">
+      {ownFaceDown && (
+        <p className="muted small fleet-key">
+          <span className="ship-chip face-down key-swatch" aria-hidden /> {t('fleet.faceDownKey')}
+        </p>
+      )}
       {places.map((p) => (
         <section key={p} className={`fleet-place ${p === 'raid' ? 'raid-box' : ''}`} data-place={p}>
           <h4>{p === 'raid' ? t('fleet.raid') : t('fleet.zone', { zone: p })}</h4>
