@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { actor, APRIL9_KEEP, april9Card, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
+import { actor, APRIL9_KEEP, april9Card, cards, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
 import { bannerFor } from '../src/game/banner';
 import { describeLog } from '../src/game/logText';
@@ -124,6 +124,28 @@ describe('choosing 9. April cards', () => {
     const G = initial();
     wrap(<GameView conn={conn(G, ['germany'])} spectator={false} />, 'no');
     expect(screen.getByTestId('a9-choice').textContent).toContain(april9Card(G.april9!.boxed.germany[0]!).texts.effects[0]!.no);
+  });
+});
+
+describe('the 9. April hand', () => {
+  it('stays in view while others act, and only for its owner', () => {
+    const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Ships' && actor(g)?.faction === 'germany');
+    wrap(<GameView conn={conn(G, ['allies'])} spectator={false} />);
+    const hand = screen.getByTestId('a9-hand');
+    for (const c of G.april9!.hands.allies) expect(hand.querySelector(`[data-a9-card="${c}"]`)).not.toBeNull();
+    const html = document.body.innerHTML;
+    for (const c of [...G.april9!.hands.germany, ...G.april9!.hands.norway]) expect(html).not.toContain(c);
+  });
+});
+
+describe('naval combat cards', () => {
+  it('lists the cards each side played, marks cancelled ones, and names the cards voided', () => {
+    const G = stateWhere(3, (g) => (g.naval?.lastCombat?.played.length ?? 0) > 0 || Object.values(g.naval?.lastCombat?.voided ?? {}).some((v) => (v?.length ?? 0) > 0), 6000);
+    const c = G.naval!.lastCombat!;
+    wrap(<NavalCombatPanel combat={viewFor(G, null).naval!.lastCombat!} live={false} />);
+    const panel = screen.getByTestId('naval-panel');
+    for (const p of c.played) expect(panel.textContent).toContain(cards.cardDef(p.card).title);
+    for (const [f, list] of Object.entries(c.voided)) if (list?.length) expect(panel.querySelector(`[data-voided="${f}"]`)!.textContent).toContain(`${list.length}`);
   });
 });
 

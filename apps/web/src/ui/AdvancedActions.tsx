@@ -513,7 +513,7 @@ function SetChoice({
 export function April9Hand({ cards, playable }: { cards: string[]; playable: Set<string> }) {
   const { t } = useI18n();
   return (
-    <details className="a9-hand" open={playable.size > 0}>
+    <details className="a9-hand" open={playable.size > 0 || undefined}>
       <summary>
         {t('adv.april9Hand')} ({cards.length})
       </summary>

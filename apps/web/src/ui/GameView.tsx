@@ -11,7 +11,7 @@ import { areaName } from '../game/data';
 import { Board } from './Board';
 import { ActionPanel, useActionState } from './Actions';
 import { CombatPanel } from './CombatPanel';
-import { AdvancedActions, useAdvancedState } from './AdvancedActions';
+import { AdvancedActions, April9Hand, useAdvancedState } from './AdvancedActions';
 import { FleetPanel } from './Fleet';
 import { NavalCombatPanel } from './NavalCombatPanel';
 import { CardFace } from './Pieces';
@@ -114,6 +114,11 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
           {report && <CombatPanel report={report} />}
           {handSeats.length > 0 && (
             <HandPanel send={send} seats={handSeats} actingPid={actingSeat?.playerID ?? null} choices={choices} actions={actions} busy={busy} viewSeat={viewSeat} setViewSeat={setViewSeat} />
+          )}
+          {G.april9 && !actingSeat && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && (
+            <section className="panel" data-testid="a9-hand">
+              <April9Hand cards={G.april9.hands[G.viewer]!} playable={new Set()} />
+            </section>
           )}
           {G.ruleset === 'advanced' && <FleetPanel G={G} />}
           <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} />
