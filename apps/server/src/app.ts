@@ -11,7 +11,7 @@ import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
-import { HardenedTransport } from './transport';
+import { HardenedTransport, type MoveCheck } from './transport';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -20,6 +20,7 @@ const { Server } = require('boardgame.io/server') as typeof import('boardgame.io
 export interface GameModule {
   game: Game;
   setupDataSchema: z.ZodType;
+  checkMove?: MoveCheck;
 }
 
 /** The game as the server runs it: no undo (it would cross draws and rolls), full updates, no static seed. */
@@ -46,14 +47,15 @@ export interface StartOptions {
 }
 
 export async function loadGameModule(): Promise<GameModule> {
-  const mod = (await import('@kon/game')) as unknown as { KampenOmNorge: Game; setupDataSchema: z.ZodType };
-  if (!mod.KampenOmNorge || !mod.setupDataSchema) throw new Error('@kon/game does not export KampenOmNorge and setupDataSchema');
-  return { game: mod.KampenOmNorge, setupDataSchema: mod.setupDataSchema };
+  const mod = (await import('@kon/game')) as unknown as { KampenOmNorge: Game; setupDataSchema: z.ZodType; checkMove: MoveCheck };
+  if (!mod.KampenOmNorge || !mod.setupDataSchema || !mod.checkMove)
+    throw new Error('@kon/game does not export KampenOmNorge, setupDataSchema and checkMove');
+  return { game: mod.KampenOmNorge, setupDataSchema: mod.setupDataSchema, checkMove: mod.checkMove };
 }
 
 export async function startServer(config: Config, gameModule?: GameModule, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' });
-  const { game, setupDataSchema } = gameModule ?? (await loadGameModule());
+  const { game, setupDataSchema, checkMove } = gameModule ?? (await loadGameModule());
   let storage = await openStorage(config);
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
   const lock = new KeyedMutex();
@@ -66,6 +68,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     origins: config.origins,
     maxMessageBytes: config.socketMaxMessageBytes,
     messagesPer10s: config.socketMessagesPer10s,
+    ...(checkMove ? { checkMove } : {}),
   });
   lobby.presence = transport.presence;
 

@@ -30,7 +30,14 @@ export interface TransportOptions {
   origins: string[];
   maxMessageBytes: number;
   messagesPer10s: number;
+  /**
+   * The game's own judgement of a move before the master runs it (own move name, exact arguments,
+   * legal now): a refused move then reaches neither the game nor storage, and its sender hears why.
+   */
+  checkMove?: MoveCheck;
 }
+
+export type MoveCheck = (G: any, playerID: string, type: unknown, args: unknown) => { code: string; message: string } | null;
 
 const matchIDSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const playerIDSchema = z.enum(['0', '1', '2']);
@@ -155,9 +162,9 @@ export class HardenedTransport {
       }
       return false;
     };
-    const refuse = (code: string, fields: Record<string, unknown> = {}) => {
+    const refuse = (code: string, fields: Record<string, unknown> = {}, message?: string) => {
       this.log.warn('socket action refused', { code, socket: socket.id, ...fields });
-      socket.emit('kon:error', { code });
+      socket.emit('kon:error', message ? { code, message } : { code });
     };
     const guard = (name: string, fn: (...args: unknown[]) => Promise<void>) => {
       socket.on(name, (...args: unknown[]) => {
@@ -223,6 +230,15 @@ export class HardenedTransport {
       const matchID = b.matchID;
       const master = new Master(game, this.opts.storage, this.transportAPI(matchID, socket, filter), this.app.context.auth);
       await this.opts.lock.run(matchID, async () => {
+        const { type, args } = action.data.payload;
+        if (this.opts.checkMove) {
+          const { state } = await this.opts.storage.fetch(matchID, { state: true });
+          if (!state) return refuse('match_not_found', { matchID });
+          // A move made against an older state than the match's is stale: the client must resync.
+          if (state._stateID !== rawStateID) return refuse('stale_state', { matchID }, 'the game has moved on; your view is being updated');
+          const refusal = this.opts.checkMove(state.G, b.playerID!, type, args ?? []);
+          if (refusal) return refuse(refusal.code, { matchID, move: type.slice(0, 64) }, refusal.message);
+        }
         const result = await master.onUpdate(action.data as never, rawStateID, matchID, b.playerID!);
         if (result && 'error' in result) refuse('refused', { matchID, reason: result.error });
       });

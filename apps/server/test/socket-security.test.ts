@@ -141,8 +141,8 @@ describe('socket hardening', () => {
       [g, mv('0', undefined), 'refused'],
       [g, mv('0', no.credentials), 'refused'],
       [g, mv('0', 'm_' + 'q'.repeat(32)), 'refused'],
-      // Norway moving out of turn, with its own valid credentials.
-      [n, mv('1', no.credentials), 'none'],
+      // Norway moving out of turn, with its own valid credentials: the rules' refusal, to Norway only.
+      [n, mv('1', no.credentials), 'not-your-turn'],
       // The spectator.
       [spectator, mv('0', m.links.spectator), 'spectator_cannot_act'],
       [spectator, { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: null } }, 'spectator_cannot_act'],
@@ -167,6 +167,54 @@ describe('socket hardening', () => {
     await waitFor(async () => (await serverState(t, m.matchID)).state._stateID === sid + 1, 'legal move applied');
     await waitFor(() => spectator.received.some((r) => r.event === 'update'), 'spectator update');
     for (const s of [g, n, spectator]) s.socket.close();
+  });
+
+  it('admits only the game\'s own move names and exactly one valid argument; a refused move stores nothing and its sender hears why', async () => {
+    const { m, de } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    const spectator = await sync(m.matchID, null, m.links.spectator);
+    const before = await serverState(t, m.matchID);
+    const sid = before.state._stateID;
+    const legal = legalMoves(before.state.G, before.state.ctx, '0');
+    const first = legal[0]!;
+    let deep: unknown = { x: 1 };
+    for (let i = 0; i < 100; i++) deep = { a: deep };
+    const junk = Array.from({ length: 15 }, () => 'x'.repeat(1000));
+    const cases: [string, unknown[], string][] = [
+      ['__proto__', [{}], 'unknown-move'],
+      ['constructor', [{}], 'unknown-move'],
+      ['toString', [{}], 'unknown-move'],
+      ['hasOwnProperty', [{}], 'unknown-move'],
+      [first.move, [...first.args, ...junk], 'bad-arguments'],
+      [first.move, [], 'bad-arguments'],
+      [first.move, [deep], 'bad-arguments'],
+      ['move', [{ from: 'oslo', to: 'oslo', count: 1, extra: true }], 'bad-arguments'],
+      // A well-formed move that the rules refuse now.
+      ['withdraw', [{ removals: [{ area: 'oslo', count: 1 }] }], 'wrong-time'],
+    ];
+    for (const [type, args, code] of cases) {
+      const errorsBefore = g.received.filter((r) => r.event === 'kon:error').length;
+      g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type, args, playerID: '0', credentials: de.credentials } }, sid, m.matchID, '0');
+      await waitFor(() => g.received.filter((r) => r.event === 'kon:error').length > errorsBefore, `refusal of ${type}`);
+      const err = g.received.filter((r) => r.event === 'kon:error').at(-1)!.args[0] as { code: string; message: string };
+      expect(err.code, type).toBe(code);
+      expect(err.message.length).toBeGreaterThan(5);
+      const now = await serverState(t, m.matchID);
+      // Nothing changed or was written: the state, the action log, not even the match's updatedAt.
+      expect(now.state, type).toEqual(before.state);
+      expect(now.log).toHaveLength(before.log.length);
+      expect(now.metadata.updatedAt).toBe(before.metadata.updatedAt);
+      expect(JSON.stringify(now.state.plugins)).not.toContain('"api"');
+    }
+    expect(g.received.some((r) => r.event === 'update')).toBe(false);
+    expect(spectator.received.some((r) => r.event === 'update' || r.event === 'kon:error')).toBe(false);
+
+    // A move against an older state is refused as stale, and the same move against the current one passes.
+    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } }, sid - 1, m.matchID, '0');
+    await waitFor(() => g.received.some((r) => r.event === 'kon:error' && (r.args[0] as any).code === 'stale_state'), 'stale refusal');
+    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } }, sid, m.matchID, '0');
+    await waitFor(async () => (await serverState(t, m.matchID)).state._stateID === sid + 1, 'legal move applied');
+    for (const s of [g, spectator]) s.socket.close();
   });
 
   it('applies CORS and the handshake Origin check to the socket', async () => {

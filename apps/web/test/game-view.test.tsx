@@ -65,6 +65,16 @@ describe('GameView', () => {
     expect(within(panel).getByText('Pass').closest('button')!.disabled).toBe(true);
   });
 
+  it('says in plain words why the server refused a move, in either language', () => {
+    const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
+    const c = { ...conn(G, ['germany']), lastError: 'not-your-turn' };
+    show(c);
+    expect(screen.getByRole('alert').textContent).toBe('It is not your turn: the move was not made.');
+    cleanup();
+    show({ ...c, lastError: 'some-new-code' }, false, 'no');
+    expect(screen.getByRole('alert').textContent).toBe('Serveren avviste trekket.');
+  });
+
   it('tells the others whom they wait for, and shows no hand to a spectator', () => {
     const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
     show(conn(G, ['germany']));

@@ -8,8 +8,8 @@ import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
 import type { GameState } from './engine/state.js';
 import type { Rng } from './engine/rng.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
-import { ACTION_TYPES, parseAction, perform, type ActionType } from './engine/actions.js';
-import { RuleError } from './engine/errors.js';
+import { ACTION_TYPES, parseAction, perform, whyIllegal, type ActionType } from './engine/actions.js';
+import { RuleError, refusalOf, type Refusal } from './engine/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
 import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
@@ -37,11 +37,12 @@ function makeMove(type: ActionType) {
     // Arguments naming the mover's own face-down ships or secret cards are blanked for the other seats.
     redact: ([...APRIL9_SECRET_ARGS, ...NAVAL_SECRET_ARGS] as readonly string[]).includes(type),
     // Only what the moving faction can already see goes into the public log; hands are not in args.
-    move: ({ G, ctx, playerID, random, events }: any, args: unknown) => {
-      const faction = FACTION_OF_PLAYER[playerID];
-      if (!faction) return INVALID_MOVE;
+    move: ({ G, ctx, playerID, random, events }: any, ...args: unknown[]) => {
+      const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
+      // Exactly one argument object: extra arguments would be kept in boardgame.io's log and sent on.
+      if (!faction || args.length !== 1) return INVALID_MOVE;
       try {
-        perform(G, faction, parseAction(type, args), rngOf(random));
+        perform(G, faction, parseAction(type, args[0]), rngOf(random));
       } catch (e) {
         if (e instanceof RuleError) return INVALID_MOVE;
         throw e;
@@ -70,7 +71,9 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
     const parsed = setupDataSchema.safeParse(setupData ?? {});
     return parsed.success ? undefined : parsed.error.issues.map((i) => i.message).join('; ');
   },
-  moves: Object.fromEntries(ACTION_TYPES.map((t) => [t, makeMove(t)])),
+  // No prototype: boardgame.io looks moves up with `name in moves`, which would find `__proto__`,
+  // `constructor` or `toString` on a plain object.
+  moves: Object.assign(Object.create(null), Object.fromEntries(ACTION_TYPES.map((t) => [t, makeMove(t)]))),
   turn: {
     order: {
       first: ({ G }: { G: GameState }) => Number(PLAYER_OF_FACTION[G.turn]),
@@ -98,6 +101,27 @@ export function legalMoves(
   const faction = playerID != null ? FACTION_OF_PLAYER[playerID] : undefined;
   if (!faction) return [];
   return legalActions(G as GameState, faction).map((a) => ({ move: a.type, args: [a.args] }));
+}
+
+const MOVE_NAMES: ReadonlySet<string> = new Set(ACTION_TYPES);
+
+/**
+ * Whether a move as a client sends it would be accepted now, and why not: the game's own move name,
+ * exactly one argument that its schema accepts, from the seat that may act, and legal by the rules.
+ * The server asks this before boardgame.io's master runs the move, so that a refused move changes and
+ * stores nothing and its sender hears why.
+ */
+export function checkMove(G: GameState, playerID: string, type: unknown, args: unknown): Refusal | null {
+  if (typeof type !== 'string' || !MOVE_NAMES.has(type)) return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
+  if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
+  const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
+  if (!faction) return { code: 'not-a-seat', message: 'only a seat can move' };
+  let refusal: Refusal | null = null;
+  const parsed = refusalOf(() => {
+    const action = parseAction(type, args[0]);
+    refusal = whyIllegal(G, faction, action);
+  });
+  return parsed ?? refusal;
 }
 
 export { actor };

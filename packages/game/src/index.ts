@@ -1,5 +1,5 @@
 export * from './types.js';
-export { KampenOmNorge, legalMoves } from './game.js';
+export { KampenOmNorge, legalMoves, checkMove } from './game.js';
 export { setupDataSchema, createInitialState, type SetupData } from './engine/setup.js';
 export type * from './engine/state.js';
 export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';

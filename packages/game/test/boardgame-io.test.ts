@@ -5,6 +5,7 @@
 import { describe, it, expect } from 'vitest';
 import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { KampenOmNorge, legalMoves } from '../src/game.js';
 import type { GameState } from '../src/engine/state.js';
 import { FACTION_OF_PLAYER, type Faction } from '../src/types.js';
@@ -111,4 +112,32 @@ describe('KampenOmNorge through boardgame.io', () => {
       }
     }, 120_000);
   }
+});
+
+describe('the game definition itself refuses what is not one of its moves', () => {
+  // The server checks moves before the master (apps/server); these guard the game when it is run
+  // by any other boardgame.io master.
+  const game = { ...KampenOmNorge, seed: 'strict' };
+  const reducer = CreateGameReducer({ game, isClient: false });
+  const move = (type: string, args: unknown[]) => ({ type: 'MAKE_MOVE', payload: { type, args, playerID: '0' } }) as never;
+
+  it('has no inherited move names (boardgame.io looks moves up with `in`)', () => {
+    const start = InitializeGame({ game, numPlayers: 3 });
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(name in KampenOmNorge.moves!, name).toBe(false);
+      const after = reducer(start, move(name, [{}]));
+      expect(after._stateID, name).toBe(start._stateID);
+      expect(after.G, name).toEqual(start.G);
+    }
+  });
+
+  it('takes exactly one argument: a legal move with extra arguments is refused, the same move alone passes', () => {
+    const start = InitializeGame({ game, numPlayers: 3 });
+    const first = legalMoves(start.G as GameState, start.ctx, '0')[0]!;
+    const refused = reducer(start, move(first.move, [...first.args, 'junk']));
+    expect(refused._stateID).toBe(start._stateID);
+    expect(refused.G).toEqual(start.G);
+    const applied = reducer(start, move(first.move, first.args));
+    expect(applied._stateID).toBe(start._stateID + 1);
+  });
 });

@@ -1,7 +1,7 @@
 /** The board screen: banner, map, action panel, combat, hand, sides, log and chat. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@kon/game';
-import { useI18n } from '../i18n';
+import { refusalText, useI18n } from '../i18n';
 import { bannerFor } from '../game/banner';
 import { toChoices, type Choices } from '../game/choices';
 import { toAdvancedChoices } from '../game/advancedChoices';
@@ -91,7 +91,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
-        {conn.lastError && <span className="banner-error">{t('act.refused')}</span>}
+        {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
       </div>
       <div className="game-main">
         <div className="map-col">

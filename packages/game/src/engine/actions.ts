@@ -369,7 +369,7 @@ export const HANDLERS_STAGES: { [T in ActionType]: readonly Stage[] } = Object.f
 
 /** Parse untrusted input into an action, or throw a RuleError. */
 export function parseAction(type: unknown, args: unknown): Action {
-  if (typeof type !== 'string' || !(type in ACTION_SCHEMAS)) fail('unknown-action', `no such action: ${String(type)}`);
+  if (typeof type !== 'string' || !Object.hasOwn(ACTION_SCHEMAS, type)) fail('unknown-action', `no such action: ${String(type)}`);
   const parsed = ACTION_SCHEMAS[type as ActionType].safeParse(args ?? {});
   if (!parsed.success) fail('bad-arguments', parsed.error.issues.map((i) => `${i.path.join('.') || 'args'}: ${i.message}`).join('; '));
   return { type, args: parsed.data } as Action;
