@@ -253,6 +253,8 @@ export function navalCandidates(G: GameState, f: Faction, type: NavalActionType)
   const n = G.naval;
   switch (type) {
     case 'sail': {
+      // The handler's first checks, once, so the basic game and land movement list no sailing at all.
+      if (!advancedAtSea(G) || (!n?.force && landMovementBegun(G))) return [];
       if (n?.force) {
         const free = sailOnCandidates(n.force);
         const at = n.force.path[n.force.path.length - 1]!;
@@ -267,6 +269,7 @@ export function navalCandidates(G: GameState, f: Faction, type: NavalActionType)
     case 'intercept':
       return [{ attempt: true }, { attempt: false }];
     case 'recallRaiders': {
+      if (f !== 'germany' || !advancedAtSea(G) || landMovementBegun(G) || n?.recalled || !G.ships.some((s) => s.at === 'raid')) return [];
       const hand = G.hands[f];
       const out: { cards: string[] }[] = [];
       for (let mask = 1; mask < 1 << hand.length; mask++) out.push({ cards: hand.filter((_, i) => mask & (1 << i)) });
