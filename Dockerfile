@@ -12,7 +12,7 @@ RUN npm ci --no-audit --no-fund
 
 COPY . .
 # Build the web client into apps/web/dist at image build time (the server serves it if present).
-RUN npm run build -w @kon/web --if-present
+RUN npm run build -w @kon/web --if-present && npm run build -w @kon/server
 
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -21,5 +21,5 @@ ENV NODE_ENV=production \
 EXPOSE 8000
 VOLUME ["/data"]
 
-# npm forwards SIGTERM to the server (its start script execs tsx), which shuts down gracefully.
+# npm forwards SIGTERM to the server (its start script execs node on the compiled dist/main.cjs), which shuts down gracefully.
 CMD ["npm", "run", "start", "-w", "@kon/server"]

@@ -103,7 +103,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
-  log.info('listening', { port, host: config.host, storage: storage.kind, webDist: config.webDist });
+  log.info('listening', { port, host: config.host, storage: storage.kind, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
 
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop') =>

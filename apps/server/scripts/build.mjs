@@ -1,0 +1,30 @@
+/**
+ * Compiles the server for production: one CommonJS file, dist/main.cjs, with our own TypeScript
+ * (the server and the @kon/game workspace, which is TypeScript source) bundled in and every npm
+ * dependency left to node_modules. CommonJS because boardgame.io 0.50.2 has no ESM entry Node can load.
+ */
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const deps = (dir) => Object.keys(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies ?? {});
+const external = [...new Set([...deps(root), ...deps(path.join(root, '../../packages/game'))])]
+  .filter((name) => !name.startsWith('@kon/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: [path.join(root, 'src/main.ts')],
+  outfile: path.join(root, 'dist/main.cjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  external,
+  // The sources are ES modules that find their own folder through import.meta.url.
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  sourcemap: true,
+  logLevel: 'warning',
+});
