@@ -71,6 +71,32 @@ describe('combat dice cards', () => {
       refusedWith(() => act(G, 'germany', 'playCard', { card, effect: 0 }), /only paratroopers/);
   });
 
+  it('Speidertropp and Jagerbomber cancel only as the attacker\'s counter (step 3), never for a defending Germany', () => {
+    // Norway attacks Kongsvinger with Bakhold in attack; defending Germany holds Speidertropp.
+    const G = positionOf({
+      turn: 'norway',
+      units: { germany: { kongsvinger: 1 }, norway: { hamar: 2 } },
+      hands: { germany: ['de.speidertropp#1'], norway: ['no.bakhold#1'] },
+    });
+    act(G, 'norway', 'move', { from: 'hamar', to: 'kongsvinger', count: 2 });
+    act(G, 'norway', 'endPhase');
+    expect(G.combat?.step).toBe('attackerCards');
+    act(G, 'norway', 'playCard', { card: 'no.bakhold#1', effect: 0 });
+    act(G, 'norway', 'pass');
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'defenderCards' });
+    refusedWith(() => act(G, 'germany', 'playCard', { card: 'de.speidertropp#1', effect: 1, target: 'no.bakhold#1' }), /only as the attacker/);
+    expect(legalActions(G, 'germany').some((a) => a.type === 'playCard')).toBe(false);
+
+    // As the attacker Germany does cancel Norway's defending Bakhold with it, in the counter step.
+    const H = germanAttackOnHamar(['de.speidertropp#1'], ['no.bakhold#1']);
+    act(H, 'germany', 'pass');
+    act(H, 'norway', 'playCard', { card: 'no.bakhold#1', effect: 1 });
+    act(H, 'norway', 'pass');
+    expect(actor(H)).toEqual({ faction: 'germany', stage: 'counter' });
+    act(H, 'germany', 'playCard', { card: 'de.speidertropp#1', effect: 1, target: 'no.bakhold#1' });
+    expect(diceOf(H).defender).toBe(0);
+  });
+
   it('Bombefly needs air range; Bombefly and Jagerbomber share one slot; Jagerfly cannot cancel Jagerbomber', () => {
     // Finnmark → Tromsø is beyond every air field Germany holds (it holds none in the north).
     const far = positionOf({
@@ -280,6 +306,58 @@ describe('movement cards', () => {
     refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'oslo', to: 'bergen', count: 1 }), /zones III–VII/);
     act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'bergen', to: 'tromso', count: 2 });
     expect(units(G, 'tromso', 'allies')).toBe(2);
+  });
+});
+
+describe('Ubåt against reinforcements', () => {
+  /** Germany's reinforcement phase with three bought battalions; the Allies hold both their Ubåts. */
+  function germanReinforcements() {
+    const G = positionOf({
+      turn: 'germany',
+      phase: 'reinforcement',
+      units: { germany: { oslo: 1 }, norway: { hamar: 1 }, allies: { namsos: 1 } },
+      hands: { germany: [], allies: ['al.ubat#1', 'al.ubat#2'] },
+    });
+    G.reinforcements = { symbols: 9, free: 0, placed: 0, airSlots: 0, areas: [] };
+    return G;
+  }
+  const sinkings = (G: GameState) => G.destroyed.germany;
+
+  it('gives the same chances whether three battalions are placed at once or one by one', () => {
+    // All at once: the Allies may answer each of the three battalions, so both Ubåts can strike.
+    const bulk = germanReinforcements();
+    act(bulk, 'germany', 'place', { area: 'oslo', count: 3 });
+    expect(actor(bulk)).toEqual({ faction: 'allies', stage: 'submarine' });
+    act(bulk, 'allies', 'playCard', { card: 'al.ubat#1', effect: 0 }, forcedDice([6]));
+    expect(actor(bulk)).toEqual({ faction: 'allies', stage: 'submarine' });
+    act(bulk, 'allies', 'playCard', { card: 'al.ubat#2', effect: 0 }, forcedDice([4]));
+    expect(sinkings(bulk)).toBe(2);
+    expect(units(bulk, 'oslo', 'germany')).toBe(2);
+    // One battalion is still unanswered: the window stays open until the Allies pass.
+    expect(actor(bulk)).toEqual({ faction: 'allies', stage: 'submarine' });
+    act(bulk, 'allies', 'pass');
+    expect(actor(bulk)).toEqual({ faction: 'germany', stage: 'reinforcement' });
+
+    // One by one, with the same dice: the same result.
+    const single = germanReinforcements();
+    act(single, 'germany', 'place', { area: 'oslo', count: 1 });
+    act(single, 'allies', 'playCard', { card: 'al.ubat#1', effect: 0 }, forcedDice([6]));
+    expect(actor(single)).toEqual({ faction: 'germany', stage: 'reinforcement' });
+    act(single, 'germany', 'place', { area: 'oslo', count: 1 });
+    act(single, 'allies', 'playCard', { card: 'al.ubat#2', effect: 0 }, forcedDice([4]));
+    act(single, 'germany', 'place', { area: 'oslo', count: 1 });
+    act(single, 'allies', 'pass');
+    expect(sinkings(single)).toBe(sinkings(bulk));
+    expect(units(single, 'oslo', 'germany')).toBe(units(bulk, 'oslo', 'germany'));
+  });
+
+  it('answers each battalion at most once: no more Ubåts than battalions placed', () => {
+    const G = germanReinforcements();
+    act(G, 'germany', 'place', { area: 'oslo', count: 1 });
+    act(G, 'allies', 'playCard', { card: 'al.ubat#1', effect: 0 }, forcedDice([2]));
+    expect(sinkings(G)).toBe(0);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'reinforcement' });
+    refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.ubat#2', effect: 0 }), /waiting for germany/);
   });
 });
 

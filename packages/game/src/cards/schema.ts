@@ -31,6 +31,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
     alliedCoast: z.boolean().optional(),
     /** Advanced rules: an Allied ship of this type must lie off the coast (at sea: in the combat's zone). */
     needsShip: z.enum(['hangarskip', 'slagskip']).optional(),
+    /** Played only by the attacker, as a counter card in step 3 (EN 4.2 lists Speidertropp and Jagerbomber there only). */
+    attackerOnly: z.boolean().optional(),
   }),
   /** Ingeniørkompani: cancel a Veisperring or Sprengt bro. */
   z.object({ kind: z.literal('cancelSabotage') }),

@@ -120,6 +120,7 @@ const cancel: EffectRule<'cancel'> = {
   check(G, f, card, e, p) {
     const c = combat(G);
     checkCombatCard(G, f, card, 'cancel');
+    if (e.attackerOnly) ensure(c.step === 'counter', 'attacker-only', 'this card cancels only as the attacker\'s counter');
     if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
     const targets = cancelTargets(G, f, e);
     ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
@@ -398,8 +399,12 @@ const sinkReinforcement: EffectRule<'sinkReinforcement'> = {
     ensure(prompt?.kind === 'submarine' && prompt.faction === f, 'no-target', 'no fresh reinforcement to attack');
   },
   apply(G, f, _card, e, _p, rng) {
-    const prompt = G.prompts.pop();
+    const prompt = G.prompts[G.prompts.length - 1];
     if (prompt?.kind !== 'submarine') throw new Error('submarine prompt expected');
+    // Each placed battalion may be answered once (the card answers "a reinforcement"), so placing
+    // several at once gives the enemy as many chances as placing them one by one.
+    prompt.count -= 1;
+    if (prompt.count <= 0) G.prompts.pop();
     const die = rng.d6();
     const victim: Faction = f === 'germany' ? 'allies' : 'germany';
     const hit = e.hits.includes(die);

@@ -102,6 +102,7 @@ function checkNavalCard(G: GameState, f: Faction, card: string, effect: number, 
   }
   if (e.kind === 'cancel') {
     ensure(stage !== 'navalAttackerCards', 'wrong-time', 'cancelling cards answer the other side');
+    if (e.attackerOnly) ensure(stage === 'navalCounter', 'attacker-only', 'this card cancels only as the attacker\'s counter');
     const targets = cancelTargets(G, role, e.targets);
     ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
     ensure(target === undefined || targets.includes(target), 'bad-target', 'that card cannot be cancelled by this one');
