@@ -307,6 +307,28 @@ describe('movement cards', () => {
     act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'bergen', to: 'tromso', count: 2 });
     expect(units(G, 'tromso', 'allies')).toBe(2);
   });
+
+  it('Kystevakuering in combat never lands where the attackers came from: enemies never share an area', () => {
+    // Germany empties Egersund to attack the Allies in Stavanger; the Allies win but lose a battalion.
+    const G = positionOf({
+      turn: 'germany',
+      units: { germany: { egersund: 3, oslo: 1 }, allies: { stavanger: 2 }, norway: { voss: 1 } },
+      hands: { allies: ['al.kystevakuering#1'] },
+    });
+    act(G, 'germany', 'move', { from: 'egersund', to: 'stavanger', count: 3 });
+    act(G, 'germany', 'endPhase');
+    act(G, 'germany', 'pass');
+    act(G, 'allies', 'pass', {}, forcedDice([6, 1, 1, 6, 6]));
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'evacuate' });
+    expect(legal(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 1, to: 'egersund' })).toBe(false);
+    refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 1, to: 'egersund' }), /free coast/);
+    act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 1, to: 'haugesund' });
+    // The beaten Germans go back to Egersund; the rescued battalion is safe in Haugesund.
+    expect(G.combat).toBeNull();
+    expect(units(G, 'egersund', 'germany')).toBe(1);
+    expect(units(G, 'egersund', 'allies')).toBe(0);
+    expect(units(G, 'haugesund', 'allies')).toBe(1);
+  });
 });
 
 describe('Ubåt against reinforcements', () => {

@@ -93,6 +93,25 @@ describe('losses and retreats', () => {
     }
   });
 
+  it('joint defenders with no common way out: the Allies are lost, the Norwegians still retreat across the fjord', () => {
+    // Stavanger's neighbours: Egersund (land, attacked from) and Haugesund (fjord).
+    const G = positionOf({ turn: 'germany', units: { germany: { egersund: 3, oslo: 1 }, norway: { stavanger: 1, voss: 1 }, allies: { stavanger: 1 } } });
+    act(G, 'germany', 'move', { from: 'egersund', to: 'stavanger', count: 3 });
+    act(G, 'germany', 'endPhase');
+    act(G, 'norway', 'pass'); // sabotage window
+    act(G, 'germany', 'pass');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass', {}, forcedDice([5, 5, 5, 1, 1]));
+    // Germany won 15 to 2 with no sixes. The Allied battalion may first be rescued by Kystevakuering.
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'evacuate' });
+    act(G, 'allies', 'pass');
+    expect(G.destroyed.allies).toBe(1);
+    expect(G.destroyed.norway).toBe(0);
+    expect(units(G, 'haugesund', 'norway')).toBe(1);
+    expect(units(G, 'stavanger', 'germany')).toBe(3);
+    expect(G.combat).toBeNull();
+  });
+
   it('paratroopers who lose retreat like defenders, across fjords if need be', () => {
     const G = positionOf({ turn: 'germany', units: { germany: { oslo: 1 }, norway: { stavanger: 2, egersund: 1 } }, hands: { germany: ['de.fallskjermtropp#1'] } });
     act(G, 'germany', 'playCard', { card: 'de.fallskjermtropp#1', effect: 0, to: 'stavanger' });

@@ -340,7 +340,7 @@ export function continueRetreat(G: GameState): void {
     if (!c.defendersGone) {
       const fs = defendingFactions(G, c);
       if (fs.length > 0) {
-        const options = withdrawalOptions(G, c.area, fs, { mayCrossFjord: false });
+        let options = withdrawalOptions(G, c.area, fs, { mayCrossFjord: false });
         if (options.length === 0) {
           if (!c.evacuationOffered.retreat && fs.includes('allies') && evacuationPossible(G, c)) {
             c.evacuationOffered.retreat = true;
@@ -348,16 +348,22 @@ export function continueRetreat(G: GameState): void {
             c.evacuationStage = 'retreat';
             return;
           }
+          // "Norwegian battalions may always retreat across fjords" (EN 4.2 step 8) outweighs retreating
+          // to one area together: with no way out for both, only the Allies' battalions are lost.
+          const norwegianWay = fs.includes('norway') ? withdrawalOptions(G, c.area, ['norway'], { mayCrossFjord: true }) : [];
           for (const f of defendingFactions(G, c)) {
+            if (f === 'norway' && norwegianWay.length > 0) continue;
             const n = count(G, c.area, f);
             removeUnits(G, c.area, f, n);
             G.destroyed[f] += n;
             log(G, f, 'noRetreat', { area: c.area, lost: n });
           }
-        } else if (options.length === 1) {
+          options = norwegianWay;
+        }
+        if (options.length === 1) {
           moveDefenders(G, options[0]!);
-        } else {
-          c.retreat = { factions: fs, from: 'area', options };
+        } else if (options.length > 1) {
+          c.retreat = { factions: defendingFactions(G, c), from: 'area', options };
           c.step = 'retreat';
           return;
         }

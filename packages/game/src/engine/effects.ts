@@ -364,7 +364,12 @@ const seaMove: EffectRule<'seaMove'> = {
 function evacuationDestinations(G: GameState): AreaId[] {
   const c = G.combat;
   if (!c) return [];
-  return AREA_IDS.filter((a) => a !== c.area && isAlliedCoast(a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a));
+  // Like a retreating defender (EN 4.2 step 8), never into an area the attacker attacked from: beaten
+  // attackers must go back there, and enemy battalions may not share a land area outside a combat.
+  const attackersHome = c.attacker === 'allies' ? [] : G.attackedFrom;
+  return AREA_IDS.filter(
+    (a) => a !== c.area && isAlliedCoast(a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a) && !attackersHome.includes(a),
+  );
 }
 const evacuate: EffectRule<'evacuate'> = {
   stages: ['evacuate'],
