@@ -9,7 +9,7 @@ import { act, legal, units } from './helpers.js';
 import { actor } from '../src/engine/flow.js';
 import { viewFor } from '../src/engine/view.js';
 import { legalActions } from '../src/engine/legal.js';
-import { advancedGame, diceWith, openingTo, placeAllied } from './april9-helpers.js';
+import { advancedGame, declineInterceptions, diceWith, openingTo, placeAllied } from './april9-helpers.js';
 
 const ALL = {
   germany: ['a9.de.villedende-manover#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1', 'a9.de.bloff-trusler#1'],
@@ -28,9 +28,9 @@ function refusedWith(G: GameState, f: 'germany' | 'norway' | 'allies', type: str
 }
 
 /** Up to the windows after Germany's placement (Norway's Omdisponering is open). */
-function placed(cards = ALL, germanAt: Record<string, string> = { [HIPPER]: 'III', [KARLSRUHE]: 'III' }): GameState {
+function placed(cards = ALL, germanAt: Record<string, string> = { [HIPPER]: 'III', [KARLSRUHE]: 'III' }, eidsvoll?: string): GameState {
   const G = advancedGame([WARSPITE]);
-  openingTo(G, { cards, germanAt });
+  openingTo(G, { cards, germanAt, ...(eidsvoll ? { eidsvoll } : {}) });
   return G;
 }
 /** On to the movement step, with Allied ships where `alliedAt` says. */
@@ -39,6 +39,7 @@ function toMovement(G: GameState, alliedAt: Record<string, string> = { [WARSPITE
   act(G, 'allies', 'pass');
   placeAllied(G, alliedAt);
   act(G, 'germany', 'pass');
+  declineInterceptions(G);
   expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Movement' });
 }
 /** On to the landing step (no paratroopers, no dive bombers). */
@@ -286,7 +287,7 @@ describe('Bombefly, Gebirgsjäger, Bløff/trusler (9. April land combat)', () =>
   });
   it('Gebirgsjäger is refused when only paratroopers attack; Bombefly is refused out of air range', () => {
     const G = placed({ ...ALL, germany: ['a9.de.fallskjermtropp#1', 'a9.de.gebirgsjager#1', 'a9.de.bombefly#1', 'a9.de.transportfly#1', 'a9.de.roykdekke#1'] },
-      { [HIPPER]: 'VII', [KARLSRUHE]: 'III' });
+      { [HIPPER]: 'VII', [KARLSRUHE]: 'III' }, 'VI');
     toMovement(G);
     act(G, 'germany', 'playApril9', { card: 'a9.de.fallskjermtropp#1', area: 'oslo' });
     act(G, 'norway', 'pass');
@@ -374,6 +375,85 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.roykdekke#1', ship: HIPPER }, /cannot be played now/);
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.evakuerte-matroser#1', ship: HIPPER }, /cannot be played now/);
     expect(legal(G, 'germany', 'playApril9', { card: 'a9.de.fallskjermtropp#1', area: 'oslo' })).toBe(true);
+  });
+
+  const NAVAL_CARDS = { ...ALL, germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'] };
+  /** Hipper and Karlsruhe in III with Warspite; Germany lets its chance go, the Allies intercept Hipper. */
+  function hipperIntercepted(): GameState {
+    const G = placed(NAVAL_CARDS);
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    act(G, 'germany', 'intercept', { attempt: false });
+    act(G, 'allies', 'intercept', { attempt: true }, diceWith([6, 1], [HIPPER]));
+    expect(G.naval!.engagements).toEqual([{ zone: 'III', interceptors: ['allies'], intercepted: [HIPPER] }]);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
+    return G;
+  }
+
+  it('Røykdekke: the intercepted ship slips away face down, no naval combat is fought, and it lands as normal', () => {
+    const G = hipperIntercepted();
+    refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.roykdekke#1', ship: KARLSRUHE }, /intercepted ships/);
+    act(G, 'germany', 'playApril9', { card: 'a9.de.roykdekke#1', ship: HIPPER });
+    expect(G.ships.find((x) => x.id === HIPPER)!.faceUp).toBe(false);
+    expect(viewFor(G, 'allies').ships.some((x) => x.id === HIPPER)).toBe(false);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Movement' });
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass'); // Stupbombefly's window
+    // No naval combat: straight on to the landings (no raider in VI–VIII), where Hipper lands.
+    expect(G.shipsGone.sunk).toEqual([]);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    expect(legal(G, 'germany', 'landShips', { zone: 'III', area: 'stavanger', ships: [HIPPER] })).toBe(true);
+  });
+
+  it('Evakuerte matroser: a German ship sunk at sea still lands its battalion from the zone where it went down', () => {
+    const G = hipperIntercepted();
+    act(G, 'germany', 'pass'); // no smoke
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass'); // Stupbombefly's window
+    act(G, 'germany', 'commitShips', { ships: [] }); // Karlsruhe stays out
+    refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.evakuerte-matroser#1', ship: HIPPER }, /not possible now/);
+    const dice = diceWith([1, 5], [HIPPER]); // Hipper misses; Warspite sinks it
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(G.shipsGone.sunk).toEqual([HIPPER]);
+    act(G, 'allies', 'voidGermanCards', { count: 0 });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
+    act(G, 'germany', 'playApril9', { card: 'a9.de.evakuerte-matroser#1', ship: HIPPER });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    refusedWith(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] }, /German warship in that zone/);
+    act(G, 'germany', 'landShips', { zone: 'III', area: 'stavanger', ships: [HIPPER] });
+    act(G, 'allies', 'pass'); // Minelegging
+    act(G, 'norway', 'pass', {}, diceWith([1])); // Kystfort kept back; Stavanger does not resist
+    expect(G.attacks.some((a) => a.target === 'stavanger' && a.count === 1)).toBe(true);
+  });
+
+  it('Eidsvoll & Norge bars landings from its zone until it has fought; Germany fights it by intercepting there', () => {
+    // Hipper lies with Eidsvoll & Norge in IV. When Germany lets the chance go, it may not land from IV.
+    for (const attempt of [false, true]) {
+      const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+      act(G, 'norway', 'pass');
+      act(G, 'allies', 'pass');
+      placeAllied(G, { [WARSPITE]: 'III' });
+      act(G, 'germany', 'pass');
+      act(G, 'germany', 'intercept', { attempt: false }); // zone III
+      act(G, 'allies', 'intercept', { attempt: false });
+      expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' }); // zone IV
+      // Germany always intercepts Eidsvoll & Norge: no die is rolled for it.
+      act(G, 'germany', 'intercept', { attempt }, diceWith([]));
+      if (actor(G)?.stage === 'intercept') act(G, 'allies', 'intercept', { attempt: false });
+      act(G, 'germany', 'endPhase');
+      act(G, 'allies', 'pass'); // Stupbombefly's window
+      if (attempt) {
+        // The combat: Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
+        const dice = diceWith([2, 1]);
+        for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+        expect(dice.remaining()).toBe(0);
+      }
+      expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+      expect(legal(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] })).toBe(attempt);
+      if (!attempt) refusedWith(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] }, /Eidsvoll/);
+    }
   });
 });
 

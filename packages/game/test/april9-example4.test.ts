@@ -58,8 +58,22 @@ describe('Example 4: the 9. April turn', () => {
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
     act(G, 'germany', 'pass');
 
-    // Phase 1, naval interception (Allies roll Y W, Hipper intercepted) needs the naval engine: see
-    // the it.todo below. Movement: Fallskjermtropp into Stavanger; Norway's Jagerfly puts it in Haugesund.
+    // Phase 1, naval interception in zone III: Germany does not try; the Allies do, turning their
+    // ships face up, and roll Y W: one German ship is intercepted, drawn at random: "Admiral Hipper".
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' });
+    act(G, 'germany', 'intercept', { attempt: false });
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'intercept' });
+    const interception = diceWith([5, 3], [HIPPER]);
+    act(G, 'allies', 'intercept', { attempt: true }, interception);
+    expect(interception.remaining()).toBe(0);
+    expect(G.ships.find((s) => s.id === HIPPER)!.faceUp).toBe(true);
+    expect(G.ships.find((s) => s.id === KARLSRUHE)!.faceUp).toBe(false);
+    expect(G.ships.filter((s) => s.owner === 'allies' && s.at === 'III').every((s) => s.faceUp)).toBe(true);
+    // Røykdekke could hide Hipper: the window opens although Germany has not kept it.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
+    act(G, 'germany', 'pass');
+
+    // Movement: Fallskjermtropp into Stavanger; Norway's Jagerfly puts it in Haugesund.
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Movement' });
     act(G, 'germany', 'playApril9', { card: 'a9.de.fallskjermtropp#1', area: 'stavanger' });
     expect(actor(G)).toEqual({ faction: 'norway', stage: 'april9Window' });
@@ -74,6 +88,29 @@ describe('Example 4: the 9. April turn', () => {
     act(G, 'allies', 'playApril9', { card: 'a9.al.stupbombefly#1', zone: 'III' }, dive);
     expect(dive.remaining()).toBe(0);
     expect(G.shipsGone.sunk).toEqual([]);
+
+    // The naval combat in III: Germany leaves the unintercepted Karlsruhe out of it.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'navalVolunteer' });
+    act(G, 'germany', 'commitShips', { ships: [] });
+    expect(G.naval!.combat!.ships).toEqual({ germany: [HIPPER], allies: [WARSPITE, LETT] });
+    // 1.–3. No cards. 4. Hipper rolls U: nothing. 5. Warspite, the strongest, rolls Y: a German ship
+    // is sunk, and Hipper is the only one; "Lett krysser med jagere" has nothing left to roll for.
+    const naval = diceWith([1, 5], [HIPPER]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
+      act(G, a.faction, 'pass', {}, naval);
+    expect(naval.remaining()).toBe(0);
+    expect(G.naval!.combat!.rolls.map((r) => [r.by, r.die, r.result])).toEqual([[HIPPER, 1, null], [WARSPITE, 5, 'sink']]);
+    // 6. Hipper is removed, and one German action card is voided (the Allies choose to void it).
+    expect(G.shipsGone.sunk).toEqual([HIPPER]);
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'navalVoid' });
+    const germanUsed = G.decks.germany.used.length;
+    act(G, 'allies', 'voidGermanCards', { count: 1 });
+    expect(G.decks.germany.used.length).toBe(germanUsed + 1);
+    // 7. Nothing was chased. 8. The two Allied ships lie face down again.
+    expect(G.ships.filter((s) => s.owner === 'allies' && s.at === 'III').map((s) => s.faceUp)).toEqual([false, false]);
+    // Evakuerte matroser could still land Hipper's battalion: its window opens; Germany has not got it.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
+    act(G, 'germany', 'pass');
 
     // Raiding: no German slagskip or tung krysser lies in VI–VIII, so nobody raids.
     expect(G.april9!.step).toBe('landing');
@@ -129,6 +166,4 @@ describe('Example 4: the 9. April turn', () => {
     expect(G.shipReserve.allies).toHaveLength(9);
     expect(G.homeFleetDue).toBe(true);
   });
-
-  it.todo('naval interception (Allies roll Y W: Hipper intercepted) and the naval combat (Hipper U; Warspite Y sinks Hipper, one German card voided) — with the naval engine of branch adv-naval');
 });

@@ -3,6 +3,7 @@ import type { GameState } from '../src/engine/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { act } from './helpers.js';
+import { actor } from '../src/engine/flow.js';
 import { shipsOf } from '../src/cards/advanced.js';
 
 /**
@@ -51,4 +52,9 @@ export function openingTo(
 export function placeAllied(G: GameState, at: Record<string, string> = {}): void {
   const drawn = [...G.april9!.alliedDrawn].sort((a, b) => Number(!(a in at)) - Number(!(b in at)));
   for (const id of drawn) act(G, 'allies', 'placeShip', { ship: id, zone: at[id] ?? 'VIII' });
+}
+
+/** Both sides let every interception chance of the 9. April turn go by (EN 7.1). */
+export function declineInterceptions(G: GameState): void {
+  for (let a = actor(G); a?.stage === 'intercept'; a = actor(G)) act(G, a.faction, 'intercept', { attempt: false });
 }

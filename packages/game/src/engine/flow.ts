@@ -177,7 +177,12 @@ export function endTurn(G: GameState): void {
   const i = TURN_ORDER.indexOf(G.turn);
   const next = TURN_ORDER[(i + 1) % TURN_ORDER.length]!;
   if (next === TURN_ORDER[0]) G.round += 1;
-  G.turn = next;
+  beginTurnOf(G, next);
+}
+
+/** A faction's turn begins at its movement phase, with nothing of the last turn left over. */
+export function beginTurnOf(G: GameState, f: Faction): void {
+  G.turn = f;
   G.phase = 'movement';
   G.moved = {};
   G.attacks = [];
@@ -186,6 +191,6 @@ export function endTurn(G: GameState): void {
   G.invasion = false;
   G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
   if (G.naval) G.naval = null;
-  log(G, next, 'turnStarts', { round: G.round });
+  log(G, f, 'turnStarts', { round: G.round });
 }
 

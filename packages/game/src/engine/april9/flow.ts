@@ -8,14 +8,23 @@ import { april9Card, SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
 import type { GameState } from '../state.js';
 import type { Rng } from '../rng.js';
 import type { Actor } from '../flow.js';
-import { nextCombat } from '../flow.js';
+import { beginTurnOf, nextCombat } from '../flow.js';
 import { addUnits, count, removeUnits } from '../forces.js';
 import { refillHand } from '../hand.js';
 import { checkElimination } from '../victory.js';
 import { log } from '../log.js';
 import type { April9Prompt, April9State, April9Step, April9Window } from './types.js';
 import { sinkShip, shipsAt, voidCards } from './ships.js';
-import { april9NavalActor, enterApril9Interception, enterApril9NavalCombat } from './naval.js';
+import {
+  april9NavalActor,
+  continueApril9Interception,
+  continueApril9NavalCombats,
+  enterApril9Interception,
+  enterApril9NavalCombat,
+  noteNavalCombat,
+  offerSailors,
+  smokeScreenTargets,
+} from './naval.js';
 
 /** Norway's opening battalions (EN 7.0): Finnmark is fixed, one goes to Oslo or a neighbour. */
 export const NORWAY_FIXED_START: AreaId = 'finnmark';
@@ -28,7 +37,8 @@ export const RAID_ZONES = ['VI', 'VII', 'VIII'] as const;
 export const ALLIED_FORBIDDEN_ZONES = ['I', 'II'] as const;
 /** Eidsvoll & Norge may lie anywhere but the open sea. */
 export const EIDSVOLL_FORBIDDEN_ZONES = ['VIII'] as const;
-export const EIDSVOLL = 'ship.no.eidsvoll-norge';
+/** One ship id, whichever engine names it. */
+export { EIDSVOLL_AND_NORGE as EIDSVOLL } from '../naval/ships.js';
 
 export function april9(G: GameState): April9State {
   if (!G.april9) throw new Error('not in the 9. April turn');
@@ -117,6 +127,25 @@ export function resumeApril9(G: GameState, rng: Rng): void {
   for (;;) {
     const s = G.april9;
     if (!s || G.result || G.prompts.length > 0 || G.combat) return;
+    if (G.naval?.force) return; // an interception decision is open
+    if (s.step === 'navalCombat' && !s.then) {
+      noteNavalCombat(G);
+      // Evakuerte matroser answers a sinking once its combat is over (steps 6–8 done).
+      if (!G.naval?.combat) offerSailors(G);
+      if (G.prompts.length > 0) continue;
+      if (continueApril9NavalCombats(G)) {
+        noteNavalCombat(G);
+        return;
+      }
+      s.then = 'raid';
+    }
+    if (s.step === 'interception' && !s.then) {
+      if (continueApril9Interception(G)) return;
+      // Røykdekke answers the interceptions: one intercepted German ship may slip away.
+      if (smokeScreenTargets(G).length > 0) openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'smokeScreen' });
+      s.then = 'movement';
+      continue;
+    }
     if (s.landing) {
       completeLanding(G, rng);
       continue;
@@ -326,18 +355,10 @@ export function finishApril9(G: GameState, rng: Rng): void {
   G.april9 = null;
   G.homeFleetDue = G.shipReserve.allies.length > 0;
   G.round = 1;
-  G.turn = 'germany';
-  G.phase = 'movement';
-  G.moved = {};
-  G.attacks = [];
-  G.attackedFrom = [];
-  G.lastCombat = null;
-  G.invasion = false;
   G.cardsUsed = { germany: 0, norway: 0, allies: 0 };
-  G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
   log(G, null, 'april9Ends');
   if (checkElimination(G)) return;
-  log(G, 'germany', 'turnStarts', { round: G.round });
+  beginTurnOf(G, 'germany');
 }
 
 /** Ships lying in a zone, for windows that roll per ship. */

@@ -36,6 +36,8 @@ export function startApril9(G: GameState, rng: Rng): void {
     resisted: [],
     blocked: [],
     eidsvollFought: false,
+    interceptQueue: [],
+    sailorsOffered: [],
     mobilization: 0,
     mobilized: [],
   };

@@ -84,6 +84,10 @@ export interface April9State {
   blocked: AreaId[];
   /** Eidsvoll & Norge has fought its naval combat. */
   eidsvollFought: boolean;
+  /** Zones where both sides' ships lie and the interceptions of 7.1 are still to be offered, in order. */
+  interceptQueue: SeaZone[];
+  /** German ships sunk at sea for which Evakuerte matroser's window has been offered. */
+  sailorsOffered: string[];
   /** Norway's mobilisation in phase 3: battalions still to place on mobilisation points. */
   mobilization: number;
   /** Areas Norway mobilised in during phase 3 (one per point). */

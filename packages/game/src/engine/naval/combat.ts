@@ -180,6 +180,7 @@ export function rollNaval(G: GameState, rng: Rng): void {
   for (const id of c.sunk) {
     const owner = ship(id).faction;
     takeOff(G, id, 'sunk');
+    (G.naval!.sunkAt ??= {})[id] = c.zone;
     log(G, owner, 'shipSunk', { ship: id, zone: c.zone });
     if (owner === 'germany') germanVoids += voidsFor(id);
     else if (owner === 'allies') alliedVoids += voidsFor(id);

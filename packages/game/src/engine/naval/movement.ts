@@ -103,6 +103,15 @@ function advance(G: GameState, from: 'arrived' | 'attacker' | 'defender'): void 
   if (sailOnCandidates(force).length === 0) endForce(G);
 }
 
+/**
+ * Interceptions where ships already lie together, with no movement (the 9. April turn, EN 7.1): the
+ * mover may try first, then the other side, as if `owner`'s ships had just arrived in `zone`.
+ */
+export function openInterception(G: GameState, owner: Faction, zone: SeaZone): void {
+  navalState(G).force = { owner, ships: [], path: [zone], step: 'attackerIntercept' };
+  advance(G, 'arrived');
+}
+
 export function endForce(G: GameState): void {
   const n = navalState(G);
   n.force = null;

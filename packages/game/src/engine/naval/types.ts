@@ -89,6 +89,8 @@ export interface NavalState {
   lastCombat: NavalCombat | null;
   /** Germany has paid to call its raiding ships back this turn (EN 7.2). */
   recalled: boolean;
+  /** Where each ship sunk this turn went down (9. April's Evakuerte matroser lands from there). */
+  sunkAt?: Partial<Record<string, SeaZone>>;
   /** German reinforcements placed this phase per sea zone they came ashore from (EN 8.3's one per ship). */
   placed?: Partial<Record<SeaZone, number>>;
 }
