@@ -41,6 +41,8 @@ interface LiveMatch {
   views: Map<string, SentView>;
 }
 const SPECTATORS = 'spectators';
+/** Socket messages at least this long are sent compressed (permessage-deflate). */
+export const WIRE_DEFLATE_THRESHOLD = 1024;
 
 export interface TransportOptions {
   storage: SqlStorage;
@@ -157,6 +159,9 @@ export class HardenedTransport {
       maxHttpBufferSize: this.opts.maxMessageBytes,
       pingInterval: 10_000,
       pingTimeout: 20_000,
+      // Most updates are patches of a few hundred bytes; the few larger ones (a combat's end with its
+      // log lines, the end of the 9. April turn) are deflated on the wire.
+      perMessageDeflate: { threshold: WIRE_DEFLATE_THRESHOLD },
       cors: { origin: this.opts.origins, methods: ['GET', 'POST'], credentials: false },
       allowRequest: (req, cb) => {
         const ok = this.originAllowed(req.headers.origin, req.headers.host);
