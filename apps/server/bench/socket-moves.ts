@@ -4,7 +4,7 @@
  * must act sends a random legal move and waits until the server's answer arrives. Reports moves per
  * second, the round-trip time of a move (send → new state back), the store's size and memory.
  * Not a test: nothing asserts a timing. Usage: npm run bench:server [-- <moves>]   (DATABASE_URL
- * set → PostgreSQL, otherwise the embedded PGlite in a temporary folder).
+ * set → PostgreSQL, otherwise the embedded SQLite in a temporary folder).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,7 +89,7 @@ const dirBytes = (dir: string): number =>
 console.log(
   JSON.stringify(
     {
-      store: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      store: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       moves: latencies.length,
       movesPerSecond: +(latencies.length / seconds).toFixed(1),
       roundTripMs: { p50: pct(50), p95: pct(95), max: pct(100) },
