@@ -82,6 +82,16 @@ const seconds = (performance.now() - started) / 1000;
 for (const c of [...clients, spectator]) c.stop();
 await server.stop('bench done');
 
+/** What the embedded store holds for the match, by column (bytes of JSON text). */
+function sqliteBreakdown() {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'kon.sqlite'), { readonly: true });
+  const m = db.prepare('SELECT length(state) AS state, length(initial_state) AS initialState, length(metadata) + coalesce(length(lobby), 0) AS metaAndLobby FROM kon_matches').get();
+  const e = db.prepare('SELECT count(*) AS rows, sum(length(entries)) AS entries, sum(length(actions)) AS actions FROM kon_events').get();
+  db.close();
+  return { match: m, events: e };
+}
+
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 const dirBytes = (dir: string): number =>
@@ -94,6 +104,7 @@ console.log(
       movesPerSecond: +(latencies.length / seconds).toFixed(1),
       roundTripMs: { p50: pct(50), p95: pct(95), max: pct(100) },
       storeBytes: process.env.DATABASE_URL ? null : dirBytes(dataDir),
+      storeContents: process.env.DATABASE_URL ? null : sqliteBreakdown(),
       rssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(1),
       heapUsedMB: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
     },
