@@ -285,3 +285,43 @@ for (const backend of backends) {
     }, 120_000);
   });
 }
+
+describe('PostgreSQL tables of the earlier single-row shape', () => {
+  it('are migrated on start: each match keeps its state, action log and public log, and takes new moves', async () => {
+    const schema = `kon_test_${randomBytes(5).toString('hex')}`;
+    const cfg = { dataDir: '', databaseUrl: PG_URL, databaseSchema: schema };
+    const pg = require('pg') as typeof import('pg');
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    try {
+      await c.query(`CREATE SCHEMA "${schema}"`);
+      // The table as the previous version created it.
+      await c.query(`CREATE TABLE "${schema}".kon_matches (
+        id text PRIMARY KEY, game_name text NOT NULL, state jsonb, initial_state jsonb, metadata jsonb NOT NULL,
+        log jsonb NOT NULL DEFAULT '[]'::jsonb, lobby jsonb, public boolean NOT NULL DEFAULT false,
+        gameover boolean NOT NULL DEFAULT false, created_at bigint NOT NULL, updated_at bigint NOT NULL)`);
+      const log = [entry(0, 0), entry(1, 0), entry(2, 0)];
+      await c.query(
+        `INSERT INTO "${schema}".kon_matches (id, game_name, state, initial_state, metadata, log, lobby, public, created_at, updated_at)
+         VALUES ('old', 'kampen-om-norge', $1, $2, $3, $4, $5, true, 1, 2)`,
+        [JSON.stringify(state(2, { log })), JSON.stringify(state(0, { log: [entry(0, 0)] })), JSON.stringify(meta(1)), JSON.stringify([action(1), action(2)]), JSON.stringify({ v: 1 })],
+      );
+      const store = await openStorage(cfg);
+      try {
+        const f = await store.fetch('old', { state: true, initialState: true, log: true });
+        expect(f.state?._stateID).toBe(2);
+        expect(f.log).toEqual([action(1), action(2)]);
+        expect(await store.fetchHistory('old')).toEqual(log);
+        expect((await store.fetchLobby('old'))?.lobby).toEqual({ v: 1 });
+        await store.commitMove('old', { state: moveState(3, [entry(3, 0)], 3), deltalog: [action(3)] });
+        expect(await store.fetchHistory('old', 2)).toEqual([entry(2, 0), entry(3, 0)]);
+        await expect(store.commitMove('old', { state: state(2), deltalog: [] })).rejects.toMatchObject({ code: 'stale' });
+      } finally {
+        await store.dropAll();
+        await store.close();
+      }
+    } finally {
+      await c.end();
+    }
+  });
+});

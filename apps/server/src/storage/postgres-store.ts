@@ -68,6 +68,41 @@ export class PostgresStore extends BaseStore {
         PRIMARY KEY (match_id, state_id)
       );
     `);
+    await this.migrateSingleRowMatches();
+  }
+
+  /**
+   * Tables of the earlier shape (the whole action log in kon_matches.log, rewritten on every move):
+   * each match's log so far becomes its first event row, at its current state. One transaction.
+   */
+  private async migrateSingleRowMatches(): Promise<void> {
+    const old = await this.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'kon_matches' AND column_name = 'log'`,
+      [this.schema],
+    );
+    if (old.length === 0) return;
+    const c = await this.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query(`LOCK TABLE ${this.t} IN ACCESS EXCLUSIVE MODE`);
+      await c.query(`ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS state_id integer, ADD COLUMN IF NOT EXISTS log_len integer NOT NULL DEFAULT 0`);
+      await c.query(`
+        UPDATE ${this.t}
+           SET state_id = coalesce((state->>'_stateID')::int, 0),
+               log_len = CASE WHEN jsonb_typeof(state->'G'->'log') = 'array' THEN jsonb_array_length(state->'G'->'log') ELSE 0 END`);
+      await c.query(`
+        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions)
+        SELECT id, state_id, 0, log_len, CASE WHEN log_len > 0 THEN state->'G'->'log' ELSE '[]'::jsonb END, coalesce(log, '[]'::jsonb)
+          FROM ${this.t}
+        ON CONFLICT DO NOTHING`);
+      await c.query(`ALTER TABLE ${this.t} ALTER COLUMN state_id SET NOT NULL, DROP COLUMN log`);
+      await c.query('COMMIT');
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      c.release();
+    }
   }
 
   createMatchWithLobby(matchID: string, { initialState, metadata }: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void> {
