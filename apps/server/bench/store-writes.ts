@@ -31,6 +31,8 @@ async function sizeOf(store: MatchStore, cfg: { dataDir: string }, schema: strin
   const pg = require('pg') as typeof import('pg');
   const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await c.connect();
+  // Without VACUUM FULL the size would count every superseded version of the match row (MVCC) until autovacuum.
+  await c.query(`VACUUM FULL "${schema}".kon_matches, "${schema}".kon_events`);
   const r = await c.query(`SELECT pg_total_relation_size('"${schema}".kon_matches') + pg_total_relation_size('"${schema}".kon_events') AS n`);
   await c.end();
   return Number(r.rows[0].n);

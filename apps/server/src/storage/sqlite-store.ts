@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
-import { BaseStore, eventOf, historyFrom, isGameover, joinArrays, logOf } from './base-store';
+import { BaseStore, eventOf, isGameover, logOf } from './base-store';
+import { decodeEvent, encodeEvent } from './event-codec';
 import { GroupCommit } from './group-commit';
 import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit } from './types';
 
@@ -35,8 +36,7 @@ const SCHEMA = `
     state_id  INTEGER NOT NULL,
     log_base  INTEGER NOT NULL,
     n_entries INTEGER NOT NULL,
-    entries   TEXT NOT NULL,
-    actions   TEXT NOT NULL,
+    body      BLOB NOT NULL,  -- entries and actions, see event-codec.ts
     PRIMARY KEY (match_id, state_id)
   ) WITHOUT ROWID;
 `;
@@ -71,6 +71,7 @@ export class SqliteStore extends BaseStore {
   createMatchWithLobby(matchID: string, { initialState, metadata }: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void> {
     const { entries, base } = logOf(initialState);
     const state = JSON.stringify(initialState);
+    const body = encodeEvent(entries, []);
     return this.write(() => {
       this.q.insertMatch.run({
         id: matchID,
@@ -85,14 +86,13 @@ export class SqliteStore extends BaseStore {
         updated_at: metadata.updatedAt,
         log_len: (base ?? 0) + entries.length,
       });
-      this.q.insertEvent.run(matchID, initialState._stateID, base ?? 0, entries.length, JSON.stringify(entries), '[]');
+      this.q.insertEvent.run(matchID, initialState._stateID, base ?? 0, entries.length, body);
     });
   }
 
   commitMove(matchID: string, { state, metadata, deltalog }: MoveCommit): Promise<void> {
     const stateText = JSON.stringify(state);
     const metaText = metadata ? JSON.stringify(metadata) : null;
-    const actions = JSON.stringify(deltalog);
     return this.write(() => {
       const row = this.q.head.get(matchID) as { state_id: number; log_len: number } | undefined;
       if (!row) throw new MatchNotFoundError(matchID);
@@ -107,7 +107,7 @@ export class SqliteStore extends BaseStore {
         gameover: metadata ? (isGameover(metadata) ? 1 : 0) : null,
         log_len: ev.base + ev.entries.length,
       });
-      this.q.insertEvent.run(matchID, state._stateID, ev.base, ev.entries.length, JSON.stringify(ev.entries), actions);
+      this.q.insertEvent.run(matchID, state._stateID, ev.base, ev.entries.length, encodeEvent(ev.entries, deltalog));
     });
   }
 
@@ -150,7 +150,7 @@ export class SqliteStore extends BaseStore {
     if (opts.state) result.state = row.state ? (JSON.parse(row.state) as State) : undefined;
     if (opts.initialState) result.initialState = row.initial_state ? JSON.parse(row.initial_state) : undefined;
     if (opts.metadata) result.metadata = row.metadata ? JSON.parse(row.metadata) : undefined;
-    if (opts.log) result.log = joinArrays((this.q.actions.all(matchID) as { actions: string }[]).map((r) => r.actions));
+    if (opts.log) result.log = (this.q.events.all(matchID) as { body: Buffer }[]).flatMap((r) => decodeEvent(r.body).actions);
     return result as StorageAPI.FetchResult<O>;
   }
 
@@ -167,7 +167,9 @@ export class SqliteStore extends BaseStore {
   }
 
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
-    return historyFrom(this.q.history.all(matchID, from) as { log_base: number; entries: string }[], from);
+    const rows = this.q.history.all(matchID, from) as { log_base: number; body: Buffer }[];
+    if (rows.length === 0) return [];
+    return rows.flatMap((r) => decodeEvent(r.body).entries).slice(Math.max(0, from - rows[0]!.log_base));
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
@@ -205,7 +207,7 @@ function prepare(db: Database) {
     insertMatch: s(`INSERT INTO kon_matches
         (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len)
         VALUES (@id, @game_name, @state, @state_id, @state, @metadata, @lobby, @public, @gameover, @created_at, @updated_at, @log_len)`),
-    insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, entries, actions) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, body) VALUES (?, ?, ?, ?, ?)'),
     head: s('SELECT state_id, log_len FROM kon_matches WHERE id = ?'),
     updateState: s(`UPDATE kon_matches
         SET state = @state, state_id = @state_id, log_len = @log_len,
@@ -217,7 +219,7 @@ function prepare(db: Database) {
     deleteMatch: s('DELETE FROM kon_matches WHERE id = ?'),
     lobby: s('SELECT lobby, metadata FROM kon_matches WHERE id = ?'),
     listPublic: s('SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?'),
-    actions: s('SELECT actions FROM kon_events WHERE match_id = ? ORDER BY state_id'),
-    history: s('SELECT log_base, entries FROM kon_events WHERE match_id = ? AND log_base + n_entries > ? ORDER BY state_id'),
+    events: s('SELECT body FROM kon_events WHERE match_id = ? ORDER BY state_id'),
+    history: s('SELECT log_base, body FROM kon_events WHERE match_id = ? AND log_base + n_entries > ? ORDER BY state_id'),
   };
 }
