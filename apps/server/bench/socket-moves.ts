@@ -4,7 +4,7 @@
  * must act sends a random legal move and waits until the server's answer arrives. Reports moves per
  * second, the round-trip time of a move (send → new state back), the store's size and memory.
  * Not a test: nothing asserts a timing. Usage: npm run bench:server [-- <moves>]   (DATABASE_URL
- * set → PostgreSQL, otherwise the embedded PGlite in a temporary folder).
+ * set → PostgreSQL, otherwise the embedded SQLite in a temporary folder; KEEP_STORE=<file> keeps a copy of it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -82,6 +82,16 @@ const seconds = (performance.now() - started) / 1000;
 for (const c of [...clients, spectator]) c.stop();
 await server.stop('bench done');
 
+/** What the embedded store holds for the match, by column (bytes). */
+function sqliteBreakdown() {
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'kon.sqlite'), { readonly: true });
+  const m = db.prepare('SELECT length(state) AS state, length(initial_state) AS initialState, length(metadata) + coalesce(length(lobby), 0) AS metaAndLobby FROM kon_matches').get();
+  const e = db.prepare('SELECT count(*) AS rows, sum(length(body)) AS deflatedEntriesAndActions FROM kon_events').get();
+  db.close();
+  return { match: m, events: e };
+}
+
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 const dirBytes = (dir: string): number =>
@@ -89,11 +99,12 @@ const dirBytes = (dir: string): number =>
 console.log(
   JSON.stringify(
     {
-      store: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      store: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
       moves: latencies.length,
       movesPerSecond: +(latencies.length / seconds).toFixed(1),
       roundTripMs: { p50: pct(50), p95: pct(95), max: pct(100) },
       storeBytes: process.env.DATABASE_URL ? null : dirBytes(dataDir),
+      storeContents: process.env.DATABASE_URL ? null : sqliteBreakdown(),
       rssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(1),
       heapUsedMB: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
     },
@@ -101,6 +112,8 @@ console.log(
     2,
   ),
 );
+// KEEP_STORE=<file>: keep a copy of the embedded store for a closer look.
+if (process.env.KEEP_STORE && !process.env.DATABASE_URL) fs.copyFileSync(path.join(dataDir, 'kon.sqlite'), process.env.KEEP_STORE);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (process.env.DATABASE_URL) {
   const { default: pg } = await import('pg');

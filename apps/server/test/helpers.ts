@@ -8,7 +8,7 @@ import { startServer, loadGameModule, type RunningServer, type StartOptions } fr
 import { loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/log';
 
-// Starting the embedded PostgreSQL takes a few seconds.
+// Servers start in well under a second, but the machine is shared and busy.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 export const GAME_NAME = 'kampen-om-norge';

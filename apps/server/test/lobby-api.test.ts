@@ -169,7 +169,7 @@ describe('lobby API', () => {
   it('health endpoint', async () => {
     const r = await api(t.url, 'GET', '/healthz');
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ status: 'ok', storage: 'pglite' });
+    expect(r.json).toEqual({ status: 'ok', storage: 'sqlite' });
   });
 
   it('CORS follows ORIGINS for HTTP', async () => {

@@ -1,19 +1,32 @@
+import path from 'node:path';
 import type { Config } from '../config';
-import { openPGlite, openPostgres } from './driver';
-import { SqlStorage } from './sql-storage';
+import { PostgresStore } from './postgres-store';
+import { SqliteStore, type SqliteOptions } from './sqlite-store';
+import type { MatchStore } from './types';
 
-export { SqlStorage } from './sql-storage';
-export type { SqlDriver } from './driver';
+export type { MatchStore, MatchRow, MoveCommit, StoreKind } from './types';
+export { StaleStateError, MatchNotFoundError } from './types';
+export { SqliteStore } from './sqlite-store';
+export { PostgresStore } from './postgres-store';
+/** The name the rest of the server has always used for the store. */
+export type SqlStorage = MatchStore;
 
-/** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR. */
-export async function openStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): Promise<SqlStorage> {
-  const driver = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPGlite(config.dataDir);
-  const storage = new SqlStorage(driver, config.databaseSchema);
+/** The embedded store's file inside DATA_DIR. */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'kon.sqlite');
+
+/** PostgreSQL when DATABASE_URL is set, else embedded SQLite in DATA_DIR. */
+export async function openStorage(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
+  sqlite: SqliteOptions = {},
+): Promise<MatchStore> {
+  const store = config.databaseUrl
+    ? await PostgresStore.open(config.databaseUrl, config.databaseSchema)
+    : new SqliteStore(sqliteFile(config.dataDir), sqlite);
   try {
-    await storage.connect();
+    await store.connect();
   } catch (e) {
-    await driver.close().catch(() => {});
+    await store.close().catch(() => {});
     throw e;
   }
-  return storage;
+  return store;
 }

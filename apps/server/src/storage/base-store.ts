@@ -1,0 +1,95 @@
+import { createRequire } from 'node:module';
+import type { LogEntry, State, StorageAPI, Server } from 'boardgame.io';
+import { MatchNotFoundError, StaleStateError, type MatchRow, type MatchStore, type MoveCommit, type StoreKind } from './types';
+
+const require = createRequire(import.meta.url);
+const { Async } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+
+/**
+ * What both back ends share: boardgame.io's entry points mapped onto ours, and the bookkeeping of
+ * writes under way so that shutdown can wait for them.
+ */
+export abstract class BaseStore extends Async implements MatchStore {
+  abstract readonly kind: StoreKind;
+  private pending = new Set<Promise<unknown>>();
+  private closed = false;
+
+  protected track<T>(p: Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('storage is closed'));
+    this.pending.add(p);
+    const done = () => this.pending.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  override createMatch(matchID: string, opts: StorageAPI.CreateMatchOpts): Promise<void> {
+    return this.createMatchWithLobby(matchID, opts, null, false);
+  }
+
+  /**
+   * boardgame.io's Master writes every processed action here, a refused one too (same _stateID): that
+   * writes nothing and is not an error to the Master, as before; nor is a match wiped meanwhile.
+   */
+  override async setState(matchID: string, state: State, deltalog?: LogEntry[]): Promise<void> {
+    try {
+      await this.commitMove(matchID, { state, deltalog: deltalog ?? [] });
+    } catch (e) {
+      if (!(e instanceof StaleStateError) && !(e instanceof MatchNotFoundError)) throw e;
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.drain();
+    this.closed = true;
+    await this.shutdown();
+  }
+
+  protected abstract shutdown(): Promise<void>;
+
+  abstract commitMove(matchID: string, commit: MoveCommit): Promise<void>;
+  abstract fetchHistory(matchID: string, from?: number): Promise<unknown[]>;
+  abstract createMatchWithLobby(matchID: string, opts: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void>;
+  abstract setLobby(matchID: string, lobby: unknown, metadata: Server.MatchData): Promise<void>;
+  abstract fetchLobby(matchID: string): Promise<{ lobby: unknown; metadata: Server.MatchData } | undefined>;
+  abstract listPublic(limit: number): Promise<MatchRow[]>;
+  abstract ping(): Promise<void>;
+  abstract dropAll(): Promise<void>;
+}
+
+/** The public log entries a state carries, and where they start in the whole log (undefined: the state holds the whole log, as the engine did before logBase). */
+export function logOf(state: State): { entries: unknown[]; base: number | undefined } {
+  const G = state.G as { log?: unknown; logBase?: unknown } | null | undefined;
+  const entries = G && Array.isArray(G.log) ? (G.log as unknown[]) : [];
+  const base = G && typeof G.logBase === 'number' && Number.isInteger(G.logBase) && G.logBase >= 0 ? G.logBase : undefined;
+  return { entries, base };
+}
+
+/**
+ * The event row of a state, given how many entries are stored already. A state without logBase holds
+ * the whole log: only the entries past the stored ones are new.
+ */
+export function eventOf(state: State, storedCount: number): { base: number; entries: unknown[] } {
+  const { entries, base } = logOf(state);
+  if (base !== undefined) return { base, entries };
+  return { base: storedCount, entries: entries.slice(storedCount) };
+}
+
+/** Concatenates stored JSON array texts without parsing each one. */
+export function joinArrays(texts: string[]): unknown[] {
+  const parts = texts.map((t) => t.trim().slice(1, -1)).filter((t) => t.trim() !== '');
+  return JSON.parse('[' + parts.join(',') + ']') as unknown[];
+}
+
+/** The entries from `from` on, out of event rows ordered by state: each row's first index and its entries as JSON. */
+export function historyFrom(rows: { log_base: number; entries: string }[], from: number): unknown[] {
+  if (rows.length === 0) return [];
+  const all = joinArrays(rows.map((r) => r.entries));
+  return all.slice(Math.max(0, from - Number(rows[0]!.log_base)));
+}
+
+export const isGameover = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;

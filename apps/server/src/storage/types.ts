@@ -1,0 +1,64 @@
+import type { LogEntry, Server, State, StorageAPI } from 'boardgame.io';
+
+export interface MoveCommit {
+  /** boardgame.io state after the move; state.G.log holds ONLY this move's public log entries and state.G.logBase their index in the whole log */
+  state: State;
+  /** boardgame.io match metadata when it changed (updatedAt, gameover), else undefined */
+  metadata?: Server.MatchData;
+  /** boardgame.io's deltalog of this move (the action log entries) */
+  deltalog: LogEntry[];
+}
+
+export interface MatchRow {
+  id: string;
+  metadata: Server.MatchData;
+  lobby: unknown;
+  createdAt: number;
+}
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/**
+ * What the server needs from a match store: boardgame.io's StorageAPI.Async (the Master uses it),
+ * the move path, and our lobby's reads and writes. SQLite (embedded) and PostgreSQL implement it.
+ */
+export interface MatchStore extends StorageAPI.Async {
+  readonly kind: StoreKind;
+
+  /**
+   * One transaction: the match row (state, state_id, updated_at, gameover, metadata if given) and one
+   * appended event row (this move's public log entries and boardgame.io's deltalog). Rejects with a
+   * StaleStateError (code 'stale') when the stored state is not older than `commit.state`, writing
+   * nothing. Resolves only when the write is durable.
+   */
+  commitMove(matchID: string, commit: MoveCommit): Promise<void>;
+  /** The game's public log entries from index `from` (0-based) to the end, in order. */
+  fetchHistory(matchID: string, from?: number): Promise<unknown[]>;
+
+  createMatchWithLobby(matchID: string, opts: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void>;
+  /** Our lobby record and the boardgame.io metadata derived from it, in one write. */
+  setLobby(matchID: string, lobby: unknown, metadata: Server.MatchData): Promise<void>;
+  fetchLobby(matchID: string): Promise<{ lobby: unknown; metadata: Server.MatchData } | undefined>;
+  /** Public matches not yet over, newest first. */
+  listPublic(limit: number): Promise<MatchRow[]>;
+  ping(): Promise<void>;
+  /** Resolves when every write started so far has finished. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+  /** For tests: drop this store's tables. */
+  dropAll(): Promise<void>;
+}
+
+export class StaleStateError extends Error {
+  readonly code = 'stale';
+  constructor(matchID: string, stateID: number) {
+    super(`match ${matchID}: the stored state is not older than _stateID ${stateID}`);
+  }
+}
+
+export class MatchNotFoundError extends Error {
+  readonly code = 'not_found';
+  constructor(matchID: string) {
+    super(`match ${matchID} does not exist`);
+  }
+}
