@@ -75,7 +75,8 @@ while (latencies.length < maxMoves) {
   const before = own._stateID;
   const t = performance.now();
   client.moves[choice.move]!(...choice.args);
-  await waitUntil(() => (client.getState()?._stateID ?? 0) > before && (clients[0]!.getState()?._stateID ?? 0) > before);
+  // Every seat must hold the new state before the next move is chosen from one of them.
+  await waitUntil(() => [...clients, spectator].every((c) => (c.getState()?._stateID ?? 0) > before));
   latencies.push(performance.now() - t);
 }
 const seconds = (performance.now() - started) / 1000;

@@ -41,8 +41,17 @@ interface LiveMatch {
   views: Map<string, SentView>;
 }
 const SPECTATORS = 'spectators';
-/** Socket messages at least this long are sent compressed (permessage-deflate). */
-export const WIRE_DEFLATE_THRESHOLD = 1024;
+/**
+ * Socket messages of at least `threshold` bytes are sent compressed (permessage-deflate). Messages
+ * are a few KB at most, so a 1 KB window and a small memory level do nearly as well as zlib's
+ * defaults while each socket's compressor holds ~12 KB instead of ~256 KB.
+ */
+export const WIRE_DEFLATE = {
+  threshold: 1024,
+  serverMaxWindowBits: 10,
+  serverNoContextTakeover: true,
+  zlibDeflateOptions: { memLevel: 4 },
+} as const;
 
 export interface TransportOptions {
   storage: SqlStorage;
@@ -82,8 +91,10 @@ const chatMessage = z.strictObject({
 });
 
 /**
- * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). It keeps the
- * Master (moves, validation, storage) and closes the holes of 0.50.2:
+ * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). Moves run
+ * through boardgame.io's reducer (move-runner.ts) but not its Master, whose move path broadcasts before
+ * it stores. Here a move is checked by the game, computed, stored in one durable write, and only then
+ * sent: to each socket as a patch against the view it holds. It also closes the holes of 0.50.2:
  *  - `sync` never creates a match and never sends the unfiltered initialState;
  *  - only MAKE_MOVE passes, for the playerID the socket authenticated as (no UPDATE/RESET/PATCH/UNDO/
  *    REDO/PLUGIN/GAME_EVENT, no acting as another playerID in the payload);
@@ -161,7 +172,7 @@ export class HardenedTransport {
       pingTimeout: 20_000,
       // Most updates are patches of a few hundred bytes; the few larger ones (a combat's end with its
       // log lines, the end of the 9. April turn) are deflated on the wire.
-      perMessageDeflate: { threshold: WIRE_DEFLATE_THRESHOLD },
+      perMessageDeflate: WIRE_DEFLATE,
       cors: { origin: this.opts.origins, methods: ['GET', 'POST'], credentials: false },
       allowRequest: (req, cb) => {
         const ok = this.originAllowed(req.headers.origin, req.headers.host);

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { FACTION_OF_PLAYER, KampenOmNorge, legalMoves, viewFor } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WIRE_DEFLATE_THRESHOLD } from '../src/transport';
+import { WIRE_DEFLATE } from '../src/transport';
 import { api, capturing, createMatch, join, serverState, startTestServer, type Captured, type TestServer } from './helpers';
 
 const require = createRequire(import.meta.url);
@@ -21,7 +21,7 @@ const MAX_UPDATE_BYTES = 2048;
 /** What a message costs on the wire: as it is, or deflated when the server compresses it. */
 function wireBytes(json: string): number {
   const raw = Buffer.byteLength(json);
-  return raw < WIRE_DEFLATE_THRESHOLD ? raw : zlib.deflateRawSync(json).length;
+  return raw < WIRE_DEFLATE.threshold ? raw : zlib.deflateRawSync(json, { windowBits: WIRE_DEFLATE.serverMaxWindowBits, ...WIRE_DEFLATE.zlibDeflateOptions }).length;
 }
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
