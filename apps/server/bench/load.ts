@@ -10,7 +10,8 @@
  * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
- *                         [--modes saturated,human] [--minimal on|off] [--ruleset basic|advanced]
+ *                         [--modes saturated,human] [--minimal on|off] [--minimal-patches]
+ *                         [--ruleset basic|advanced]
  *                         [--database-url postgres://…] [--out result.json]
  *
  * Not a test: nothing asserts a timing.
@@ -41,6 +42,8 @@ interface Options {
   stores: ('embedded' | 'postgres')[];
   modes: Mode[];
   minimal: boolean;
+  /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
+  minimalPatches: boolean;
   ruleset: string;
   databaseUrl: string;
   out: string | undefined;
@@ -57,6 +60,7 @@ function parseOptions(argv: string[]): Options {
       stores: { type: 'string', default: 'embedded,postgres' },
       modes: { type: 'string', default: 'saturated,human' },
       minimal: { type: 'string', default: 'on' },
+      'minimal-patches': { type: 'boolean', default: false },
       ruleset: { type: 'string', default: 'basic' },
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
       out: { type: 'string' },
@@ -70,6 +74,7 @@ function parseOptions(argv: string[]): Options {
     stores: list(values.stores!) as Options['stores'],
     modes: list(values.modes!) as Mode[],
     minimal: values.minimal !== 'off',
+    minimalPatches: values['minimal-patches']!,
     ruleset: values.ruleset!,
     databaseUrl: values['database-url']!,
     out: values.out,
@@ -164,10 +169,25 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** user+system CPU of a process so far, in ms (Linux /proc). */
+/**
+ * CPU time of a process so far, in ms. The sum of its threads' schedstat run times (ns) resolves a
+ * single move; /proc/<pid>/stat's utime+stime counts in 10 ms ticks, too coarse for a human-pace phase
+ * of a few dozen moves, and is the fallback.
+ */
 function cpuMs(pid: number): number {
+  try {
+    let ns = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(ns) && ns > 0) return ns / 1e6;
+  } catch {
+    // a thread ended between listing and reading, or no schedstat: use stat
+  }
+  return statCpuMs(pid);
+}
+
+/** utime+stime from /proc/<pid>/stat (fields 14 and 15, after the parenthesised command name). */
+function statCpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
@@ -232,10 +252,10 @@ async function bundle(entry: string, outfile: string) {
   });
 }
 
-async function startMinimal(): Promise<Target> {
+async function startMinimal(opts: Options): Promise<Target> {
   const script = path.join(SERVER_ROOT, 'dist', 'bench-minimal-server.cjs');
   await bundle(path.join(SERVER_ROOT, 'bench', 'minimal-server.ts'), script);
-  const child = await startChild('minimal boardgame.io server', script, {}, '/games');
+  const child = await startChild('minimal boardgame.io server', script, opts.minimalPatches ? { DELTA_STATE: '1' } : {}, '/games');
   const base = `${child.url}/games/counter`;
   return {
     label: 'minimal',
@@ -627,7 +647,7 @@ async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seco
     patchMessages: stats.patchMessages,
     updateMessages: stats.updateMessages,
     serverCpuMsPerMove: stats.moves ? +(cpu / stats.moves).toFixed(3) : NaN,
-    serverCpuPercent: +((cpu / (wall * 1000)) * 100).toFixed(0),
+    serverCpuPercent: +((cpu / (wall * 1000)) * 100).toFixed(1),
     benchCpuPercent: +(((bench.user + bench.system) / 1000 / (wall * 1000)) * 100).toFixed(0),
     serverRssMB: rssMB(target.pid),
     refused: stats.refused,
@@ -647,7 +667,7 @@ interface TargetResult {
 
 /** Every load shape and mode against one server; matches of one shape are reused across modes. */
 async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
-  await sleep(1000); // let start-up work (JIT, first queries) settle before the idle reading
+  await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
   const idleRssMB = rssMB(target.pid);
   const phases: PhaseResult[] = [];
   for (const n of opts.matches) {
@@ -675,7 +695,9 @@ function fmt(n: number, digits = 1): string {
 }
 
 function ratio(a: number, b: number): string {
-  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(1)}×` : '–';
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b <= 0) return '–';
+  const r = a / b;
+  return `${r >= 10 ? Math.round(r) : r.toPrecision(2)}×`;
 }
 
 /** One markdown table: a row per load shape × mode × measure, a column per server, ratios to minimal. */
@@ -684,11 +706,11 @@ function markdown(results: TargetResult[]): string {
   const ours = results.filter((r) => r.target !== 'minimal');
   const head = ['load', 'measure', ...(base ? [LABELS.minimal!] : []), ...ours.flatMap((r) => [LABELS[r.target]!, ...(base ? ['/ minimal'] : [])])];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  const row = (load: string, measure: string, get: (t: TargetResult) => number[], show: (v: number[]) => string) => {
+  const row = (load: string, measure: string, get: (t: TargetResult) => number[], show: (v: number[]) => string, compare = true) => {
     const b = base && get(base);
     const cells = ours.flatMap((t) => {
       const v = get(t);
-      return [show(v), ...(b ? [v.map((x, i) => ratio(x, b[i]!)).join(' / ')] : [])];
+      return [show(v), ...(b ? [compare ? v.map((x, i) => ratio(x, b[i]!)).join(' / ') : ''] : [])];
     });
     lines.push(`| ${load} | ${measure} | ${b ? `${show(b)} | ` : ''}${cells.join(' | ')} |`);
   };
@@ -703,7 +725,9 @@ function markdown(results: TargetResult[]): string {
     row(load, 'move → all 4 sockets p50 / p95 / p99 ms', get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]), (v) => v.map((x) => fmt(x)).join(' / '));
     row('', 'moves/s', get((p) => [p.movesPerSecond]), (v) => fmt(v[0]!));
     row('', 'state message per seat socket, mean / max bytes', get((p) => [p.seatBytes.mean, p.seatBytes.max]), (v) => v.map((x) => fmt(x, 0)).join(' / '));
+    row('', 'state message to the spectator, mean bytes', get((p) => [p.spectatorBytes.mean]), (v) => fmt(v[0]!, 0));
     row('', 'server CPU per move ms', get((p) => [p.serverCpuMsPerMove]), (v) => fmt(v[0]!, 2));
+    row('', 'CPU busy, server / bench client, % of a core', get((p) => [p.serverCpuPercent, p.benchCpuPercent]), (v) => v.map((x) => fmt(x, 0)).join(' / '), false);
     row('', 'server RSS after the phase MB', get((p) => [p.serverRssMB]), (v) => fmt(v[0]!, 0));
   }
   row('', 'server RSS idle before load MB', (t) => [t.idleRssMB], (v) => fmt(v[0]!, 0));
@@ -742,7 +766,7 @@ async function main() {
   execFileSync(process.execPath, [path.join(SERVER_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 
   const starts: (() => Promise<Target>)[] = [
-    ...(opts.minimal ? [startMinimal] : []),
+    ...(opts.minimal ? [() => startMinimal(opts)] : []),
     ...opts.stores.map((s) => () => startOurs(s, opts)),
   ];
   const results: TargetResult[] = [];

@@ -22,6 +22,8 @@ const Counter: Game<{ count: number }> = {
     },
   },
   turn: { minMoves: 1, maxMoves: 1 },
+  // DELTA_STATE=1 (load.ts --minimal-patches): 'patch' events instead of 'update', to compare those.
+  deltaState: process.env.DELTA_STATE === '1',
 };
 
 const port = Number(process.env.PORT ?? 0);
