@@ -350,6 +350,8 @@ interface PhaseStats {
   resyncs: number;
   patchFailures: number;
   replacedMatches: number;
+  /** Sum of the stateIDs moves were made from: how far into their games the matches were. */
+  stateIDSum: number;
   /** Raw socket.io payload of each state message ('update' or 'patch'), per receiving socket. */
   seatBytes: Sizes;
   spectatorBytes: Sizes;
@@ -366,6 +368,7 @@ function newStats(): PhaseStats {
     resyncs: 0,
     patchFailures: 0,
     replacedMatches: 0,
+    stateIDSum: 0,
     seatBytes: emptySizes(),
     spectatorBytes: emptySizes(),
     patchMessages: 0,
@@ -516,9 +519,11 @@ class MatchDriver {
       return;
     }
     const t0 = performance.now();
+    const from = actor!.stateID;
     const outcome = await this.send(actor!, move);
     if (outcome === 'ok') {
       stats.moves++;
+      stats.stateIDSum += from;
       stats.latencies.push(performance.now() - t0);
     } else if (outcome === 'timeout') stats.timeouts++;
   }
@@ -612,6 +617,8 @@ interface PhaseResult {
   resyncs: number;
   patchFailures: number;
   replacedMatches: number;
+  /** Mean stateID of the measured moves: state messages grow as a game goes on. */
+  meanStateID: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -655,6 +662,7 @@ async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seco
     resyncs: stats.resyncs,
     patchFailures: stats.patchFailures,
     replacedMatches: stats.replacedMatches,
+    meanStateID: stats.moves ? Math.round(stats.stateIDSum / stats.moves) : NaN,
   };
 }
 
@@ -665,24 +673,27 @@ interface TargetResult {
   phases: PhaseResult[];
 }
 
-/** Every load shape and mode against one server; matches of one shape are reused across modes. */
+/**
+ * Every load shape and mode against one server. Each phase starts from fresh matches, so that its
+ * state sizes do not depend on how far an earlier phase happened to play them.
+ */
 async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
   await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
   const idleRssMB = rssMB(target.pid);
   const phases: PhaseResult[] = [];
-  for (const n of opts.matches) {
-    const drivers = Array.from({ length: n }, () => new MatchDriver(target));
-    try {
-      await pool(drivers, 8, (d) => d.open());
-      for (const mode of opts.modes) {
+  for (const n of opts.matches)
+    for (const mode of opts.modes) {
+      const drivers = Array.from({ length: n }, () => new MatchDriver(target));
+      try {
+        await pool(drivers, 8, (d) => d.open());
         const r = await runPhase(target, drivers, mode, opts.seconds);
         phases.push(r);
         console.error(`  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
+      } finally {
+        for (const d of drivers) d.close();
       }
-    } finally {
-      for (const d of drivers) d.close();
+      await sleep(500); // let the server see the disconnects before the next phase's reading
     }
-  }
   await sleep(1000);
   return { target: target.label, idleRssMB, endRssMB: rssMB(target.pid), phases };
 }
@@ -725,6 +736,7 @@ function markdown(results: TargetResult[]): string {
     row(load, 'move → all 4 sockets p50 / p95 / p99 ms', get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]), (v) => v.map((x) => fmt(x)).join(' / '));
     row('', 'moves/s', get((p) => [p.movesPerSecond]), (v) => fmt(v[0]!));
     row('', 'state message per seat socket, mean / max bytes', get((p) => [p.seatBytes.mean, p.seatBytes.max]), (v) => v.map((x) => fmt(x, 0)).join(' / '));
+    row('', 'moves into the game (mean stateID moved from)', get((p) => [p.meanStateID]), (v) => fmt(v[0]!, 0), false);
     row('', 'state message to the spectator, mean bytes', get((p) => [p.spectatorBytes.mean]), (v) => fmt(v[0]!, 0));
     row('', 'server CPU per move ms', get((p) => [p.serverCpuMsPerMove]), (v) => fmt(v[0]!, 2));
     row('', 'CPU busy, server / bench client, % of a core', get((p) => [p.serverCpuPercent, p.benchCpuPercent]), (v) => v.map((x) => fmt(x, 0)).join(' / '), false);
