@@ -711,7 +711,10 @@ function ratio(a: number, b: number): string {
   return `${r >= 10 ? Math.round(r) : r.toPrecision(2)}×`;
 }
 
-/** One markdown table: a row per load shape × mode × measure, a column per server, ratios to minimal. */
+/**
+ * One markdown table: a row per load shape × mode × measure, a column per server, ratios to minimal.
+ * The spectator's message size (within a few bytes of a seat's) and the error counts are in the JSON.
+ */
 function markdown(results: TargetResult[]): string {
   const base = results.find((r) => r.target === 'minimal');
   const ours = results.filter((r) => r.target !== 'minimal');
@@ -737,7 +740,6 @@ function markdown(results: TargetResult[]): string {
     row('', 'moves/s', get((p) => [p.movesPerSecond]), (v) => fmt(v[0]!));
     row('', 'state message per seat socket, mean / max bytes', get((p) => [p.seatBytes.mean, p.seatBytes.max]), (v) => v.map((x) => fmt(x, 0)).join(' / '));
     row('', 'moves into the game (mean stateID moved from)', get((p) => [p.meanStateID]), (v) => fmt(v[0]!, 0), false);
-    row('', 'state message to the spectator, mean bytes', get((p) => [p.spectatorBytes.mean]), (v) => fmt(v[0]!, 0));
     row('', 'server CPU per move ms', get((p) => [p.serverCpuMsPerMove]), (v) => fmt(v[0]!, 2));
     row('', 'CPU busy, server / bench client, % of a core', get((p) => [p.serverCpuPercent, p.benchCpuPercent]), (v) => v.map((x) => fmt(x, 0)).join(' / '), false);
     row('', 'server RSS after the phase MB', get((p) => [p.serverRssMB]), (v) => fmt(v[0]!, 0));
