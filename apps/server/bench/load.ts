@@ -5,8 +5,8 @@
  * ours/minimal hold even on a shared, noisy machine.
  *
  * Each match has three seat sockets and a spectator socket speaking boardgame.io's socket protocol
- * directly (no boardgame.io client: its reducer and React-free store would cost the bench process
- * more CPU than the server under test). Saturated mode: each match sends its next move as soon as the
+ * directly, not through boardgame.io's client: 800 clients each running the game's reducer on every
+ * update would make the bench process, not the server, the bottleneck. Saturated mode: each match sends its next move as soon as the
  * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
