@@ -1,0 +1,816 @@
+/**
+ * Load benchmark of the move path: many concurrent matches over real sockets against the real server
+ * (built and started as `npm start` does, in a child process), side by side with a minimal
+ * boardgame.io server (bench/minimal-server.ts) measured in the same run, so that the ratios
+ * ours/minimal hold even on a shared, noisy machine.
+ *
+ * Each match has three seat sockets and a spectator socket speaking boardgame.io's socket protocol
+ * directly, not through boardgame.io's client: 800 clients each running the game's reducer on every
+ * update would make the bench process, not the server, the bottleneck. Saturated mode: each match sends its next move as soon as the
+ * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
+ *
+ *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
+ *                         [--modes saturated,human] [--minimal on|off] [--minimal-patches]
+ *                         [--ruleset basic|advanced]
+ *                         [--database-url postgres://…] [--out result.json]
+ *
+ * Not a test: nothing asserts a timing.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { applyPatch, type Operation } from 'rfc6902';
+import { io, type Socket } from 'socket.io-client';
+import { legalMoves } from '@kon/game';
+
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MOVE_TIMEOUT_MS = 10_000;
+const HUMAN_PERIOD_MS = 2_000;
+const HUMAN_JITTER_MS = 500;
+
+// ---------------------------------------------------------------- options
+
+interface Options {
+  seconds: number;
+  matches: number[];
+  stores: ('embedded' | 'postgres')[];
+  modes: Mode[];
+  minimal: boolean;
+  /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
+  minimalPatches: boolean;
+  ruleset: string;
+  databaseUrl: string;
+  out: string | undefined;
+  maxMinutes: number;
+}
+type Mode = 'saturated' | 'human';
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: 'string', default: '20' },
+      matches: { type: 'string', default: '1,50,200' },
+      stores: { type: 'string', default: 'embedded,postgres' },
+      modes: { type: 'string', default: 'saturated,human' },
+      minimal: { type: 'string', default: 'on' },
+      'minimal-patches': { type: 'boolean', default: false },
+      ruleset: { type: 'string', default: 'basic' },
+      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      out: { type: 'string' },
+      'max-minutes': { type: 'string', default: '20' },
+    },
+  });
+  const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+  const opts: Options = {
+    seconds: Number(values.seconds),
+    matches: list(values.matches!).map(Number),
+    stores: list(values.stores!) as Options['stores'],
+    modes: list(values.modes!) as Mode[],
+    minimal: values.minimal !== 'off',
+    minimalPatches: values['minimal-patches']!,
+    ruleset: values.ruleset!,
+    databaseUrl: values['database-url']!,
+    out: values.out,
+    maxMinutes: Number(values['max-minutes']),
+  };
+  const bad =
+    !(opts.seconds > 0 && opts.seconds <= 600) ||
+    opts.matches.some((n) => !Number.isInteger(n) || n < 1 || n > 1000) ||
+    opts.stores.some((s) => s !== 'embedded' && s !== 'postgres') ||
+    opts.modes.some((m) => m !== 'saturated' && m !== 'human') ||
+    !(opts.maxMinutes > 0);
+  if (bad) throw new Error(`bad options: ${JSON.stringify(values)}`);
+  // The database URL is handed to a child process: keep the bench on this machine.
+  if (opts.stores.includes('postgres') && !/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(opts.databaseUrl))
+    throw new Error('--database-url must point at 127.0.0.1');
+  return opts;
+}
+
+// ---------------------------------------------------------------- the server processes
+
+/** Something that must be undone however the run ends (child processes, temp folders, schemas). */
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function runCleanups() {
+  while (cleanups.length) {
+    const fn = cleanups.pop()!;
+    await Promise.resolve()
+      .then(fn)
+      .catch((e: unknown) => console.error('cleanup failed:', e));
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  proc: ChildProcess;
+  pid: number;
+  url: string;
+  output: string[];
+}
+
+/** Spawns node on a bundled entry and waits until `readyPath` answers 200. */
+async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--enable-source-maps', script], {
+    cwd: SERVER_ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (b: Buffer) => {
+    output.push(b.toString());
+    if (output.length > 50) output.shift();
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const child: Child = { proc, pid: proc.pid!, url: `http://127.0.0.1:${port}`, output };
+  cleanups.push(() => stopChild(child));
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    if (proc.exitCode !== null) break;
+    const ok = await fetch(child.url + readyPath).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await sleep(200);
+  }
+  throw new Error(`${label} did not start:\n${output.join('')}`);
+}
+
+async function stopChild(child: Child) {
+  if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.proc.once('exit', () => r()));
+  child.proc.kill('SIGTERM');
+  const t = setTimeout(() => child.proc.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(t);
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time of a process so far, in ms. The sum of its threads' schedstat run times (ns) resolves a
+ * single move; /proc/<pid>/stat's utime+stime counts in 10 ms ticks, too coarse for a human-pace phase
+ * of a few dozen moves, and is the fallback.
+ */
+function cpuMs(pid: number): number {
+  try {
+    let ns = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(ns) && ns > 0) return ns / 1e6;
+  } catch {
+    // a thread ended between listing and reading, or no schedstat: use stat
+  }
+  return statCpuMs(pid);
+}
+
+/** utime+stime from /proc/<pid>/stat (fields 14 and 15, after the parenthesised command name). */
+function statCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+}
+
+function rssMB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? +(Number(m[1]) / 1024).toFixed(1) : NaN;
+}
+
+// ---------------------------------------------------------------- targets: ours and the minimal one
+
+interface Seat {
+  playerID: string;
+  credentials: string;
+}
+interface MatchInfo {
+  matchID: string;
+  seats: Seat[];
+  spectatorCredentials: string | undefined;
+}
+
+interface Target {
+  label: string;
+  pid: number;
+  url: string;
+  namespace: string;
+  createMatch(): Promise<MatchInfo>;
+  /** The move the acting seat sends, chosen from its own view of the state. */
+  pickMove(state: BgState, playerID: string): { type: string; args: unknown[] } | undefined;
+  stop(): Promise<void>;
+}
+
+interface BgState {
+  G: any;
+  ctx: { currentPlayer: string; activePlayers: Record<string, string> | null; gameover?: unknown };
+  _stateID: number;
+}
+
+async function postJson(url: string, body: unknown): Promise<any> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+let seed = 12345;
+/** Deterministic, so two runs of one commit play the same first moves. */
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+
+async function bundle(entry: string, outfile: string) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+async function startMinimal(opts: Options): Promise<Target> {
+  const script = path.join(SERVER_ROOT, 'dist', 'bench-minimal-server.cjs');
+  await bundle(path.join(SERVER_ROOT, 'bench', 'minimal-server.ts'), script);
+  const child = await startChild('minimal boardgame.io server', script, opts.minimalPatches ? { DELTA_STATE: '1' } : {}, '/games');
+  const base = `${child.url}/games/counter`;
+  return {
+    label: 'minimal',
+    pid: child.pid,
+    url: child.url,
+    namespace: 'counter',
+    async createMatch() {
+      const { matchID } = await postJson(`${base}/create`, { numPlayers: 3 });
+      const seats = await Promise.all(
+        ['0', '1', '2'].map(async (playerID) => {
+          const r = await postJson(`${base}/${matchID}/join`, { playerID, playerName: `Bench ${playerID}` });
+          return { playerID, credentials: r.playerCredentials as string };
+        }),
+      );
+      return { matchID, seats, spectatorCredentials: undefined };
+    },
+    pickMove: () => ({ type: 'increment', args: [] }),
+    stop: () => stopChild(child),
+  };
+}
+
+/** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
+async function startOurs(store: 'embedded' | 'postgres', opts: Options): Promise<Target> {
+  const script = path.join(SERVER_ROOT, 'dist', 'main.cjs');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-load-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const schema = `bench_load_${process.pid}_${Date.now()}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'error',
+    // Every match of the bench comes from one address: lift the limits that guard the public API.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    CREATE_LIMIT_PER_HOUR: '100000',
+    SOCKET_MESSAGES_PER_10S: '100000',
+  };
+  if (store === 'postgres') {
+    Object.assign(env, { DATABASE_URL: opts.databaseUrl, DATABASE_SCHEMA: schema });
+    cleanups.push(() => dropSchema(opts.databaseUrl, schema));
+  }
+  const child = await startChild(`our server (${store})`, script, env, '/healthz');
+  return {
+    label: store,
+    pid: child.pid,
+    url: child.url,
+    namespace: 'kampen-om-norge',
+    async createMatch() {
+      const m = await postJson(`${child.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
+      const seats = await Promise.all(
+        (m.links.seats as { token: string }[]).map(async (s, i) => {
+          const r = await postJson(`${child.url}/api/matches/${m.matchID}/join`, { token: s.token, name: `Bench ${i}` });
+          return { playerID: r.playerIDs[0] as string, credentials: r.credentials as string };
+        }),
+      );
+      return { matchID: m.matchID, seats, spectatorCredentials: m.links.spectator };
+    },
+    pickMove(state, playerID) {
+      const options = legalMoves(state.G, state.ctx as any, playerID);
+      const choice = options[Math.floor(random() * options.length)];
+      return choice && { type: choice.move, args: choice.args };
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+async function dropSchema(url: string, schema: string) {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await db.end();
+  }
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface Sizes {
+  n: number;
+  sum: number;
+  max: number;
+}
+const emptySizes = (): Sizes => ({ n: 0, sum: 0, max: 0 });
+
+/** What one phase (one target × load shape × mode) counts. */
+interface PhaseStats {
+  latencies: number[];
+  moves: number;
+  refused: number;
+  timeouts: number;
+  resyncs: number;
+  patchFailures: number;
+  replacedMatches: number;
+  /** Sum of the stateIDs moves were made from: how far into their games the matches were. */
+  stateIDSum: number;
+  /** Raw socket.io payload of each state message ('update' or 'patch'), per receiving socket. */
+  seatBytes: Sizes;
+  spectatorBytes: Sizes;
+  patchMessages: number;
+  updateMessages: number;
+}
+
+function newStats(): PhaseStats {
+  return {
+    latencies: [],
+    moves: 0,
+    refused: 0,
+    timeouts: 0,
+    resyncs: 0,
+    patchFailures: 0,
+    replacedMatches: 0,
+    stateIDSum: 0,
+    seatBytes: emptySizes(),
+    spectatorBytes: emptySizes(),
+    patchMessages: 0,
+    updateMessages: 0,
+  };
+}
+
+/** The phase being measured; messages outside a phase (setup, drain) are not counted. */
+let current: PhaseStats | null = null;
+
+function addSize(s: Sizes, bytes: number) {
+  s.n++;
+  s.sum += bytes;
+  if (bytes > s.max) s.max = bytes;
+}
+
+// A socket.io EVENT packet as engine.io delivers it: 2[/namespace,][ackId]["event",...]
+const EVENT_NAME = /^2(?:\/[^,]*,)?\d*\["([^"]*)"/;
+
+/** One socket of a match: a seat or the spectator, keeping the state the server sent it. */
+class Peer {
+  readonly socket: Socket;
+  state: BgState | null = null;
+
+  constructor(
+    target: Target,
+    private readonly match: MatchInfo,
+    readonly playerID: string | null,
+    private readonly credentials: string | undefined,
+    private readonly onChange: () => void,
+    private readonly onRefused: (peer: Peer) => void,
+  ) {
+    // websocket only: long-polling first would measure the upgrade dance, not moves.
+    this.socket = io(`${target.url}/${target.namespace}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    this.socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => this.measure(p));
+    this.socket.on('connect', () => this.sync());
+    this.socket.on('sync', (_m: string, info: { state: BgState }) => this.setState(info.state));
+    this.socket.on('update', (_m: string, state: BgState) => this.setState(state));
+    this.socket.on('patch', (_m: string, prev: number, next: number, patch: Operation[]) => this.patch(prev, next, patch));
+    this.socket.on('kon:error', () => this.onRefused(this));
+  }
+
+  get stateID(): number {
+    return this.state?._stateID ?? -1;
+  }
+
+  sync() {
+    this.socket.emit('sync', this.match.matchID, this.playerID, this.credentials);
+  }
+
+  resync() {
+    if (current) current.resyncs++;
+    this.sync();
+  }
+
+  sendMove(move: { type: string; args: unknown[] }) {
+    const action = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID: this.playerID, credentials: this.credentials } };
+    this.socket.emit('update', action, this.stateID, this.match.matchID, this.playerID);
+  }
+
+  close() {
+    this.socket.disconnect();
+  }
+
+  private setState(state: BgState) {
+    this.state = state;
+    this.onChange();
+  }
+
+  /** As boardgame.io's client does: apply on the state it was made from, else ask for the whole state. */
+  private patch(prev: number, next: number, patch: Operation[]) {
+    const state = this.state;
+    const failed = !state || state._stateID !== prev || applyPatch(state, patch).some((e) => e !== null) || state._stateID !== next;
+    if (failed) {
+      if (current) current.patchFailures++;
+      this.resync();
+      return;
+    }
+    this.onChange();
+  }
+
+  private measure(p: { type: string; data?: unknown }) {
+    if (!current || p.type !== 'message' || typeof p.data !== 'string') return;
+    const name = EVENT_NAME.exec(p.data.slice(0, 80))?.[1];
+    if (name !== 'update' && name !== 'patch') return;
+    if (name === 'patch') current.patchMessages++;
+    else current.updateMessages++;
+    addSize(this.playerID === null ? current.spectatorBytes : current.seatBytes, Buffer.byteLength(p.data));
+  }
+}
+
+type Outcome = 'ok' | 'refused' | 'timeout';
+
+/** One match: three seats and a spectator; sends one move at a time and times it to all four sockets. */
+class MatchDriver {
+  private peers: Peer[] = [];
+  private pending: { from: number; done: (o: Outcome) => void } | null = null;
+  private changed: (() => void) | null = null;
+
+  constructor(private readonly target: Target) {}
+
+  async open(info?: MatchInfo) {
+    const match = info ?? (await this.target.createMatch());
+    const onChange = () => this.onChange();
+    const onRefused = (peer: Peer) => this.onRefused(peer);
+    this.peers = [
+      ...match.seats.map((s) => new Peer(this.target, match, s.playerID, s.credentials, onChange, onRefused)),
+      new Peer(this.target, match, null, match.spectatorCredentials, onChange, onRefused),
+    ];
+    if (!(await this.until(() => this.aligned(), MOVE_TIMEOUT_MS))) throw new Error(`match ${match.matchID}: sockets did not sync`);
+  }
+
+  close() {
+    for (const p of this.peers) p.close();
+    this.peers = [];
+  }
+
+  async runSaturated(deadline: number, stats: PhaseStats) {
+    while (performance.now() < deadline) await this.step(stats);
+  }
+
+  async runHuman(deadline: number, stats: PhaseStats) {
+    // Matches start spread over one period, as people would.
+    await sleep(Math.min(random() * HUMAN_PERIOD_MS, deadline - performance.now()));
+    while (performance.now() < deadline) {
+      const next = performance.now() + HUMAN_PERIOD_MS + (random() * 2 - 1) * HUMAN_JITTER_MS;
+      await this.step(stats);
+      await sleep(Math.min(next, deadline) - performance.now());
+    }
+  }
+
+  /** One move by the seat that must act; a finished or stuck match is replaced by a fresh one. */
+  private async step(stats: PhaseStats) {
+    if (!this.aligned() && !(await this.until(() => this.aligned(), MOVE_TIMEOUT_MS))) {
+      stats.timeouts++;
+      for (const p of this.peers) p.resync();
+      await this.until(() => this.aligned(), MOVE_TIMEOUT_MS);
+      return;
+    }
+    const view = this.peers[0]!.state!;
+    const actorID = Object.keys(view.ctx.activePlayers ?? {})[0] ?? view.ctx.currentPlayer;
+    const actor = this.peers.find((p) => p.playerID === actorID);
+    const move = view.ctx.gameover == null && actor ? this.target.pickMove(actor.state!, actorID) : undefined;
+    if (!move) {
+      stats.replacedMatches++;
+      this.close();
+      await this.open();
+      return;
+    }
+    const t0 = performance.now();
+    const from = actor!.stateID;
+    const outcome = await this.send(actor!, move);
+    if (outcome === 'ok') {
+      stats.moves++;
+      stats.stateIDSum += from;
+      stats.latencies.push(performance.now() - t0);
+    } else if (outcome === 'timeout') stats.timeouts++;
+  }
+
+  private send(actor: Peer, move: { type: string; args: unknown[] }): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish('timeout'), MOVE_TIMEOUT_MS);
+      const finish = (o: Outcome) => {
+        clearTimeout(timer);
+        this.pending = null;
+        resolve(o);
+      };
+      this.pending = { from: actor.stateID, done: finish };
+      actor.sendMove(move);
+    });
+  }
+
+  private onChange() {
+    const p = this.pending;
+    if (p && this.peers.every((peer) => peer.stateID > p.from)) p.done('ok');
+    this.changed?.();
+  }
+
+  private onRefused(peer: Peer) {
+    if (current) current.refused++;
+    peer.resync();
+    this.pending?.done('refused');
+  }
+
+  private aligned(): boolean {
+    const id = this.peers[0]?.stateID ?? -1;
+    return id >= 0 && this.peers.every((p) => p.stateID === id);
+  }
+
+  /** Resolves true as soon as `ok()` holds after a state change, false after `ms`. */
+  private until(ok: () => boolean, ms: number): Promise<boolean> {
+    if (ok()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.changed = null;
+        resolve(false);
+      }, ms);
+      this.changed = () => {
+        if (!ok()) return;
+        clearTimeout(timer);
+        this.changed = null;
+        resolve(true);
+      };
+    });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, Math.max(0, ms)));
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+// ---------------------------------------------------------------- phases and results
+
+interface PhaseResult {
+  target: string;
+  matches: number;
+  mode: Mode;
+  seconds: number;
+  moves: number;
+  movesPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  seatBytes: { mean: number; max: number };
+  spectatorBytes: { mean: number; max: number };
+  patchMessages: number;
+  updateMessages: number;
+  serverCpuMsPerMove: number;
+  serverCpuPercent: number;
+  benchCpuPercent: number;
+  serverRssMB: number;
+  refused: number;
+  timeouts: number;
+  resyncs: number;
+  patchFailures: number;
+  replacedMatches: number;
+  /** Mean stateID of the measured moves: state messages grow as a game goes on. */
+  meanStateID: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
+}
+
+const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max: s.max });
+
+async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
+  const stats = newStats();
+  current = stats;
+  const cpu0 = cpuMs(target.pid);
+  const bench0 = process.cpuUsage();
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  await Promise.all(drivers.map((d) => (mode === 'saturated' ? d.runSaturated(deadline, stats) : d.runHuman(deadline, stats))));
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = cpuMs(target.pid) - cpu0;
+  const bench = process.cpuUsage(bench0);
+  current = null;
+  const sorted = stats.latencies.sort((a, b) => a - b);
+  return {
+    target: target.label,
+    matches: drivers.length,
+    mode,
+    seconds: +wall.toFixed(1),
+    moves: stats.moves,
+    movesPerSecond: +(stats.moves / wall).toFixed(1),
+    latencyMs: { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: percentile(sorted, 100) },
+    seatBytes: meanMax(stats.seatBytes),
+    spectatorBytes: meanMax(stats.spectatorBytes),
+    patchMessages: stats.patchMessages,
+    updateMessages: stats.updateMessages,
+    serverCpuMsPerMove: stats.moves ? +(cpu / stats.moves).toFixed(3) : NaN,
+    serverCpuPercent: +((cpu / (wall * 1000)) * 100).toFixed(1),
+    benchCpuPercent: +(((bench.user + bench.system) / 1000 / (wall * 1000)) * 100).toFixed(0),
+    serverRssMB: rssMB(target.pid),
+    refused: stats.refused,
+    timeouts: stats.timeouts,
+    resyncs: stats.resyncs,
+    patchFailures: stats.patchFailures,
+    replacedMatches: stats.replacedMatches,
+    meanStateID: stats.moves ? Math.round(stats.stateIDSum / stats.moves) : NaN,
+  };
+}
+
+interface TargetResult {
+  target: string;
+  idleRssMB: number;
+  endRssMB: number;
+  phases: PhaseResult[];
+}
+
+/**
+ * Every load shape and mode against one server. Each phase starts from fresh matches, so that its
+ * state sizes do not depend on how far an earlier phase happened to play them.
+ */
+async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
+  await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
+  const idleRssMB = rssMB(target.pid);
+  const phases: PhaseResult[] = [];
+  for (const n of opts.matches)
+    for (const mode of opts.modes) {
+      const drivers = Array.from({ length: n }, () => new MatchDriver(target));
+      try {
+        await pool(drivers, 8, (d) => d.open());
+        const r = await runPhase(target, drivers, mode, opts.seconds);
+        phases.push(r);
+        console.error(`  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
+      } finally {
+        for (const d of drivers) d.close();
+      }
+      await sleep(500); // let the server see the disconnects before the next phase's reading
+    }
+  await sleep(1000);
+  return { target: target.label, idleRssMB, endRssMB: rssMB(target.pid), phases };
+}
+
+const LABELS: Record<string, string> = { minimal: 'minimal boardgame.io', embedded: 'ours, embedded PGlite', postgres: 'ours, PostgreSQL' };
+
+function fmt(n: number, digits = 1): string {
+  if (!Number.isFinite(n)) return '–';
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
+}
+
+function ratio(a: number, b: number): string {
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b <= 0) return '–';
+  const r = a / b;
+  return `${r >= 10 ? Math.round(r) : r.toPrecision(2)}×`;
+}
+
+/**
+ * One markdown table: a row per load shape × mode × measure, a column per server, ratios to minimal.
+ * The spectator's message size (within a few bytes of a seat's) and the error counts are in the JSON.
+ */
+function markdown(results: TargetResult[]): string {
+  const base = results.find((r) => r.target === 'minimal');
+  const ours = results.filter((r) => r.target !== 'minimal');
+  const head = ['load', 'measure', ...(base ? [LABELS.minimal!] : []), ...ours.flatMap((r) => [LABELS[r.target]!, ...(base ? ['/ minimal'] : [])])];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  const row = (load: string, measure: string, get: (t: TargetResult) => number[], show: (v: number[]) => string, compare = true) => {
+    const b = base && get(base);
+    const cells = ours.flatMap((t) => {
+      const v = get(t);
+      return [show(v), ...(b ? [compare ? v.map((x, i) => ratio(x, b[i]!)).join(' / ') : ''] : [])];
+    });
+    lines.push(`| ${load} | ${measure} | ${b ? `${show(b)} | ` : ''}${cells.join(' | ')} |`);
+  };
+  const phaseOf = (t: TargetResult, n: number, m: Mode) => t.phases.find((p) => p.matches === n && p.mode === m);
+  const shapes = (ours[0] ?? base)!.phases.map((p) => [p.matches, p.mode] as const);
+  for (const [n, mode] of shapes) {
+    const load = `${n} match${n === 1 ? '' : 'es'}, ${mode}`;
+    const get = (f: (p: PhaseResult) => number[]) => (t: TargetResult) => {
+      const p = phaseOf(t, n, mode);
+      return p ? f(p) : [NaN];
+    };
+    row(load, 'move → all 4 sockets p50 / p95 / p99 ms', get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]), (v) => v.map((x) => fmt(x)).join(' / '));
+    row('', 'moves/s', get((p) => [p.movesPerSecond]), (v) => fmt(v[0]!));
+    row('', 'state message per seat socket, mean / max bytes', get((p) => [p.seatBytes.mean, p.seatBytes.max]), (v) => v.map((x) => fmt(x, 0)).join(' / '));
+    row('', 'moves into the game (mean stateID moved from)', get((p) => [p.meanStateID]), (v) => fmt(v[0]!, 0), false);
+    row('', 'server CPU per move ms', get((p) => [p.serverCpuMsPerMove]), (v) => fmt(v[0]!, 2));
+    row('', 'CPU busy, server / bench client, % of a core', get((p) => [p.serverCpuPercent, p.benchCpuPercent]), (v) => v.map((x) => fmt(x, 0)).join(' / '), false);
+    row('', 'server RSS after the phase MB', get((p) => [p.serverRssMB]), (v) => fmt(v[0]!, 0));
+  }
+  row('', 'server RSS idle before load MB', (t) => [t.idleRssMB], (v) => fmt(v[0]!, 0));
+  return lines.join('\n');
+}
+
+/** Counts that should be zero (or explain a number): printed under the table. */
+function anomalies(results: TargetResult[]): string[] {
+  return results.flatMap((t) =>
+    t.phases
+      .filter((p) => p.refused || p.timeouts || p.patchFailures || p.replacedMatches)
+      .map(
+        (p) =>
+          `${t.target} ${p.matches}×${p.mode}: refused ${p.refused}, timeouts ${p.timeouts}, patch failures ${p.patchFailures}, ` +
+          `resyncs ${p.resyncs}, finished matches replaced ${p.replacedMatches}`,
+      ),
+  );
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const opts = parseOptions(process.argv.slice(2));
+  const watchdog = setTimeout(() => {
+    console.error(`load bench: over --max-minutes ${opts.maxMinutes}, stopping`);
+    void runCleanups().finally(() => process.exit(1));
+  }, opts.maxMinutes * 60_000);
+  watchdog.unref();
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      console.error(`load bench: ${sig}, stopping the servers`);
+      void runCleanups().finally(() => process.exit(130));
+    });
+
+  console.error('building the server as npm start does …');
+  execFileSync(process.execPath, [path.join(SERVER_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+
+  const starts: (() => Promise<Target>)[] = [
+    ...(opts.minimal ? [() => startMinimal(opts)] : []),
+    ...opts.stores.map((s) => () => startOurs(s, opts)),
+  ];
+  const results: TargetResult[] = [];
+  for (const start of starts) {
+    const target = await start();
+    console.error(`${LABELS[target.label]} (pid ${target.pid}, ${target.url})`);
+    try {
+      results.push(await runTarget(target, opts));
+    } finally {
+      await target.stop();
+    }
+  }
+
+  const table = markdown(results);
+  console.log(`\n${table}\n`);
+  for (const line of anomalies(results)) console.log(`- ${line}`);
+  if (opts.out) {
+    const meta = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavg: os.loadavg(), options: opts };
+    fs.writeFileSync(opts.out, JSON.stringify({ meta, results, table }, null, 2));
+    console.error(`raw numbers: ${opts.out}`);
+  }
+}
+
+main()
+  .catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await runCleanups();
+    // socket.io-client timers and the pg pool would keep the process alive.
+    process.exit(process.exitCode ?? 0);
+  });
