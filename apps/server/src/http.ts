@@ -128,6 +128,8 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDe
   });
 }
 
+const logQuery = z.object({ from: z.coerce.number().int().min(0).max(1_000_000).default(0) });
+
 export function apiRouter(deps: HttpDeps): Router {
   const { config, lobby, storage, limiter } = deps;
   const router = new Router({ prefix: '/api' });
@@ -153,6 +155,12 @@ export function apiRouter(deps: HttpDeps): Router {
 
   router.get('/matches/:id', async (ctx) => {
     ctx.body = await lobby.get(ctx.params.id!, bearer(ctx));
+  });
+
+  router.get('/matches/:id/log', async (ctx) => {
+    const q = logQuery.safeParse(ctx.query);
+    if (!q.success) throw new ApiError(400, 'invalid_query', '"from" must be a whole number of at least 0.');
+    ctx.body = await lobby.history(ctx.params.id!, bearer(ctx), q.data.from);
   });
 
   router.post('/matches/:id/join', async (ctx) => {

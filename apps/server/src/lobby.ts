@@ -194,6 +194,16 @@ export class Lobby {
     return this.view(matchID, row.lobby, row.metadata, viewer);
   }
 
+  /**
+   * The game's public log from entry `from` on, for whoever may watch the match (its members, seat
+   * links, the spectator link; anyone for a public match). Updates carry only each move's entries.
+   */
+  async history(matchID: string, tok: string | undefined, from: number): Promise<{ from: number; entries: unknown[] }> {
+    const row = await this.load(matchID);
+    if (!row || !this.identify(row.lobby, tok)) throw notFound();
+    return { from, entries: await this.storage.fetchHistory(matchID, from) };
+  }
+
   async list(limit = 50) {
     const rows = await this.storage.listPublic(limit);
     return rows.map((r) => {

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { createRequire } from 'node:module';
-import type { Game, LogEntry, Server as BgioServer, State } from 'boardgame.io';
+import type { Game, Server as BgioServer, State } from 'boardgame.io';
 import type Koa from 'koa';
 import { Server as IOServer, type Socket } from 'socket.io';
 import { z } from 'zod';
@@ -8,6 +8,8 @@ import type { Lobby, Presence } from './lobby';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
+import { diffJson } from './json-diff';
+import { MoveRunner, type MoveAction } from './move-runner';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -21,6 +23,26 @@ interface Binding {
   playerID: string | null;
   memberId?: string;
 }
+
+/** What one seat (or the spectators) was last sent, so the next update can be a small patch. */
+interface SentView {
+  stateID: number;
+  view: State;
+}
+
+/**
+ * A match being played: its state kept in memory between moves (the store is written once per
+ * move and read only when a match wakes up), and the views last sent to each seat.
+ */
+interface LiveMatch {
+  state: State;
+  /** Dropped when the lobby changes the roster; read again at the next move. */
+  metadata: BgioServer.MatchData | undefined;
+  views: Map<string, SentView>;
+}
+const SPECTATORS = 'spectators';
+/** Socket messages at least this long are sent compressed (permessage-deflate). */
+export const WIRE_DEFLATE_THRESHOLD = 1024;
 
 export interface TransportOptions {
   storage: SqlStorage;
@@ -76,6 +98,10 @@ export class HardenedTransport {
   io: IOServer | undefined;
   private bindings = new Map<Socket, Binding>();
   private rooms = new Map<string, Set<Socket>>();
+  private live = new Map<string, LiveMatch>();
+  /** The state ID each socket was last sent: a patch goes only to a socket that holds its base. */
+  private sentStateID = new WeakMap<Socket, number>();
+  private runners = new Map<Game, MoveRunner>();
   private closing = false;
   private readonly log: Logger;
 
@@ -102,6 +128,8 @@ export class HardenedTransport {
       spectators: (matchID) =>
         [...(this.rooms.get(matchID) ?? [])].filter((sock) => this.bindings.get(sock)?.playerID === null).length,
       rosterChanged: (matchID, removed) => {
+        const live = this.live.get(matchID);
+        if (live) live.metadata = undefined;
         for (const sock of [...(this.rooms.get(matchID) ?? [])]) {
           const b = this.bindings.get(sock);
           if (b?.memberId && removed.includes(b.memberId)) {
@@ -131,6 +159,9 @@ export class HardenedTransport {
       maxHttpBufferSize: this.opts.maxMessageBytes,
       pingInterval: 10_000,
       pingTimeout: 20_000,
+      // Most updates are patches of a few hundred bytes; the few larger ones (a combat's end with its
+      // log lines, the end of the 9. April turn) are deflated on the wire.
+      perMessageDeflate: { threshold: WIRE_DEFLATE_THRESHOLD },
       cors: { origin: this.opts.origins, methods: ['GET', 'POST'], credentials: false },
       allowRequest: (req, cb) => {
         const ok = this.originAllowed(req.headers.origin, req.headers.host);
@@ -184,34 +215,32 @@ export class HardenedTransport {
       const id = matchID.data;
       const pid = playerID === null ? null : playerID.data;
       await this.opts.lock.run(id, async () => {
-        const { state, initialState, metadata, log } = await this.opts.storage.fetch(id, {
-          state: true,
-          initialState: true,
-          metadata: true,
-          log: true,
-        });
+        const { initialState, metadata } = await this.opts.storage.fetch(id, { initialState: true, metadata: true });
+        const live = await this.liveMatch(id);
         // Never create a match on demand: only the lobby creates matches.
-        if (!state || !metadata || !initialState) return refuse('match_not_found');
+        if (!live || !metadata || !initialState) return refuse('match_not_found');
         let memberId: string | undefined;
         if (pid === null) {
           if (!(await this.opts.lobby.canSpectate(id, creds.data))) return refuse('unauthorized');
         } else {
-          const auth = this.app.context.auth as {
-            authenticateCredentials(a: { playerID: string; credentials?: string; metadata: BgioServer.MatchData }): Promise<boolean> | boolean;
-          };
-          const ok = await auth.authenticateCredentials({ playerID: pid, credentials: creds.data, metadata });
-          if (!ok) return refuse('unauthorized', { matchID: id, playerID: pid });
+          if (!(await this.authentic(pid, creds.data, metadata))) return refuse('unauthorized', { matchID: id, playerID: pid });
           memberId = await this.opts.lobby.memberFor(id, pid, creds.data);
         }
         this.unbind(socket);
         this.bind(socket, { matchID: id, playerID: pid, ...(memberId ? { memberId } : {}) });
+        if (!this.live.has(id)) this.live.set(id, live);
+        // boardgame.io's action log is not sent: it grows with the game and no view needs it. The
+        // game's own log comes in pieces with every state (G.log from G.logBase) and its history
+        // from GET /api/matches/:id/log.
         const filtered = filter(pid, {
           type: 'sync',
-          args: [id, { state, log: log as LogEntry[], filteredMetadata: this.publicMetadata(id, metadata), initialState }],
+          args: [id, { state: live.state, log: [], filteredMetadata: this.publicMetadata(id, metadata), initialState }],
         });
         // boardgame.io's filter leaves initialState (all hands, decks, seed, PRNG state) untouched: filter it too.
-        const info = filtered.args[1] as { initialState: State };
+        const info = filtered.args[1] as { initialState: State; state: State };
         info.initialState = (filter(pid, { type: 'update', args: [id, initialState] }).args[1] as State);
+        live.views.set(pid ?? SPECTATORS, { stateID: live.state._stateID, view: info.state });
+        this.sentStateID.set(socket, live.state._stateID);
         socket.emit('sync', ...filtered.args);
       });
       void this.broadcastMatchData(id);
@@ -228,19 +257,38 @@ export class HardenedTransport {
         return refuse('wrong_seat', { matchID: b.matchID });
       if (typeof rawStateID !== 'number' || !Number.isInteger(rawStateID)) return refuse('bad_state_id');
       const matchID = b.matchID;
-      const master = new Master(game, this.opts.storage, this.transportAPI(matchID, socket, filter), this.app.context.auth);
+      const playerID = b.playerID!;
       await this.opts.lock.run(matchID, async () => {
         const { type, args } = action.data.payload;
-        if (this.opts.checkMove) {
-          const { state } = await this.opts.storage.fetch(matchID, { state: true });
-          if (!state) return refuse('match_not_found', { matchID });
-          // A move made against an older state than the match's is stale: the client must resync.
-          if (state._stateID !== rawStateID) return refuse('stale_state', { matchID }, 'the game has moved on; your view is being updated');
-          const refusal = this.opts.checkMove(state.G, b.playerID!, type, args ?? []);
-          if (refusal) return refuse(refusal.code, { matchID, move: type.slice(0, 64) }, refusal.message);
+        const live = await this.liveMatch(matchID);
+        if (!live) return refuse('match_not_found', { matchID });
+        // A move made against an older state than the match's is stale: the client must resync.
+        if (live.state._stateID !== rawStateID) return refuse('stale_state', { matchID }, 'the game has moved on; your view is being updated');
+        live.metadata ??= (await this.opts.storage.fetch(matchID, { metadata: true })).metadata;
+        if (!live.metadata || !(await this.authentic(playerID, action.data.payload.credentials, live.metadata)))
+          return refuse('unauthorized', { matchID, playerID });
+        const refusal = this.opts.checkMove?.(live.state.G, playerID, type, args ?? []);
+        if (refusal) return refuse(refusal.code, { matchID, move: type.slice(0, 64) }, refusal.message);
+        const result = this.runner(game).run(live.state, live.metadata, action.data as MoveAction, playerID);
+        if ('error' in result) return refuse('refused', { matchID, reason: result.error });
+        const ended = result.state.ctx.gameover !== undefined;
+        try {
+          // Durable before anyone hears of it: a crash after this line loses nothing a player saw.
+          await this.opts.storage.commitMove(matchID, {
+            state: result.state,
+            deltalog: result.deltalog,
+            // The roster lives in the metadata and the lobby owns it; a move changes it only by ending the game.
+            ...(ended ? { metadata: result.metadata } : {}),
+          });
+        } catch (e) {
+          this.live.delete(matchID); // read the store again at the next move
+          this.log.error('move not stored', { matchID, err: e });
+          return refuse('not_stored', { matchID }, 'the move could not be saved; try again');
         }
-        const result = await master.onUpdate(action.data as never, rawStateID, matchID, b.playerID!);
-        if (result && 'error' in result) refuse('refused', { matchID, reason: result.error });
+        const prevStateID = live.state._stateID;
+        live.state = result.state;
+        live.metadata = result.metadata;
+        this.publish(matchID, live, prevStateID, filter);
       });
     });
 
@@ -273,7 +321,11 @@ export class HardenedTransport {
     this.bindings.delete(socket);
     const room = this.rooms.get(b.matchID);
     room?.delete(socket);
-    if (room && room.size === 0) this.rooms.delete(b.matchID);
+    if (room && room.size === 0) {
+      this.rooms.delete(b.matchID);
+      // Nobody is watching: the store has every move, so memory need not keep the match.
+      this.live.delete(b.matchID);
+    }
     return b;
   }
 
@@ -283,16 +335,66 @@ export class HardenedTransport {
         const out = filter(playerID, data);
         socket.emit(out.type, ...out.args);
       },
-      sendAll: (payload: Payload) => this.broadcast(matchID, filter, payload),
+      sendAll: (payload: Payload) => {
+        for (const sock of this.rooms.get(matchID) ?? []) {
+          const b = this.bindings.get(sock);
+          if (!b) continue;
+          const out = filter(b.playerID, payload);
+          sock.emit(out.type, ...out.args);
+        }
+      },
     };
   }
 
-  private broadcast(matchID: string, filter: FilterFn, payload: Payload) {
+  private runner(game: Game): MoveRunner {
+    let r = this.runners.get(game);
+    if (!r) this.runners.set(game, (r = new MoveRunner(game)));
+    return r;
+  }
+
+  private async authentic(playerID: string, credentials: string | undefined, metadata: BgioServer.MatchData): Promise<boolean> {
+    const auth = this.app.context.auth as {
+      authenticateCredentials(a: { playerID: string; credentials?: string; metadata: BgioServer.MatchData }): Promise<boolean> | boolean;
+    };
+    return auth.authenticateCredentials({ playerID, ...(credentials !== undefined ? { credentials } : {}), metadata });
+  }
+
+  /** The match in memory, read from the store when it wakes up. Call under the match's lock. */
+  private async liveMatch(matchID: string): Promise<LiveMatch | undefined> {
+    const cached = this.live.get(matchID);
+    if (cached) return cached;
+    const { state, metadata } = await this.opts.storage.fetch(matchID, { state: true, metadata: true });
+    if (!state) return undefined;
+    const live: LiveMatch = { state, metadata, views: new Map() };
+    // Only matches someone is connected to stay in memory (see unbind).
+    if (this.rooms.has(matchID)) this.live.set(matchID, live);
+    return live;
+  }
+
+  /**
+   * Send the new state to every socket of the match, each as its seat may see it: a patch against
+   * the view that socket was last sent when it holds it (a few hundred bytes), else the whole view.
+   * Each seat's view and patch are computed once, however many sockets share the seat.
+   */
+  private publish(matchID: string, live: LiveMatch, prevStateID: number, filter: FilterFn) {
+    const stateID = live.state._stateID;
+    const out = new Map<string, { view: State; patch: unknown[] | undefined }>();
     for (const sock of this.rooms.get(matchID) ?? []) {
       const b = this.bindings.get(sock);
       if (!b) continue;
-      const out = filter(b.playerID, payload);
-      sock.emit(out.type, ...out.args);
+      const key = b.playerID ?? SPECTATORS;
+      let o = out.get(key);
+      if (!o) {
+        const view = filter(b.playerID, { type: 'update', args: [matchID, live.state] }).args[1] as State;
+        const last = live.views.get(key);
+        o = { view, patch: last && last.stateID === prevStateID ? diffJson(last.view, view) : undefined };
+        live.views.set(key, { stateID, view });
+        out.set(key, o);
+      }
+      // boardgame.io's action log stays on the server (see sync).
+      if (o.patch && this.sentStateID.get(sock) === prevStateID) sock.emit('patch', matchID, prevStateID, stateID, o.patch, []);
+      else sock.emit('update', matchID, o.view, []);
+      this.sentStateID.set(sock, stateID);
     }
   }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -11,6 +12,25 @@ import { createLogger } from '../src/log';
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 export const GAME_NAME = 'kampen-om-norge';
+
+const require = createRequire(import.meta.url);
+const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
+
+export type Captured = { event: string; args: unknown[]; step: number };
+
+/** boardgame.io's own SocketIO transport, with every received socket message recorded. */
+export function capturing(server: string, messages: Captured[], step: () => number = () => 0) {
+  const factory = SocketIO({ server });
+  return (opts: any) => {
+    const transport: any = factory(opts);
+    const connect = transport.connect.bind(transport);
+    transport.connect = () => {
+      connect();
+      transport.socket.onAny((event: string, ...args: unknown[]) => messages.push({ event, args, step: step() }));
+    };
+    return transport;
+  };
+}
 
 export interface TestServer {
   server: RunningServer;

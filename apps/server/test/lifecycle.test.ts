@@ -48,16 +48,16 @@ describe('two-player plan over the socket', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('finishes a move whose write is still pending before it closes storage', async () => {
+  it('sends a move only once it is stored, and finishes a move whose write is under way before it stops', async () => {
     let slow = false;
     const t = await startTestServer(
       {},
       {
         wrapStorage: (s) => {
-          const setState = s.setState.bind(s);
-          s.setState = async (...args) => {
+          const commitMove = s.commitMove.bind(s);
+          s.commitMove = async (...args) => {
             if (slow) await sleep(400);
-            return setState(...args);
+            return commitMove(...args);
           };
           return s;
         },
@@ -73,9 +73,12 @@ describe('graceful shutdown', () => {
     const mv = legalMoves(state.G, state.ctx, '0')[0]!;
     slow = true;
     s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
-    // The move is broadcast before it is written; stop as soon as the broadcast arrives.
-    await waitFor(() => s.received.find((r) => r.event === 'update'), 'update broadcast');
+    // Nothing is sent while the move's write is under way; stop the server right then.
+    await sleep(150);
+    expect(s.received.filter((r) => r.event === 'update' || r.event === 'patch')).toEqual([]);
     await t.stop({ keepData: true });
+    // The stop waited for the write, and the move reached the seat before the socket closed.
+    expect(s.received.filter((r) => r.event === 'update' || r.event === 'patch')).toHaveLength(1);
     expect((await api(t.url, 'GET', '/healthz').catch(() => ({ status: 0 }))).status).toBe(0);
     const store = await openStorage({ dataDir: t.dataDir, databaseUrl: undefined, databaseSchema: 'public' });
     const after = await store.fetch(m.matchID, { state: true });

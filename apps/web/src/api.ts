@@ -66,6 +66,9 @@ export const api = {
   rename: (matchID: string, credentials: string, name: string) =>
     call<MatchInfo>('PATCH', `/api/matches/${encodeURIComponent(matchID)}/members/me`, { name }, credentials),
   /** Leave the match: the credentials stop working at once. */
+  /** The game's public log from entry `from` on (updates carry only each move's entries). */
+  log: (matchID: string, token: string, from: number) =>
+    call<{ from: number; entries: unknown[] }>('GET', `/api/matches/${encodeURIComponent(matchID)}/log?from=${from}`, undefined, token),
   leave: (matchID: string, credentials: string) => call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/me`, undefined, credentials),
 };
 

@@ -20,6 +20,7 @@ function conn(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): Matc
     chat: [],
     players: [],
     lastError: null,
+    log: G.log,
     makeMove,
     sendChat: vi.fn(),
   };

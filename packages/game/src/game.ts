@@ -11,6 +11,7 @@ import { createInitialState, setupDataSchema, type SetupData } from './engine/se
 import { ACTION_TYPES, parseAction, perform, whyIllegal, type ActionType } from './engine/actions.js';
 import { RuleError, refusalOf, type Refusal } from './engine/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
+import { startLogBatch } from './engine/log.js';
 import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
@@ -42,7 +43,9 @@ function makeMove(type: ActionType) {
       // Exactly one argument object: extra arguments would be kept in boardgame.io's log and sent on.
       if (!faction || args.length !== 1) return INVALID_MOVE;
       try {
-        perform(G, faction, parseAction(type, args[0]), rngOf(random));
+        const action = parseAction(type, args[0]);
+        startLogBatch(G);
+        perform(G, faction, action, rngOf(random));
       } catch (e) {
         if (e instanceof RuleError) return INVALID_MOVE;
         throw e;

@@ -6,7 +6,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
-import { KampenOmNorge, type FactionView } from '@kon/game';
+import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
+import { api } from '../api';
+import { EMPTY_LOG, mergeLog, missingFrom, shownLog, type LogHistory } from './logHistory';
 
 export interface SeatState {
   playerID: string | null;
@@ -33,6 +35,8 @@ export interface MatchConnection {
   chat: ChatMsg[];
   players: PlayerMeta[];
   lastError: string | null;
+  /** The game's log so far, oldest first (see logHistory.ts). */
+  log: LogEntry[];
   makeMove(playerID: string, move: string, args: unknown): void;
   sendChat(text: string): void;
 }
@@ -46,9 +50,33 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [players, setPlayers] = useState<PlayerMeta[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
   const clients = useRef<BgClient[]>([]);
+  const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
+  const historyRef = useRef<LogHistory>(EMPTY_LOG);
+  const fetching = useRef(false);
+  const log = useMemo(() => shownLog(history), [history]);
 
   useEffect(() => {
     if (!credentials) return;
+    historyRef.current = EMPTY_LOG;
+    setHistory(EMPTY_LOG);
+    const keep = (h: LogHistory) => {
+      if (h === historyRef.current) return;
+      historyRef.current = h;
+      setHistory(h);
+    };
+    // Fetch what came before the pieces the states carried; once at a time, again while holes remain.
+    const fill = (knownUpTo: number) => {
+      const from = missingFrom(historyRef.current, knownUpTo);
+      if (from === null || fetching.current) return;
+      fetching.current = true;
+      api
+        .log(matchID, credentials, from)
+        .then((r) => keep(mergeLog(historyRef.current, r.from, r.entries as LogEntry[])))
+        .catch(() => {}) // the next state tries again
+        .finally(() => {
+          fetching.current = false;
+        });
+    };
     const made = ids.map((playerID) =>
       Client({
         game: KampenOmNorge as any,
@@ -63,6 +91,12 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     clients.current = made;
     const unsubs = made.map((client, i) =>
       client.subscribe((state: any) => {
+        const G = state?.G as FactionView | undefined;
+        if (G && Array.isArray(G.log)) {
+          const base = G.logBase ?? 0;
+          keep(mergeLog(historyRef.current, base, G.log));
+          fill(base);
+        }
         setSeats((prev) => {
           const next = [...prev];
           next[i] = {
@@ -106,6 +140,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     chat,
     players,
     lastError,
+    log,
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];

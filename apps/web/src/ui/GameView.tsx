@@ -134,7 +134,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
             </div>
             <div role="tabpanel">
               {tab === 'log' ? (
-                <LogPanel G={G} />
+                <LogPanel log={conn.log} />
               ) : (
                 <ChatPanel messages={conn.chat} players={conn.players} canWrite={!spectator} onSend={conn.sendChat} />
               )}

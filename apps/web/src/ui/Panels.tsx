@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Faction, FactionView } from '@kon/game';
+import type { Faction, FactionView, LogEntry } from '@kon/game';
 import { useI18n } from '../i18n';
 import { describeLog } from '../game/logText';
 import { FACTIONS } from '../game/data';
@@ -45,9 +45,9 @@ export function SidesPanel({
   );
 }
 
-export function LogPanel({ G }: { G: FactionView }) {
+export function LogPanel({ log }: { log: readonly LogEntry[] }) {
   const { lang } = useI18n();
-  const entries = G.log.map((e, i) => ({ e, i })).reverse();
+  const entries = log.map((e, i) => ({ e, i })).reverse();
   return (
     <ol className="log" reversed data-testid="log">
       {entries.map(({ e, i }) => (

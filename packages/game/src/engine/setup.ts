@@ -47,6 +47,7 @@ export function createInitialState(data: SetupData | undefined, rng: Rng): GameS
     created: perFaction(() => 0),
     destroyed: perFaction(() => 0),
     log: [],
+    logBase: 0,
     result: null,
     ships: [],
     shipReserve: perFaction(() => []),

@@ -176,7 +176,14 @@ export interface GameState {
   /** Battalions that entered play and left it, per faction (for conservation checks). */
   created: Record<Faction, number>;
   destroyed: Record<Faction, number>;
+  /**
+   * The public log entries not yet handed out. The boardgame.io wrapper starts every move with an
+   * empty batch (`startLogBatch`), so a stored state and every update carry only the last move's
+   * entries; the server keeps the whole history beside the state and serves it on demand.
+   */
   log: LogEntry[];
+  /** How many entries came before `log[0]` in the whole game's log. */
+  logBase: number;
   result: Result | null;
   /** Advanced game: the ships on the board. Every ship id is in exactly one of ships, shipReserve, shipsGone. */
   ships: ShipPiece[];
