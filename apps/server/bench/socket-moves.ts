@@ -65,6 +65,8 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const latencies: number[] = [];
 const started = performance.now();
 while (latencies.length < maxMoves) {
+  // Every seat's update arrives on its own socket: the next seat to act may not have its copy yet.
+  await waitUntil(() => clients.every((c) => c.getState()?._stateID === clients[0]!.getState()?._stateID));
   const state = clients[0]!.getState()!;
   if (state.ctx.gameover) break;
   const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
