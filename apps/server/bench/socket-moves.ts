@@ -65,6 +65,8 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const latencies: number[] = [];
 const started = performance.now();
 while (latencies.length < maxMoves) {
+  // Every seat's update arrives on its own socket: the next seat to act may not have its copy yet.
+  await waitUntil(() => clients.every((c) => c.getState()?._stateID === clients[0]!.getState()?._stateID));
   const state = clients[0]!.getState()!;
   if (state.ctx.gameover) break;
   const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
@@ -93,6 +95,21 @@ function sqliteBreakdown() {
   return { match: m, events: e };
 }
 
+/** PostgreSQL: the schema's tables after VACUUM FULL (without it every superseded match row version counts). */
+async function postgresBytes() {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const t = (name: string) => `"${config.databaseSchema}".${name}`;
+  await db.query(`VACUUM FULL ${t('kon_matches')}, ${t('kon_events')}`);
+  const r = await db.query(
+    `SELECT pg_total_relation_size('${t('kon_matches')}') AS matches, pg_total_relation_size('${t('kon_events')}') AS events,
+            (SELECT sum(pg_column_size(entries) + pg_column_size(actions)) FROM ${t('kon_events')}) AS "eventJsonb"`,
+  );
+  await db.end();
+  return Object.fromEntries(Object.entries(r.rows[0]).map(([k, v]) => [k, Number(v)]));
+}
+
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 const dirBytes = (dir: string): number =>
@@ -105,7 +122,7 @@ console.log(
       movesPerSecond: +(latencies.length / seconds).toFixed(1),
       roundTripMs: { p50: pct(50), p95: pct(95), max: pct(100) },
       storeBytes: process.env.DATABASE_URL ? null : dirBytes(dataDir),
-      storeContents: process.env.DATABASE_URL ? null : sqliteBreakdown(),
+      storeContents: process.env.DATABASE_URL ? await postgresBytes() : sqliteBreakdown(),
       rssMB: +(process.memoryUsage().rss / 2 ** 20).toFixed(1),
       heapUsedMB: +(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1),
     },

@@ -1,7 +1,8 @@
 /**
  * Benchmark: how long the compiled server (dist/main.cjs, as `npm start` runs it) takes from spawn to
  * its "listening" log line, and its resident memory when idle a moment later, on a fresh DATA_DIR.
- * With `--compare <other main.cjs>` the other build is measured too, alternating fresh processes.
+ * With `--compare <other main.cjs>` the other build is measured too, alternating fresh processes;
+ * with `--matches N` each server then creates N advanced matches through the API and RSS is read again.
  * Not a test: nothing asserts a timing.
  * Usage: npx tsx apps/server/bench/startup-rss.ts [--runs 5] [--idle-ms 2000] [--compare /path/to/main.cjs]
  */
@@ -16,6 +17,7 @@ const arg = (name: string) => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 const runs = Number(arg('--runs') ?? 5);
+const matches = Number(arg('--matches') ?? 0);
 const idleMs = Number(arg('--idle-ms') ?? 2000);
 const ours = path.resolve(import.meta.dirname, '../dist/main.cjs');
 const other = arg('--compare');
@@ -30,21 +32,32 @@ async function once(file: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-startup-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: { ...process.env, NODE_ENV: 'production', CREATE_LIMIT_PER_HOUR: '100000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const readyMs = await new Promise<number>((resolve, reject) => {
+    const { readyMs, port } = await new Promise<{ readyMs: number; port: number }>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d) => {
         out += d;
-        if (out.includes('"msg":"listening"')) resolve(performance.now() - t0);
+        const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+        if (line) resolve({ readyMs: performance.now() - t0, port: JSON.parse(line).port });
       });
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
     });
     const atReady = rssMB(child.pid!);
     await new Promise((r) => setTimeout(r, idleMs));
-    return { readyMs, rssAtReady: atReady, rssIdle: rssMB(child.pid!), dataKB: du(dataDir) };
+    const rssIdle = rssMB(child.pid!);
+    for (let m = 0; m < matches; m++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'three', setupData: { ruleset: 'advanced' } }),
+      });
+      if (res.status !== 201) throw new Error(`create: ${res.status}`);
+    }
+    const rssAfterMatches = matches ? rssMB(child.pid!) : undefined;
+    return { readyMs, rssAtReady: atReady, rssIdle, rssAfterMatches, dataKB: du(dataDir) };
   } finally {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGTERM');
@@ -66,7 +79,8 @@ for (let r = 0; r < runs; r++) {
   for (const b of r % 2 === 0 ? builds : [...builds].reverse()) {
     const res = await once(b.file);
     results.get(b.label)!.push(res);
-    console.log(`${b.label} run ${r + 1}: ready ${res.readyMs.toFixed(0)} ms, RSS ${res.rssAtReady.toFixed(0)} MB at ready, ${res.rssIdle.toFixed(0)} MB idle, data ${res.dataKB.toFixed(0)} KB`);
+    const after = res.rssAfterMatches === undefined ? '' : `, ${res.rssAfterMatches.toFixed(0)} MB after ${matches} matches`;
+    console.log(`${b.label} run ${r + 1}: ready ${res.readyMs.toFixed(0)} ms, RSS ${res.rssAtReady.toFixed(0)} MB at ready, ${res.rssIdle.toFixed(0)} MB idle${after}, data ${res.dataKB.toFixed(0)} KB`);
   }
 }
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

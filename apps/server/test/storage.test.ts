@@ -193,6 +193,17 @@ for (const backend of backends) {
       await expect(storage.commitMove('nope', { state: state(1), deltalog: [] })).rejects.toMatchObject({ code: 'not_found' });
     });
 
+    it('of concurrent commits of the same move exactly one lands', async () => {
+      await storage.createMatch('race', { initialState: moveState(0, [], 0), metadata: meta(Date.now()) as never });
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, k) => storage.commitMove('race', { state: moveState(1, [entry(1, k)], 0), deltalog: [action(1)] })),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'stale' });
+      expect(await storage.fetchHistory('race')).toHaveLength(1);
+      expect((await storage.fetch('race', { log: true })).log).toHaveLength(1);
+    });
+
     it('group commit: 50 concurrent moves on different matches all land, each readable elsewhere when it resolves', async () => {
       const ids = Array.from({ length: 50 }, (_, i) => `group${i}`);
       await Promise.all(ids.map((id) => storage.createMatch(id, { initialState: state(0), metadata: meta(Date.now()) as never })));

@@ -26,6 +26,9 @@ export class PostgresStore extends BaseStore {
     // pg is CommonJS; load it the plain way.
     const pg = require('pg') as typeof import('pg');
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) is an 'error' event that would end
+    // the process if nobody listened; the pool replaces the connection and /healthz reports the outage.
+    pool.on('error', () => {});
     // Fail fast with a clear error if the database is unreachable.
     const c = await pool.connect();
     c.release();

@@ -93,11 +93,14 @@ export class SqliteStore extends BaseStore {
   commitMove(matchID: string, { state, metadata, deltalog }: MoveCommit): Promise<void> {
     const stateText = JSON.stringify(state);
     const metaText = metadata ? JSON.stringify(metadata) : null;
+    // Encode outside the transaction when the state says where its entries start (the whole batch waits on it).
+    const known = logOf(state).base !== undefined ? eventOf(state, 0) : undefined;
+    const knownBody = known && encodeEvent(known.entries, deltalog);
     return this.write(() => {
       const row = this.q.head.get(matchID) as { state_id: number; log_len: number } | undefined;
       if (!row) throw new MatchNotFoundError(matchID);
       if (row.state_id >= state._stateID) throw new StaleStateError(matchID, state._stateID);
-      const ev = eventOf(state, row.log_len);
+      const ev = known ?? eventOf(state, row.log_len);
       this.q.updateState.run({
         id: matchID,
         state: stateText,
@@ -107,7 +110,7 @@ export class SqliteStore extends BaseStore {
         gameover: metadata ? (isGameover(metadata) ? 1 : 0) : null,
         log_len: ev.base + ev.entries.length,
       });
-      this.q.insertEvent.run(matchID, state._stateID, ev.base, ev.entries.length, encodeEvent(ev.entries, deltalog));
+      this.q.insertEvent.run(matchID, state._stateID, ev.base, ev.entries.length, knownBody ?? encodeEvent(ev.entries, deltalog));
     });
   }
 
@@ -175,11 +178,15 @@ export class SqliteStore extends BaseStore {
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (opts.gameName !== undefined) where.push('game_name = ?') && params.push(opts.gameName);
+    const add = (cond: string, v: unknown) => {
+      where.push(cond);
+      params.push(v);
+    };
+    if (opts.gameName !== undefined) add('game_name = ?', opts.gameName);
     const w = opts.where ?? {};
-    if (w.isGameover !== undefined) where.push('gameover = ?') && params.push(w.isGameover ? 1 : 0);
-    if (w.updatedBefore !== undefined) where.push('updated_at < ?') && params.push(w.updatedBefore);
-    if (w.updatedAfter !== undefined) where.push('updated_at > ?') && params.push(w.updatedAfter);
+    if (w.isGameover !== undefined) add('gameover = ?', w.isGameover ? 1 : 0);
+    if (w.updatedBefore !== undefined) add('updated_at < ?', w.updatedBefore);
+    if (w.updatedAfter !== undefined) add('updated_at > ?', w.updatedAfter);
     const sql = `SELECT id FROM kon_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY created_at, id`;
     return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
   }
