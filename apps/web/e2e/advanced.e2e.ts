@@ -135,6 +135,9 @@ describe('the advanced game through the UI', () => {
     let mapClicks = 0;
     let landings = 0;
     let navalShot = false;
+    let interceptShot = false;
+    let april9Intercepts = 0;
+    let april9Naval = 0;
     let checks = 0;
     const stagesSeen = new Set<string>();
     const shotsTaken = new Set<string>();
@@ -207,12 +210,30 @@ describe('the advanced game through the UI', () => {
           } else if (!(await clickFirst(p, '[data-adv="anchor"]'))) await clickFirst(p, '[data-action="endPhase"]');
           break;
         }
-        case 'intercept':
+        case 'intercept': {
+          // Both choices are offered (from the legal moves); on 9 April the banner says why nobody sailed.
+          expect(await p.locator('[data-adv="intercept-no"]').count()).toBe(1);
+          if (april9) {
+            const lang9 = seat.faction === 'norway' ? /9\. april: .*havområde (I|II|III|IV|V|VI|VII|VIII)\b.*avskjære/ : /9 April: .*sea zone (I|II|III|IV|V|VI|VII|VIII)\b.*intercept/;
+            await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(lang9);
+            await expect.poll(() => s.locator('[data-testid="banner"]').textContent()).toMatch(/9 April: ships of both sides lie in sea zone .* deciding whether to try an interception/);
+            expect(await p.locator('[data-adv="intercept-no"]').textContent()).toMatch(/Do not intercept|Ikke avskjær/);
+            if (!interceptShot) {
+              await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
+              fs.mkdirSync(DOCS, { recursive: true });
+              await p.screenshot({ path: path.join(DOCS, 'web-advanced-april9-interception.png') });
+              interceptShot = true;
+            }
+            april9Intercepts++;
+          }
           await p.click('[data-adv="intercept-yes"]');
           break;
+        }
         default: {
-          if (stage.startsWith('naval') && !navalShot && (await p.locator('[data-testid="naval-panel"]').count()) > 0) {
-            // Roll first, then photograph the panel with its dice.
+          if (april9 && stage.startsWith('naval')) {
+            // A naval combat of 9 April: the banner names its sea zone, for the acting seat and the spectator.
+            await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(/(Naval combat in sea zone|Sjøslag i havområde) (I|II|III|IV|V|VI|VII|VIII)\b|chased ship|bortjagede|German cards|tyske kort|naval combat|sjøslag/i);
+            april9Naval++;
           }
           if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
           if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
@@ -237,9 +258,13 @@ describe('the advanced game through the UI', () => {
     // The 9. April turn is over: Germany's first ordinary turn has begun.
     expect(await g.locator('[data-testid="match-status"]').textContent()).not.toMatch(/9 April/);
     expect(placedShot).toBe(true);
+    // The ships the UI places lie together in some zone, so 9 April stops for interceptions and a naval combat.
+    expect(april9Intercepts).toBeGreaterThan(0);
+    expect(interceptShot).toBe(true);
+    expect(april9Naval).toBeGreaterThan(0);
     expect(checks).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     for (const ctx of [gCtx, nCtx, aCtx, sCtx]) expect(cspViolations(ctx)).toEqual([]);
-    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; naval combat screenshot: ${navalShot}`);
+    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; 9 April interceptions ${april9Intercepts}, naval decisions ${april9Naval}; naval combat screenshot: ${navalShot}`);
   });
 });

@@ -227,7 +227,7 @@ export function AdvancedActions({
           {t('adv.interceptYes')}
         </button>
         <button type="button" onClick={() => send('intercept', { attempt: false })} disabled={busy} data-adv="intercept-no">
-          {t('adv.interceptNo')}
+          {t(G.april9 ? 'adv.interceptNo.april9' : 'adv.interceptNo')}
         </button>
       </div>,
     );
