@@ -247,6 +247,35 @@ describe('9. April windows', () => {
   });
 });
 
+describe('the naval windows of 9. April', () => {
+  for (const [window, seed, en, no] of [
+    ['smokeScreen', 1, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
+    ['sailors', 2, 'with Evakuerte matroser the battalion on board still lands', 'med Evakuerte matroser går bataljonen om bord likevel i land'],
+  ] as const)
+    it(`${window}: Germany is told what the card would do and may play it or pass; the others wait, in both languages`, () => {
+      const G = stateWhere(seed, (g) => {
+        const p = g.prompts[g.prompts.length - 1];
+        return !!g.april9 && p?.kind === 'april9Window' && p.window === window;
+      });
+      const a = actor(G)!;
+      expect(a).toEqual({ faction: 'germany', stage: 'april9Window' });
+      expect(bannerFor(viewFor(G, 'germany') as never, a, ['germany'], 'en').detail).toContain(en);
+      expect(bannerFor(viewFor(G, 'germany') as never, a, ['germany'], 'no').detail).toContain(no);
+      const waiting = bannerFor(viewFor(G, null) as never, a, [], 'en');
+      expect(waiting.kind).toBe('wait');
+      expect(waiting.detail).toContain(en);
+      const move = vi.fn();
+      wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+      expect(screen.getByTestId('trigger').textContent).toContain(en);
+      // The card is offered exactly when the legal moves list it.
+      const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0');
+      const playable = new Set(legal.filter((m) => m.move === 'playApril9').map((m) => (m.args[0] as { card: string }).card));
+      expect(new Set([...document.querySelectorAll<HTMLElement>('[data-play-a9]')].map((b) => b.dataset.playA9))).toEqual(playable);
+      fireEvent.click(within(screen.getByTestId('action-panel')).getByText('Pass'));
+      expect(move).toHaveBeenCalledWith('0', 'pass', {});
+    });
+});
+
 describe('naval combat panel', () => {
   const G = stateWhere(1, (g) => (g.naval?.lastCombat?.rolls.length ?? 0) > 0);
   const c = G.naval!.lastCombat!;
