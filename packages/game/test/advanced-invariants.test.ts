@@ -48,6 +48,11 @@ describe('the advanced invariants catch what they promise', () => {
     for (const found of bothChecks(ordinary, (G) => G.ships.pop())) expect(found.join()).toMatch(/ships not conserved/);
   });
 
+  it('a dummy face up', () => {
+    const dummy = (G: GameState) => G.ships.find((s) => s.id.includes('falskt-skip'))!;
+    for (const found of bothChecks(april9, (G) => (dummy(G).faceUp = true))) expect(found.join()).toMatch(/dummy ship.de.falskt-skip-\d face up/);
+  });
+
   it('a 9. April card lost', () => {
     for (const found of bothChecks(april9, (G) => G.april9!.hands.allies.pop())) expect(found.join()).toMatch(/allies: 9. April cards not conserved/);
   });

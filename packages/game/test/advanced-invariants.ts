@@ -1,7 +1,7 @@
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { GameState, LogEntry } from '../src/engine/state.js';
 import { SHIPS } from '../src/cards/advanced.js';
-import { april9StockOf } from '../src/cards/advanced.js';
+import { april9StockOf, isDummy } from '../src/cards/advanced.js';
 import { viewFor } from '../src/engine/view.js';
 import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy } from '../src/engine/april9/view.js';
 import { navalSeenBy } from '../src/engine/naval/view.js';
@@ -30,6 +30,9 @@ export function brokenConservation(G: GameState): string[] {
   ];
   if (places.length !== SHIPS.length || new Set(places).size !== places.length) broken.push(`ships not conserved (${places.length} of ${SHIPS.length})`);
   for (const s of G.ships) if (s.at !== 'raid' && (s.owner === 'allies') && (s.at === 'I' || s.at === 'II')) broken.push(`Allied ship in zone ${s.at}`);
+  // A dummy lies face up only while Rekognoseringsfly shows it (until the Allies have placed): drawn
+  // by an interception it is removed, and it never fights.
+  for (const s of G.ships) if (s.faceUp && isDummy(s.id) && !G.april9?.reconnoitred.includes(s.id)) broken.push(`dummy ${s.id} face up`);
   const a = G.april9;
   if (a) {
     for (const f of FACTIONS) {
