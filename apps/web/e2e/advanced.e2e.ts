@@ -174,13 +174,12 @@ describe('the advanced game through the UI', () => {
         }
         case 'april9Ships': {
           await p.locator('[data-place-ship]').first().click();
-          if (mapClicks < 3) {
-            // The map answers: click a highlighted sea zone.
-            const zone = p.locator('path.sea.pickable').first();
-            await zone.waitFor();
-            await zone.dispatchEvent('click');
-            mapClicks++;
-          } else await finishSteps(p);
+          // The map answers: click a highlighted sea zone, spreading the fleets over the zones offered
+          // (so that several zones are contested and the naval combats stay small).
+          const zones = p.locator('path.sea.pickable');
+          await zones.first().waitFor();
+          await zones.nth(mapClicks % (await zones.count())).dispatchEvent('click');
+          mapClicks++;
           if (!placedShot && seat.faction === 'germany' && mapClicks >= 3) {
             await p.locator('[data-place-ship]').first().waitFor();
             await p.locator('[data-place-ship]').first().click();
