@@ -135,6 +135,9 @@ describe('the advanced game through the UI', () => {
     let mapClicks = 0;
     let landings = 0;
     let navalShot = false;
+    let interceptShot = false;
+    let april9Intercepts = 0;
+    let april9Naval = 0;
     let checks = 0;
     const stagesSeen = new Set<string>();
     const shotsTaken = new Set<string>();
@@ -171,13 +174,12 @@ describe('the advanced game through the UI', () => {
         }
         case 'april9Ships': {
           await p.locator('[data-place-ship]').first().click();
-          if (mapClicks < 3) {
-            // The map answers: click a highlighted sea zone.
-            const zone = p.locator('path.sea.pickable').first();
-            await zone.waitFor();
-            await zone.dispatchEvent('click');
-            mapClicks++;
-          } else await finishSteps(p);
+          // The map answers: click a highlighted sea zone, spreading the fleets over the zones offered
+          // (so that several zones are contested and the naval combats stay small).
+          const zones = p.locator('path.sea.pickable');
+          await zones.first().waitFor();
+          await zones.nth(mapClicks % (await zones.count())).dispatchEvent('click');
+          mapClicks++;
           if (!placedShot && seat.faction === 'germany' && mapClicks >= 3) {
             await p.locator('[data-place-ship]').first().waitFor();
             await p.locator('[data-place-ship]').first().click();
@@ -207,12 +209,30 @@ describe('the advanced game through the UI', () => {
           } else if (!(await clickFirst(p, '[data-adv="anchor"]'))) await clickFirst(p, '[data-action="endPhase"]');
           break;
         }
-        case 'intercept':
+        case 'intercept': {
+          // Both choices are offered (from the legal moves); on 9 April the banner says why nobody sailed.
+          expect(await p.locator('[data-adv="intercept-no"]').count()).toBe(1);
+          if (april9) {
+            const lang9 = seat.faction === 'norway' ? /9\. april: .*havområde (I|II|III|IV|V|VI|VII|VIII)\b.*avskjære/ : /9 April: .*sea zone (I|II|III|IV|V|VI|VII|VIII)\b.*intercept/;
+            await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(lang9);
+            await expect.poll(() => s.locator('[data-testid="banner"]').textContent()).toMatch(/9 April: ships of both sides lie in sea zone .* deciding whether to try an interception/);
+            expect(await p.locator('[data-adv="intercept-no"]').textContent()).toMatch(/Do not intercept|Ikke avskjær/);
+            if (!interceptShot) {
+              await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
+              fs.mkdirSync(DOCS, { recursive: true });
+              await p.screenshot({ path: path.join(DOCS, 'web-advanced-april9-interception.png') });
+              interceptShot = true;
+            }
+            april9Intercepts++;
+          }
           await p.click('[data-adv="intercept-yes"]');
           break;
+        }
         default: {
-          if (stage.startsWith('naval') && !navalShot && (await p.locator('[data-testid="naval-panel"]').count()) > 0) {
-            // Roll first, then photograph the panel with its dice.
+          if (april9 && stage.startsWith('naval')) {
+            // A naval combat of 9 April: the banner names its sea zone, for the acting seat and the spectator.
+            await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(/(Naval combat in sea zone|Sjøslag i havområde) (I|II|III|IV|V|VI|VII|VIII)\b|chased ship|bortjagede|German cards|tyske kort|naval combat|sjøslag/i);
+            april9Naval++;
           }
           if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
           if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
@@ -237,9 +257,111 @@ describe('the advanced game through the UI', () => {
     // The 9. April turn is over: Germany's first ordinary turn has begun.
     expect(await g.locator('[data-testid="match-status"]').textContent()).not.toMatch(/9 April/);
     expect(placedShot).toBe(true);
+    // The ships the UI places lie together in some zone, so 9 April stops for interceptions and a naval combat.
+    expect(april9Intercepts).toBeGreaterThan(0);
+    expect(interceptShot).toBe(true);
+    expect(april9Naval).toBeGreaterThan(0);
     expect(checks).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     for (const ctx of [gCtx, nCtx, aCtx, sCtx]) expect(cspViolations(ctx)).toEqual([]);
-    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; naval combat screenshot: ${navalShot}`);
+    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; 9 April interceptions ${april9Intercepts}, naval decisions ${april9Naval}; naval combat screenshot: ${navalShot}`);
+  });
+});
+
+describe('the advanced game in the two-player plan', () => {
+  it('one browser chooses the 9. April cards and places the ships of Norway and the Allies; Germany sees neither', async () => {
+    const errors: string[] = [];
+    const gCtx = await newContext(browser, { lang: 'en' });
+    const naCtx = await newContext(browser, { lang: 'en' });
+    const g = await gCtx.newPage();
+    const na = await naCtx.newPage();
+    for (const [name, p] of [['g', g], ['na', na]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    const inv = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'germany', ruleset: 'advanced' });
+    expect(Object.keys(inv.seats).sort()).toEqual(['germany', 'norway+allies']);
+    await g.click('[data-action="to-match"]');
+    await joinMatch(na, inv.seats['norway+allies']!, 'Nora');
+
+    const seats: Seat[] = [
+      { page: g, faction: 'germany' },
+      { page: na, faction: null },
+    ];
+    /** Secrets of each page: the two-player page may know Norway's and the Allies' own, never Germany's. */
+    const checkPrivacy = async (why: string) => {
+      const G = await trueState(inv.matchID);
+      const gHtml = await g.content();
+      for (const secret of secretsFor(G, 'germany')) expect(gHtml.includes(secret), `${why}: Germany sees ${secret}`).toBe(false);
+      const both = new Set(secretsFor(G, 'norway'));
+      const naHtml = await na.content();
+      for (const secret of secretsFor(G, 'allies').filter((x) => both.has(x))) expect(naHtml.includes(secret), `${why}: Norway+Allies see ${secret}`).toBe(false);
+    };
+    const actingFaction = async (p: Page) => /\bf-(germany|norway|allies)\b/.exec((await p.locator('[data-testid="banner"]').getAttribute('class')) ?? '')?.[1] as Faction | undefined;
+
+    const chose = new Set<Faction>();
+    const placed = new Set<Faction>();
+    let switched = false;
+    for (let step = 0; step < 200; step++) {
+      let acting: Awaited<ReturnType<typeof actingPage>> = null;
+      for (let wait = 0; wait < 100 && !acting; wait++) {
+        acting = await actingPage(seats);
+        if (!acting) await g.waitForTimeout(100);
+      }
+      expect(acting, `nobody acts after ${[...chose].join()} / ${[...placed].join()}`).not.toBeNull();
+      const { seat, stage } = acting!;
+      const p = seat.page;
+      const faction = await actingFaction(p);
+      expect(faction, 'the banner names the faction that acts').toBeDefined();
+      if (seat.page === na) expect(['norway', 'allies']).toContain(faction);
+      else expect(faction).toBe('germany');
+      if (seat.page === na && (await na.locator('.banner-switch').count()) > 0) switched = true;
+      if (step % 10 === 0) await checkPrivacy(`${stage} ${faction}`);
+      // Done once both of the two-player page's factions have placed their ships and the turn went on.
+      if (placed.has('norway') && placed.has('allies') && stage !== 'april9Ships') break;
+
+      switch (stage) {
+        case 'april9Choose': {
+          // Tick cards in order until the selection is a legal one (the button says so).
+          const boxes = p.locator('[data-keep]');
+          const keep = p.locator('[data-action="keep"]');
+          // A fresh choice for each faction: nothing ticked is carried over from the page's other faction.
+          await boxes.first().waitFor();
+          expect(await p.locator('[data-keep]:checked').count(), `${faction} starts with cards ticked`).toBe(0);
+          for (let i = 0; i < (await boxes.count()) && !(await keep.isEnabled()); i++) await boxes.nth(i).check();
+          if (seat.page === na) {
+            // The other side of this page waits for it, by name.
+            await expect.poll(() => g.locator('[data-testid="banner"]').textContent()).toMatch(/Waiting for (Norway|the Allies)/);
+          }
+          await keep.click();
+          chose.add(faction!);
+          await p.locator('[data-action="keep"]').waitFor({ state: 'detached' }).catch(() => undefined);
+          break;
+        }
+        case 'april9Ships': {
+          await p.locator('[data-place-ship]').first().click();
+          const zone = p.locator('path.sea.pickable').first();
+          if ((await zone.count()) > 0) await zone.dispatchEvent('click');
+          else await finishSteps(p);
+          placed.add(faction!);
+          if (seat.page === na && placed.size === 1 && faction !== 'germany') await shot(na, `advanced-two-player-${faction}-ships`);
+          break;
+        }
+        default: {
+          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) break;
+          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) {
+            await finishSteps(p);
+            break;
+          }
+          throw new Error(`no way to act in ${stage}`);
+        }
+      }
+    }
+    await checkPrivacy('end');
+    expect([...chose].sort()).toEqual(['allies', 'germany', 'norway']);
+    expect(placed.has('norway') && placed.has('allies') && placed.has('germany')).toBe(true);
+    // The page said when it changed from one of its factions to the other.
+    expect(switched).toBe(true);
+    expect(errors).toEqual([]);
+    for (const ctx of [gCtx, naCtx]) expect(cspViolations(ctx)).toEqual([]);
   });
 });

@@ -616,7 +616,9 @@ export function translate(lang: Lang, key: string, params: Params = {}, table = 
   const other: Lang = lang === 'no' ? 'en' : 'no';
   const entry = table[lang]?.[key] ?? table[other]?.[key];
   if (entry === undefined) return key;
-  return typeof entry === 'function' ? entry(params) : entry;
+  const text = typeof entry === 'function' ? entry(params) : entry;
+  // Sentences written for "${f} is …" read "The Allies are …" in English.
+  return lang === 'en' ? text.replace(/\b([Tt]he Allies) (is|has)\b/g, (_m, a: string, v: string) => `${a} ${v === 'is' ? 'are' : 'have'}`) : text;
 }
 
 export type T = (key: string, params?: Params) => string;

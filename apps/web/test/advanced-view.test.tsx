@@ -128,6 +128,50 @@ describe('choosing 9. April cards', () => {
   });
 });
 
+describe('choosing 9. April cards in the two-player plan', () => {
+  it('gives the second faction of the page a fresh choice, nothing ticked from the first', () => {
+    const norwayChooses = stateWhere(1, (g) => actor(g)?.stage === 'april9Choose' && actor(g)?.faction === 'norway');
+    const alliesChoose = stateWhere(1, (g) => actor(g)?.stage === 'april9Choose' && actor(g)?.faction === 'allies');
+    const view = wrap(<GameView conn={conn(norwayChooses, ['norway', 'allies'])} spectator={false} />);
+    const first = norwayChooses.april9!.boxed.norway;
+    for (const c of first.slice(0, APRIL9_KEEP.norway)) fireEvent.click(document.querySelector(`[data-keep="${c}"]`)!);
+    expect(document.querySelectorAll('[data-keep]:checked')).toHaveLength(APRIL9_KEEP.norway);
+    // The Norwegian choice is sent; the same page now chooses for the Allies.
+    view.rerender(
+      <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>
+        <GameView conn={conn(alliesChoose, ['norway', 'allies'])} spectator={false} />
+      </I18nContext.Provider>,
+    );
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('[data-keep]')];
+    expect(boxes.map((b) => b.dataset.keep).sort()).toEqual([...alliesChoose.april9!.boxed.allies].sort());
+    expect(boxes.filter((b) => b.checked)).toEqual([]);
+    expect(boxes.every((b) => !b.disabled)).toBe(true);
+  });
+});
+
+describe('9. April interceptions', () => {
+  it('the banner says the ships lie together, for the deciding side and the others, in both languages', () => {
+    const G = stateWhere(11, (g) => !!g.april9 && actor(g)?.stage === 'intercept');
+    const a = actor(G)!;
+    const zone = G.naval!.force!.path.at(-1)!;
+    const other = FACTIONS.find((f) => f !== a.faction)!;
+    const en = bannerFor(viewFor(G, a.faction) as never, a, [a.faction], 'en');
+    expect(en.kind).toBe('act');
+    expect(en.detail).toContain(`9 April: German and Allied or Norwegian ships lie together in sea zone ${zone}.`);
+    expect(bannerFor(viewFor(G, a.faction) as never, a, [a.faction], 'no').detail).toContain(`9. april: tyske og allierte eller norske skip ligger sammen i havområde ${zone}.`);
+    const waiting = bannerFor(viewFor(G, other) as never, a, [other], 'en');
+    expect(waiting.kind).toBe('wait');
+    expect(waiting.detail).toContain(`ships of both sides lie in sea zone ${zone}`);
+    // Eidsvoll & Norge's sure interception is mentioned to Germany exactly when it lies there.
+    const eidsvoll = G.ships.some((s) => s.owner === 'norway' && s.at === zone);
+    expect(en.detail.includes('Eidsvoll & Norge is intercepted without a roll')).toBe(a.faction === 'germany' && eidsvoll);
+    // The buttons come from the legal moves: try, or not.
+    wrap(<GameView conn={conn(G, [a.faction])} spectator={false} />);
+    expect(document.querySelector('[data-adv="intercept-yes"]')).not.toBeNull();
+    expect(document.querySelector('[data-adv="intercept-no"]')!.textContent).toBe('Do not intercept');
+  });
+});
+
 describe('the 9. April hand', () => {
   it('stays in view while others act, and only for its owner', () => {
     const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Ships' && actor(g)?.faction === 'germany');
@@ -202,6 +246,35 @@ describe('9. April windows', () => {
     fireEvent.click(within(screen.getByTestId('action-panel')).getByText('Pass'));
     expect(move).toHaveBeenCalledWith(PID[a.faction], 'pass', {});
   });
+});
+
+describe('the naval windows of 9. April', () => {
+  for (const [window, seed, en, no] of [
+    ['smokeScreen', 1, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
+    ['sailors', 2, 'with Evakuerte matroser the battalion on board still lands', 'med Evakuerte matroser går bataljonen om bord likevel i land'],
+  ] as const)
+    it(`${window}: Germany is told what the card would do and may play it or pass; the others wait, in both languages`, () => {
+      const G = stateWhere(seed, (g) => {
+        const p = g.prompts[g.prompts.length - 1];
+        return !!g.april9 && p?.kind === 'april9Window' && p.window === window;
+      });
+      const a = actor(G)!;
+      expect(a).toEqual({ faction: 'germany', stage: 'april9Window' });
+      expect(bannerFor(viewFor(G, 'germany') as never, a, ['germany'], 'en').detail).toContain(en);
+      expect(bannerFor(viewFor(G, 'germany') as never, a, ['germany'], 'no').detail).toContain(no);
+      const waiting = bannerFor(viewFor(G, null) as never, a, [], 'en');
+      expect(waiting.kind).toBe('wait');
+      expect(waiting.detail).toContain(en);
+      const move = vi.fn();
+      wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+      expect(screen.getByTestId('trigger').textContent).toContain(en);
+      // The card is offered exactly when the legal moves list it.
+      const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0');
+      const playable = new Set(legal.filter((m) => m.move === 'playApril9').map((m) => (m.args[0] as { card: string }).card));
+      expect(new Set([...document.querySelectorAll<HTMLElement>('[data-play-a9]')].map((b) => b.dataset.playA9))).toEqual(playable);
+      fireEvent.click(within(screen.getByTestId('action-panel')).getByText('Pass'));
+      expect(move).toHaveBeenCalledWith('0', 'pass', {});
+    });
 });
 
 describe('naval combat panel', () => {

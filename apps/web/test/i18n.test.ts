@@ -17,6 +17,13 @@ describe('i18n', () => {
     expect(translate('en', 'combat.battalions', { n: 3 })).toBe('3 battalions');
     expect(translate('no', 'combat.battalions', { n: 3 })).toBe('3 bataljoner');
   });
+  it('makes the verb agree with "the Allies" in English sentences written for any faction', () => {
+    const f = translate('en', 'faction.allies');
+    expect(translate('en', 'wait.movement', { f })).toBe('The Allies are moving.');
+    expect(translate('en', 'wait.navalChase', { f })).toBe('The Allies are chasing a ship away.');
+    expect(translate('en', 'wait.movement', { f: translate('en', 'faction.norway') })).toBe('Norway is moving.');
+    expect(translate('no', 'wait.movement', { f: translate('no', 'faction.allies') })).not.toMatch(/are/);
+  });
   it('remembers the chosen language, else follows the browser', () => {
     expect(initialLang({ getItem: () => 'en' }, 'nb-NO')).toBe('en');
     expect(initialLang({ getItem: () => null }, 'nb-NO')).toBe('no');

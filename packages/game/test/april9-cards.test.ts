@@ -368,6 +368,31 @@ describe('phase 3: mobilisation, Transportfly, Ubåt, Forsterkninger', () => {
   });
 });
 
+describe('dummies in a 9. April naval combat', () => {
+  it('stay face down and out of the combat, on the interceptor’s side too: a decoy is no ship to fight with or shoot at', () => {
+    const G = placed(ALL, { [HIPPER]: 'III', [DUMMY]: 'III' });
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' });
+    // One die for the one Allied ship in III: a 6 draws Warspite.
+    act(G, 'germany', 'intercept', { attempt: true }, diceWith([6]));
+    for (let a = actor(G); a && !G.naval?.combat; a = actor(G)) {
+      if (a.stage === 'intercept') act(G, a.faction, 'intercept', { attempt: false });
+      else if (a.stage === 'april9Movement') act(G, a.faction, 'endPhase');
+      else act(G, a.faction, 'pass');
+    }
+    const c = G.naval!.combat!;
+    expect(c.zone).toBe('III');
+    expect(c.ships).toEqual({ germany: [HIPPER], allies: [WARSPITE] });
+    expect(G.ships.find((x) => x.id === DUMMY)).toEqual({ id: DUMMY, owner: 'germany', at: 'III', faceUp: false });
+    expect(JSON.stringify(viewFor(G, 'allies'))).not.toContain(DUMMY);
+    // Nor may a side add its dummies to a combat as volunteers.
+    expect(legalActions(G, 'germany').filter((x) => x.type === 'commitShips' && JSON.stringify(x.args).includes(DUMMY))).toEqual([]);
+  });
+});
+
 describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
   it('are refused while no German ship has been intercepted or sunk in naval combat', () => {
     const G = placed({ ...ALL, germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'] });

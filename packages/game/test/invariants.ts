@@ -4,6 +4,9 @@ import { deckOf, HAND_SIZE } from '../src/cards/index.js';
 import { totalOnBoard } from '../src/engine/forces.js';
 import { actor } from '../src/engine/flow.js';
 
+/** Each faction's whole deck (the cards never change during a game). */
+const DECKS: Record<Faction, readonly string[]> = { germany: deckOf('germany'), norway: deckOf('norway'), allies: deckOf('allies') };
+
 /** What must hold after every action of every game; returns the broken rules (empty when all hold). */
 export function brokenInvariants(G: GameState): string[] {
   const broken: string[] = [];
@@ -12,8 +15,9 @@ export function brokenInvariants(G: GameState): string[] {
     if (onBoard !== G.created[f] - G.destroyed[f])
       broken.push(`${f}: ${onBoard} battalions on the board, but ${G.created[f]} created and ${G.destroyed[f]} destroyed`);
     const cards = [...G.hands[f], ...G.decks[f].draw, ...G.decks[f].used];
-    const expected = deckOf(f);
-    if (cards.length !== expected.length || new Set(cards).size !== cards.length || !expected.every((c) => cards.includes(c)))
+    const expected = DECKS[f];
+    const held = new Set(cards);
+    if (cards.length !== expected.length || held.size !== cards.length || !expected.every((c) => held.has(c)))
       broken.push(`${f}: cards not conserved (${cards.length} of ${expected.length})`);
     if (G.hands[f].length > HAND_SIZE[f]) broken.push(`${f}: ${G.hands[f].length} cards in hand`);
   }

@@ -7,7 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { shipTypeOf } from '../src/cards/advanced.js';
 import type { GameState } from '../src/engine/state.js';
-import { brokenAdvancedInvariants } from './advanced-invariants.js';
+import { advancedInvariantChecker } from './advanced-invariants.js';
 import { midGameAdvanced } from './advanced-helpers.js';
 
 const GAMES = Number(process.env['RANDOM_NAVAL_GAMES'] ?? 12);
@@ -38,12 +38,13 @@ describe(`random advanced games from mid-game positions (seeds 1–${GAMES})`, (
     const seen = { sail: 0, intercept: 0, navalCombat: 0, sunk: 0, chased: 0, recall: 0, withdrawShips: 0, navalCard: 0 };
     for (let seed = 1; seed <= GAMES; seed++) {
       let failures: string[] = [];
+      const checker = advancedInvariantChecker();
       const { G, ended } = playRandomGame({
         seed,
         from: midGameAdvanced(seed),
         maxActions: 20_000,
         afterAction: (state, _f, action) => {
-          if (failures.length === 0) failures = [...brokenAdvancedInvariants(state), ...brokenNavalInvariants(state)];
+          if (failures.length === 0) failures = [...checker.check(state), ...brokenNavalInvariants(state)];
           if (action.type === 'sail') seen.sail++;
           if (action.type === 'intercept' && action.args.attempt) seen.intercept++;
           if (action.type === 'recallRaiders') seen.recall++;
@@ -52,6 +53,7 @@ describe(`random advanced games from mid-game positions (seeds 1–${GAMES})`, (
         },
       });
       expect(failures, `seed ${seed}`).toEqual([]);
+      expect(checker.full(G), `seed ${seed}, last state`).toEqual([]);
       expect(ended, `seed ${seed} did not end`).toBe(true);
       seen.navalCombat += G.log.filter((e) => e.event === 'navalCombat').length;
       seen.sunk += G.log.filter((e) => e.event === 'shipSunk').length;

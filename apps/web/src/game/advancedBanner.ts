@@ -62,6 +62,14 @@ export function advancedDetail(G: FactionView, a: Actor, mine: boolean, t: T): s
     case 'navalVoid':
       params.n = naval?.germanVoidable ?? 0;
       break;
+    case 'intercept':
+      if (s) {
+        // 9. April: nobody sailed; the ships were placed together (EN 7.1). Eidsvoll & Norge (Norway's
+        // only ship) never escapes a German interception.
+        params.eidsvoll = a.faction === 'germany' && G.ships.some((x) => x.owner === 'norway' && x.at === params.zone) ? 1 : '';
+        return t(`${mine ? 'do' : 'wait'}.intercept.april9`, params);
+      }
+      break;
   }
   return t(`${mine ? 'do' : 'wait'}.${a.stage}`, params);
 }

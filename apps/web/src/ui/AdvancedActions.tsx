@@ -145,7 +145,7 @@ export function AdvancedActions({
   const trigger = triggerLine(G, t);
   if (trigger) body.push(<p key="trigger" className="trigger" data-testid="trigger">{trigger}</p>);
 
-  if (adv.has('chooseApril9')) body.push(<CardChoice key="choose" G={G} faction={f} options={adv.get('chooseApril9')!} onConfirm={(cards) => send('chooseApril9', { cards })} busy={busy} />);
+  if (adv.has('chooseApril9')) body.push(<CardChoice key={`choose-${f}`} G={G} faction={f} options={adv.get('chooseApril9')!} onConfirm={(cards) => send('chooseApril9', { cards })} busy={busy} />);
 
   for (const move of DIRECT)
     if (adv.has(move)) {
@@ -218,7 +218,7 @@ export function AdvancedActions({
     );
 
   if (adv.has('tradeApril9'))
-    body.push(<TradeApril9 key="trade" G={G} faction={f} options={adv.get('tradeApril9')!} onConfirm={(cards) => send('tradeApril9', { cards })} busy={busy} />);
+    body.push(<TradeApril9 key={`trade-${f}`} G={G} faction={f} options={adv.get('tradeApril9')!} onConfirm={(cards) => send('tradeApril9', { cards })} busy={busy} />);
 
   if (adv.has('intercept'))
     body.push(
@@ -227,7 +227,7 @@ export function AdvancedActions({
           {t('adv.interceptYes')}
         </button>
         <button type="button" onClick={() => send('intercept', { attempt: false })} disabled={busy} data-adv="intercept-no">
-          {t('adv.interceptNo')}
+          {t(G.april9 ? 'adv.interceptNo.april9' : 'adv.interceptNo')}
         </button>
       </div>,
     );
@@ -302,7 +302,7 @@ export function AdvancedActions({
   if (adv.has('recallRaiders'))
     body.push(
       <SetChoice
-        key="recall"
+        key={`recall-${f}`}
         title={t('adv.recall')}
         items={members(adv.get('recallRaiders')!, 'cards')}
         label={(c) => cardTitle(c)}
@@ -315,7 +315,7 @@ export function AdvancedActions({
   if (adv.has('withdrawShips'))
     body.push(
       <SetChoice
-        key="withdraw"
+        key={`withdraw-${f}`}
         title={t('adv.param.ships')}
         items={members(adv.get('withdrawShips')!, 'ships')}
         label={(id) => shipName(id) ?? '?'}

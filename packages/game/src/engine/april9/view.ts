@@ -16,6 +16,8 @@ export interface HiddenShip {
 export type ShipView = ShipPiece | HiddenShip;
 
 const ORDER: readonly string[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'raid'];
+const PLACE_RANK: Record<string, number> = Object.fromEntries(ORDER.map((p, i) => [p, i]));
+const FACTION_RANK = Object.fromEntries(FACTIONS.map((f, i) => [f, i])) as Record<Faction, number>;
 
 export function shipsSeenBy(G: GameState, viewer: Faction | null): ShipView[] {
   const open: ShipView[] = [];
@@ -25,7 +27,7 @@ export function shipsSeenBy(G: GameState, viewer: Faction | null): ShipView[] {
     else hidden.push({ id: null, owner: s.owner, at: s.at, faceUp: false });
   }
   // Sorted, so that the order of the list tells nothing about which ship is which.
-  hidden.sort((a, b) => FACTIONS.indexOf(a.owner) - FACTIONS.indexOf(b.owner) || ORDER.indexOf(a.at) - ORDER.indexOf(b.at));
+  hidden.sort((a, b) => FACTION_RANK[a.owner] - FACTION_RANK[b.owner] || PLACE_RANK[a.at]! - PLACE_RANK[b.at]!);
   return [...open, ...hidden];
 }
 

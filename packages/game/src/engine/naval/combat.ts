@@ -5,7 +5,7 @@
  */
 import type { SeaZone } from '../../types.js';
 import { cardDef, combatType, effectsOf, type CardInstanceId } from '../../cards/index.js';
-import { navalRollResult, ship, shipTypeOf } from '../../cards/advanced.js';
+import { isDummy, navalRollResult, ship, shipTypeOf } from '../../cards/advanced.js';
 import type { GameState } from '../state.js';
 import type { Rng } from '../rng.js';
 import { log } from '../log.js';
@@ -48,7 +48,8 @@ export function beginNavalCombat(G: GameState, zone: SeaZone): void {
   const ships: Record<NavalSide, string[]> = { germany: [], allies: [] };
   const volunteers: NavalSide[] = [];
   for (const side of [attacker, enemySide(attacker)]) {
-    const here = shipsAt(G, zone, side).map((s) => s.id);
+    // Dummies are no ships: they neither fight nor are fought, and stay face down (rules-decisions).
+    const here = shipsAt(G, zone, side).map((s) => s.id).filter((id) => !isDummy(id));
     if (e.interceptors.includes(side)) ships[side] = here;
     else {
       ships[side] = here.filter((id) => e.intercepted.includes(id) || id === EIDSVOLL_AND_NORGE);
@@ -93,7 +94,7 @@ export function volunteerOptions(G: GameState): string[] {
   const c = G.naval?.combat;
   if (!c || c.step !== 'volunteer') return [];
   const side = c.volunteers[0]!;
-  return shipsAt(G, c.zone, side).map((s) => s.id).filter((id) => !c.ships[side].includes(id));
+  return shipsAt(G, c.zone, side).map((s) => s.id).filter((id) => !c.ships[side].includes(id) && !isDummy(id));
 }
 
 // ---------------------------------------------------------------- cards
