@@ -130,7 +130,15 @@ async function startChild(label: string, script: string, env: Record<string, str
   const port = await freePort();
   const proc = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: SERVER_ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -698,7 +706,7 @@ async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
   return { target: target.label, idleRssMB, endRssMB: rssMB(target.pid), phases };
 }
 
-const LABELS: Record<string, string> = { minimal: 'minimal boardgame.io', embedded: 'ours, embedded PGlite', postgres: 'ours, PostgreSQL' };
+const LABELS: Record<string, string> = { minimal: 'minimal boardgame.io', embedded: 'ours, embedded SQLite', postgres: 'ours, PostgreSQL' };
 
 function fmt(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return '–';
