@@ -128,15 +128,15 @@ interface Child {
 /** Spawns node on a bundled entry and waits until `readyPath` answers 200. */
 async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--enable-source-maps', script], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...extra, '--enable-source-maps', script], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,79 @@
+/**
+ * The patches each seat receives: applied with rfc6902 (what boardgame.io's client uses) to the view
+ * the seat holds, they must give exactly the next view, for every move of whole random games.
+ */
+import { viewFor, type Faction } from '@kon/game';
+import { applyPatch, type Operation } from 'rfc6902';
+import { describe, expect, it } from 'vitest';
+import { diffJson } from '../src/json-diff';
+import { playRandomGame } from '../../../packages/game/src/testing/random-game';
+
+const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+
+function applied(prev: unknown, ops: ReturnType<typeof diffJson>): unknown {
+  const doc = json(prev);
+  const results = applyPatch(doc, ops as Operation[]);
+  expect(results.filter((r) => r !== null)).toEqual([]);
+  return doc;
+}
+
+describe('diffJson', () => {
+  it.each(['basic', 'advanced'] as const)('turns each view of a random %s game into the next, for every seat and the spectator', (ruleset) => {
+    const viewers: (Faction | null)[] = ['germany', 'norway', 'allies', null];
+    const last = new Map<Faction | null, unknown>();
+    let patches = 0;
+    const ops = new Set<string>();
+    playRandomGame({
+      seed: ruleset === 'basic' ? 21 : 22,
+      setup: { ruleset },
+      // Long enough for combats, the end of 9 April and naval combats; whole games run in updates.test.ts.
+      maxActions: 350,
+      afterAction: (G) => {
+        for (const v of viewers) {
+          const view = viewFor(G, v);
+          const prev = last.get(v);
+          if (prev !== undefined) {
+            const patch = diffJson(prev, view);
+            patch.forEach((o) => ops.add(o.op));
+            expect(applied(prev, patch)).toEqual(json(view));
+            patches++;
+          }
+          last.set(v, json(view));
+        }
+      },
+    });
+    expect(patches).toBeGreaterThan(1000);
+    // Every kind of operation the differ makes was exercised.
+    expect([...ops].sort()).toEqual(['add', 'copy', 'remove', 'replace']);
+  });
+
+  it('copies a large object from a sibling the receiver holds, then corrects it', () => {
+    const combat = { area: 'oslo', step: 'roll', dice: [1, 2, 3, 4, 5, 6], played: ['a#1', 'b#2', 'c#3'], note: 'x'.repeat(300) };
+    const prev = { combat, lastCombat: null as unknown };
+    const next = { combat: null, lastCombat: { ...combat, step: 'done' } };
+    const patch = diffJson(prev, next);
+    expect(patch[0]).toEqual({ op: 'copy', from: '/combat', path: '/lastCombat' });
+    expect(JSON.stringify(patch).length).toBeLessThan(200);
+    expect(applied(prev, patch)).toEqual(next);
+  });
+
+  it('moves an element of a list as one removal and one addition, and escapes keys', () => {
+    const ships = Array.from({ length: 20 }, (_, i) => ({ owner: i < 10 ? 'germany' : 'allies', at: 'III', n: i }));
+    const moved = [...ships.slice(0, 3), ...ships.slice(4, 12), ships[3]!, ...ships.slice(12)];
+    const prev = { ships, 'a/b~c': 1 };
+    const next = { ships: moved, 'a/b~c': 2, gone: undefined };
+    const patch = diffJson(prev, next);
+    expect(patch).toEqual([
+      { op: 'remove', path: '/ships/3' },
+      { op: 'add', path: '/ships/11', value: ships[3] },
+      { op: 'replace', path: '/a~1b~0c', value: 2 },
+    ]);
+    expect(applied(prev, patch)).toEqual(json(next));
+    expect(diffJson(prev, json(prev))).toEqual([]);
+    // The other way round: an element moved towards the front.
+    expect(diffJson({ ships: moved }, { ships })).toEqual([
+      { op: 'remove', path: '/ships/11' },
+      { op: 'add', path: '/ships/3', value: ships[3] },
+    ]);
+  });
+});
