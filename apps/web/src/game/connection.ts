@@ -59,8 +59,11 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     if (!credentials) return;
     historyRef.current = EMPTY_LOG;
     setHistory(EMPTY_LOG);
+    fetching.current = false;
+    // A history answer that arrives after this match was left belongs to nobody.
+    let current = true;
     const keep = (h: LogHistory) => {
-      if (h === historyRef.current) return;
+      if (!current || h === historyRef.current) return;
       historyRef.current = h;
       setHistory(h);
     };
@@ -74,7 +77,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
         .then((r) => keep(mergeLog(historyRef.current, r.from, r.entries as LogEntry[])))
         .catch(() => {}) // the next state tries again
         .finally(() => {
-          fetching.current = false;
+          if (current) fetching.current = false;
         });
     };
     const made = ids.map((playerID) =>
@@ -126,6 +129,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       socket?.on?.('disconnect', refresh);
     }
     return () => {
+      current = false;
       for (const u of unsubs) u();
       for (const c of made) c.stop();
       clients.current = [];
