@@ -3,6 +3,10 @@ FROM node:20-bookworm-slim
 
 WORKDIR /app
 
+# better-sqlite3 (the embedded store) compiles from source when no prebuilt binary fits.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
+
 # Install dependencies first (cached while only sources change).
 COPY package.json package-lock.json ./
 COPY packages/game/package.json packages/game/
