@@ -1,6 +1,7 @@
 import { victoryCities } from '../board/index.js';
 import type { GameState, Result } from './state.js';
-import { totalOnBoard } from './forces.js';
+import { count, totalOnBoard } from './forces.js';
+import type { AreaId } from '../types.js';
 import { germanCities } from './queries.js';
 import { log } from './log.js';
 
@@ -27,8 +28,10 @@ export function checkElimination(G: GameState): boolean {
   return true;
 }
 
-/** Germany has drawn its last unused card: score the victory cities (EN 1.3). */
+/** The deck that ends the game is used up: score by the scenario's condition, or the victory cities (EN 1.3). */
 export function scoreDeckEnd(G: GameState): void {
+  const v = G.scenario?.victory;
+  if (v?.kind === 'alliedHoldAll') return finish(G, holdAllResult(G, v.areas));
   const held = germanCities(G);
   const others = victoryCities().length - held.length;
   const alliedBattalions = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
@@ -37,4 +40,19 @@ export function scoreDeckEnd(G: GameState): void {
       ? { winner: 'germany', level: alliedBattalions <= 3 ? 'clear' : 'marginal', reason: 'deck', germanCities: held }
       : { winner: 'norway-allies', level: others >= 2 ? 'clear' : 'marginal', reason: 'deck', germanCities: held };
   finish(G, result);
+}
+
+/**
+ * Scenario 1's condition: Norway and the Allies win only if they hold every objective; an objective
+ * nobody holds is not theirs (a land area is controlled by a battalion in it), so Germany wins then too.
+ */
+function holdAllResult(G: GameState, areas: readonly AreaId[]): Result {
+  const held = areas.filter((a) => count(G, a, 'norway') + count(G, a, 'allies') > 0);
+  return {
+    winner: held.length === areas.length ? 'norway-allies' : 'germany',
+    level: 'clear',
+    reason: 'deck',
+    germanCities: germanCities(G),
+    objectives: { areas: [...areas], held },
+  };
 }
