@@ -36,4 +36,10 @@ describe('random complete games of the scenarios', () => {
     expect(winners.germany).toBeGreaterThan(0);
     expect(winners['norway-allies']).toBeGreaterThan(0);
   }, 120_000);
+
+  it('Scenario 2 (Gudbrandsdalen og Østerdalen): sound after every action, always ends, and both sides can win', () => {
+    const winners = playMany('gudbrandsdalen', 100);
+    expect(winners.germany).toBeGreaterThan(0);
+    expect(winners['norway-allies']).toBeGreaterThan(0);
+  }, 120_000);
 });
