@@ -135,6 +135,21 @@ function quietTurn(G: GameState, f: Faction, rng: Rng = forcedDice([])): void {
 }
 
 describe('Scenario 1 played to its end with forced dice', () => {
+  it('also ends when one side has no battalions left, and names the objectives held', () => {
+    const G = start();
+    // Late in a game: Germany's last battalion is in Mosjøen, the Allies attack it from Mo i Rana.
+    G.units = { mosjoen: { germany: 1 }, 'mo-i-rana': { allies: 3 }, narvik: { allies: 1 }, bjornfjell: { norway: 1 }, bardufoss: { norway: 1 } };
+    G.created = { germany: 1, norway: 2, allies: 4 };
+    G.turn = 'allies';
+    act(G, 'allies', 'move', { from: 'mo-i-rana', to: 'mosjoen', count: 3 });
+    // Three Allied dice with a six against one German die: the last German battalion falls.
+    const dice = forcedDice([6, 5, 5, 1]);
+    act(G, 'allies', 'endPhase', {}, dice);
+    settle(G, dice);
+    expect(totalOnBoard(G, 'germany')).toBe(0);
+    expect(G.result).toMatchObject({ winner: 'norway-allies', reason: 'elimination', objectives: { held: ['narvik', 'bjornfjell', 'bardufoss'] } });
+  });
+
   it('ends when the Allies draw their last card; Germany holding Narvik wins', () => {
     const G = start();
     for (let round = 1; round <= 3; round++) {

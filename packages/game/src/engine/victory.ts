@@ -19,11 +19,14 @@ export function checkElimination(G: GameState): boolean {
   const german = totalOnBoard(G, 'germany');
   const allied = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
   if (german > 0 && allied > 0) return false;
+  const v = G.scenario?.victory;
   finish(G, {
     winner: german === 0 ? 'norway-allies' : 'germany',
     level: 'clear',
     reason: 'elimination',
     germanCities: germanCities(G),
+    // A scenario's result screen shows its objectives, however the game ended.
+    ...(v?.kind === 'alliedHoldAll' ? { objectives: objectivesHeld(G, v.areas) } : {}),
   });
   return true;
 }
@@ -47,12 +50,15 @@ export function scoreDeckEnd(G: GameState): void {
  * nobody holds is not theirs (a land area is controlled by a battalion in it), so Germany wins then too.
  */
 function holdAllResult(G: GameState, areas: readonly AreaId[]): Result {
-  const held = areas.filter((a) => count(G, a, 'norway') + count(G, a, 'allies') > 0);
+  const objectives = objectivesHeld(G, areas);
   return {
-    winner: held.length === areas.length ? 'norway-allies' : 'germany',
+    winner: objectives.held.length === areas.length ? 'norway-allies' : 'germany',
     level: 'clear',
     reason: 'deck',
     germanCities: germanCities(G),
-    objectives: { areas: [...areas], held },
+    objectives,
   };
+}
+function objectivesHeld(G: GameState, areas: readonly AreaId[]) {
+  return { areas: [...areas], held: areas.filter((a) => count(G, a, 'norway') + count(G, a, 'allies') > 0) };
 }
