@@ -27,12 +27,6 @@ export function deckOutOf(G: Pick<GameState, 'scenario'>, f: Faction): DeckOut {
   return G.scenario?.deckOut[f] ?? FULL_GAME_DECK_OUT[f];
 }
 
-/** Whether a faction will draw no more cards (its deck ran out and is not reshuffled). */
-export function deckSpent(G: GameState, f: Faction): boolean {
-  if (f === 'allies' && G.alliesDeckSpent) return true;
-  return deckOutOf(G, f) === 'noMoreCards' && G.decks[f].draw.length === 0;
-}
-
 /**
  * Draw up to the hand size. The deck's end has a different meaning per faction (deckOutOf):
  * in the full game Germany's ends the game, Norway's is reshuffled, the Allies' stops their supply.
