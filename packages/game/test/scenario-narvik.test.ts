@@ -76,6 +76,22 @@ describe('Scenario 1 set up from its file', () => {
     expect(whyIllegal(G, 'germany', parseAction('move', { from: 'mosjoen', to: 'mo-i-rana', count: 1 }))).toBeNull();
   });
 
+  it('a beaten defender never retreats out of the region: with Namsos out of play, Mosjøen is a dead end', () => {
+    const G = start();
+    // Mosjøen borders Namsos and Mo i Rana; the Allies attack from Mo i Rana, so only Namsos would be free.
+    G.units = { mosjoen: { germany: 2 }, 'mo-i-rana': { allies: 3 }, narvik: { germany: 1 } };
+    G.created = { germany: 3, norway: 0, allies: 3 };
+    G.turn = 'allies';
+    act(G, 'allies', 'move', { from: 'mo-i-rana', to: 'mosjoen', count: 3 });
+    const dice = forcedDice([5, 5, 5, 1, 1]);
+    act(G, 'allies', 'endPhase', {}, dice);
+    settle(G, dice);
+    expect(units(G, 'namsos', 'germany')).toBe(0);
+    expect(units(G, 'mosjoen', 'germany')).toBe(0);
+    expect(units(G, 'mosjoen', 'allies')).toBe(3);
+    expect(G.destroyed.germany).toBe(2);
+  });
+
   it('Germany moves first; there are no reinforcements and no Allied landing', () => {
     const G = start();
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'movement' });
