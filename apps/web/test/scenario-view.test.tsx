@@ -62,6 +62,13 @@ describe('a Scenario 1 board', () => {
     expect(screen.getByTestId('scenario-goal').textContent).toContain('Narvik, Bjørnfjell og Bardufoss');
   });
 
+  it('shows no reinforcement symbols on the cards: the scenario does not use them', () => {
+    const G = narvikState(1, () => true);
+    show(G);
+    expect(document.querySelectorAll('[data-testid="hand"] [data-card]').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('[data-testid="hand"] .symbols').length).toBe(0);
+  });
+
   it('explains the result by the objectives held, not by victory cities', () => {
     let G: GameState | null = null;
     for (let seed = 1; seed < 40 && !G; seed++) {

@@ -210,7 +210,7 @@ function HandPanel({
           const tradeable = isActing && choices.trade.includes(card);
           const discardable = isActing && choices.discard.includes(card);
           return (
-            <CardFace key={card} instance={card} playable={playable}>
+            <CardFace key={card} instance={card} playable={playable} symbols={seat.G?.scenario?.reinforcements ?? true}>
               {playable && (
                 <button type="button" className="primary small" onClick={() => actions.playCard(card)} disabled={busy} data-play={card}>
                   {t('act.play')}
