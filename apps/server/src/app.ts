@@ -12,6 +12,7 @@ import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
 import { HardenedTransport, type MoveCheck } from './transport';
+import { readScenarioDir, type ScenarioLoader } from './scenarios';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -21,6 +22,8 @@ export interface GameModule {
   game: Game;
   setupDataSchema: z.ZodType;
   checkMove?: MoveCheck;
+  /** Validates scenario files; without it the server offers no scenarios. */
+  loadScenarioFiles?: ScenarioLoader;
 }
 
 /** The game as the server runs it: no undo (it would cross draws and rolls), full updates, no static seed. */
@@ -47,19 +50,25 @@ export interface StartOptions {
 }
 
 export async function loadGameModule(): Promise<GameModule> {
-  const mod = (await import('@kon/game')) as unknown as { KampenOmNorge: Game; setupDataSchema: z.ZodType; checkMove: MoveCheck };
+  const mod = (await import('@kon/game')) as unknown as {
+    KampenOmNorge: Game;
+    setupDataSchema: z.ZodType;
+    checkMove: MoveCheck;
+    loadScenarioFiles: ScenarioLoader;
+  };
   if (!mod.KampenOmNorge || !mod.setupDataSchema || !mod.checkMove)
     throw new Error('@kon/game does not export KampenOmNorge, setupDataSchema and checkMove');
-  return { game: mod.KampenOmNorge, setupDataSchema: mod.setupDataSchema, checkMove: mod.checkMove };
+  return { game: mod.KampenOmNorge, setupDataSchema: mod.setupDataSchema, checkMove: mod.checkMove, loadScenarioFiles: mod.loadScenarioFiles };
 }
 
 export async function startServer(config: Config, gameModule?: GameModule, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' });
-  const { game, setupDataSchema, checkMove } = gameModule ?? (await loadGameModule());
+  const { game, setupDataSchema, checkMove, loadScenarioFiles } = gameModule ?? (await loadGameModule());
+  const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
   const lock = new KeyedMutex();
-  const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat);
+  const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
   const transport = new HardenedTransport({
     storage,
     lobby,

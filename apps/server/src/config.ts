@@ -36,6 +36,7 @@ export const envSchema = z.object({
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case SQL identifier').default('public'),
   ORIGINS: originList,
   WEB_DIST: z.string().optional(),
+  SCENARIOS_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -60,6 +61,8 @@ export interface Config {
   databaseSchema: string;
   origins: string[];
   webDist: string;
+  /** Folder of scenario files (*.json); a bad file is refused and logged, the others load. */
+  scenariosDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -94,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseSchema: e.DATABASE_SCHEMA,
     origins: e.ORIGINS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+    scenariosDir: path.resolve(e.SCENARIOS_DIR ?? path.join(REPO_ROOT, 'packages', 'game', 'scenarios')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -141,6 +141,10 @@ export function apiRouter(deps: HttpDeps): Router {
     await next();
   });
 
+  router.get('/scenarios', async (ctx) => {
+    ctx.body = { scenarios: lobby.scenarioList() };
+  });
+
   router.get('/matches', async (ctx) => {
     ctx.body = { matches: await lobby.list() };
   });

@@ -6,6 +6,7 @@ import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
 import { hashToken, newMatchID, newMemberID, newSeed, newToken, tokenMatches } from './secrets';
 import type { SqlStorage } from './storage';
+import { scenarioSummary, type ScenarioDef } from './scenarios';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -65,12 +66,36 @@ export const displayName = z
 
 const token = z.string().min(8).max(200);
 
-export function createMatchBody(setupDataSchema: z.ZodType) {
+/**
+ * A client names a scenario by its id; the game is created with the whole scenario from the server's
+ * files (the client never sends rules). An unknown id is refused naming the ones there are.
+ */
+function withScenario(scenarios: readonly ScenarioDef[]) {
+  return (raw: unknown, ctx: z.RefinementCtx) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const id = (raw as { scenario?: unknown }).scenario;
+    if (id === undefined) return raw;
+    const s = typeof id === 'string' ? scenarios.find((x) => x.id === id) : undefined;
+    if (!s) {
+      ctx.addIssue({ code: 'custom', path: ['scenario'], message: `unknown scenario; there are: ${scenarios.map((x) => x.id).join(', ') || 'none'}` });
+      return raw;
+    }
+    return { ...raw, ruleset: s.ruleset, scenario: s };
+  };
+}
+
+export function createMatchBody(setupDataSchema: z.ZodType, scenarios: readonly ScenarioDef[] = []) {
   return z.strictObject({
     plan: z.enum(PLANS).default('three'),
     visibility: z.enum(['private', 'public']).default('private'),
-    setupData: setupDataSchema.default({ ruleset: 'basic' } as never),
+    setupData: z.preprocess(withScenario(scenarios), setupDataSchema).default({ ruleset: 'basic' } as never),
   });
+}
+
+/** What is stored and shown of a match's set-up: the scenario by its id, not its whole file. */
+function publicSetup(setupData: unknown): unknown {
+  const s = (setupData as { scenario?: { id: string; ruleset: string } }).scenario;
+  return s ? { ruleset: s.ruleset, scenario: s.id } : setupData;
 }
 export const joinBody = z.strictObject({
   token: token.optional(),
@@ -105,12 +130,20 @@ export class Lobby {
     private readonly lock: KeyedMutex,
     private readonly log: Logger,
     private readonly maxMembersPerSeat: number,
+    readonly scenarios: readonly ScenarioDef[] = [],
   ) {
-    this.createBody = createMatchBody(setupDataSchema);
+    this.createBody = createMatchBody(setupDataSchema, scenarios);
+  }
+
+  /** The scenarios matches may be created with, as the lobby and the in-game sheet show them. */
+  scenarioList() {
+    return this.scenarios.map(scenarioSummary);
   }
 
   async create(body: z.output<ReturnType<typeof createMatchBody>>) {
-    const { plan, visibility, setupData } = body;
+    const { plan, visibility } = body;
+    const gameSetup = body.setupData;
+    const setupData = publicSetup(gameSetup);
     const seatTokens = PLAN_SEATS[plan].map((s) => ({ ...s, token: newToken('seat') }));
     const spectatorToken = newToken('spectator');
     const lobby: LobbyRecord = {
@@ -123,7 +156,7 @@ export class Lobby {
     };
     // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
     const seededGame: Game = { ...this.game, seed: newSeed() };
-    const initialState = InitializeGame({ game: seededGame, numPlayers: NUM_PLAYERS, setupData });
+    const initialState = InitializeGame({ game: seededGame, numPlayers: NUM_PLAYERS, setupData: gameSetup });
     const now = Date.now();
     const metadata = deriveMetadata(
       {
@@ -138,7 +171,8 @@ export class Lobby {
     );
     const matchID = newMatchID();
     await this.storage.createMatchWithLobby(matchID, { initialState, metadata }, lobby, visibility === 'public');
-    this.log.info('match created', { matchID, plan, visibility, ruleset: (setupData as { ruleset?: string }).ruleset });
+    const { ruleset, scenario } = setupData as { ruleset?: string; scenario?: string };
+    this.log.info('match created', { matchID, plan, visibility, ruleset, ...(scenario ? { scenario } : {}) });
     return {
       matchID,
       plan,

@@ -123,6 +123,53 @@ describe('lobby API', () => {
     expect((await t.server.storage.listMatches()).length).toBe(before);
   });
 
+  it('lists the scenarios and creates a Scenario 1 match from its file; an unknown scenario is refused', async () => {
+    const list = await api(t.url, 'GET', '/api/scenarios');
+    expect(list.status).toBe(200);
+    const narvik = list.json.scenarios.find((s: { id: string }) => s.id === 'narvik');
+    expect(narvik.name.en).toMatch(/Narvik/);
+    expect(narvik.summary.no.length).toBeGreaterThan(10);
+    expect(narvik.region).toContain('bjornfjell');
+
+    const m = await createMatch(t.url, { plan: 'two', setupData: { scenario: 'narvik' } });
+    // Stored and shown by id: the client never sees or sends the rules themselves.
+    expect((m as unknown as { setupData: unknown }).setupData).toEqual({ ruleset: 'basic', scenario: 'narvik' });
+    const { state } = await serverState(t, m.matchID);
+    expect(state.G.scenario.id).toBe('narvik');
+    expect(state.G.units.narvik).toEqual({ germany: 3 });
+    expect(state.G.units.oslo).toBeUndefined();
+    expect(state.G.decks.allies.draw.length + state.G.hands.allies.length).toBe(6);
+
+    const before = (await t.server.storage.listMatches()).length;
+    for (const scenario of ['atlantis', 7, { id: 'narvik' }]) {
+      const r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'three', setupData: { scenario } } });
+      expect(r.status, JSON.stringify(scenario)).toBe(400);
+      expect(JSON.stringify(r.json.error.issues)).toContain('scenario');
+    }
+    expect((await t.server.storage.listMatches()).length).toBe(before);
+  });
+
+  it('refuses a malformed scenario file at start, naming the field, and starts with the others', async () => {
+    const dir = fs.mkdtempSync(path.join(t.dataDir, 'scenarios-'));
+    const good = fs.readFileSync(path.join(t.config.scenariosDir, 'narvik.json'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'narvik.json'), good);
+    const bad = JSON.parse(good);
+    bad.id = 'broken';
+    bad.units.germany.atlantis = 2;
+    fs.writeFileSync(path.join(dir, 'broken.json'), JSON.stringify(bad));
+    const s = await startTestServer({ SCENARIOS_DIR: dir });
+    try {
+      const refused = s.logs.map((l) => JSON.parse(l)).find((l) => l.msg === 'scenario refused');
+      expect(refused.message).toContain('broken.json');
+      expect(refused.message).toContain('units.germany.atlantis: unknown area');
+      const ids = (await api(s.url, 'GET', '/api/scenarios')).json.scenarios.map((x: { id: string }) => x.id);
+      expect(ids).toEqual(['narvik']);
+      expect((await api(s.url, 'POST', '/api/matches', { body: { setupData: { scenario: 'broken' } } })).status).toBe(400);
+    } finally {
+      await s.stop();
+    }
+  });
+
   it('validates bodies with clear JSON errors that never echo the input', async () => {
     const secret = 's_' + 'Z'.repeat(32);
     let r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'four', evil: secret } });

@@ -78,11 +78,11 @@ export interface Invites {
 export async function createMatch(
   page: Page,
   base: string,
-  opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string; ruleset?: 'basic' | 'advanced' },
+  opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string; ruleset?: 'basic' | 'advanced' | `scenario:${string}` },
 ): Promise<Invites> {
   await page.goto(base + '/');
   await page.fill('input[name=name]', opts.name);
-  if (opts.ruleset) await page.check(`input[name=ruleset][value=${opts.ruleset}]`);
+  if (opts.ruleset) await page.check(`input[name=ruleset][value="${opts.ruleset}"]`);
   await page.check(`input[name=plan][value=${opts.plan ?? 'three'}]`);
   await page.check(`input[name=seat][value="${opts.seat}"]`);
   await page.click('button[type=submit]');

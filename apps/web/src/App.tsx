@@ -12,6 +12,7 @@ import {
   spectatorLink,
   type Plan,
   type Ruleset,
+  type ScenarioInfo,
   type SeatKey,
 } from './api';
 import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
@@ -129,11 +130,17 @@ const SEATS_OF: Record<Plan, SeatKey[]> = {
 };
 
 function HomePage({ navigate }: { navigate: (to: string) => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [name, setName] = useState(savedName);
   const [plan, setPlan] = useState<Plan>('three');
   const [seat, setSeat] = useState<SeatKey>('germany');
   const [ruleset, setRuleset] = useState<Ruleset>('basic');
+  /** A scenario instead of the full game (its file says which rules it builds on). */
+  const [scenario, setScenario] = useState<string | null>(null);
+  const [scenarios, setScenarios] = useState<ScenarioInfo[] | null>(null);
+  useEffect(() => {
+    api.scenarios().then(setScenarios, () => setScenarios([]));
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = rememberedMatches().filter((r) => r.member).slice(0, 6);
@@ -148,8 +155,9 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     setError(null);
     try {
       saveName(name.trim());
-      const created = await api.create(plan, ruleset);
-      remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset });
+      const created = await api.create(plan, ruleset, scenario ?? undefined);
+      const chosen = scenarios?.find((s) => s.id === scenario);
+      remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset: chosen ? (chosen.ruleset as Ruleset) : ruleset, ...(chosen ? { scenario: chosen.id } : {}) });
       const token = created.links.seats.find((s) => s.seat === seat)?.token;
       if (!token) throw new Error('no seat');
       const joined = await api.join(created.matchID, token, name.trim());
@@ -181,19 +189,24 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
             <legend>{t('home.ruleset')}</legend>
             {RULESETS.map((r) => (
               <label key={r} className="choice">
-                <input type="radio" name="ruleset" value={r} checked={ruleset === r} onChange={() => setRuleset(r)} />
+                <input type="radio" name="ruleset" value={r} checked={!scenario && ruleset === r} onChange={() => { setRuleset(r); setScenario(null); }} />
                 <span>
                   <strong>{t(`home.ruleset.${r}`)}</strong>
                   <small>{t(`home.ruleset.${r}.hint`)}</small>
                 </span>
               </label>
             ))}
-            <label className="choice disabled">
-              <input type="radio" name="ruleset" value="scenarios" disabled />
-              <span>
-                <strong>{t('home.ruleset.scenarios')}</strong> <em className="tag">{t('home.coming')}</em>
-              </span>
-            </label>
+            {scenarios === null && <p className="muted">{t('home.scenario.loading')}</p>}
+            {/* The full game is offered above (basic or advanced); every other scenario file is one choice here. */}
+            {scenarios?.filter((s) => s.id !== 'full-game').map((s) => (
+              <label key={s.id} className="choice" data-scenario={s.id}>
+                <input type="radio" name="ruleset" value={`scenario:${s.id}`} checked={scenario === s.id} onChange={() => setScenario(s.id)} />
+                <span>
+                  <strong>{s.name[lang]}</strong>
+                  <small>{s.summary[lang]}</small>
+                </span>
+              </label>
+            ))}
           </fieldset>
           <fieldset>
             <legend>{t('home.plan')}</legend>
@@ -294,7 +307,7 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
       <main className="narrow">
         <section className="panel">
           <h1>{t('invite.title')}</h1>
-          {r?.ruleset && <RulesetTag ruleset={r.ruleset} />}
+          {r?.ruleset && <RulesetTag ruleset={r.ruleset} scenario={r.scenario} />}
           <p>{t('invite.intro')}</p>
           {!r?.links && <p className="error">{t('invite.missing')}</p>}
           {r?.links?.seats.map((s) => (

@@ -122,7 +122,7 @@ function WaitingRoom({
     <main className="narrow">
       <section className="panel waiting" data-testid="waiting-room">
         <h1>{t('wait.title')}</h1>
-        <RulesetTag ruleset={info.setupData?.ruleset} />
+        <RulesetTag ruleset={info.setupData?.ruleset} scenario={info.setupData?.scenario} />
         <p>{t('wait.intro')}</p>
         <ul className="seat-list">
           {info.seats.map((s) => (

@@ -20,7 +20,7 @@ export interface Joined {
 export interface MatchInfo {
   matchID: string;
   plan: Plan;
-  setupData: { ruleset?: string } | null;
+  setupData: { ruleset?: string; scenario?: string } | null;
   gameover: unknown;
   seats: {
     seat: SeatKey;
@@ -58,8 +58,28 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return json as T;
 }
 
+type Bilingual = { no: string; en: string };
+/** A scenario as the lobby lists it (packages/game/scenarios/*.json on the server). */
+export interface ScenarioInfo {
+  id: string;
+  ruleset: string;
+  name: Bilingual;
+  summary: Bilingual;
+  goal: Bilingual;
+  sheet: Bilingual;
+  region: string[] | 'all';
+}
+let scenarioList: Promise<ScenarioInfo[]> | undefined;
+
 export const api = {
-  create: (plan: Plan, ruleset: Ruleset = 'basic') => call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: { ruleset } }),
+  /** A scenario is named by its id; the server creates the match with the scenario's own rules. */
+  create: (plan: Plan, ruleset: Ruleset = 'basic', scenario?: string) =>
+    call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: scenario ? { scenario } : { ruleset } }),
+  /** The scenarios the server offers (asked once per page load). */
+  scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => r.scenarios).catch((e) => {
+    scenarioList = undefined;
+    throw e;
+  })),
   join: (matchID: string, token: string, name: string) => call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name }),
   get: (matchID: string, token: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}`, undefined, token),
   /** Change this member's display name; answers with the match details. */
@@ -83,6 +103,8 @@ export interface Remembered {
   links?: CreatedMatch['links'];
   /** The rules chosen at creation (the invite page shows them). */
   ruleset?: Ruleset;
+  /** The scenario chosen at creation, if any. */
+  scenario?: string;
   createdAt: number;
 }
 

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 import { ADVANCED_STRINGS } from './i18n-advanced';
+import { SCENARIO_STRINGS } from './i18n-scenarios';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -610,6 +611,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
 // The advanced game's texts live in their own file.
 Object.assign(STRINGS.no, ADVANCED_STRINGS.no);
 Object.assign(STRINGS.en, ADVANCED_STRINGS.en);
+Object.assign(STRINGS.no, SCENARIO_STRINGS.no);
+Object.assign(STRINGS.en, SCENARIO_STRINGS.en);
 
 /** Look a text up: the language asked for, else the other one, else the key. */
 export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {

@@ -16,3 +16,7 @@ export type * from './engine/april9/types.js';
 export type * from './engine/naval/types.js';
 export type { NavalView, NavalCombatView } from './engine/naval/view.js';
 export { NAVAL_STAGES } from './engine/naval/flow.js';
+export { scenarioSchema, parseScenario, rulesOf, ScenarioError, DECK_OUTS, type Scenario, type ScenarioRules, type ScenarioVictory, type DeckOut } from './scenarios/schema.js';
+export { loadScenarioFiles, type ScenarioFile, type LoadedScenarios } from './scenarios/load.js';
+export { scenarioDeck } from './scenarios/decks.js';
+export { inPlay } from './engine/region.js';

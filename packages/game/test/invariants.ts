@@ -8,20 +8,23 @@ import { actor } from '../src/engine/flow.js';
 const DECKS: Record<Faction, readonly string[]> = { germany: deckOf('germany'), norway: deckOf('norway'), allies: deckOf('allies') };
 
 /** What must hold after every action of every game; returns the broken rules (empty when all hold). */
-export function brokenInvariants(G: GameState): string[] {
+export function brokenInvariants(G: GameState, decks: Record<Faction, readonly string[]> = DECKS): string[] {
   const broken: string[] = [];
   for (const f of FACTIONS) {
     const onBoard = totalOnBoard(G, f);
     if (onBoard !== G.created[f] - G.destroyed[f])
       broken.push(`${f}: ${onBoard} battalions on the board, but ${G.created[f]} created and ${G.destroyed[f]} destroyed`);
     const cards = [...G.hands[f], ...G.decks[f].draw, ...G.decks[f].used];
-    const expected = DECKS[f];
+    const expected = decks[f];
     const held = new Set(cards);
     if (cards.length !== expected.length || held.size !== cards.length || !expected.every((c) => held.has(c)))
       broken.push(`${f}: cards not conserved (${cards.length} of ${expected.length})`);
     if (G.hands[f].length > HAND_SIZE[f]) broken.push(`${f}: ${G.hands[f].length} cards in hand`);
   }
   for (const [area, forces] of Object.entries(G.units)) {
+    // A scenario's region: nothing ever stands outside it.
+    if (G.scenario?.region && Object.values(forces).some((n) => n > 0) && !G.scenario.region.includes(area))
+      broken.push(`${area}: battalions outside the region in play`);
     for (const [f, n] of Object.entries(forces) as [Faction, number][]) {
       if (!Number.isInteger(n) || n <= 0) broken.push(`${area}: ${f} has ${n}`);
       if (enemiesOf(f).some((e) => (forces[e] ?? 0) > 0)) broken.push(`${area}: held by hostile sides at once`);

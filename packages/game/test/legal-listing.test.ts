@@ -13,6 +13,7 @@ import { createInitialState } from '../src/engine/setup.js';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { seededRng } from '../src/testing/rng.js';
 import { cardDef } from '../src/cards/index.js';
+import { scenario } from './scenario-files.js';
 
 function expectSameListing(G: GameState, where: string): Action[] {
   const listed: Action[] = [];
@@ -53,6 +54,28 @@ describe('legalActions', () => {
       expect(states).toBeGreaterThan(1000);
     }, 120_000);
   }
+});
+
+describe('legalActions in a scenario on part of the board', () => {
+  it('lists exactly the trial-run listing in every state of random Scenario 1 games, never outside the region', () => {
+    const narvik = scenario('narvik');
+    let states = 0;
+    for (const seed of [21, 22, 23, 24, 25, 26, 27, 28]) {
+      const { ended } = playRandomGame({
+        seed,
+        setup: { scenario: narvik },
+        afterAction: (G) => {
+          states++;
+          for (const action of expectSameListing(G, `narvik seed ${seed} after ${states} actions`)) {
+            const args = action.args as { to?: string; via?: string };
+            for (const a of [args.to, args.via]) if (a) expect(narvik.region).toContain(a);
+          }
+        },
+      });
+      expect(ended).toBe(true);
+    }
+    expect(states).toBeGreaterThan(200);
+  }, 60_000);
 });
 
 describe('whyIllegal', () => {

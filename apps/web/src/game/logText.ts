@@ -238,6 +238,9 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no ? `Norge stokker de brukte kortene til en ny bunke (${n(d.cards)} kort).` : `Norway shuffles its used cards into a new deck (${n(d.cards)} cards).`;
     case 'alliedDeckOut':
       return no ? 'De alliertes kortstokk er brukt opp.' : 'The Allied deck is spent.';
+    case 'deckOut':
+      // A scenario's deck: either the end of the game, or simply no more cards for that side.
+      return no ? `${F} har trukket sitt siste kort.` : `${F} has drawn its last card.`;
     case 'germanDeckOut':
       return no ? 'Tyskland har trukket sitt siste kort.' : 'Germany has drawn its last card.';
     case 'gameOver': {

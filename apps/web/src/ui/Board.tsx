@@ -33,10 +33,29 @@ const LAND = (() => {
   const pad = 24;
   return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
 })();
-/** Views of the south (Oslo to Trondheim) and the north (Trondheim to Finnmark), fitted to a box's aspect. */
-function regionView(region: 'south' | 'north' | 'all', aspect: number) {
+/** The bounding box of some areas (a scenario's region), with a margin. */
+function boxOf(ids: readonly string[]) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const a of BOARD.areas) {
+    if (!ids.includes(a.id)) continue;
+    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
+      const x = Number(m[1]);
+      const y = Number(m[2]);
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+  }
+  const pad = 30;
+  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+}
+/**
+ * Views of the south (Oslo to Trondheim), the north (Trondheim to Finnmark), the whole land, or a
+ * scenario's region (a list of areas), fitted to a box's aspect.
+ */
+function regionView(region: 'south' | 'north' | 'all' | readonly string[], aspect: number) {
   const r =
-    region === 'south'
+    typeof region !== 'string'
+      ? boxOf(region)
+      : region === 'south'
       ? { x: LAND.x, y: 760, w: LAND.w, h: LAND.y + LAND.h - 760 }
       : region === 'north'
         ? { x: LAND.x, y: LAND.y, w: LAND.w, h: 880 - LAND.y }
@@ -79,7 +98,10 @@ const FLAG = 'M-0.5,1 L-0.5,-1 L0.8,-0.6 L-0.35,-0.2 L-0.35,1 Z';
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
   const { t } = useI18n();
   const svgRef = useRef<SVGSVGElement>(null);
-  const [vb, setVb] = useState(() => regionView('all', 0.7));
+  // A scenario on part of the board opens on its region; "whole map" goes back to it.
+  const home = G.scenario?.region ?? 'all';
+  const inPlay = useMemo(() => (G.scenario?.region ? new Set(G.scenario.region) : null), [G.scenario?.region]);
+  const [vb, setVb] = useState(() => regionView(home, 0.7));
   const aspect = useRef(0.7);
   useEffect(() => {
     const el = svgRef.current;
@@ -88,7 +110,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     if (r.width > 0 && r.height > 0) {
       aspect.current = r.width / r.height;
       // A wide box shows the south first, where the invasion begins; a tall one shows the whole land.
-      setVb(regionView(aspect.current > 1.05 ? 'south' : 'all', aspect.current));
+      setVb(regionView(home !== 'all' ? home : aspect.current > 1.05 ? 'south' : 'all', aspect.current));
     }
   }, []);
   const k = Math.min(1.45, Math.max(1, vb.w / 700));
@@ -250,7 +272,9 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             selected === a.id ? 'selected' : '',
             combatArea === a.id ? 'in-combat' : '',
             attackTargets.has(a.id) ? 'attacked' : '',
+            inPlay && !inPlay.has(a.id) ? 'out-of-play' : '',
           ].join(' ');
+          const out = inPlay !== null && !inPlay.has(a.id);
           const hint = isPick || isSource ? pickHint?.(a.id) : undefined;
           return (
             <path
@@ -263,7 +287,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
                 ? { tabIndex: 0, role: 'button', 'aria-label': hint ? `${a.name}: ${hint}` : a.name, onKeyDown: onKey(a.id) }
                 : {})}
             >
-              <title>{hint ? `${a.name} – ${hint}` : a.name}</title>
+              <title>{hint ? `${a.name} – ${hint}` : out ? `${a.name} – ${t('map.outOfPlay')}` : a.name}</title>
             </path>
           );
         })}
@@ -334,7 +358,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         <button type="button" onClick={() => zoomAt(1.4)} aria-label={t('map.zoomOut')} title={t('map.zoomOut')}>
           −
         </button>
-        <button type="button" onClick={() => setVb(regionView('all', aspect.current))} aria-label={t('map.reset')} title={t('map.reset')}>
+        <button type="button" onClick={() => setVb(regionView(home, aspect.current))} aria-label={t('map.reset')} title={t('map.reset')}>
           ⤢
         </button>
         <button type="button" className="region" onClick={() => setVb(regionView('north', aspect.current))} title={t('map.north')}>

@@ -1,6 +1,7 @@
 /** What every page has around it: the top bar with the brand and language switch, and seat badges. */
 import type { Faction } from '@kon/game';
-import type { SeatKey } from '../api';
+import { useEffect, useState } from 'react';
+import { api, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { FactionBadge } from './FactionBadge';
 
@@ -51,10 +52,21 @@ export function SeatBadges({ seat }: { seat: SeatKey }) {
   );
 }
 
-/** Which rules a match uses, as a line the waiting room and the invite page show. */
-export function RulesetTag({ ruleset }: { ruleset: string | undefined }) {
-  const { t } = useI18n();
+/** Which rules a match uses (or which scenario), as a line the waiting room and the invite page show. */
+export function RulesetTag({ ruleset, scenario }: { ruleset: string | undefined; scenario?: string | undefined }) {
+  const { t, lang } = useI18n();
   const r = ruleset === 'advanced' ? 'advanced' : 'basic';
+  const [name, setName] = useState<string | null>(null);
+  useEffect(() => {
+    if (!scenario) return;
+    api.scenarios().then((l) => setName(l.find((s) => s.id === scenario)?.name[lang] ?? scenario), () => setName(scenario));
+  }, [scenario, lang]);
+  if (scenario)
+    return (
+      <p className="ruleset-tag ruleset-scenario" data-testid="ruleset" data-ruleset={r} data-scenario={scenario}>
+        {t('scenario.tag')}: <strong>{name ?? scenario}</strong>
+      </p>
+    );
   return (
     <p className={`ruleset-tag ruleset-${r}`} data-testid="ruleset" data-ruleset={r}>
       {t('home.ruleset')}: <strong>{t(`home.ruleset.${r}`)}</strong>

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@kon/game';
 import { refusalText, useI18n } from '../i18n';
 import { bannerFor } from '../game/banner';
+import { endingDeck, resultLines, scenarioGoal } from '../game/scenario';
+import { ScenarioSheetButton } from './ScenarioSheet';
 import { toChoices, type Choices } from '../game/choices';
 import { toAdvancedChoices } from '../game/advancedChoices';
 import { combatReport } from '../game/combatReport';
@@ -81,6 +83,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
 
   if (!G) return <div className="center-note">{t('loading')}</div>;
   const banner = bannerFor(G, actor, mine, lang);
+  const goal = scenarioGoal(G, t, lang);
   const report = combatReport(G);
   const naval = G.naval?.combat ?? G.naval?.lastCombat ?? null;
   const handSeats = conn.seats.filter((s) => s.playerID !== null && !spectator);
@@ -92,6 +95,8 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
         {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
+        {goal && <span className="scenario-goal" data-testid="scenario-goal">{goal}</span>}
+        {G.scenario && <ScenarioSheetButton id={G.scenario.id} />}
       </div>
       <div className="game-main">
         <div className="map-col">
@@ -205,7 +210,7 @@ function HandPanel({
           const tradeable = isActing && choices.trade.includes(card);
           const discardable = isActing && choices.discard.includes(card);
           return (
-            <CardFace key={card} instance={card} playable={playable}>
+            <CardFace key={card} instance={card} playable={playable} symbols={seat.G?.scenario?.reinforcements ?? true}>
               {playable && (
                 <button type="button" className="primary small" onClick={() => actions.playCard(card)} disabled={busy} data-play={card}>
                   {t('act.play')}
@@ -230,8 +235,9 @@ function HandPanel({
 }
 
 function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const r = G.result!;
+  const scenarioLines = resultLines(G, t, lang);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -241,8 +247,16 @@ function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
     <dialog ref={ref} className={`result-dialog win-${r.winner}`} onClose={onClose} data-testid="result">
       <h2>{t(`result.${r.winner}`)}</h2>
       <p className="result-level">{t(`result.${r.level}`)}</p>
-      <p>{t(`result.reason.${r.reason}`)}</p>
-      <p>{t('result.cities', { list: r.germanCities.length ? r.germanCities.map(areaName).join(', ') : t('result.none') })}</p>
+      <p>{r.reason === 'deck' && G.scenario ? t('result.reason.deckOf', { deck: t(`scenario.deck.${endingDeck(G)}`) }) : t(`result.reason.${r.reason}`)}</p>
+      {scenarioLines.length > 0 ? (
+        scenarioLines.map((l) => (
+          <p key={l} data-testid="result-objectives">
+            {l}
+          </p>
+        ))
+      ) : (
+        <p>{t('result.cities', { list: r.germanCities.length ? r.germanCities.map(areaName).join(', ') : t('result.none') })}</p>
+      )}
       <div className="row">
         <button type="button" className="primary" onClick={() => ref.current?.close()}>
           OK

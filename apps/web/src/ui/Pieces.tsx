@@ -64,11 +64,14 @@ export function CardFace({
   playable,
   children,
   compact = false,
+  symbols = true,
 }: {
   instance: string;
   playable?: boolean;
   children?: React.ReactNode;
   compact?: boolean;
+  /** Show the reinforcement symbols (not in a scenario without reinforcements, where they mean nothing). */
+  symbols?: boolean;
 }) {
   const { t, lang } = useI18n();
   const info = cardInfo(instance, lang);
@@ -80,7 +83,7 @@ export function CardFace({
           <h4 className="card-title">{info.title}</h4>
           <div className="card-title-en">{info.titleEn}</div>
         </div>
-        <Symbols n={info.symbols} />
+        {symbols && <Symbols n={info.symbols} />}
       </header>
       {playable && <div className="playable-tag">{t('hand.playable')}</div>}
       {!compact && (

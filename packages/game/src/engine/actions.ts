@@ -16,6 +16,7 @@ import {
   endReinforcement,
   endTurn,
   reinforcementsAvailable,
+  reinforcementsUsed,
   startCombatPhase,
   type Stage,
 } from './flow.js';
@@ -38,6 +39,7 @@ import { ensureHolds, spendCard } from './hand.js';
 import { checkElimination } from './victory.js';
 import { isMobilizationSite } from './queries.js';
 import { ALLIED_LANDING } from './setup.js';
+import { inPlay } from './region.js';
 import { log } from './log.js';
 import { APRIL9_HANDLERS, APRIL9_SCHEMAS, endApril9Phase, passApril9Window } from './april9/actions.js';
 import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
@@ -95,6 +97,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
     stages: ['movement'],
     run(G, f, { from, to, count: n }, _rng, dry) {
       ensure(areNeighbours(from, to), 'not-adjacent', 'battalions move one area at a time, to a neighbour');
+      ensure(inPlay(G, to), 'out-of-play', 'that area is not in play in this scenario');
       ensure(n <= unmoved(G, from, f), 'not-enough', 'not that many battalions there can still move this turn');
       if (dry) return;
       removeUnits(G, from, f, n);
@@ -240,6 +243,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   trade: {
     stages: ['reinforcement', 'movement'],
     run(G, f, { cards }, _rng, dry) {
+      ensure(reinforcementsUsed(G), 'no-reinforcements', 'this scenario has no reinforcements');
       if (G.phase === 'movement') ensure(G.invasion, 'wrong-time', 'cards are traded for battalions in the reinforcement phase (or with Invasjon)');
       ensure(new Set(cards).size === cards.length, 'duplicate-card', 'a card can be traded only once');
       for (const card of cards) ensureHolds(G, f, card);
@@ -332,6 +336,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
 /** Where `f` may place `n` reinforcements now (throws RuleError when not). */
 export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: number, byAir: boolean): void {
+  ensure(inPlay(G, where), 'out-of-play', 'that area is not in play in this scenario');
   if (byAir) {
     ensure(f === 'germany' && G.reinforcements.airSlots >= n, 'no-air-transport', 'play Transportfly first (two battalions per card)');
     ensure(areaData(where).airfield && count(G, where, 'germany') > 0, 'wrong-area', 'Transportfly lands on an air field Germany holds');
@@ -354,7 +359,7 @@ export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: numbe
 
 /** Pairs of areas where the Allies' first six battalions may come ashore. */
 export function landingPairs(G: GameState): [AreaId, AreaId][] {
-  const coast = AREA_IDS.filter((a) => isAlliedCoast(a) && !hasEnemy(G, a, 'allies'));
+  const coast = AREA_IDS.filter((a) => isAlliedCoast(a) && inPlay(G, a) && !hasEnemy(G, a, 'allies'));
   const pairs: [AreaId, AreaId][] = [];
   for (let i = 0; i < coast.length; i++)
     for (let j = i + 1; j < coast.length; j++)

@@ -3,7 +3,8 @@
  * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea, neighbours } from '../board/index.js';
+import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea } from '../board/index.js';
+import { inPlay, neighboursInPlay } from './region.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './state.js';
@@ -219,6 +220,7 @@ const rapidMove: EffectRule<'rapidMove'> = {
     const to = needArea(p.to, 'where they go');
     countOf(p, Math.min(2, unmoved(G, from, f)));
     ensure(borderKind(from, via) && borderKind(via, to) && to !== from, 'not-adjacent', 'that is not a two-step path');
+    ensure(inPlay(G, via) && inPlay(G, to), 'out-of-play', 'that area is not in play in this scenario');
     ensure(!hasEnemy(G, via, f), 'path-blocked', 'they cannot pass through an enemy area');
     if (!e.mayAttack) ensure(!hasEnemy(G, to, f), 'no-attack', 'this move may not enter combat');
   },
@@ -231,9 +233,9 @@ const rapidMove: EffectRule<'rapidMove'> = {
     for (const from of Object.keys(G.units)) {
       const n = Math.min(2, unmoved(G, from, f));
       if (n <= 0) continue;
-      for (const via of neighbours(from)) {
+      for (const via of neighboursInPlay(G, from)) {
         if (hasEnemy(G, via, f)) continue; // the path may not pass an enemy area
-        for (const to of neighbours(via))
+        for (const to of neighboursInPlay(G, via))
           for (let k = 1; k <= n; k++) if (to !== from) out.push({ from, via, to, count: k });
       }
     }
@@ -246,6 +248,7 @@ const paradrop: EffectRule<'paradrop'> = {
   check(G, _f, _card, _e, p) {
     const to = needArea(p.to, 'where they land');
     ensure(germanAirReaches(G, to), 'out-of-air-range', 'that area is out of air range');
+    ensure(inPlay(G, to), 'out-of-play', 'that area is not in play in this scenario');
   },
   apply(G, _f, _card, _e, p) {
     const to = p.to!;
@@ -257,7 +260,7 @@ const paradrop: EffectRule<'paradrop'> = {
   },
   candidates(G) {
     const fields = germanAirfields(G);
-    return AREA_IDS.filter((to) => inAirRange(to, fields)).map((to) => ({ to }));
+    return AREA_IDS.filter((to) => inAirRange(to, fields) && inPlay(G, to)).map((to) => ({ to }));
   },
 };
 
@@ -268,6 +271,7 @@ const redirectParatrooper: EffectRule<'redirectParatrooper'> = {
     ensure(prompt?.kind === 'paratroopers', 'no-paratrooper', 'no paratrooper to divert');
     const to = needArea(p.to, 'where the paratrooper must land');
     ensure(borderKind(prompt.area, to), 'not-adjacent', 'choose an area next to the landing area');
+    ensure(inPlay(G, to), 'out-of-play', 'that area is not in play in this scenario');
   },
   apply(G, _f, _card, _e, p) {
     const prompt = G.prompts.pop();
@@ -284,7 +288,7 @@ const redirectParatrooper: EffectRule<'redirectParatrooper'> = {
   },
   candidates(G) {
     const prompt = G.prompts[G.prompts.length - 1];
-    return prompt?.kind === 'paratroopers' ? neighbours(prompt.area).map((to) => ({ to })) : [];
+    return prompt?.kind === 'paratroopers' ? neighboursInPlay(G, prompt.area).map((to) => ({ to })) : [];
   },
 };
 
@@ -345,6 +349,7 @@ const seaMove: EffectRule<'seaMove'> = {
     const from = needArea(p.from, 'the coast they leave');
     const to = needArea(p.to, 'the coast they go to');
     ensure(isAlliedCoast(from) && isAlliedCoast(to) && from !== to, 'not-allied-coast', 'both areas must be on the coast of zones III–VII');
+    ensure(inPlay(G, to), 'out-of-play', 'that area is not in play in this scenario');
     countOf(p, Math.min(2, unmoved(G, from, f)));
     ensure(!hasEnemy(G, to, f) && !isUnderAttack(G, to), 'no-attack', 'they may not land in combat');
   },
@@ -355,7 +360,7 @@ const seaMove: EffectRule<'seaMove'> = {
   },
   candidates(G, f) {
     // Not into enemies or a combat: the check's 'no-attack'.
-    return pairMoves(G, f, ALLIED_COAST, (to) => !hasEnemy(G, to, f) && !isUnderAttack(G, to));
+    return pairMoves(G, f, ALLIED_COAST, (to) => inPlay(G, to) && !hasEnemy(G, to, f) && !isUnderAttack(G, to));
   },
 };
 
@@ -368,7 +373,7 @@ function evacuationDestinations(G: GameState): AreaId[] {
   // attackers must go back there, and enemy battalions may not share a land area outside a combat.
   const attackersHome = c.attacker === 'allies' ? [] : G.attackedFrom;
   return AREA_IDS.filter(
-    (a) => a !== c.area && isAlliedCoast(a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a) && !attackersHome.includes(a),
+    (a) => a !== c.area && isAlliedCoast(a) && inPlay(G, a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a) && !attackersHome.includes(a),
   );
 }
 const evacuate: EffectRule<'evacuate'> = {

@@ -129,8 +129,14 @@ export function nextCombat(G: GameState): void {
 
 export function startReinforcement(G: GameState): void {
   G.phase = 'reinforcement';
-  G.reinforcements.free = G.turn === 'germany' ? 1 : 0;
+  // A scenario without reinforcements keeps the phase (to end it) but gives nothing in it.
+  G.reinforcements.free = G.turn === 'germany' && reinforcementsUsed(G) ? 1 : 0;
   log(G, G.turn, 'phase', { phase: 'reinforcement' });
+}
+
+/** Whether this game has reinforcements (every game but a scenario that leaves them out). */
+export function reinforcementsUsed(G: Pick<GameState, 'scenario'>): boolean {
+  return G.scenario?.reinforcements ?? true;
 }
 
 /** Battalions the current player may still place this phase. */
@@ -159,7 +165,7 @@ export function drawNewCards(G: GameState, rng: Rng): void {
   const f = G.turn;
   const outcome = refillHand(G, f, rng);
   G.cardsUsed[f] = 0;
-  if (outcome === 'germanDeckOut') {
+  if (outcome === 'deckEndsGame') {
     scoreDeckEnd(G);
     return;
   }
@@ -176,7 +182,7 @@ export function endTurn(G: GameState): void {
   if (checkElimination(G)) return;
   const i = TURN_ORDER.indexOf(G.turn);
   const next = TURN_ORDER[(i + 1) % TURN_ORDER.length]!;
-  if (next === TURN_ORDER[0]) G.round += 1;
+  if (next === (G.scenario?.firstTurn ?? TURN_ORDER[0])) G.round += 1;
   beginTurnOf(G, next);
 }
 

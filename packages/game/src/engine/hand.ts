@@ -4,6 +4,7 @@ import { ensure } from './errors.js';
 import type { GameState } from './state.js';
 import type { Rng } from './rng.js';
 import { log } from './log.js';
+import type { DeckOut } from '../scenarios/schema.js';
 
 export function holds(G: GameState, f: Faction, card: CardInstanceId): boolean {
   return G.hands[f].includes(card);
@@ -20,31 +21,43 @@ export function spendCard(G: GameState, f: Faction, card: CardInstanceId, counts
   if (counts) G.cardsUsed[f] += 1;
 }
 
+/** What the end of each deck means in the full game (EN 2.4); a scenario may say otherwise. */
+const FULL_GAME_DECK_OUT: Record<Faction, DeckOut> = { germany: 'endsGame', norway: 'reshuffle', allies: 'alliedWithdrawal' };
+export function deckOutOf(G: Pick<GameState, 'scenario'>, f: Faction): DeckOut {
+  return G.scenario?.deckOut[f] ?? FULL_GAME_DECK_OUT[f];
+}
+
 /**
- * Draw up to the hand size. The deck's end has a different meaning per faction:
- * Germany's ends the game, Norway's is reshuffled, the Allies' stops their supply.
+ * Draw up to the hand size. The deck's end has a different meaning per faction (deckOutOf):
+ * in the full game Germany's ends the game, Norway's is reshuffled, the Allies' stops their supply.
  * Returns what happened so the caller can act on it.
  */
-export function refillHand(G: GameState, f: Faction, rng: Rng): 'ok' | 'germanDeckOut' | 'alliedDeckOut' {
+export function refillHand(G: GameState, f: Faction, rng: Rng): 'ok' | 'deckEndsGame' | 'alliedDeckOut' {
   const deck = G.decks[f];
+  const out = deckOutOf(G, f);
   while (G.hands[f].length < HAND_SIZE[f]) {
     if (f === 'allies' && G.alliesDeckSpent) return 'ok';
     const card = deck.draw.shift();
     if (card === undefined) return 'ok';
     G.hands[f].push(card);
     if (deck.draw.length === 0) {
-      if (f === 'germany') {
-        log(G, f, 'germanDeckOut');
-        return 'germanDeckOut';
-      }
-      if (f === 'norway') {
-        deck.draw = rng.shuffle([...deck.used]);
-        deck.used = [];
-        log(G, f, 'norwayReshuffles', { cards: deck.draw.length });
-      } else {
-        G.alliesDeckSpent = true;
-        log(G, f, 'alliedDeckOut');
-        return 'alliedDeckOut';
+      switch (out) {
+        case 'endsGame':
+          log(G, f, f === 'germany' ? 'germanDeckOut' : 'deckOut');
+          return 'deckEndsGame';
+        case 'reshuffle':
+          deck.draw = rng.shuffle([...deck.used]);
+          deck.used = [];
+          log(G, f, 'norwayReshuffles', { cards: deck.draw.length });
+          break;
+        case 'alliedWithdrawal':
+          G.alliesDeckSpent = true;
+          log(G, f, 'alliedDeckOut');
+          return 'alliedDeckOut';
+        case 'noMoreCards':
+          // Scenario 1: a used-up deck gives no new cards, and nothing else happens.
+          log(G, f, 'deckOut');
+          return 'ok';
       }
     }
   }

@@ -5,6 +5,7 @@
  */
 import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, area as areaData, bordersRedZone, isAlliedCoast, neighbours } from '../board/index.js';
+import { inPlay, neighboursInPlay } from './region.js';
 import { cardDef } from '../cards/index.js';
 import type { GameState } from './state.js';
 import { actor, reinforcementsAvailable, type Stage } from './flow.js';
@@ -159,7 +160,7 @@ const NARROW: { [T in ActionType]?: Narrow } = {
       if (!here) continue; // most areas: none of f's battalions, and no need to look at what moved
       const n = here - (G.moved[from]?.[f] ?? 0);
       if (n <= 0) continue;
-      for (const to of neighbours(from)) for (let k = 1; k <= n; k++) out.push({ from, to, count: k });
+      for (const to of neighboursInPlay(G, from)) for (let k = 1; k <= n; k++) out.push({ from, to, count: k });
     }
     return out;
   },
@@ -240,6 +241,7 @@ const NARROW: { [T in ActionType]?: Narrow } = {
  * plain tests, so that the listing need not throw for the many areas where placing is refused.
  */
 function basicPlacementAllowed(G: GameState, f: Faction, where: AreaId, byAir: boolean): boolean {
+  if (!inPlay(G, where)) return false;
   if (byAir) return G.reinforcements.airSlots >= 1 && areaData(where).airfield && count(G, where, 'germany') > 0;
   if (G.phase === 'movement') return isAlliedCoast(where);
   if (hasEnemy(G, where, f)) return false;

@@ -1,5 +1,6 @@
 import type { AreaId, Faction } from '../types.js';
-import { area, borderKind, inAirRange, neighbours, airfields, victoryCities } from '../board/index.js';
+import { area, borderKind, inAirRange, airfields, victoryCities } from '../board/index.js';
+import { neighboursInPlay } from './region.js';
 import type { GameState } from './state.js';
 import { count, hasEnemy, isUnderAttack } from './forces.js';
 
@@ -23,7 +24,7 @@ export function withdrawalOptions(
   opts: { mayCrossFjord: boolean; attackersOwnRetreat?: boolean },
 ): AreaId[] {
   const { mayCrossFjord, attackersOwnRetreat = false } = opts;
-  return neighbours(from).filter((to) => {
+  return neighboursInPlay(G, from).filter((to) => {
     if (factions.some((f) => hasEnemy(G, to, f))) return false;
     if (isUnderAttack(G, to)) return false;
     // The rule keeps defenders out of the attacker's start areas; attackers may fall back there.

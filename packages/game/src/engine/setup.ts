@@ -7,9 +7,15 @@ import { RULESETS, type GameState } from './state.js';
 import type { Rng } from './rng.js';
 import { addUnits } from './forces.js';
 import { startApril9 } from './april9/setup.js';
+import { rulesOf, scenarioSchema, type Scenario } from '../scenarios/schema.js';
+import { scenarioDeck } from '../scenarios/decks.js';
 
+/**
+ * What a match is created with. `scenario` is a whole validated scenario (the server reads the files
+ * and passes the chosen one in); without it the game is the full game of `ruleset`.
+ */
 export const setupDataSchema = z
-  .object({ ruleset: z.enum(RULESETS).default('basic') })
+  .object({ ruleset: z.enum(RULESETS).default('basic'), scenario: scenarioSchema.optional() })
   .strict();
 export type SetupData = z.input<typeof setupDataSchema>;
 
@@ -24,7 +30,10 @@ const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
   ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });
 
 export function createInitialState(data: SetupData | undefined, rng: Rng): GameState {
-  const { ruleset } = setupDataSchema.parse(data ?? {});
+  const parsed = setupDataSchema.parse(data ?? {});
+  const scenario: Scenario | undefined = parsed.scenario;
+  // A scenario says which rules it builds on.
+  const ruleset = scenario?.ruleset ?? parsed.ruleset;
   const G: GameState = {
     ruleset,
     round: 1,
@@ -40,7 +49,7 @@ export function createInitialState(data: SetupData | undefined, rng: Rng): GameS
     invasion: false,
     reinforcements: { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] },
     hands: perFaction(() => []),
-    decks: perFaction((f) => ({ draw: rng.shuffle(deckOf(f)), used: [] })),
+    decks: perFaction((f) => ({ draw: rng.shuffle(scenario ? scenarioDeck(scenario, f) : deckOf(f)), used: [] })),
     cardsUsed: perFaction(() => 0),
     alliesLanded: false,
     alliesDeckSpent: false,
@@ -58,7 +67,13 @@ export function createInitialState(data: SetupData | undefined, rng: Rng): GameS
     startApril9(G, rng);
     return G;
   }
-  const setup = BASIC_SETUP;
+  if (scenario) {
+    G.scenario = rulesOf(scenario);
+    G.turn = scenario.firstTurn;
+    // Without the landing rule the Allies start on the board (or not at all): no landing is due.
+    G.alliesLanded = !scenario.alliedLanding;
+  }
+  const setup = scenario ?? BASIC_SETUP;
   for (const f of FACTIONS) {
     for (const [area, n] of Object.entries(setup.units[f] ?? {})) {
       addUnits(G, area, f, n, false);

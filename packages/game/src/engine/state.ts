@@ -2,6 +2,7 @@ import type { AreaId, Faction, SeaZone } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
 import type { April9Prompt, April9State } from './april9/types.js';
 import type { NavalState } from './naval/types.js';
+import type { ScenarioRules } from '../scenarios/schema.js';
 
 export const RULESETS = ['basic', 'advanced'] as const;
 export type Ruleset = (typeof RULESETS)[number];
@@ -138,6 +139,8 @@ export interface Result {
   reason: 'deck' | 'elimination';
   /** Victory cities held by Germany at the end. */
   germanCities: AreaId[];
+  /** A scenario's areas Norway and the Allies had to hold, and which of them they held at the end. */
+  objectives?: { areas: AreaId[]; held: AreaId[] };
 }
 
 export interface Deck {
@@ -149,6 +152,8 @@ export interface Deck {
 
 export interface GameState {
   ruleset: Ruleset;
+  /** A scenario's rules (region, deck ends, reinforcements, victory); absent in the full game. */
+  scenario?: ScenarioRules;
   round: number;
   turn: Faction;
   phase: TurnPhase;

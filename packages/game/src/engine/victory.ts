@@ -1,6 +1,7 @@
 import { victoryCities } from '../board/index.js';
 import type { GameState, Result } from './state.js';
-import { totalOnBoard } from './forces.js';
+import { count, totalOnBoard } from './forces.js';
+import type { AreaId } from '../types.js';
 import { germanCities } from './queries.js';
 import { log } from './log.js';
 
@@ -18,17 +19,22 @@ export function checkElimination(G: GameState): boolean {
   const german = totalOnBoard(G, 'germany');
   const allied = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
   if (german > 0 && allied > 0) return false;
+  const v = G.scenario?.victory;
   finish(G, {
     winner: german === 0 ? 'norway-allies' : 'germany',
     level: 'clear',
     reason: 'elimination',
     germanCities: germanCities(G),
+    // A scenario's result screen shows its objectives, however the game ended.
+    ...(v?.kind === 'alliedHoldAll' ? { objectives: objectivesHeld(G, v.areas) } : {}),
   });
   return true;
 }
 
-/** Germany has drawn its last unused card: score the victory cities (EN 1.3). */
+/** The deck that ends the game is used up: score by the scenario's condition, or the victory cities (EN 1.3). */
 export function scoreDeckEnd(G: GameState): void {
+  const v = G.scenario?.victory;
+  if (v?.kind === 'alliedHoldAll') return finish(G, holdAllResult(G, v.areas));
   const held = germanCities(G);
   const others = victoryCities().length - held.length;
   const alliedBattalions = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');
@@ -37,4 +43,22 @@ export function scoreDeckEnd(G: GameState): void {
       ? { winner: 'germany', level: alliedBattalions <= 3 ? 'clear' : 'marginal', reason: 'deck', germanCities: held }
       : { winner: 'norway-allies', level: others >= 2 ? 'clear' : 'marginal', reason: 'deck', germanCities: held };
   finish(G, result);
+}
+
+/**
+ * Scenario 1's condition: Norway and the Allies win only if they hold every objective; an objective
+ * nobody holds is not theirs (a land area is controlled by a battalion in it), so Germany wins then too.
+ */
+function holdAllResult(G: GameState, areas: readonly AreaId[]): Result {
+  const objectives = objectivesHeld(G, areas);
+  return {
+    winner: objectives.held.length === areas.length ? 'norway-allies' : 'germany',
+    level: 'clear',
+    reason: 'deck',
+    germanCities: germanCities(G),
+    objectives,
+  };
+}
+function objectivesHeld(G: GameState, areas: readonly AreaId[]) {
+  return { areas: [...areas], held: areas.filter((a) => count(G, a, 'norway') + count(G, a, 'allies') > 0) };
 }
