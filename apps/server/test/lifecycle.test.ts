@@ -47,6 +47,58 @@ describe('two-player plan over the socket', () => {
   });
 });
 
+describe('a move the store cannot take', () => {
+  it('reaches nobody, changes nothing, tells the mover, and the same move goes through once the store works', async () => {
+    let failNext = false;
+    const t = await startTestServer(
+      {},
+      {
+        wrapStorage: (s) => {
+          const commitMove = s.commitMove.bind(s);
+          s.commitMove = async (...args) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('disk full');
+            }
+            return commitMove(...args);
+          };
+          return s;
+        },
+      },
+    );
+    try {
+      const m = await createMatch(t.url);
+      const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Ola');
+      const g = rawSocket(t.url);
+      const spectator = rawSocket(t.url);
+      await Promise.all([connected(g.socket), connected(spectator.socket)]);
+      g.socket.emit('sync', m.matchID, '0', de.credentials, 3);
+      spectator.socket.emit('sync', m.matchID, null, m.links.spectator, 3);
+      await waitFor(() => g.received.find((r) => r.event === 'sync') && spectator.received.find((r) => r.event === 'sync'), 'syncs');
+      const before = await serverState(t, m.matchID);
+      const mv = legalMoves(before.state.G, before.state.ctx, '0')[0]!;
+      const send = () =>
+        g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, before.state._stateID, m.matchID, '0');
+      failNext = true;
+      send();
+      const err = await waitFor(() => g.received.find((r) => r.event === 'kon:error'), 'refusal');
+      expect((err.args[0] as { code: string }).code).toBe('not_stored');
+      await sleep(100);
+      const moved = (x: { event: string }) => x.event === 'update' || x.event === 'patch';
+      expect([...g.received, ...spectator.received].filter(moved)).toEqual([]);
+      expect((await serverState(t, m.matchID)).state).toEqual(before.state);
+      // The server read the match again from the store; the same move now lands and reaches both.
+      send();
+      await waitFor(() => g.received.find(moved) && spectator.received.find(moved), 'the move sent');
+      expect((await serverState(t, m.matchID)).state._stateID).toBe(before.state._stateID + 1);
+      g.socket.close();
+      spectator.socket.close();
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
 describe('graceful shutdown', () => {
   it('sends a move only once it is stored, and finishes a move whose write is under way before it stops', async () => {
     let slow = false;
