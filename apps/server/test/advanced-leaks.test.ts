@@ -8,12 +8,11 @@
  * (deck order), the random seed or the PRNG state.
  */
 import { createRequire } from 'node:module';
-import { FACTION_OF_PLAYER, KampenOmNorge, hiddenFrom, legalMoves, type Faction } from '@kon/game';
+import { FACTION_OF_PLAYER, hiddenFrom, legalMoves, type Faction } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMatch, join, serverState, startTestServer, waitFor, type TestServer } from './helpers';
+import { createMatch, join, serverState, startTestServer, waitFor, type TestServer, gameClient, type GameClient } from './helpers';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
 
 /** One packet as it came over the wire, and the step of the game it arrived in. */
@@ -22,7 +21,7 @@ interface Viewer {
   name: string;
   playerID: string | null;
   faction: Faction | null;
-  client: ReturnType<typeof Client>;
+  client: GameClient;
   frames: Frame[];
   events: string[];
 }
@@ -70,16 +69,7 @@ describe('an advanced match over real sockets', () => {
     const viewers: Viewer[] = [];
     const addViewer = (name: string, playerID: string | null, credentials: string) => {
       const v = { frames: [] as Frame[], events: [] as string[] };
-      const client = Client({
-        game: KampenOmNorge,
-        numPlayers: 3,
-        matchID: m.matchID,
-        playerID: playerID ?? undefined,
-        credentials,
-        debug: false,
-        multiplayer: recording(server.url, v, () => step),
-      } as any);
-      client.start();
+      const client = gameClient(m.matchID, playerID, credentials, recording(server.url, v, () => step));
       viewers.push({ name, playerID, faction: playerID === null ? null : (FACTION_OF_PLAYER[playerID] as Faction), client, ...v });
     };
     seats.forEach((s) => addViewer(s.seat, s.playerIDs[0]!, s.credentials));

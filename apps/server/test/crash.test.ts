@@ -9,14 +9,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { KampenOmNorge, legalMoves } from '@kon/game';
+import { legalMoves } from '@kon/game';
 import { describe, expect, it } from 'vitest';
-import { createMatch, join, sleep, waitFor } from './helpers';
+import { createMatch, join, sleep, waitFor, gameClient, type GameClient } from './helpers';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
-type BgClient = ReturnType<typeof Client>;
+type BgClient = GameClient;
 
 const KILLS = 15;
 const SERVER_DIR = path.resolve(__dirname, '..');
@@ -89,17 +88,8 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
       const seats = await Promise.all(m.links.seats.map((s, i) => join(url, m.matchID, s.token, `Spiller ${i + 1}`)));
       const seen = [0, 1, 2, 3].map(() => new Map<number, string>());
       const add = (playerID: string | null, credentials: string) => {
-        const client = Client({
-          game: KampenOmNorge,
-          numPlayers: 3,
-          matchID: m.matchID,
-          ...(playerID !== null ? { playerID } : {}),
-          credentials,
-          debug: false,
-          multiplayer: SocketIO({ server: url, socketOpts: { reconnectionDelay: 50, reconnectionDelayMax: 200 } }),
-        } as any);
+        const client = gameClient(m.matchID, playerID, credentials, SocketIO({ server: url, socketOpts: { reconnectionDelay: 50, reconnectionDelayMax: 200 } }));
         recordSeen(client, seen[clients.length]!);
-        client.start();
         clients.push(client);
       };
       seats.forEach((s, i) => add(String(i), s.credentials));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { KampenOmNorge } from '@kon/game';
 import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -15,6 +16,24 @@ export const GAME_NAME = 'kampen-om-norge';
 
 const require = createRequire(import.meta.url);
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
+const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
+
+export type GameClient = ReturnType<typeof Client>;
+
+/** boardgame.io's own client for one seat (or the spectator, playerID null), started. */
+export function gameClient(matchID: string, playerID: string | null, credentials: string, multiplayer: unknown): GameClient {
+  const client = Client({
+    game: KampenOmNorge,
+    numPlayers: 3,
+    matchID,
+    ...(playerID !== null ? { playerID } : {}),
+    credentials,
+    debug: false,
+    multiplayer,
+  } as any);
+  client.start();
+  return client;
+}
 
 export type Captured = { event: string; args: unknown[]; step: number };
 

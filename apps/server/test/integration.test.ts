@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
-import { FACTION_OF_PLAYER, KampenOmNorge, hiddenFrom, legalMoves } from '@kon/game';
+import { FACTION_OF_PLAYER, hiddenFrom, legalMoves } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, capturing, createMatch, join, serverState, startTestServer, waitFor, type Captured, type TestServer } from './helpers';
+import { api, capturing, createMatch, join, serverState, startTestServer, waitFor, type Captured, type TestServer, gameClient, type GameClient } from './helpers';
 
-const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
 interface Viewer {
   name: string;
   playerID: string | null;
   faction: string | null;
-  client: ReturnType<typeof Client>;
+  client: GameClient;
   messages: Captured[];
 }
 
@@ -31,16 +28,7 @@ describe('a German turn over real sockets, with a restart in the middle', () => 
     const viewers: Viewer[] = [];
     const addViewer = (name: string, playerID: string | null, credentials: string) => {
       const messages: Captured[] = [];
-      const client = Client({
-        game: KampenOmNorge,
-        numPlayers: 3,
-        matchID: m.matchID,
-        playerID: playerID ?? undefined,
-        credentials,
-        debug: false,
-        multiplayer: capturing(server.url, messages, () => step),
-      } as any);
-      client.start();
+      const client = gameClient(m.matchID, playerID, credentials, capturing(server.url, messages, () => step));
       viewers.push({ name, playerID, faction: playerID === null ? null : FACTION_OF_PLAYER[playerID]!, client, messages });
     };
     seats.forEach((s, i) => addViewer(s.seat, String(i), s.credentials));

@@ -4,18 +4,15 @@
  * the states the clients rebuild from patches are exactly the server's views, and the game's log,
  * sent a move at a time, adds up to the history the server serves.
  */
-import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
-import { FACTION_OF_PLAYER, KampenOmNorge, legalMoves, viewFor } from '@kon/game';
+import { FACTION_OF_PLAYER, legalMoves, viewFor } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WIRE_DEFLATE } from '../src/transport';
-import { api, capturing, createMatch, join, serverState, startTestServer, type Captured, type TestServer } from './helpers';
+import { api, capturing, createMatch, join, serverState, startTestServer, type Captured, type TestServer, gameClient, type GameClient } from './helpers';
 
-const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
 
-type BgClient = ReturnType<typeof Client>;
+type BgClient = GameClient;
 const MAX_UPDATE_BYTES = 2048;
 
 /** What a message costs on the wire: as it is, or deflated when the server compresses it. */
@@ -78,16 +75,7 @@ describe.each(['basic', 'advanced'] as const)('a whole random %s game over socke
     const add = (playerID: string | null, credentials: string) => {
       const got: Captured[] = [];
       messages.push(got);
-      const client = Client({
-        game: KampenOmNorge,
-        numPlayers: 3,
-        matchID: m.matchID,
-        ...(playerID !== null ? { playerID } : {}),
-        credentials,
-        debug: false,
-        multiplayer: capturing(server.url, got),
-      } as any);
-      client.start();
+      const client = gameClient(m.matchID, playerID, credentials, capturing(server.url, got));
       clients.push(client);
     };
     seats.forEach((s, i) => add(String(i), s.credentials));

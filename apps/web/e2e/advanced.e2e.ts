@@ -7,46 +7,25 @@
  * of another faction's face-down ship (read from the server's true state).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { FACTIONS, ship, type Faction, type GameState } from '@kon/game';
-import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createMatch, cspViolations, joinMatch, launch, newContext, shot, WEB_ROOT } from './helpers';
+import type { RunningServer } from '../../server/src/app';
+import { panelStage, createMatch, cspViolations, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig } from './helpers';
 
-const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
-  ? path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots')
-  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
+let rig: WebRig;
 let server: RunningServer;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-adv-e2e-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(WEB_ROOT, 'dist'),
-    LOG_LEVEL: 'silent',
-    CREATE_LIMIT_PER_HOUR: '1000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    SOCKET_MESSAGES_PER_10S: '100000',
-  });
-  server = await startServer(config);
-  base = server.url;
-  browser = await launch();
+  rig = await startWebRig();
+  ({ server, browser, base } = rig);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop('test end');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 async function trueState(matchID: string): Promise<GameState> {
@@ -66,10 +45,7 @@ interface Seat {
 /** The page whose action panel is up and settled, or null while the server works. */
 async function actingPage(seats: Seat[]): Promise<{ seat: Seat; stage: string } | null> {
   for (const seat of seats) {
-    const panel = seat.page.locator('[data-testid="action-panel"]');
-    if ((await panel.count()) === 0) continue;
-    if ((await panel.getAttribute('data-busy')) === 'true') continue;
-    const stage = await panel.getAttribute('data-stage');
+    const stage = await panelStage(seat.page);
     if (stage) return { seat, stage };
   }
   return null;

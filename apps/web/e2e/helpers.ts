@@ -1,13 +1,56 @@
 /** Browser-test helpers: Debian's Chromium through playwright-core, and the UI flows to set a match up. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startServer, type RunningServer } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(HERE, '..');
 export const REPO_ROOT = path.resolve(WEB_ROOT, '..', '..');
 export const SCREENSHOTS = path.join(HERE, 'screenshots');
+
+/** README screenshots are rewritten only when asked (UPDATE_DOCS_SCREENSHOTS=1); else they go with the others. */
+export const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
+  ? path.resolve(REPO_ROOT, 'docs', 'screenshots')
+  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
+
+export interface WebRig {
+  server: RunningServer;
+  browser: Browser;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** What every browser test starts from: the client built, served by the real server on a free port, and Chromium. */
+export async function startWebRig(): Promise<WebRig> {
+  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(WEB_ROOT, 'dist'),
+    LOG_LEVEL: 'silent',
+    CREATE_LIMIT_PER_HOUR: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const server = await startServer(config);
+  const browser = await launch();
+  return {
+    server,
+    browser,
+    base: server.url,
+    async close() {
+      await browser.close();
+      await server.stop('test end');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export function chromiumPath(): string {
   for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'])
@@ -114,7 +157,16 @@ export async function waitForTurn(page: Page, timeout = 15000) {
   await page.locator('[data-testid="action-panel"]').waitFor({ state: 'visible', timeout });
 }
 export async function stage(page: Page): Promise<string | null> {
-  const panel = page.locator('[data-testid="action-panel"]');
-  if ((await panel.count()) === 0) return null;
-  return panel.getAttribute('data-stage');
+  return page.evaluate(() => document.querySelector('[data-testid="action-panel"]')?.getAttribute('data-stage') ?? null);
+}
+/**
+ * The stage of this page's action panel when it is up and settled (not waiting for the server),
+ * read in one step: the panel may vanish at any moment when another seat moves, and a locator
+ * read after a count would then wait for it.
+ */
+export async function panelStage(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid="action-panel"]');
+    return el && el.getAttribute('data-busy') !== 'true' ? el.getAttribute('data-stage') : null;
+  });
 }

@@ -5,45 +5,22 @@
  * Each page shows only its own hand.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createMatch, cspViolations, joinMatch, launch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, WEB_ROOT, type Invites } from './helpers';
+import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig } from './helpers';
 
-/** README screenshots are rewritten only when asked (UPDATE_DOCS_SCREENSHOTS=1); else they go with the others. */
-const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
-  ? path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots')
-  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
-let server: RunningServer;
+let rig: WebRig;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(WEB_ROOT, 'dist'),
-    LOG_LEVEL: 'silent',
-    CREATE_LIMIT_PER_HOUR: '1000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  server = await startServer(config);
-  base = server.url;
-  browser = await launch();
+  rig = await startWebRig();
+  ({ browser, base } = rig);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop('test end');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 async function handCards(page: Page): Promise<string[]> {

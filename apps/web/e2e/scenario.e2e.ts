@@ -4,46 +4,24 @@
  * play, the banner states the scenario's goal, the sheet is one click away, and moves out of the region
  * are never offered. Also takes the opening screenshots of both scenarios.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import type { GameState } from '@kon/game';
-import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createMatch, joinMatch, launch, newContext, shot, WEB_ROOT } from './helpers';
+import type { RunningServer } from '../../server/src/app';
+import { createMatch, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig } from './helpers';
 
-const DOCS = process.env.UPDATE_DOCS_SCREENSHOTS
-  ? path.resolve(WEB_ROOT, '..', '..', 'docs', 'screenshots')
-  : path.join(WEB_ROOT, 'e2e', 'screenshots', 'docs');
+let rig: WebRig;
 let server: RunningServer;
 let browser: Browser;
-let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-scen-e2e-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(WEB_ROOT, 'dist'),
-    LOG_LEVEL: 'silent',
-    CREATE_LIMIT_PER_HOUR: '1000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  server = await startServer(config);
-  base = server.url;
-  browser = await launch();
+  rig = await startWebRig();
+  ({ server, browser, base } = rig);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop('test end');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 async function trueState(matchID: string): Promise<GameState> {
