@@ -1,0 +1,68 @@
+/**
+ * Moves and placements: the bot takes the legal one that raises `worth` the most, and only when it
+ * raises it by more than MIN_GAIN; otherwise it ends the phase. Because every voluntary step must
+ * strictly improve one fixed evaluation of the board, a turn cannot go round in circles (no
+ * battalions shuffled back and forth) and the bot never makes a move it does not expect to help.
+ */
+import type { AreaId, Faction } from '../types.js';
+import { borderKind } from '../board/index.js';
+import type { FactionView } from '../engine/view.js';
+import type { Action } from '../engine/actions.js';
+import { add, copyBoard, friendsOf, n, worth, type Board } from './position.js';
+import { enemiesOf } from '../types.js';
+
+export const MIN_GAIN = 0.05;
+
+export const boardOf = (view: FactionView): Board => ({ units: view.units, attacks: view.attacks });
+
+/** The board after `f` moves `k` battalions from `from` to `to` (an attack when enemies hold `to`). */
+export function afterMove(b: Board, f: Faction, from: AreaId, to: AreaId, k: number): Board {
+  const next = copyBoard(b);
+  add(next, from, f, -k);
+  if (enemiesOf(f).some((e) => n(next, to, e) > 0)) {
+    const id = `${f}:${from}>${to}`;
+    const route = borderKind(from, to) === 'fjord' ? 'fjord' : 'land';
+    const existing = next.attacks.find((x) => x.id === id);
+    if (existing) existing.count += k;
+    else next.attacks.push({ id, faction: f, target: to, from, route, count: k });
+  } else add(next, to, f, k);
+  return next;
+}
+
+/** The board after `k` new battalions of `f` arrive in `area`. */
+export function afterPlace(b: Board, f: Faction, area: AreaId, k: number): Board {
+  const next = copyBoard(b);
+  add(next, area, f, k);
+  return next;
+}
+
+export interface Scored {
+  action: Action;
+  gain: number;
+}
+
+/** Gains of the legal moves (ordinary land moves only; card moves are not the Easy bot's). */
+export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+  const b = boardOf(view);
+  const base = worth(b, f);
+  const out: Scored[] = [];
+  for (const a of legal) {
+    if (a.type !== 'move') continue;
+    const { from, to, count } = a.args;
+    out.push({ action: a, gain: worth(afterMove(b, f, from, to, count), f) - base });
+  }
+  return out;
+}
+
+/** Gains of placing one battalion in each legal area (the bot places one at a time). */
+export function scorePlacements(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+  const b = boardOf(view);
+  const base = worth(b, f);
+  const out: Scored[] = [];
+  for (const a of legal) {
+    if (a.type !== 'place' || a.args.count !== 1) continue;
+    // A reinforcement always counts for something: placing beats leaving it unplaced.
+    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f) - base + 0.01 * (friendsOf(f).length) });
+  }
+  return out;
+}
