@@ -6,7 +6,6 @@
  */
 import { describe, it, expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
 import { viewFor } from '../src/engine/view.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
