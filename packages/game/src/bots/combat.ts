@@ -9,7 +9,7 @@ import { cardDef } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
 import type { Combat } from '../engine/state.js';
-import { add, attackDice, copyBoard, friendsOf, strength, worth } from './position.js';
+import { add, attackDice, copyBoard, friendsOf, strength, targetsOf, worth } from './position.js';
 import { boardOf } from './movement.js';
 
 export function effectKind(a: Action): string | null {
@@ -76,7 +76,7 @@ export function chooseLosses(view: FactionView, f: Faction, legal: readonly Acti
     }
     b.attacks = b.attacks.filter((x) => x.count > 0);
     // Norway proposes for both defenders: judged for the whole side, as Germany judges for its own.
-    const w = worth(b, f);
+    const w = worth(b, f, targetsOf(boardOf(view), f));
     if (w > bestWorth) { best = a; bestWorth = w; }
   }
   return best;
@@ -95,7 +95,7 @@ export function chooseRetreat(view: FactionView, f: Faction, legal: readonly Act
       add(b, c.area, g, -k);
       add(b, a.args.to, g, Math.max(1, k));
     }
-    const w = worth(b, f) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
+    const w = worth(b, f, targetsOf(boardOf(view), f)) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
     if (w > bestWorth) { best = a; bestWorth = w; }
   }
   return best;

@@ -16,7 +16,7 @@ import { MIN_GAIN, boardOf, scoreMoves, scorePlacements, type Scored } from './m
 import { chooseLosses, chooseRetreat, combatCard } from './combat.js';
 import { chooseDiscard, chooseTrade, reaction } from './cards.js';
 import { advancedChoice } from './advanced.js';
-import { add, copyBoard, worth } from './position.js';
+import { add, copyBoard, targetsOf, worth } from './position.js';
 import { ALLIED_LANDING } from '../engine/setup.js';
 
 /** The legal actions of the seat, computed from its view alone (see game.ts legalMoves). */
@@ -52,7 +52,7 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
         return best(land.map((a) => {
           const next = copyBoard(b);
           if (a.type === 'land') for (const area of a.args.areas) add(next, area, f, ALLIED_LANDING.perStack);
-          return { action: a, gain: worth(next, f) };
+          return { action: a, gain: worth(next, f, targetsOf(boardOf(view), f)) };
         }), rng)!.action;
       }
       const place = best(scorePlacements(view, f, legal), rng);
@@ -79,7 +79,7 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
       return best(legal.slice(0, 500).map((a) => {
         const next = copyBoard(b);
         if (a.type === 'withdraw') for (const r of a.args.removals) add(next, r.area, f, -r.count);
-        return { action: a, gain: worth(next, f) };
+        return { action: a, gain: worth(next, f, targetsOf(boardOf(view), f)) };
       }), rng)?.action ?? null;
     }
     case 'sabotage':
@@ -104,8 +104,11 @@ export function easyBot({ view, legal, rng }: BotInput): Action {
   if (choice && legal.includes(choice)) return choice;
   const ending = legal.find((a) => (ENDINGS as readonly string[]).includes(a.type));
   if (ending) return ending;
-  // Something must be done (e.g. ships to place): a seeded choice, preferring the first listed.
-  return legal[(rng.d6() - 1) % legal.length]!;
+  // Something must be done first (e.g. the Allies' home fleet to place before the movement ends):
+  // a seeded choice among the required kind of action, never a card spent for nothing.
+  const required = legal.filter((a) => a.type !== 'trade' && a.type !== 'playCard' && a.type !== 'move');
+  const pool = required.length ? required : legal;
+  return pool[(rng.d6() * 7 + rng.d6()) % pool.length]!;
 }
 
 /** Convenience: decide from the view alone (legal actions listed from the same view). */

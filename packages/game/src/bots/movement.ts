@@ -8,7 +8,7 @@ import type { AreaId, Faction } from '../types.js';
 import { borderKind } from '../board/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
-import { add, copyBoard, friendsOf, n, worth, type Board } from './position.js';
+import { add, copyBoard, friendsOf, n, targetsOf, worth, type Board } from './position.js';
 import { enemiesOf } from '../types.js';
 
 export const MIN_GAIN = 0.05;
@@ -44,12 +44,13 @@ export interface Scored {
 /** Gains of the legal moves (ordinary land moves only; card moves are not the Easy bot's). */
 export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
   const b = boardOf(view);
-  const base = worth(b, f);
+  const targets = targetsOf(b, f);
+  const base = worth(b, f, targets);
   const out: Scored[] = [];
   for (const a of legal) {
     if (a.type !== 'move') continue;
     const { from, to, count } = a.args;
-    out.push({ action: a, gain: worth(afterMove(b, f, from, to, count), f) - base });
+    out.push({ action: a, gain: worth(afterMove(b, f, from, to, count), f, targets) - base });
   }
   return out;
 }
@@ -57,12 +58,13 @@ export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action
 /** Gains of placing one battalion in each legal area (the bot places one at a time). */
 export function scorePlacements(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
   const b = boardOf(view);
-  const base = worth(b, f);
+  const targets = targetsOf(b, f);
+  const base = worth(b, f, targets);
   const out: Scored[] = [];
   for (const a of legal) {
     if (a.type !== 'place' || a.args.count !== 1) continue;
     // A reinforcement always counts for something: placing beats leaving it unplaced.
-    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f) - base + 0.01 * (friendsOf(f).length) });
+    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets) - base + 0.01 * (friendsOf(f).length) });
   }
   return out;
 }

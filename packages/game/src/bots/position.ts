@@ -69,16 +69,24 @@ export function attackDice(attacks: readonly Attack[]): number {
 }
 
 /**
+ * The cities battalions should head for: for Germany every city it does not hold, for Norway and
+ * the Allies the German-held ones. Fixed from the position before a decision, so that taking a city
+ * does not look bad merely because the next target is further away.
+ */
+export function targetsOf(b: Board, f: Faction): AreaId[] {
+  return CITIES.filter((c) => (f === 'germany' ? n(b, c, 'germany') === 0 : n(b, c, 'germany') > 0));
+}
+
+/**
  * How good the position is for faction `f`'s side, in "victory city" units of 10:
  * cities held (and cities being attacked, by the chance of taking them), minus stacks standing
  * exposed to a stronger enemy next door, minus distance of battalions from the cities that matter.
  */
-export function worth(b: Board, f: Faction): number {
+export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targetsOf(b, f)): number {
   const friends = friendsOf(f);
   const foes = enemiesOf(f);
   const german = f === 'germany';
   let v = 0;
-  const targets: AreaId[] = [];
   for (const c of CITIES) {
     const g = n(b, c, 'germany');
     const attacks = b.attacks.filter((x) => x.target === c && x.faction === f);
@@ -86,8 +94,6 @@ export function worth(b: Board, f: Faction): number {
     const held = german ? g > 0 : g === 0;
     if (held) v += 10;
     else if (attacks.length) v += 10 * winChance(attackDice(attacks), Math.min(5, defenders));
-    // Germany wants every city; Norway and the Allies want the German-held ones back and their own garrisoned.
-    if (german ? g === 0 : g > 0) targets.push(c);
     if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * 1.5;
   }
   // Attacks on ordinary areas: a little for the ground, a little lost for the battalions at risk.
@@ -98,6 +104,13 @@ export function worth(b: Board, f: Faction): number {
     const on = b.attacks.filter((y) => y.target === x.target && y.faction === f);
     const p = winChance(attackDice(on), Math.min(5, strength(b, x.target, foes)));
     v += 2 * p - (1 - p) * 1.5;
+  }
+  // An attack with fewer battalion dice than the defenders is a loss foretold: never worth making
+  // (this also stops a threatened stack from "escaping" into a hopeless attack).
+  const targetsAttacked = new Set(b.attacks.filter((x) => x.faction === f && x.from !== null).map((x) => x.target));
+  for (const t of targetsAttacked) {
+    const on = b.attacks.filter((y) => y.target === t && y.faction === f);
+    if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= 20;
   }
   for (const x of b.attacks) if (x.faction === f && isCity(x.target)) {
     const p = winChance(attackDice(b.attacks.filter((y) => y.target === x.target && y.faction === f)), Math.min(5, strength(b, x.target, foes)));
