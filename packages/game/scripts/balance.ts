@@ -19,6 +19,10 @@ const pairings: Pairing[] = [];
 for (const ruleset of ['basic', 'advanced'] as const) {
   pairings.push({ name: 'all random', ruleset, seats: all('random'), easy: [] });
   for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, ruleset, seats: { ...all('random'), [f]: 'easy' }, easy: [f] });
+  // Against random Germany, Norway and the Allies win every game anyway: their bots are measured
+  // against Easy Germany too, each with the other ally random.
+  pairings.push({ name: 'Easy norway + random allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'] });
+  pairings.push({ name: 'random norway + Easy allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'] });
   pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', ruleset, seats: all('easy'), easy: [...FACTIONS] });
 }
 
@@ -90,6 +94,18 @@ for (const r of rows) {
   const better = w > base || (w === base && (f === 'germany' ? cities > baseCities(r.p.ruleset) : cities < baseCities(r.p.ruleset)));
   verdicts.push(`${r.p.ruleset}/${f}: ${better ? 'yes' : 'NO'}`);
   md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * base).toFixed(0)} % | ${cities} vs ${baseCities(r.p.ruleset)} | ${better ? 'yes' : '**no**'} |\n`;
+}
+md += `\nAgainst Easy Germany: Norway's and the Allies' win rate when one of them is Easy (the other random), against both random.\n\n`;
+md += `| Ruleset | Easy plays | Norway + Allies win (with Easy) | Norway + Allies win (both random) | German cities at end | better than random? |\n|---|---|---|---|---|---|\n`;
+for (const r of rows) {
+  if (r.p.easy.length !== 2) continue;
+  const f = r.p.easy.find((x) => x !== 'germany')!;
+  const base = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
+  const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
+  const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
+  const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
+  verdicts.push(`${r.p.ruleset}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
+  md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
 }
 md += `\n![Win rates](balance.svg)\n`;
 writeFileSync(`${ROOT}docs/balance.md`, md);

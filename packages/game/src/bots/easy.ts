@@ -12,7 +12,7 @@ import type { Action } from '../engine/actions.js';
 import { actor } from '../engine/flow.js';
 import type { Rng } from '../engine/rng.js';
 import { seatOf, type BotInput } from './types.js';
-import { MIN_GAIN, boardOf, scoreMoves, scorePlacements, type Scored } from './movement.js';
+import { MIN_GAIN, boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 import { chooseLosses, chooseRetreat, combatCard } from './combat.js';
 import { chooseDiscard, chooseTrade, reaction } from './cards.js';
 import { advancedChoice } from './advanced.js';
@@ -42,7 +42,7 @@ function best(scored: Scored[], rng: Rng): Scored | null {
 function decide(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng): Action | null {
   switch (stage) {
     case 'movement': {
-      const move = best(scoreMoves(view, f, legal), rng);
+      const move = best([...scoreMoves(view, f, legal), ...scoreCardMoves(view, f, legal)], rng);
       return move && move.gain > MIN_GAIN ? move.action : null;
     }
     case 'reinforcement': {

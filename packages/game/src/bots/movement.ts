@@ -9,6 +9,7 @@ import { borderKind } from '../board/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
 import { add, copyBoard, friendsOf, n, targetsOf, worth, type Board } from './position.js';
+import { cardDef } from '../cards/index.js';
 import { enemiesOf } from '../types.js';
 
 export const MIN_GAIN = 0.05;
@@ -41,7 +42,7 @@ export interface Scored {
   gain: number;
 }
 
-/** Gains of the legal moves (ordinary land moves only; card moves are not the Easy bot's). */
+/** Gains of the legal ordinary land moves (movement cards: scoreCardMoves). */
 export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
   const b = boardOf(view);
   const targets = targetsOf(b, f);
@@ -65,6 +66,49 @@ export function scorePlacements(view: FactionView, f: Faction, legal: readonly A
     if (a.type !== 'place' || a.args.count !== 1) continue;
     // A reinforcement always counts for something: placing beats leaving it unplaced.
     out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets) - base + 0.01 * (friendsOf(f).length) });
+  }
+  return out;
+}
+
+/** What a movement card costs the bot: it could have bought part of a battalion or won a fight. */
+export const CARD_COST = 1;
+
+/** The board after a movement card (Fallskjermtropp, Rask forflytning, Transportfly's airlift, sjøtransport), or null for other cards. */
+export function afterCardMove(b: Board, f: Faction, a: Action): Board | null {
+  if (a.type !== 'playCard') return null;
+  const kind = cardDef(a.args.card).effects[a.args.effect]?.kind;
+  const { from, via, to, count } = a.args;
+  switch (kind) {
+    case 'paradrop': {
+      if (!to) return null;
+      const next = copyBoard(b);
+      if (enemiesOf(f).some((e) => n(next, to, e) > 0)) next.attacks.push({ id: `${f}:air>${to}`, faction: f, target: to, from: null, route: 'air', count: 1 });
+      else add(next, to, f, 1);
+      return next;
+    }
+    case 'rapidMove': {
+      if (!from || !via || !to || !count) return null;
+      const next = copyBoard(b);
+      add(next, from, f, -count);
+      add(next, via, f, count);
+      return afterMove(next, f, via, to, count);
+    }
+    case 'airlift':
+    case 'seaMove':
+      return from && to && count ? afterPlace(afterPlace(b, f, from, -count), f, to, count) : null;
+  }
+  return null;
+}
+
+/** Gains of the legal movement-card plays, less the card's cost. */
+export function scoreCardMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+  const b = boardOf(view);
+  const targets = targetsOf(b, f);
+  const base = worth(b, f, targets);
+  const out: Scored[] = [];
+  for (const a of legal) {
+    const next = afterCardMove(b, f, a);
+    if (next) out.push({ action: a, gain: worth(next, f, targets) - base - CARD_COST });
   }
   return out;
 }

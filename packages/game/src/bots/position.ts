@@ -107,7 +107,7 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
   }
   // An attack with fewer battalion dice than the defenders is a loss foretold: never worth making
   // (this also stops a threatened stack from "escaping" into a hopeless attack).
-  const targetsAttacked = new Set(b.attacks.filter((x) => x.faction === f && x.from !== null).map((x) => x.target));
+  const targetsAttacked = new Set(b.attacks.filter((x) => x.faction === f).map((x) => x.target));
   for (const t of targetsAttacked) {
     const on = b.attacks.filter((y) => y.target === t && y.faction === f);
     if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= 20;
