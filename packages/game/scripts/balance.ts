@@ -28,15 +28,18 @@ for (const ruleset of ['basic', 'advanced'] as const) {
 
 interface Row {
   p: Pairing; games: number; unfinished: number; germanyWins: number; clear: { germany: number; na: number };
-  marginal: { germany: number; na: number }; elimination: number; rounds: number[]; actions: number[]; cities: number[]; ms: number;
+  marginal: { germany: number; na: number }; elimination: number; decisions: number; decideMs: number; maxMs: number; rounds: number[]; actions: number[]; cities: number[]; ms: number;
 }
 const rows: Row[] = [];
 for (const p of pairings) {
   const t0 = performance.now();
-  const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, rounds: [], actions: [], cities: [], ms: 0 };
+  const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0 };
   for (let seed = 1; seed <= GAMES; seed++) {
-    const { G, actions, ended } = playBotGame({ seed, ruleset: p.ruleset, seats: p.seats });
+    const { G, actions, ended, easy } = playBotGame({ seed, ruleset: p.ruleset, seats: p.seats });
     r.games++;
+    r.decisions += easy.decisions;
+    r.decideMs += easy.totalMs;
+    r.maxMs = Math.max(r.maxMs, easy.maxMs);
     if (!ended) { r.unfinished++; continue; }
     const res = G.result!;
     const g = res.winner === 'germany';
@@ -107,6 +110,8 @@ for (const r of rows) {
   verdicts.push(`${r.p.ruleset}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
   md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
 }
+md += `\n## How long the Easy bot thinks\n\nPer decision, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
+for (const r of rows) if (r.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
 md += `\n![Win rates](balance.svg)\n`;
 writeFileSync(`${ROOT}docs/balance.md`, md);
 

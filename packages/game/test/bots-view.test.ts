@@ -44,7 +44,10 @@ describe('Easy bot sees only its own view', () => {
             if (others.some((o) => S.hands[o].join() !== G.hands[o].join())) secretsDiffered++;
             // Legality from the view is legality from the state (the bot lists moves from its view).
             expect(legalFromView(viewFor(G, f))).toEqual(legalActions(G, f));
+            // The view shares objects with the state: deciding must change neither.
+            const untouched = JSON.stringify(G);
             const a = easyDecision(viewFor(G, f), seededRng(step));
+            expect(JSON.stringify(G)).toBe(untouched);
             const b = easyDecision(viewFor(S, f), seededRng(step));
             expect(b, `seed ${seed}, step ${step}, ${f}`).toEqual(a);
             compared++;

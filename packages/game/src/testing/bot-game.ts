@@ -24,7 +24,11 @@ export interface BotGameOptions {
   keepBefore?: boolean;
 }
 
-export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean } {
+/** Time the Easy seats took to decide (view, listing and choice), in milliseconds. */
+export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
+
+export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming } {
+  const easy: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
   const dice = seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
   const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
@@ -37,10 +41,15 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
     let pick: Action;
     let before: GameState | null = null;
     if (opts.seats[a.faction] === 'easy') {
+      if (opts.keepBefore) before = structuredClone(G);
+      const t0 = performance.now();
       const view = viewFor(G, a.faction);
       const legal = legalActions(view as unknown as GameState, a.faction);
-      if (opts.keepBefore) before = structuredClone(G);
       pick = easyBot({ view, legal, rng: botRng[a.faction] });
+      const ms = performance.now() - t0;
+      easy.decisions++;
+      easy.totalMs += ms;
+      easy.maxMs = Math.max(easy.maxMs, ms);
     } else {
       const legal = legalActions(G, a.faction);
       const active = legal.filter((l) => l.type !== 'pass' && l.type !== 'endPhase');
@@ -50,7 +59,7 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
     actions++;
     opts.afterAction?.(G, a.faction, pick, before);
   }
-  return { G, actions, ended: !!G.result };
+  return { G, actions, ended: !!G.result, easy };
 }
 function unit(r: ReturnType<typeof seededRng>): number {
   return (r.d6() - 1 + (r.d6() - 1) / 6 + (r.d6() - 1) / 36) / 6;
