@@ -56,6 +56,19 @@ export function reaction(view: FactionView, stage: string, legal: readonly Actio
       return !!attack && CITIES.includes(attack.target);
     }) ?? null;
   }
-  if (stage === 'engineers' || stage === 'submarine' || stage === 'paratroopers') return plays[0] ?? null;
+  if (stage === 'paratroopers') {
+    // Divert the paratrooper onto the strongest Norwegian-Allied stack next door (one die against
+    // them, the defender winning ties), or at least away from a victory city.
+    let best: Action | null = null;
+    let bestScore = -Infinity;
+    for (const a of plays) {
+      if (a.type !== 'playCard' || !a.args.to) continue;
+      const here = view.units[a.args.to] ?? {};
+      const score = (here.norway ?? 0) + (here.allies ?? 0) - (CITIES.includes(a.args.to) ? 0.5 : 0);
+      if (score > bestScore) { best = a; bestScore = score; }
+    }
+    return best;
+  }
+  if (stage === 'engineers' || stage === 'submarine') return plays[0] ?? null;
   return null;
 }
