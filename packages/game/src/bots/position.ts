@@ -1,0 +1,142 @@
+/**
+ * The bot's reading of a position, from public board state only (units and pending attacks): who
+ * holds the victory cities, which stacks are exposed, how far battalions are from the fighting.
+ * `worth` is the one evaluation every voluntary choice is measured with (see movement.ts).
+ */
+import type { AreaId, Faction } from '../types.js';
+import { enemiesOf } from '../types.js';
+import { AREA_IDS, borderKind, neighbours, victoryCities } from '../board/index.js';
+import type { Attack, Forces } from '../engine/state.js';
+
+export const CITIES: readonly AreaId[] = victoryCities();
+const CITY_SET = new Set(CITIES);
+export const isCity = (a: AreaId) => CITY_SET.has(a);
+
+/** Land distances between areas (breadth-first over borders, fjords included), computed once. */
+const DIST = new Map<AreaId, Map<AreaId, number>>();
+for (const s of AREA_IDS) {
+  const d = new Map<AreaId, number>([[s, 0]]);
+  const queue = [s];
+  while (queue.length) {
+    const a = queue.shift()!;
+    for (const b of neighbours(a)) if (!d.has(b)) { d.set(b, d.get(a)! + 1); queue.push(b); }
+  }
+  DIST.set(s, d);
+}
+export const distance = (a: AreaId, b: AreaId): number => DIST.get(a)?.get(b) ?? 99;
+
+/** The part of a position the bot reasons about; cheap to copy for "what if". */
+export interface Board {
+  units: Record<AreaId, Forces>;
+  attacks: Attack[];
+}
+export const side = (f: Faction): 'germany' | 'norway-allies' => (f === 'germany' ? 'germany' : 'norway-allies');
+export const friendsOf = (f: Faction): Faction[] => (f === 'germany' ? ['germany'] : ['norway', 'allies']);
+
+export const n = (b: Board, a: AreaId, f: Faction) => b.units[a]?.[f] ?? 0;
+export const strength = (b: Board, a: AreaId, fs: readonly Faction[]) => fs.reduce((s, f) => s + n(b, a, f), 0);
+
+export function copyBoard(b: Board): Board {
+  const units: Record<AreaId, Forces> = {};
+  for (const a in b.units) units[a] = { ...b.units[a] };
+  return { units, attacks: b.attacks.map((x) => ({ ...x })) };
+}
+export function add(b: Board, a: AreaId, f: Faction, k: number): void {
+  const forces = (b.units[a] ??= {});
+  forces[f] = (forces[f] ?? 0) + k;
+  if (forces[f]! <= 0) delete forces[f];
+}
+
+/** Chance that `att` dice beat `def` dice (higher sum wins, the defender wins ties); rough table. */
+export function winChance(att: number, def: number): number {
+  if (att <= 0) return 0;
+  if (def <= 0) return 1;
+  const d = att - def;
+  if (d <= -2) return 0.03;
+  if (d === -1) return 0.18;
+  if (d === 0) return 0.44;
+  if (d === 1) return 0.76;
+  if (d === 2) return 0.92;
+  return 0.98;
+}
+/** Battalion dice of the attacks on an area: at most five, those across fjords count half. */
+export function attackDice(attacks: readonly Attack[]): number {
+  let land = 0;
+  let water = 0;
+  for (const a of attacks) (a.route === 'fjord' ? (water += a.count) : (land += a.count));
+  const l = Math.min(5, land);
+  return l + Math.floor(Math.min(5 - l, water) / 2);
+}
+
+/**
+ * The cities battalions should head for: for Germany every city it does not hold, for Norway and
+ * the Allies the German-held ones. Fixed from the position before a decision, so that taking a city
+ * does not look bad merely because the next target is further away.
+ */
+export function targetsOf(b: Board, f: Faction): AreaId[] {
+  return CITIES.filter((c) => (f === 'germany' ? n(b, c, 'germany') === 0 : n(b, c, 'germany') > 0));
+}
+
+/**
+ * How good the position is for faction `f`'s side, in "victory city" units of 10:
+ * cities held (and cities being attacked, by the chance of taking them), minus stacks standing
+ * exposed to a stronger enemy next door, minus distance of battalions from the cities that matter.
+ */
+export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targetsOf(b, f)): number {
+  const friends = friendsOf(f);
+  const foes = enemiesOf(f);
+  const german = f === 'germany';
+  let v = 0;
+  for (const c of CITIES) {
+    const g = n(b, c, 'germany');
+    const attacks = b.attacks.filter((x) => x.target === c && x.faction === f);
+    const defenders = strength(b, c, foes);
+    const held = german ? g > 0 : g === 0;
+    if (held) v += 10;
+    else if (attacks.length) v += 10 * winChance(attackDice(attacks), Math.min(5, defenders));
+    if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * 1.5;
+  }
+  // Attacks on ordinary areas: a little for the ground, a little lost for the battalions at risk.
+  const seen = new Set<AreaId>();
+  for (const x of b.attacks) {
+    if (x.faction !== f || seen.has(x.target) || isCity(x.target)) continue;
+    seen.add(x.target);
+    const on = b.attacks.filter((y) => y.target === x.target && y.faction === f);
+    const p = winChance(attackDice(on), Math.min(5, strength(b, x.target, foes)));
+    v += 2 * p - (1 - p) * 1.5;
+  }
+  // An attack with fewer battalion dice than the defenders is a loss foretold: never worth making
+  // (this also stops a threatened stack from "escaping" into a hopeless attack).
+  const targetsAttacked = new Set(b.attacks.filter((x) => x.faction === f).map((x) => x.target));
+  for (const t of targetsAttacked) {
+    const on = b.attacks.filter((y) => y.target === t && y.faction === f);
+    if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= 20;
+  }
+  for (const x of b.attacks) if (x.faction === f && isCity(x.target)) {
+    const p = winChance(attackDice(b.attacks.filter((y) => y.target === x.target && y.faction === f)), Math.min(5, strength(b, x.target, foes)));
+    v -= (1 - p) * 0.3 * x.count;
+  }
+  for (const a in b.units) {
+    const mine = n(b, a, f);
+    if (!mine) continue;
+    const here = strength(b, a, friends);
+    let threat = 0;
+    for (const m of neighbours(a)) {
+      const e = strength(b, m, foes);
+      if (e) threat += borderKind(a, m) === 'fjord' && f !== 'norway' ? Math.floor(e / 2) : e;
+    }
+    const gap = Math.min(5, threat) - Math.min(5, here);
+    if (gap > 0) v -= gap * (isCity(a) ? 1.2 : 0.6) * (mine / here);
+    if (targets.length) {
+      let d = 99;
+      for (const t of targets) d = Math.min(d, distance(a, t));
+      v -= 0.15 * mine * Math.min(d, 8);
+    }
+  }
+  for (const x of b.attacks) if (x.faction === f && targets.length) {
+    let d = 99;
+    for (const t of targets) d = Math.min(d, distance(x.target, t));
+    v -= 0.15 * x.count * Math.min(d, 8);
+  }
+  return v;
+}

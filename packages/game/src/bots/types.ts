@@ -1,0 +1,28 @@
+/**
+ * What a computer player may look at. A bot gets its own seat's FactionView (viewFor(G, faction)),
+ * never the GameState: FactionView has no draw piles, no other hands and no hidden ships, and the
+ * two types are not assignable to each other (`decks` differ), so passing G does not compile.
+ */
+import type { Faction } from '../types.js';
+import type { FactionView } from '../engine/view.js';
+import type { Action } from '../engine/actions.js';
+import type { Rng } from '../engine/rng.js';
+
+export interface BotInput {
+  /** The seat's own view; `view.viewer` is the faction the bot plays. */
+  readonly view: FactionView;
+  /** The legal actions, as legalActions(view, faction) lists them (legality reads only the seat's view). */
+  readonly legal: readonly Action[];
+  /** For tie-breaks only: the same view, legal list and seed give the same decision. */
+  readonly rng: Rng;
+}
+
+export type Bot = (input: BotInput) => Action;
+
+/** The faction a view belongs to; refuses a spectator's view and anything that is not a view. */
+export function seatOf(view: FactionView): Faction {
+  if (!view || typeof view !== 'object' || !('handSizes' in view) || !('viewer' in view)) throw new Error('a bot decides from a FactionView only');
+  if (!view.viewer) throw new Error('a bot needs a seat: the spectator view has no hand');
+  for (const d of Object.values(view.decks)) if ('draw' in d) throw new Error('a bot must not see a draw pile');
+  return view.viewer;
+}

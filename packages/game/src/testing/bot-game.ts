@@ -1,0 +1,66 @@
+/**
+ * Complete games between computer players through the engine's `perform`: each seat is Easy or
+ * random. The Easy seat is handed only viewFor(G, seat) and the legal actions listed from that view.
+ */
+import { FACTIONS, type Faction } from '../types.js';
+import type { GameState, Ruleset } from '../engine/state.js';
+import { createInitialState } from '../engine/setup.js';
+import { actor } from '../engine/flow.js';
+import { legalActions } from '../engine/legal.js';
+import { perform, type Action } from '../engine/actions.js';
+import { viewFor } from '../engine/view.js';
+import { easyBot } from '../bots/easy.js';
+import { seededRng } from './rng.js';
+
+export type Player = 'easy' | 'random';
+
+export interface BotGameOptions {
+  seed: number;
+  ruleset: Ruleset;
+  seats: Record<Faction, Player>;
+  maxActions?: number;
+  afterAction?: (G: GameState, f: Faction, action: Action, before: GameState | null) => void;
+  /** Hand afterAction a copy of the state before each Easy action (for tests that compare). */
+  keepBefore?: boolean;
+}
+
+/** Time the Easy seats took to decide (view, listing and choice), in milliseconds. */
+export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
+
+export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming } {
+  const easy: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
+  const dice = seededRng(opts.seed);
+  const choose = seededRng(opts.seed ^ 0x9e3779b9);
+  const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
+  const G = createInitialState({ ruleset: opts.ruleset }, dice);
+  const max = opts.maxActions ?? 20_000;
+  let actions = 0;
+  while (!G.result && actions < max) {
+    const a = actor(G);
+    if (!a) throw new Error('nobody can act, but the game is not over');
+    let pick: Action;
+    let before: GameState | null = null;
+    if (opts.seats[a.faction] === 'easy') {
+      if (opts.keepBefore) before = structuredClone(G);
+      const t0 = performance.now();
+      const view = viewFor(G, a.faction);
+      const legal = legalActions(view as unknown as GameState, a.faction);
+      pick = easyBot({ view, legal, rng: botRng[a.faction] });
+      const ms = performance.now() - t0;
+      easy.decisions++;
+      easy.totalMs += ms;
+      easy.maxMs = Math.max(easy.maxMs, ms);
+    } else {
+      const legal = legalActions(G, a.faction);
+      const active = legal.filter((l) => l.type !== 'pass' && l.type !== 'endPhase');
+      pick = active.length > 0 && choose.d6() > 2 ? active[Math.floor(unit(choose) * active.length)]! : legal[Math.floor(unit(choose) * legal.length)]!;
+    }
+    perform(G, a.faction, pick, dice);
+    actions++;
+    opts.afterAction?.(G, a.faction, pick, before);
+  }
+  return { G, actions, ended: !!G.result, easy };
+}
+function unit(r: ReturnType<typeof seededRng>): number {
+  return (r.d6() - 1 + (r.d6() - 1) / 6 + (r.d6() - 1) / 36) / 6;
+}
