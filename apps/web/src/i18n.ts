@@ -162,6 +162,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'twoPlayer.now': ({ f }) => `Du styrer nå ${mid(f)}.`,
 
     'act.pass': 'Stå over',
+    'act.nothingAnswers': 'Ingen av kortene dine kan brukes her nå. Vinduet åpnes likevel, så de andre ikke kan se hva du har på hånden.',
     'act.continue': 'Gå videre',
     'act.roll': 'Kast terningene',
     'act.endPhase': ({ phase }) => `Avslutt ${phase.toLowerCase()}`,
@@ -456,6 +457,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'twoPlayer.now': ({ f }) => `You are now commanding ${mid(f)}.`,
 
     'act.pass': 'Pass',
+    'act.nothingAnswers': 'None of your cards can be played here now. The window opens all the same, so the others cannot tell what you hold.',
     'act.continue': 'Continue',
     'act.roll': 'Roll the dice',
     'act.endPhase': ({ phase }) => `End ${phase.toLowerCase()}`,

@@ -130,3 +130,42 @@ describe('GameView', () => {
     expect(screen.getByTestId('banner').textContent).toContain('The game is over');
   });
 });
+
+describe('a window with nothing to answer it', () => {
+  /** The first state of a random game where `want` holds for the acting faction's legal moves. */
+  function stateWhere(want: (moves: string[]) => boolean): { G: GameState; f: Faction } {
+    let found: { G: GameState; f: Faction } | null = null;
+    playRandomGame({
+      seed: 4,
+      maxActions: 3000,
+      afterAction: (G) => {
+        if (found) return;
+        const a = actor(G);
+        if (!a || !['sabotage', 'engineers', 'attackerCards', 'defenderCards'].includes(a.stage)) return;
+        const moves = legalMoves(viewFor(G, a.faction) as any, undefined, PID[a.faction]).map((m) => m.move);
+        if (want(moves)) found = { G: structuredClone(G), f: a.faction };
+      },
+    });
+    expect(found, 'such a state in the random game').not.toBeNull();
+    return found!;
+  }
+
+  it('tells the seat that must pass why the window is open, in its own panel only', () => {
+    const { G, f } = stateWhere((moves) => moves.length === 1 && moves[0] === 'pass');
+    show(conn(G, [f]));
+    expect(screen.getByTestId('nothing-answers').textContent).toMatch(/cannot tell what you hold/);
+    cleanup();
+    const other = (['germany', 'norway', 'allies'] as Faction[]).find((x) => x !== f)!;
+    show(conn(G, [other]));
+    expect(screen.queryByTestId('nothing-answers')).toBeNull();
+    cleanup();
+    show(conn(G, [f]), false, 'no');
+    expect(screen.getByTestId('nothing-answers').textContent).toMatch(/hva du har på hånden/);
+  });
+
+  it('says nothing of the kind when a card can answer', () => {
+    const { G, f } = stateWhere((moves) => moves.includes('pass') && moves.includes('playCard'));
+    show(conn(G, [f]));
+    expect(screen.queryByTestId('nothing-answers')).toBeNull();
+  });
+});

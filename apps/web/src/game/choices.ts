@@ -47,6 +47,18 @@ export interface Choices {
 
 const arg = <T>(m: LegalMove) => (m.args[0] ?? {}) as T;
 
+/** Passing is the only thing this seat can do: a window opened although nothing in its hand answers it. */
+export function onlyPass(c: Choices): boolean {
+  return (
+    c.pass &&
+    !c.endPhase &&
+    !c.answer &&
+    c.moves.size === 0 &&
+    c.cards.size === 0 &&
+    [c.combatAreas, c.retreat, c.place, c.land, c.trade, c.discard, c.losses, c.withdraw].every((xs) => xs.length === 0)
+  );
+}
+
 export function toChoices(legal: readonly LegalMove[]): Choices {
   const c: Choices = {
     moves: new Map(),

@@ -15,6 +15,7 @@ import {
   splitIsLegal,
   splitTotal,
   narrow,
+  onlyPass,
   type CardArgs,
   type Choices,
   type ParamKey,
@@ -372,6 +373,15 @@ export function ActionPanel({
         </div>,
       );
   }
+
+  // The window opens whether or not the hand holds an answer (opening it only then would tell the
+  // others what the hand holds): say so to the one who holds it, so an empty panel is not a puzzle.
+  if (onlyPass(choices) && mode.kind === 'idle' && !children)
+    body.push(
+      <p key="nothing" className="muted" data-testid="nothing-answers">
+        {t('act.nothingAnswers')}
+      </p>,
+    );
 
   if (hideBasic) body.splice(1);
   const footer: React.ReactNode[] = [];
