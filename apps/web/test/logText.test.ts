@@ -40,6 +40,15 @@ describe('log phrasing', () => {
     );
     expect(describeLog({ round: 2, faction: 'germany', event: 'turnStarts', data: { round: 2 } }, 'no')).toBe('Runde 2: Tysklands tur begynner.');
   });
+
+  it("counts with the language's own plural rules", () => {
+    const starts = (attackers: number, defenders: number, lang: 'no' | 'en') =>
+      describeLog({ round: 1, faction: 'germany', event: 'combatStarts', data: { area: 'oslo', attackers, defenders } }, lang);
+    expect(starts(2, 1, 'en')).toBe('Combat in Oslo: 2 attackers against 1 defender.');
+    expect(starts(1, 3, 'en')).toBe('Combat in Oslo: 1 attacker against 3 defenders.');
+    expect(starts(1, 1, 'no')).toBe('Kamp i Oslo: 1 angriper mot 1 forsvarer.');
+    expect(starts(3, 0, 'no')).toBe('Kamp i Oslo: 3 angripere mot 0 forsvarere.');
+  });
   it('phrases every entry of whole random games without leaking raw data', () => {
     const { G } = playRandomGame({ seed: 5, maxActions: 1500 });
     expect(G.log.length).toBeGreaterThan(50);

@@ -7,7 +7,10 @@ type D = Record<string, unknown>;
 const n = (x: unknown) => Number(x ?? 0);
 const s = (x: unknown) => String(x ?? '');
 const arr = (x: unknown) => (Array.isArray(x) ? (x as unknown[]) : []);
-const bn = (lang: Lang, k: number) => (lang === 'no' ? (k === 1 ? 'bataljon' : 'bataljoner') : k === 1 ? 'battalion' : 'battalions');
+const PLURALS = { no: new Intl.PluralRules('nb'), en: new Intl.PluralRules('en') };
+/** "1 defender", "2 defenders": the word for `k` by the language's own plural rules. */
+const counted = (lang: Lang, k: number, one: string, other: string) => `${k} ${PLURALS[lang].select(k) === 'one' ? one : other}`;
+const bn = (lang: Lang, k: number) => (PLURALS[lang].select(k) === 'one' ? (lang === 'no' ? 'bataljon' : 'battalion') : lang === 'no' ? 'bataljoner' : 'battalions');
 
 function factionName(lang: Lang, f: unknown): string {
   if (f === 'norway-allies') return translate(lang, 'faction.norway-allies');
@@ -174,8 +177,8 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no ? `${F} rykket inn i ${A('area')} uten kamp.` : `${F} moved into ${A('area')} unopposed.`;
     case 'combatStarts':
       return no
-        ? `Kamp i ${A('area')}: ${n(d.attackers)} angripere mot ${n(d.defenders)} forsvarere.`
-        : `Combat in ${A('area')}: ${n(d.attackers)} attackers against ${n(d.defenders)} defenders.`;
+        ? `Kamp i ${A('area')}: ${counted(lang, n(d.attackers), 'angriper', 'angripere')} mot ${counted(lang, n(d.defenders), 'forsvarer', 'forsvarere')}.`
+        : `Combat in ${A('area')}: ${counted(lang, n(d.attackers), 'attacker', 'attackers')} against ${counted(lang, n(d.defenders), 'defender', 'defenders')}.`;
     case 'combatRolled':
       return no
         ? `Terninger i ${A('area')}: angriper ${dice(d.attackerDice)} (sum ${n(d.attackerTotal)}), forsvarer ${dice(d.defenderDice)} (sum ${n(d.defenderTotal)}).`
