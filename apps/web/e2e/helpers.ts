@@ -131,6 +131,9 @@ export async function createMatch(
   await page.click('button[type=submit]');
   await page.waitForURL(/\/m\/[^/]+\/invite$/);
   const matchID = /\/m\/([^/]+)\/invite/.exec(page.url())![1]!;
+  // The invite page fills in as the match's links arrive: wait for every seat of the plan.
+  const seatKeys = opts.plan === 'two' ? ['germany', 'norway+allies'] : ['germany', 'norway', 'allies'];
+  for (const s of [...seatKeys, 'spectator']) await page.locator(`[data-testid="invite-${s}"] input`).waitFor();
   const seats: Record<string, string> = {};
   for (const s of ['germany', 'norway', 'allies', 'norway+allies']) {
     const field = page.locator(`[data-testid="invite-${s}"] input`);
