@@ -7,13 +7,10 @@
  * reserve ship, another faction's action-card hand or 9. April cards, any deck's cards still to draw
  * (deck order), the random seed or the PRNG state.
  */
-import { createRequire } from 'node:module';
 import { FACTION_OF_PLAYER, hiddenFrom, legalMoves, type Faction } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMatch, join, serverState, startTestServer, waitFor, type TestServer, gameClient, type GameClient } from './helpers';
+import { createMatch, join, serverState, startTestServer, waitFor, type TestServer, gameClient, type GameClient, tappedSocketIO } from './helpers';
 
-const require = createRequire(import.meta.url);
-const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
 
 /** One packet as it came over the wire, and the step of the game it arrived in. */
 type Frame = { raw: string; step: number };
@@ -33,20 +30,12 @@ afterAll(async () => {
 
 /** boardgame.io's SocketIO transport, recording every raw packet its engine.io socket receives. */
 function recording(server: string, v: Pick<Viewer, 'frames' | 'events'>, step: () => number) {
-  const factory = SocketIO({ server });
-  return (opts: any) => {
-    const transport: any = factory(opts);
-    const connect = transport.connect.bind(transport);
-    transport.connect = () => {
-      connect();
-      const socket = transport.socket;
-      const tap = () => socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => v.frames.push({ raw: typeof p.data === 'string' ? p.data : JSON.stringify(p.data ?? ''), step: step() }));
-      if (socket.io.engine) tap();
-      socket.io.on('open', tap);
-      socket.onAny((event: string) => v.events.push(event));
-    };
-    return transport;
-  };
+  return tappedSocketIO(server, (socket) => {
+    const tap = () => socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => v.frames.push({ raw: typeof p.data === 'string' ? p.data : JSON.stringify(p.data ?? ''), step: step() }));
+    if (socket.io.engine) tap();
+    socket.io.on('open', tap);
+    socket.onAny((event: string) => v.events.push(event));
+  });
 }
 
 /** A small deterministic random source for the moves (the game's own dice are the server's). */

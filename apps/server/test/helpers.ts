@@ -37,18 +37,23 @@ export function gameClient(matchID: string, playerID: string | null, credentials
 
 export type Captured = { event: string; args: unknown[]; step: number };
 
-/** boardgame.io's own SocketIO transport, with every received socket message recorded. */
-export function capturing(server: string, messages: Captured[], step: () => number = () => 0) {
+/** boardgame.io's own SocketIO transport, handing its socket.io socket to `tap` once it connects. */
+export function tappedSocketIO(server: string, tap: (socket: any) => void) {
   const factory = SocketIO({ server });
   return (opts: any) => {
     const transport: any = factory(opts);
     const connect = transport.connect.bind(transport);
     transport.connect = () => {
       connect();
-      transport.socket.onAny((event: string, ...args: unknown[]) => messages.push({ event, args, step: step() }));
+      tap(transport.socket);
     };
     return transport;
   };
+}
+
+/** boardgame.io's own SocketIO transport, with every received socket message recorded. */
+export function capturing(server: string, messages: Captured[], step: () => number = () => 0) {
+  return tappedSocketIO(server, (socket) => socket.onAny((event: string, ...args: unknown[]) => messages.push({ event, args, step: step() })));
 }
 
 export interface TestServer {

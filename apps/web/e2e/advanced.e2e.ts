@@ -11,27 +11,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FACTIONS, ship, type Faction, type GameState } from '@kon/game';
-import type { RunningServer } from '../../server/src/app';
 import { panelStage, createMatch, cspViolations, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig } from './helpers';
 
 let rig: WebRig;
-let server: RunningServer;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
   rig = await startWebRig();
-  ({ server, browser, base } = rig);
+  ({ browser, base } = rig);
 });
 
 afterAll(async () => {
   await rig?.close();
 });
 
-async function trueState(matchID: string): Promise<GameState> {
-  const f = (await server.storage.fetch(matchID, { state: true })) as { state: { G: GameState } };
-  return f.state.G;
-}
 /** Ship ids and names `viewer` must not see: other factions' face-down ships and reserves. */
 function secretsFor(G: GameState, viewer: Faction | null): string[] {
   const ids = [...G.ships.filter((s) => !s.faceUp && s.owner !== viewer).map((s) => s.id), ...FACTIONS.filter((f) => f !== viewer).flatMap((f) => G.shipReserve[f])];
@@ -49,6 +43,14 @@ async function actingPage(seats: Seat[]): Promise<{ seat: Seat; stage: string } 
     if (stage) return { seat, stage };
   }
   return null;
+}
+/** Take whatever decision the panel offers first: pass, end the phase, its main button, any button. */
+async function anyDecision(p: Page, stage: string) {
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) return finishSteps(p);
+  throw new Error(`no way to act in ${stage}`);
 }
 async function clickFirst(page: Page, selector: string): Promise<boolean> {
   const el = page.locator(selector).first();
@@ -99,7 +101,7 @@ describe('the advanced game through the UI', () => {
       { page: s, faction: null },
     ];
     const checkPrivacy = async (why: string) => {
-      const G = await trueState(inv.matchID);
+      const G = await rig.trueState(inv.matchID);
       for (const seat of seats) {
         const html = await seat.page.content();
         for (const secret of secretsFor(G, seat.faction)) expect(html.includes(secret), `${why}: ${seat.faction ?? 'spectator'} sees ${secret}`).toBe(false);
@@ -210,14 +212,8 @@ describe('the advanced game through the UI', () => {
             await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(/(Naval combat in sea zone|Sjøslag i havområde) (I|II|III|IV|V|VI|VII|VIII)\b|chased ship|bortjagede|German cards|tyske kort|naval combat|sjøslag/i);
             april9Naval++;
           }
-          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) {
-            await finishSteps(p);
-            break;
-          }
-          throw new Error(`no way to act in ${stage}`);
+          await anyDecision(p, stage);
+          break;
         }
       }
       if (!navalShot && (await s.locator('[data-testid="naval-panel"] [data-die]').count()) > 0) {
@@ -263,7 +259,7 @@ describe('the advanced game in the two-player plan', () => {
     ];
     /** Secrets of each page: the two-player page may know Norway's and the Allies' own, never Germany's. */
     const checkPrivacy = async (why: string) => {
-      const G = await trueState(inv.matchID);
+      const G = await rig.trueState(inv.matchID);
       const gHtml = await g.content();
       for (const secret of secretsFor(G, 'germany')) expect(gHtml.includes(secret), `${why}: Germany sees ${secret}`).toBe(false);
       const both = new Set(secretsFor(G, 'norway'));
@@ -321,14 +317,8 @@ describe('the advanced game in the two-player plan', () => {
           break;
         }
         default: {
-          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) break;
-          if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) {
-            await finishSteps(p);
-            break;
-          }
-          throw new Error(`no way to act in ${stage}`);
+          await anyDecision(p, stage);
+          break;
         }
       }
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import type { GameState } from '@kon/game';
 import { startServer, type RunningServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 
@@ -22,6 +23,8 @@ export interface WebRig {
   server: RunningServer;
   browser: Browser;
   base: string;
+  /** The server's true game state of a match, straight from its store. */
+  trueState(matchID: string): Promise<GameState>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,10 @@ export async function startWebRig(): Promise<WebRig> {
     server,
     browser,
     base: server.url,
+    async trueState(matchID) {
+      const f = (await server.storage.fetch(matchID, { state: true })) as { state: { G: GameState } };
+      return f.state.G;
+    },
     async close() {
       await browser.close();
       await server.stop('test end');
@@ -172,4 +179,24 @@ export async function panelStage(page: Page): Promise<string | null> {
     const el = document.querySelector('[data-testid="action-panel"]');
     return el && el.getAttribute('data-busy') !== 'true' ? el.getAttribute('data-stage') : null;
   });
+}
+
+/** Wait until this page's action panel is up, settled, and at one of the `want` stages; its stage. */
+export async function waitStage(page: Page, want: string | string[], timeout = 20_000) {
+  const wanted = Array.isArray(want) ? want : [want];
+  await page.waitForFunction(
+    (w) => {
+      const el = document.querySelector('[data-testid="action-panel"]');
+      return !!el && w.includes(el.getAttribute('data-stage') ?? '') && el.getAttribute('data-busy') !== 'true';
+    },
+    wanted,
+    { timeout },
+  );
+  return stage(page);
+}
+
+export async function click(page: Page, selector: string) {
+  const el = page.locator(selector).first();
+  await el.waitFor({ state: 'visible' });
+  await el.click();
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig } from './helpers';
+import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig, waitStage, click } from './helpers';
 
 let rig: WebRig;
 let browser: Browser;
@@ -25,23 +25,6 @@ afterAll(async () => {
 
 async function handCards(page: Page): Promise<string[]> {
   return page.locator('[data-testid="hand"] [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-}
-async function waitStage(page: Page, want: string | string[], timeout = 20_000) {
-  const wanted = Array.isArray(want) ? want : [want];
-  await page.waitForFunction(
-    (w) => {
-      const el = document.querySelector('[data-testid="action-panel"]');
-      return !!el && w.includes(el.getAttribute('data-stage') ?? '') && el.getAttribute('data-busy') !== 'true';
-    },
-    wanted,
-    { timeout },
-  );
-  return stage(page);
-}
-async function click(page: Page, selector: string) {
-  const el = page.locator(selector).first();
-  await el.waitFor({ state: 'visible' });
-  await el.click();
 }
 
 /** Every data-card on the page belongs to one of these factions (by id prefix), and none of `hidden` shows. */

@@ -6,43 +6,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { GameState } from '@kon/game';
-import type { RunningServer } from '../../server/src/app';
-import { createMatch, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig } from './helpers';
+import { createMatch, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig, waitStage, click } from './helpers';
 
 let rig: WebRig;
-let server: RunningServer;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
   rig = await startWebRig();
-  ({ server, browser, base } = rig);
+  ({ browser, base } = rig);
 });
 
 afterAll(async () => {
   await rig?.close();
 });
 
-async function trueState(matchID: string): Promise<GameState> {
-  const f = (await server.storage.fetch(matchID, { state: true })) as { state: { G: GameState } };
-  return f.state.G;
-}
-async function waitStage(page: Page, want: string, timeout = 20_000) {
-  await page.waitForFunction(
-    (w) => {
-      const el = document.querySelector('[data-testid="action-panel"]');
-      return !!el && el.getAttribute('data-stage') === w && el.getAttribute('data-busy') !== 'true';
-    },
-    want,
-    { timeout },
-  );
-}
-async function click(page: Page, selector: string) {
-  const el = page.locator(selector).first();
-  await el.waitFor({ state: 'visible' });
-  await el.click();
-}
 /** End both phases of a turn with no moves, and discard when the rules ask for it. */
 async function quietTurn(page: Page, discard: boolean) {
   await waitStage(page, 'movement');
@@ -78,7 +56,7 @@ describe('Scenario 1 through the UI', () => {
     await joinMatch(a, inv.seats.allies!, 'Alice');
 
     await waitStage(g, 'movement');
-    const G0 = await trueState(inv.matchID);
+    const G0 = await rig.trueState(inv.matchID);
     expect(G0.scenario?.id).toBe('narvik');
     // The goal of the scenario in the banner; the south of the board out of play.
     expect(await g.locator('[data-testid="scenario-goal"]').textContent()).toContain('Narvik, Bjørnfjell and Bardufoss');
@@ -99,7 +77,7 @@ describe('Scenario 1 through the UI', () => {
     await g.locator('[data-dest="mo-i-rana"]').waitFor();
     expect(await g.locator('[data-dest="namsos"]').count()).toBe(0);
     await click(g, '[data-dest="mo-i-rana"]');
-    await expect.poll(async () => (await trueState(inv.matchID)).units['mo-i-rana']?.germany ?? 0).toBe(1);
+    await expect.poll(async () => (await rig.trueState(inv.matchID)).units['mo-i-rana']?.germany ?? 0).toBe(1);
     // No reinforcements in this scenario: the phase offers nothing but ending it.
     await click(g, '[data-action="endPhase"]');
     await waitStage(g, 'reinforcement');
@@ -112,7 +90,7 @@ describe('Scenario 1 through the UI', () => {
     await quietTurn(a, true);
 
     await waitStage(g, 'movement');
-    const G1 = await trueState(inv.matchID);
+    const G1 = await rig.trueState(inv.matchID);
     expect(G1.round).toBe(2);
     expect(G1.turn).toBe('germany');
     // One discard each: Germany's and the Allies' decks are one card shorter, nothing else drawn.

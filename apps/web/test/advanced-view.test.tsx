@@ -6,34 +6,21 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { actor, APRIL9_KEEP, april9Card, cards, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
+import { PLAYER_OF_FACTION, actor, APRIL9_KEEP, april9Card, cards, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
 import { bannerFor } from '../src/game/banner';
 import { describeLog } from '../src/game/logText';
 import { FleetPanel } from '../src/ui/Fleet';
 import { NavalCombatPanel } from '../src/ui/NavalCombatPanel';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import type { MatchConnection } from '../src/game/connection';
+import { standInConnection } from './stand-in';
 import { playRandomGame, seededRng } from './engine';
 
 afterEach(cleanup);
 
-const PID: Record<Faction, string> = { germany: '0', norway: '1', allies: '2' };
 const ADVANCED = { ruleset: 'advanced' as const };
 
-function conn(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
-  return {
-    seats: seats.map((f, i) => ({ playerID: f ? PID[f] : null, G: viewFor(G, f), ctx: {}, stateID: i + 1, connected: true })),
-    connected: true,
-    synced: true,
-    chat: [],
-    players: [],
-    lastError: null,
-    log: G.log,
-    makeMove,
-    sendChat: vi.fn(),
-  };
-}
+const conn = standInConnection;
 function wrap(node: React.ReactNode, lang: Lang = 'en') {
   return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
 }
@@ -244,7 +231,7 @@ describe('9. April windows', () => {
     expect(screen.getByTestId('banner').textContent).toContain(trigger);
     expect(screen.getByTestId('trigger').textContent).toContain(trigger);
     fireEvent.click(within(screen.getByTestId('action-panel')).getByText('Pass'));
-    expect(move).toHaveBeenCalledWith(PID[a.faction], 'pass', {});
+    expect(move).toHaveBeenCalledWith(PLAYER_OF_FACTION[a.faction], 'pass', {});
   });
 });
 

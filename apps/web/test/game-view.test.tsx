@@ -2,29 +2,17 @@
 /** The board screen rendered from real engine states, with a stand-in connection. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { actor, legalMoves, viewFor, type Faction, type GameState } from '@kon/game';
+import { PLAYER_OF_FACTION, actor, legalMoves, viewFor, type Faction, type GameState } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { MatchConnection } from '../src/game/connection';
+import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';
 
 afterEach(cleanup);
 
-const PID: Record<Faction, string> = { germany: '0', norway: '1', allies: '2' };
 
-function conn(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
-  return {
-    seats: seats.map((f, i) => ({ playerID: f ? PID[f] : null, G: viewFor(G, f), ctx: {}, stateID: i + 1, connected: true })),
-    connected: true,
-    synced: true,
-    chat: [],
-    players: [],
-    lastError: null,
-    log: G.log,
-    makeMove,
-    sendChat: vi.fn(),
-  };
-}
+const conn = standInConnection;
 function show(c: MatchConnection, spectator = false, lang: Lang = 'en') {
   return render(
     <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>
@@ -142,7 +130,7 @@ describe('a window with nothing to answer it', () => {
         if (found) return;
         const a = actor(G);
         if (!a || !['sabotage', 'engineers', 'attackerCards', 'defenderCards'].includes(a.stage)) return;
-        const moves = legalMoves(viewFor(G, a.faction) as any, undefined, PID[a.faction]).map((m) => m.move);
+        const moves = legalMoves(viewFor(G, a.faction) as any, undefined, PLAYER_OF_FACTION[a.faction]).map((m) => m.move);
         if (want(moves)) found = { G: structuredClone(G), f: a.faction };
       },
     });

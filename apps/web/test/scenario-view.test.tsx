@@ -1,30 +1,18 @@
 // @vitest-environment jsdom
 /** The board screen of a scenario: its region in play, the rest out of play, and its own goal in banner and result. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { parseScenario, viewFor, type GameState } from '@kon/game';
+import { parseScenario, type GameState } from '@kon/game';
 import narvikFile from '../../../packages/game/scenarios/narvik.json';
 import { GameView } from '../src/ui/GameView';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import type { MatchConnection } from '../src/game/connection';
+import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';
 
 afterEach(cleanup);
 const NARVIK = parseScenario(narvikFile);
 
-function conn(G: GameState): MatchConnection {
-  return {
-    seats: [{ playerID: '0', G: viewFor(G, 'germany'), ctx: {}, stateID: 1, connected: true }],
-    connected: true,
-    synced: true,
-    chat: [],
-    players: [],
-    lastError: null,
-    log: G.log,
-    makeMove: vi.fn(),
-    sendChat: vi.fn(),
-  };
-}
+const conn = (G: GameState) => standInConnection(G, ['germany']);
 function show(G: GameState, lang: Lang = 'en') {
   return render(
     <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>

@@ -1,0 +1,18 @@
+/** A match connection for component tests: each seat's own view of a real engine state, no socket. */
+import { vi } from 'vitest';
+import { PLAYER_OF_FACTION, viewFor, type Faction, type GameState } from '@kon/game';
+import type { MatchConnection } from '../src/game/connection';
+
+export function standInConnection(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
+  return {
+    seats: seats.map((f, i) => ({ playerID: f ? PLAYER_OF_FACTION[f] : null, G: viewFor(G, f), ctx: {}, stateID: i + 1, connected: true })),
+    connected: true,
+    synced: true,
+    chat: [],
+    players: [],
+    lastError: null,
+    log: G.log,
+    makeMove,
+    sendChat: vi.fn(),
+  };
+}
