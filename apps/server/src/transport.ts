@@ -230,8 +230,11 @@ export class HardenedTransport {
       const id = matchID.data;
       const pid = playerID === null ? null : playerID.data;
       await this.opts.lock.run(id, async () => {
-        const { initialState, metadata } = await this.opts.storage.fetch(id, { initialState: true, metadata: true });
-        const live = await this.liveMatch(id);
+        // One read: the state too, unless the match is already in memory.
+        const cached = this.live.get(id);
+        const stored = await this.opts.storage.fetch(id, { initialState: true, metadata: true, state: !cached });
+        const { initialState, metadata } = stored;
+        const live = cached ?? (stored.state ? { state: stored.state, metadata, views: new Map<string, SentView>() } : undefined);
         // Never create a match on demand: only the lobby creates matches.
         if (!live || !metadata || !initialState) return refuse('match_not_found');
         let memberId: string | undefined;
