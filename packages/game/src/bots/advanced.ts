@@ -9,34 +9,26 @@ import type { Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
 import type { Rng } from '../engine/rng.js';
-import { isCity, targetsOf, worth } from './position.js';
+import { isCity, maxBy, ofType, targetsOf, worth } from './position.js';
 import { afterPlace, boardOf } from './movement.js';
 
-function maxBy(legal: readonly Action[], score: (a: Action) => number): Action | null {
-  let best: Action | null = null;
-  let bestScore = -Infinity;
-  for (const a of legal) {
-    const s = score(a);
-    if (s > bestScore) { best = a; bestScore = s; }
-  }
-  return best;
-}
 const pick = (legal: readonly Action[], rng: Rng): Action => legal[Math.floor(((rng.d6() - 1) * 6 + rng.d6() - 1) / 36 * legal.length)]!;
 
 export function advancedChoice(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng): Action | null {
-  const of = <T extends Action['type']>(t: T) => legal.filter((a) => a.type === t) as Extract<Action, { type: T }>[];
+  const of = <T extends Action['type']>(t: T) => ofType(legal, t);
   const b = boardOf(view);
-  const base = worth(b, f, targetsOf(boardOf(view), f));
+  const targets = targetsOf(b, f);
+  const base = worth(b, f, targets);
   switch (stage) {
     case 'april9Choose':
       return maxBy(of('chooseApril9'), (a) => (a.type === 'chooseApril9' ? a.args.cards.length : 0));
     case 'april9Deploy':
     case 'april9Mobilize': {
       const opts = [...of('deploy'), ...of('mobilize')];
-      return maxBy(opts, (a) => (a.type === 'deploy' || a.type === 'mobilize' ? worth(afterPlace(b, f, a.args.area, 1), f, targetsOf(b, f)) - base : 0));
+      return maxBy(opts, (a) => (a.type === 'deploy' || a.type === 'mobilize' ? worth(afterPlace(b, f, a.args.area, 1), f, targets) - base : 0));
     }
     case 'april9Retreat':
-      return maxBy(of('pullBack'), (a) => (a.type === 'pullBack' ? worth(afterPlace(b, f, a.args.to, 1), f, targetsOf(b, f)) : 0));
+      return maxBy(of('pullBack'), (a) => (a.type === 'pullBack' ? worth(afterPlace(b, f, a.args.to, 1), f, targets) : 0));
     case 'april9Landing': {
       const lands = of('landShips');
       if (lands.length) return maxBy(lands, (a) => (a.type === 'landShips' ? (isCity(a.args.area) ? 100 : 0) + a.args.ships.length : 0));

@@ -9,7 +9,7 @@ import { cardDef } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
 import type { Combat } from '../engine/state.js';
-import { add, attackDice, copyBoard, friendsOf, strength, targetsOf, worth } from './position.js';
+import { add, attackDice, copyBoard, friendsOf, maxBy, ofType, strength, targetsOf, worth } from './position.js';
 import { boardOf } from './movement.js';
 
 export function effectKind(a: Action): string | null {
@@ -64,11 +64,11 @@ export function combatCard(view: FactionView, f: Faction, legal: readonly Action
 /** Losses: the split that leaves the position best for us (kept attacks, strong city garrisons). */
 export function chooseLosses(view: FactionView, f: Faction, legal: readonly Action[]): Action | null {
   const c = view.combat;
-  let best: Action | null = null;
-  let bestWorth = -Infinity;
-  for (const a of legal) {
-    if (a.type !== 'chooseLosses' || !c) continue;
-    const b = copyBoard(boardOf(view));
+  if (!c) return null;
+  const board = boardOf(view);
+  const targets = targetsOf(board, f);
+  return maxBy(ofType(legal, 'chooseLosses'), (a) => {
+    const b = copyBoard(board);
     for (const [key, k] of Object.entries(a.args.losses)) {
       const attack = b.attacks.find((x) => x.id === key);
       if (attack) attack.count -= k;
@@ -76,27 +76,23 @@ export function chooseLosses(view: FactionView, f: Faction, legal: readonly Acti
     }
     b.attacks = b.attacks.filter((x) => x.count > 0);
     // Norway proposes for both defenders: judged for the whole side, as Germany judges for its own.
-    const w = worth(b, f, targetsOf(boardOf(view), f));
-    if (w > bestWorth) { best = a; bestWorth = w; }
-  }
-  return best;
+    return worth(b, f, targets);
+  });
 }
 
 /** Retreat to the option where the survivors stand best. */
 export function chooseRetreat(view: FactionView, f: Faction, legal: readonly Action[]): Action | null {
   const c = view.combat;
-  let best: Action | null = null;
-  let bestWorth = -Infinity;
-  for (const a of legal) {
-    if (a.type !== 'retreat' || !c) continue;
-    const b = copyBoard(boardOf(view));
+  if (!c) return null;
+  const board = boardOf(view);
+  const targets = targetsOf(board, f);
+  return maxBy(ofType(legal, 'retreat'), (a) => {
+    const b = copyBoard(board);
     for (const g of c.retreat?.factions ?? friendsOf(f)) {
       const k = b.units[c.area]?.[g] ?? 0;
       add(b, c.area, g, -k);
       add(b, a.args.to, g, Math.max(1, k));
     }
-    const w = worth(b, f, targetsOf(boardOf(view), f)) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
-    if (w > bestWorth) { best = a; bestWorth = w; }
-  }
-  return best;
+    return worth(b, f, targets) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
+  });
 }

@@ -49,10 +49,11 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
       const land = legal.filter((a) => a.type === 'land');
       if (land.length) {
         const b = boardOf(view);
+        const targets = targetsOf(b, f);
         return best(land.map((a) => {
           const next = copyBoard(b);
           if (a.type === 'land') for (const area of a.args.areas) add(next, area, f, ALLIED_LANDING.perStack);
-          return { action: a, gain: worth(next, f, targetsOf(boardOf(view), f)) };
+          return { action: a, gain: worth(next, f, targets) };
         }), rng)!.action;
       }
       const place = best(scorePlacements(view, f, legal), rng);
@@ -76,10 +77,11 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
       return chooseDiscard(legal);
     case 'withdraw': {
       const b = boardOf(view);
+      const targets = targetsOf(b, f);
       return best(legal.slice(0, 500).map((a) => {
         const next = copyBoard(b);
         if (a.type === 'withdraw') for (const r of a.args.removals) add(next, r.area, f, -r.count);
-        return { action: a, gain: worth(next, f, targetsOf(boardOf(view), f)) };
+        return { action: a, gain: worth(next, f, targets) };
       }), rng)?.action ?? null;
     }
     case 'sabotage':

@@ -7,6 +7,7 @@ import type { AreaId, Faction } from '../types.js';
 import { enemiesOf } from '../types.js';
 import { AREA_IDS, borderKind, neighbours, victoryCities } from '../board/index.js';
 import type { Attack, Forces } from '../engine/state.js';
+import type { Action } from '../engine/actions.js';
 
 export const CITIES: readonly AreaId[] = victoryCities();
 const CITY_SET = new Set(CITIES);
@@ -139,4 +140,23 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
     v -= 0.15 * x.count * Math.min(d, 8);
   }
   return v;
+}
+
+/** The action that scores highest (the first of equals), or null when there is none. */
+export function maxBy<A>(items: readonly A[], score: (a: A) => number): A | null {
+  let best: A | null = null;
+  let bestScore = -Infinity;
+  for (const a of items) {
+    const s = score(a);
+    if (s > bestScore) {
+      best = a;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+/** The legal actions of one type, typed as such. */
+export function ofType<T extends Action['type']>(legal: readonly Action[], type: T): Extract<Action, { type: T }>[] {
+  return legal.filter((a): a is Extract<Action, { type: T }> => a.type === type);
 }
