@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // After the other projects, on a quieter machine: several of these measure what a person
+          // would notice (a closed tab shown as away within 2 s) and race real servers and browsers.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -12,7 +12,11 @@
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
  *                         [--modes saturated,human] [--minimal on|off] [--minimal-patches]
  *                         [--ruleset basic|advanced]
- *                         [--database-url postgres://…] [--out result.json]
+ *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
+ *
+ * Stores: embedded (SQLite), postgres (one process, no Redis), redis1 (one process with REDIS_URL:
+ * what the cluster machinery costs) and redis2 (two processes on one PostgreSQL and one Redis, each
+ * match's sockets spread over both, so every move crosses from one process to the other).
  *
  * Not a test: nothing asserts a timing.
  */
@@ -39,17 +43,20 @@ const HUMAN_JITTER_MS = 500;
 interface Options {
   seconds: number;
   matches: number[];
-  stores: ('embedded' | 'postgres')[];
+  stores: Store[];
   modes: Mode[];
   minimal: boolean;
   /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
   minimalPatches: boolean;
   ruleset: string;
   databaseUrl: string;
+  redisUrl: string;
   out: string | undefined;
   maxMinutes: number;
 }
 type Mode = 'saturated' | 'human';
+const STORES = ['embedded', 'postgres', 'redis1', 'redis2'] as const;
+type Store = (typeof STORES)[number];
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -63,6 +70,7 @@ function parseOptions(argv: string[]): Options {
       'minimal-patches': { type: 'boolean', default: false },
       ruleset: { type: 'string', default: 'basic' },
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
       out: { type: 'string' },
       'max-minutes': { type: 'string', default: '20' },
     },
@@ -77,19 +85,22 @@ function parseOptions(argv: string[]): Options {
     minimalPatches: values['minimal-patches']!,
     ruleset: values.ruleset!,
     databaseUrl: values['database-url']!,
+    redisUrl: values['redis-url']!,
     out: values.out,
     maxMinutes: Number(values['max-minutes']),
   };
   const bad =
     !(opts.seconds > 0 && opts.seconds <= 600) ||
     opts.matches.some((n) => !Number.isInteger(n) || n < 1 || n > 1000) ||
-    opts.stores.some((s) => s !== 'embedded' && s !== 'postgres') ||
+    opts.stores.some((s) => !STORES.includes(s)) ||
     opts.modes.some((m) => m !== 'saturated' && m !== 'human') ||
     !(opts.maxMinutes > 0);
   if (bad) throw new Error(`bad options: ${JSON.stringify(values)}`);
   // The database URL is handed to a child process: keep the bench on this machine.
-  if (opts.stores.includes('postgres') && !/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(opts.databaseUrl))
+  if (opts.stores.some((s) => s !== 'embedded') && !/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(opts.databaseUrl))
     throw new Error('--database-url must point at 127.0.0.1');
+  if (opts.stores.some((s) => s.startsWith('redis')) && !/^redis:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?\d*$/.test(opts.redisUrl))
+    throw new Error('--redis-url must point at 127.0.0.1');
   return opts;
 }
 
@@ -200,6 +211,9 @@ function statCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
 
+const cpuOf = (t: Target) => t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+const rssOf = (t: Target) => t.pids.reduce((sum, pid) => sum + rssMB(pid), 0);
+
 function rssMB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? +(Number(m[1]) / 1024).toFixed(1) : NaN;
@@ -220,7 +234,11 @@ interface MatchInfo {
 interface Target {
   label: string;
   pid: number;
+  /** Every server process of the target (CPU and memory are their sums). */
+  pids: number[];
   url: string;
+  /** The process a match's socket number `i` connects to (all to `url` when there is one process). */
+  urlFor?(i: number): string;
   namespace: string;
   createMatch(): Promise<MatchInfo>;
   /** The move the acting seat sends, chosen from its own view of the state. */
@@ -268,6 +286,7 @@ async function startMinimal(opts: Options): Promise<Target> {
   return {
     label: 'minimal',
     pid: child.pid,
+    pids: [child.pid],
     url: child.url,
     namespace: 'counter',
     async createMatch() {
@@ -286,7 +305,7 @@ async function startMinimal(opts: Options): Promise<Target> {
 }
 
 /** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
-async function startOurs(store: 'embedded' | 'postgres', opts: Options): Promise<Target> {
+async function startOurs(store: Store, opts: Options): Promise<Target> {
   const script = path.join(SERVER_ROOT, 'dist', 'main.cjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-load-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -300,15 +319,21 @@ async function startOurs(store: 'embedded' | 'postgres', opts: Options): Promise
     CREATE_LIMIT_PER_HOUR: '100000',
     SOCKET_MESSAGES_PER_10S: '100000',
   };
-  if (store === 'postgres') {
+  if (store !== 'embedded') {
     Object.assign(env, { DATABASE_URL: opts.databaseUrl, DATABASE_SCHEMA: schema });
     cleanups.push(() => dropSchema(opts.databaseUrl, schema));
   }
+  if (store.startsWith('redis')) Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
   const child = await startChild(`our server (${store})`, script, env, '/healthz');
+  const children = [child];
+  if (store === 'redis2') children.push(await startChild(`our server (${store}, second process)`, script, env, '/healthz'));
   return {
     label: store,
     pid: child.pid,
+    pids: children.map((c) => c.pid),
     url: child.url,
+    // Germany and Norway's Allies on one process, Norway and the spectator on the other.
+    urlFor: (i) => children[i % children.length]!.url,
     namespace: 'kampen-om-norge',
     async createMatch() {
       const m = await postJson(`${child.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
@@ -325,7 +350,9 @@ async function startOurs(store: 'embedded' | 'postgres', opts: Options): Promise
       const choice = options[Math.floor(random() * options.length)];
       return choice && { type: choice.move, args: choice.args };
     },
-    stop: () => stopChild(child),
+    stop: async () => {
+      for (const c of children) await stopChild(c);
+    },
   };
 }
 
@@ -408,9 +435,10 @@ class Peer {
     private readonly credentials: string | undefined,
     private readonly onChange: () => void,
     private readonly onRefused: (peer: Peer) => void,
+    index = 0,
   ) {
     // websocket only: long-polling first would measure the upgrade dance, not moves.
-    this.socket = io(`${target.url}/${target.namespace}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    this.socket = io(`${target.urlFor?.(index) ?? target.url}/${target.namespace}`, { transports: ['websocket'], forceNew: true, reconnection: false });
     this.socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => this.measure(p));
     this.socket.on('connect', () => this.sync());
     this.socket.on('sync', (_m: string, info: { state: BgState }) => this.setState(info.state));
@@ -483,8 +511,8 @@ class MatchDriver {
     const onChange = () => this.onChange();
     const onRefused = (peer: Peer) => this.onRefused(peer);
     this.peers = [
-      ...match.seats.map((s) => new Peer(this.target, match, s.playerID, s.credentials, onChange, onRefused)),
-      new Peer(this.target, match, null, match.spectatorCredentials, onChange, onRefused),
+      ...match.seats.map((s, i) => new Peer(this.target, match, s.playerID, s.credentials, onChange, onRefused, i)),
+      new Peer(this.target, match, null, match.spectatorCredentials, onChange, onRefused, match.seats.length),
     ];
     if (!(await this.until(() => this.aligned(), MOVE_TIMEOUT_MS))) throw new Error(`match ${match.matchID}: sockets did not sync`);
   }
@@ -639,13 +667,13 @@ const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max:
 async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
   const stats = newStats();
   current = stats;
-  const cpu0 = cpuMs(target.pid);
+  const cpu0 = cpuOf(target);
   const bench0 = process.cpuUsage();
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
   await Promise.all(drivers.map((d) => (mode === 'saturated' ? d.runSaturated(deadline, stats) : d.runHuman(deadline, stats))));
   const wall = (performance.now() - t0) / 1000;
-  const cpu = cpuMs(target.pid) - cpu0;
+  const cpu = cpuOf(target) - cpu0;
   const bench = process.cpuUsage(bench0);
   current = null;
   const sorted = stats.latencies.sort((a, b) => a - b);
@@ -664,7 +692,7 @@ async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seco
     serverCpuMsPerMove: stats.moves ? +(cpu / stats.moves).toFixed(3) : NaN,
     serverCpuPercent: +((cpu / (wall * 1000)) * 100).toFixed(1),
     benchCpuPercent: +(((bench.user + bench.system) / 1000 / (wall * 1000)) * 100).toFixed(0),
-    serverRssMB: rssMB(target.pid),
+    serverRssMB: rssOf(target),
     refused: stats.refused,
     timeouts: stats.timeouts,
     resyncs: stats.resyncs,
@@ -687,7 +715,7 @@ interface TargetResult {
  */
 async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
   await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
-  const idleRssMB = rssMB(target.pid);
+  const idleRssMB = rssOf(target);
   const phases: PhaseResult[] = [];
   for (const n of opts.matches)
     for (const mode of opts.modes) {
@@ -703,10 +731,16 @@ async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
       await sleep(500); // let the server see the disconnects before the next phase's reading
     }
   await sleep(1000);
-  return { target: target.label, idleRssMB, endRssMB: rssMB(target.pid), phases };
+  return { target: target.label, idleRssMB, endRssMB: rssOf(target), phases };
 }
 
-const LABELS: Record<string, string> = { minimal: 'minimal boardgame.io', embedded: 'ours, embedded SQLite', postgres: 'ours, PostgreSQL' };
+const LABELS: Record<string, string> = {
+  minimal: 'minimal boardgame.io',
+  embedded: 'ours, embedded SQLite',
+  postgres: 'ours, PostgreSQL',
+  redis1: 'ours, PostgreSQL + Redis, 1 process',
+  redis2: 'ours, PostgreSQL + Redis, 2 processes',
+};
 
 function fmt(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return '–';

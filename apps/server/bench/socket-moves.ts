@@ -11,10 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { KampenOmNorge, legalMoves } from '@kon/game';
+import { KampenOmNorge } from '@kon/game';
 import { startServer, loadGameModule } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/log';
+import { lcg, timedRandomMove, waitUntil } from './random-play';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
@@ -51,35 +52,15 @@ const clients = members.map((m: any) =>
 const spectator = Client({ game: KampenOmNorge, matchID: match.matchID, credentials: match.links.spectator, debug: false, multiplayer: SocketIO({ server: server.url }) } as any);
 for (const c of [...clients, spectator]) c.start();
 
-const waitUntil = async (ok: () => boolean) => {
-  const end = Date.now() + 10_000;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out waiting for the server');
-    await new Promise((r) => setImmediate(r));
-  }
-};
-await waitUntil(() => clients.every((c) => c.getState() !== null) && spectator.getState() !== null);
+await waitUntil(() => clients.every((c) => c.getState() !== null) && spectator.getState() !== null, 10_000);
 
-let seed = 12345;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = lcg(12345);
 const latencies: number[] = [];
 const started = performance.now();
 while (latencies.length < maxMoves) {
-  // Every seat's update arrives on its own socket: the next seat to act may not have its copy yet.
-  await waitUntil(() => clients.every((c) => c.getState()?._stateID === clients[0]!.getState()?._stateID));
-  const state = clients[0]!.getState()!;
-  if (state.ctx.gameover) break;
-  const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
-  const client = clients[Number(seat)]!;
-  const own = client.getState()!;
-  const options = legalMoves(own.G as any, own.ctx, seat);
-  const choice = options[Math.floor(random() * options.length)]!;
-  const before = own._stateID;
-  const t = performance.now();
-  client.moves[choice.move]!(...choice.args);
-  // Every seat must hold the new state before the next move is chosen from one of them.
-  await waitUntil(() => [...clients, spectator].every((c) => (c.getState()?._stateID ?? 0) > before));
-  latencies.push(performance.now() - t);
+  const ms = await timedRandomMove(clients, [...clients, spectator], random, 10_000);
+  if (ms === null) break;
+  latencies.push(ms);
 }
 const seconds = (performance.now() - started) / 1000;
 for (const c of [...clients, spectator]) c.stop();

@@ -14,17 +14,20 @@ const external = [...new Set([...deps(root), ...deps(path.join(root, '../../pack
   .filter((name) => !name.startsWith('@kon/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(root, 'dist/main.cjs'),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  external,
-  // The sources are ES modules that find their own folder through import.meta.url.
-  define: { 'import.meta.url': 'importMetaUrl' },
-  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  sourcemap: true,
-  logLevel: 'warning',
-});
+// The server, and the computer players' worker thread beside it (bots/pool.ts loads dist/bot-worker.cjs).
+for (const [entry, out] of [['src/main.ts', 'dist/main.cjs'], ['src/bots/worker.ts', 'dist/bot-worker.cjs']]) {
+  await build({
+    entryPoints: [path.join(root, entry)],
+    outfile: path.join(root, out),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external,
+    // The sources are ES modules that find their own folder through import.meta.url.
+    define: { 'import.meta.url': 'importMetaUrl' },
+    banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}

@@ -13,6 +13,17 @@ import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
 import { HardenedTransport, type MoveCheck } from './transport';
 import { readScenarioDir, type ScenarioLoader } from './scenarios';
+import { startCluster, type Cluster } from './cluster';
+import { MatchReplay } from './replay';
+import { Rematches } from './rematch';
+import { replayRoutes } from './replay-routes';
+import { BotSeats } from './bots/driver';
+import { BotPool } from './bots/pool';
+import { ClockService, type OwnDecisionTimeout } from './clocks/service';
+import { clockRoutes } from './clocks/routes';
+import { NotificationService } from './notifications/service';
+import { notificationRoutes } from './notifications/routes';
+import { botRoutes } from './bots/routes';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -38,6 +49,10 @@ export interface RunningServer {
   storage: SqlStorage;
   lobby: Lobby;
   transport: HardenedTransport;
+  /** Computer seats: handSeatToBot(matchID, seat, strength, reason) gives a seat to a bot. */
+  bots: BotSeats;
+  clocks: ClockService;
+  notifications: NotificationService;
   app: Koa;
   /** Graceful stop: refuse new work, finish in-flight moves and their writes, close sockets and storage. */
   stop(reason?: string): Promise<void>;
@@ -47,6 +62,12 @@ export interface StartOptions {
   log?: Logger;
   /** Wrap the storage (tests use it to slow writes down). */
   wrapStorage?: (s: SqlStorage) => SqlStorage;
+  /** The clocks' idea of now (tests move time on without waiting). */
+  now?: () => number;
+  /** A computer player takes over a seat whose time ran out (bots wire theirs in here). */
+  onOwnDecisionTimeout?: OwnDecisionTimeout;
+  /** First retry delay of a failed notification (tests make it short). */
+  notifyRetryBaseMs?: number;
 }
 
 export async function loadGameModule(): Promise<GameModule> {
@@ -67,7 +88,16 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
-  const lock = new KeyedMutex();
+  // With REDIS_URL this process is one of several: a shared lease per match, shared rate limits, and
+  // a bus that brings the others' moves, presence and chat to this process's sockets.
+  let cluster: Cluster | undefined;
+  try {
+    cluster = config.redisUrl ? await startCluster(config.redisUrl, config.redisKeyPrefix, log.child({ component: 'cluster' })) : undefined;
+  } catch (e) {
+    await storage.close().catch(() => {});
+    throw e;
+  }
+  const lock = cluster?.lock ?? new KeyedMutex();
   const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
   const transport = new HardenedTransport({
     storage,
@@ -78,8 +108,58 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     maxMessageBytes: config.socketMaxMessageBytes,
     messagesPer10s: config.socketMessagesPer10s,
     ...(checkMove ? { checkMove } : {}),
+    ...(cluster ? { bus: cluster.bus } : {}),
   });
   lobby.presence = transport.presence;
+  const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log });
+  const bots = new BotSeats({ transport, lobby, storage, pool, log, moveDelayMs: config.botMoveDelayMs, shared: !!cluster });
+  const clocks = new ClockService({
+    storage,
+    transport,
+    log,
+    shared: !!cluster,
+    ...(opts.now ? { now: opts.now } : {}),
+    // A side out of time in its own decision, with "pass / computer" chosen: an Easy computer player
+    // takes its seat (its members can take it back).
+    onOwnDecisionTimeout:
+      opts.onOwnDecisionTimeout ??
+      (async (matchID, playerID) => {
+        const row = await lobby.record(matchID);
+        const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
+        if (!seat) return false;
+        await bots.handSeatToBot(matchID, seat.key, 'easy', 'timeout');
+        return true;
+      }),
+  });
+  const notifications = new NotificationService({
+    storage,
+    transport,
+    log,
+    shared: !!cluster,
+    smtp: config.smtp,
+    publicUrl: config.publicUrl,
+    webhookTargets: config.webhookTargets,
+    attempts: config.notifyAttempts,
+    ...(opts.notifyRetryBaseMs !== undefined ? { retryBaseMs: opts.notifyRetryBaseMs } : {}),
+    clockView: (matchID) => clocks.view(matchID),
+  });
+  // The game, its clock and its "your move" messages begin once every seat is taken: they hear of
+  // every roster change too.
+  const presence = transport.presence;
+  lobby.presence = {
+    ...presence,
+    rosterChanged: (matchID, removed) => {
+      presence.rosterChanged(matchID, removed);
+      storage
+        .fetchLobby(matchID)
+        .then((row) => {
+          if (!row) return;
+          clocks.rosterChanged(matchID, row.lobby);
+          notifications.rosterChanged(matchID, row.lobby);
+        })
+        .catch((e: unknown) => log.error('roster hooks failed', { matchID, err: e }));
+    },
+  };
 
   let shuttingDown = false;
   const server = Server({
@@ -90,8 +170,27 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     authenticateCredentials,
   });
   const app = server.app as unknown as Koa;
-  const limiter = new RateLimiter();
-  const deps: HttpDeps = { config, lobby, storage, log, limiter, isShuttingDown: () => shuttingDown };
+  const limiter = cluster?.limiter ?? new RateLimiter();
+  const replay = new MatchReplay(serverGame(game), storage, scenarios);
+  transport.onMoveCommitted((e) => replay.committed(e));
+  const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
+  const deps: HttpDeps = {
+    config,
+    lobby,
+    storage,
+    log,
+    limiter,
+    isShuttingDown: () => shuttingDown,
+    moreRoutes: [
+      replayRoutes({ lobby, replay, rematches }),
+      clockRoutes(clocks),
+      notificationRoutes(notifications),
+      (router) => botRoutes(router, bots, config),
+    ],
+    ...(cluster ? { ping: cluster.ping } : {}),
+    stateOf: (id) => transport.currentState(id),
+    clockOf: (id) => clocks.view(id),
+  };
   baseMiddleware(app, deps);
   healthRoute(app, deps);
   const router = apiRouter(deps);
@@ -112,7 +211,9 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
-  log.info('listening', { port, host: config.host, storage: storage.kind, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
+  bots.start();
+  await clocks.start();
+  log.info('listening', { port, host: config.host, storage: storage.kind, cluster: cluster ? cluster.bus.id : false, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
 
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop') =>
@@ -120,6 +221,9 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       log.info('shutting down', { reason });
       shuttingDown = true;
       transport.stopAccepting();
+      await bots.stop();
+      clocks.stop();
+      notifications.stop();
       httpServer.close();
       const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), config.shutdownTimeoutMs).unref());
       // Finish every move and lobby write already under way, then every storage write.
@@ -128,9 +232,10 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       await transport.close();
       httpServer.closeAllConnections?.();
       limiter.stop();
+      await cluster?.close();
       await storage.close();
       log.info('stopped');
     })());
 
-  return { url, port, storage, lobby, transport, app, stop };
+  return { url, port, storage, lobby, transport, bots, clocks, notifications, app, stop };
 }

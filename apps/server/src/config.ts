@@ -33,6 +33,12 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, : _ - (at most 40)').default('kon:'),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case SQL identifier').default('public'),
   ORIGINS: originList,
   WEB_DIST: z.string().optional(),
@@ -49,6 +55,22 @@ export const envSchema = z.object({
   SOCKET_MESSAGES_PER_10S: int(100, 1, 100_000),
   MAX_MEMBERS_PER_SEAT: int(8, 1, 64),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
+  BOT_WORKERS: int(1, 1, 64),
+  BOT_MOVE_DELAY_MS: int(700, 0, 60_000),
+  BOT_TIMEOUT_MS: int(20_000, 100, 600_000),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+[^/\s]$/, 'PUBLIC_URL must be an http(s) URL without a trailing slash')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().trim().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
+  WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
+  NOTIFY_ATTEMPTS: int(4, 1, 10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -59,6 +81,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** Several server processes share matches through this Redis (and DATABASE_URL's PostgreSQL). */
+  redisUrl: string | undefined;
+  /** Every Redis key and channel starts with it, so that deployments can share one Redis. */
+  redisKeyPrefix: string;
   origins: string[];
   webDist: string;
   /** Folder of scenario files (*.json); a bad file is refused and logged, the others load. */
@@ -72,6 +98,20 @@ export interface Config {
   socketMessagesPer10s: number;
   maxMembersPerSeat: number;
   shutdownTimeoutMs: number;
+  /** Worker threads the computer players decide in (off the event loop). */
+  botWorkers: number;
+  /** Least time from a computer seat starting to think to its move, so people can follow it. */
+  botMoveDelayMs: number;
+  /** A decision not made in this time is abandoned: its worker is replaced and the decision retried. */
+  botTimeoutMs: number;
+  /** The address players reach the site at, for links in e-mails and webhooks ("your move"). */
+  publicUrl: string | undefined;
+  /** E-mail notifications: off unless an SMTP server is given. */
+  smtp: { url: string; from: string } | undefined;
+  /** Where members' webhooks may point: public addresses only (default), anywhere, or nowhere. */
+  webhookTargets: 'public' | 'any' | 'off';
+  /** Tries per notification before it is given up (the first try included). */
+  notifyAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,12 +129,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new ConfigError('invalid configuration:\n  REDIS_URL: several processes need a shared store; set DATABASE_URL (PostgreSQL) too');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     origins: e.ORIGINS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist')),
     scenariosDir: path.resolve(e.SCENARIOS_DIR ?? path.join(REPO_ROOT, 'packages', 'game', 'scenarios')),
@@ -107,5 +151,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socketMessagesPer10s: e.SOCKET_MESSAGES_PER_10S,
     maxMembersPerSeat: e.MAX_MEMBERS_PER_SEAT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    botWorkers: e.BOT_WORKERS,
+    botMoveDelayMs: e.BOT_MOVE_DELAY_MS,
+    botTimeoutMs: e.BOT_TIMEOUT_MS,
+    publicUrl: e.PUBLIC_URL,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Kampen om Norge <noreply@localhost>' } : undefined,
+    webhookTargets: e.WEBHOOK_TARGETS,
+    notifyAttempts: e.NOTIFY_ATTEMPTS,
   };
 }

@@ -3,13 +3,22 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { Config } from './config';
 import { ApiError } from './errors';
-import { joinBody, renameBody, type Lobby } from './lobby';
+import { joinBody, recoverBody, renameBody, type Lobby } from './lobby';
+import { matchStatuses, statusBody } from './match-status';
+import type { State } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
 import { contentSecurityPolicy } from './csp';
 
 /** Fixed-window counters per client address and bucket. */
-export class RateLimiter {
+/** A request limit: true when `key` has made more than `limit` requests in the current window. */
+export interface RateLimit {
+  hit(key: string, limit: number, windowMs: number): boolean | Promise<boolean>;
+  stop(): void;
+}
+
+/** The limit of one process, in memory (REDIS_URL shares it between processes: cluster/rate-limit.ts). */
+export class RateLimiter implements RateLimit {
   private hits = new Map<string, { start: number; n: number }>();
   private timer: NodeJS.Timeout;
   constructor() {
@@ -58,7 +67,7 @@ export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const r = schema.safeParse(value);
   if (!r.success) {
     // Paths and messages only: never the offending input (it may hold a token).
@@ -68,7 +77,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return r.data;
 }
 
-function bearer(ctx: Koa.Context): string | undefined {
+export function bearer(ctx: Koa.Context): string | undefined {
   const h = ctx.get('Authorization');
   if (!h) return undefined;
   const m = /^Bearer ([A-Za-z0-9_-]{8,200})$/.exec(h);
@@ -81,9 +90,20 @@ export interface HttpDeps {
   lobby: Lobby;
   storage: SqlStorage;
   log: Logger;
-  limiter: RateLimiter;
+  limiter: RateLimit;
   isShuttingDown: () => boolean;
+  /** Other services this process needs (Redis with REDIS_URL), checked by /healthz beside the store. */
+  ping?: () => Promise<void>;
+  /** More /api routes (replay, clocks, notifications, computer seats), behind the same no-store and rate limit. */
+  moreRoutes?: ApiRoutes[];
+  /** A match's current state (memory first), for the "my matches" summary. */
+  stateOf?: (matchID: string) => Promise<State | undefined>;
+  /** A match's running clock, for the "my matches" summary (clocks/service.ts). */
+  clockOf?: (matchID: string) => Promise<unknown>;
 }
+
+/** Adds a module's routes to the /api router (paths relative to /api). */
+export type ApiRoutes = (router: Router, deps: HttpDeps) => void;
 
 /** Errors as JSON, request logs, security headers, CORS for ORIGINS. Mounted first. */
 export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDeps) {
@@ -136,7 +156,7 @@ export function apiRouter(deps: HttpDeps): Router {
 
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    if (limiter.hit(`api:${ctx.ip}`, config.rateLimitPerMinute, 60_000))
+    if (await limiter.hit(`api:${ctx.ip}`, config.rateLimitPerMinute, 60_000))
       throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
     await next();
   });
@@ -150,7 +170,7 @@ export function apiRouter(deps: HttpDeps): Router {
   });
 
   router.post('/matches', async (ctx) => {
-    if (limiter.hit(`create:${ctx.ip}`, config.createLimitPerHour, 3_600_000))
+    if (await limiter.hit(`create:${ctx.ip}`, config.createLimitPerHour, 3_600_000))
       throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
     const body = parse(lobby.createBody, await readJson(ctx, config.bodyLimitBytes));
     ctx.status = 201;
@@ -183,6 +203,44 @@ export function apiRouter(deps: HttpDeps): Router {
     ctx.status = 204;
   });
 
+  // Routes of other modules (replay, clocks, notifications, computer seats), under the same limits.
+  for (const add of deps.moreRoutes ?? []) add(router, deps);
+  // Seats (seats.ts): recovery links, the holder's co-commander link and co-commanders.
+  router.post('/matches/:id/members/me/recovery', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await lobby.makeRecovery(ctx.params.id!, bearer(ctx));
+  });
+
+  router.post('/matches/:id/recover', async (ctx) => {
+    const body = parse(recoverBody, await readJson(ctx, config.bodyLimitBytes));
+    ctx.status = 201;
+    ctx.body = await lobby.recover(ctx.params.id!, body);
+  });
+
+  router.post('/matches/:id/seat/co-link', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await lobby.makeCoLink(ctx.params.id!, bearer(ctx));
+  });
+
+  router.delete('/matches/:id/seat/co-link', async (ctx) => {
+    await lobby.revokeCoLink(ctx.params.id!, bearer(ctx));
+    ctx.status = 204;
+  });
+
+  router.delete('/matches/:id/members/:memberId', async (ctx) => {
+    const memberId = ctx.params.memberId!;
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(memberId)) throw new ApiError(404, 'no_such_member', 'No such co-commander on your seat.');
+    await lobby.removeCoCommander(ctx.params.id!, bearer(ctx), memberId);
+    ctx.status = 204;
+  });
+
+  // Several matches at once, each with its member's own credentials (POST: credentials stay out of URLs).
+  router.post('/my-matches', async (ctx) => {
+    const body = parse(statusBody, await readJson(ctx, config.bodyLimitBytes));
+    const stateOf = deps.stateOf ?? (async (id: string) => (await storage.fetch(id, { state: true })).state);
+    ctx.body = { matches: await matchStatuses(lobby, stateOf, body, deps.clockOf) };
+  });
+
   router.all('/(.*)', () => {
     throw new ApiError(404, 'no_route', 'No such API route.');
   });
@@ -191,7 +249,7 @@ export function apiRouter(deps: HttpDeps): Router {
   return router;
 }
 
-export function healthRoute(app: Koa, { storage, isShuttingDown }: HttpDeps) {
+export function healthRoute(app: Koa, { storage, isShuttingDown, ping }: HttpDeps) {
   app.use(async (ctx, next) => {
     if (ctx.path !== '/healthz') return next();
     if (isShuttingDown()) {
@@ -205,6 +263,13 @@ export function healthRoute(app: Koa, { storage, isShuttingDown }: HttpDeps) {
     } catch {
       ctx.status = 503;
       ctx.body = { status: 'storage_unavailable' };
+      return;
+    }
+    try {
+      await ping?.();
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'redis_unavailable' };
     }
   });
 }

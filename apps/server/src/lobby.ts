@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { ApiError, notFound } from './errors';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
-import { hashToken, newMatchID, newMemberID, newSeed, newToken, tokenMatches } from './secrets';
+import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secrets';
+import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
+import { assertJoinable, botsAtCreation, creationBots, publicBots, type SeatBots } from './bots/seats';
+import { clockSettingsSchema, type ClockSettings } from './clocks/settings';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -35,26 +38,42 @@ export const PLAN_SEATS: Record<Plan, { key: SeatKey; playerIDs: string[] }[]> =
   ],
 };
 
-interface SeatRecord {
+export interface SeatRecord {
   key: SeatKey;
   playerIDs: string[];
   linkHash: string;
+  /** The member who claimed the seat with its link (seats.ts); the link then opens only the spectator view. */
+  holder?: string;
+  /** The holder's link for co-commanders, while it is not revoked. */
+  coLink?: { hash: string; createdAt: number };
 }
-interface MemberRecord {
+export interface MemberRecord {
   id: string;
   seat: SeatKey;
   name: string;
-  credHash: string;
+  /** One credential hash per device the member uses (a recovery link adds one). */
+  credHashes: string[];
+  /** Hashes of the browser keys this member joined or recovered from (one seat per browser). */
+  browserHashes: string[];
   joinedAt: number;
+  role: 'holder' | 'co';
+  /** An unused one-time recovery link. */
+  recoveryHash?: string;
 }
-/** Stored server-side only (never sent as is): token hashes and members. */
+/** Stored server-side only (never sent as is): token hashes and members. v1 records are migrated on load (seats.ts). */
 export interface LobbyRecord {
-  v: 1;
+  v: 2;
   plan: Plan;
   visibility: 'private' | 'public';
   seats: SeatRecord[];
   spectatorHash: string;
   members: MemberRecord[];
+  /** The match started as this one's rematch (rematch.ts). */
+  rematch?: string;
+  /** Seats computer players hold (bots/seats.ts owns this field). */
+  bots?: SeatBots;
+  /** Time controls chosen at creation (absent on matches made before clocks: none). */
+  clock?: ClockSettings;
 }
 
 export const displayName = z
@@ -89,6 +108,8 @@ export function createMatchBody(setupDataSchema: z.ZodType, scenarios: readonly 
     plan: z.enum(PLANS).default('three'),
     visibility: z.enum(['private', 'public']).default('private'),
     setupData: z.preprocess(withScenario(scenarios), setupDataSchema).default({ ruleset: 'basic' } as never),
+    bots: creationBots,
+    clock: clockSettingsSchema,
   });
 }
 
@@ -101,12 +122,15 @@ export const joinBody = z.strictObject({
   token: token.optional(),
   seat: z.enum(SEAT_KEYS).optional(),
   name: displayName,
+  browserKey: seats.browserKey.optional(),
 });
+export const recoverBody = z.strictObject({ token, browserKey: seats.browserKey.optional() });
 export const renameBody = z.strictObject({ name: displayName });
 
 export type Viewer =
-  | { role: 'member'; memberId: string; seat: SeatKey; playerIDs: string[] }
-  | { role: 'seat-link'; seat: SeatKey; playerIDs: string[] }
+  | { role: 'member'; memberId: string; seat: SeatKey; playerIDs: string[]; holder: boolean }
+  | { role: 'seat-link'; seat: SeatKey; playerIDs: string[]; claimed: boolean }
+  | { role: 'co-link'; seat: SeatKey; playerIDs: string[] }
   | { role: 'spectator' }
   | { role: 'public' };
 
@@ -114,13 +138,17 @@ export interface Presence {
   /** connected member ids of a match */
   members(matchID: string): Set<string>;
   spectators(matchID: string): number;
+  /** When each member of a match who is not connected now was last connected (since the server started). */
+  awaySince(matchID: string): Map<string, number>;
   /** called after a member left or the roster changed */
   rosterChanged(matchID: string, removedMemberIds: string[]): void;
 }
 
 /** The lobby: creating private/public matches with seat plans, joining by invite link, renaming, leaving. */
 export class Lobby {
-  presence: Presence = { members: () => new Set(), spectators: () => 0, rosterChanged: () => {} };
+  presence: Presence = { members: () => new Set(), spectators: () => 0, awaySince: () => new Map(), rosterChanged: () => {} };
+  /** Told of every new match once it is stored (the bots start a match whose first seat is theirs). */
+  onCreated: (matchID: string) => void = () => {};
   readonly createBody;
 
   constructor(
@@ -144,15 +172,18 @@ export class Lobby {
     const { plan, visibility } = body;
     const gameSetup = body.setupData;
     const setupData = publicSetup(gameSetup);
+    const bots = botsAtCreation(plan, PLAN_SEATS[plan].map((s) => s.key), body.bots);
     const seatTokens = PLAN_SEATS[plan].map((s) => ({ ...s, token: newToken('seat') }));
     const spectatorToken = newToken('spectator');
     const lobby: LobbyRecord = {
-      v: 1,
+      v: 2,
       plan,
       visibility,
       seats: seatTokens.map((s) => ({ key: s.key, playerIDs: s.playerIDs, linkHash: hashToken(s.token) })),
       spectatorHash: hashToken(spectatorToken),
       members: [],
+      ...(bots ? { bots } : {}),
+      ...(body.clock.mode !== 'none' ? { clock: body.clock } : {}),
     };
     // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
     const seededGame: Game = { ...this.game, seed: newSeed() };
@@ -172,14 +203,17 @@ export class Lobby {
     const matchID = newMatchID();
     await this.storage.createMatchWithLobby(matchID, { initialState, metadata }, lobby, visibility === 'public');
     const { ruleset, scenario } = setupData as { ruleset?: string; scenario?: string };
-    this.log.info('match created', { matchID, plan, visibility, ruleset, ...(scenario ? { scenario } : {}) });
+    this.log.info('match created', { matchID, plan, visibility, ruleset, ...(scenario ? { scenario } : {}), clock: body.clock.mode, ...(bots ? { bots: publicBots(lobby) } : {}) });
+    this.onCreated(matchID);
     return {
       matchID,
       plan,
       visibility,
       setupData,
+      clock: body.clock,
       links: {
-        seats: seatTokens.map((s) => ({ seat: s.key, playerIDs: s.playerIDs, token: s.token })),
+        // A seat a computer player holds has no link: nobody joins it.
+        seats: seatTokens.filter((s) => !bots?.[s.key]).map((s) => ({ seat: s.key, playerIDs: s.playerIDs, token: s.token })),
         spectator: spectatorToken,
       },
     };
@@ -189,16 +223,19 @@ export class Lobby {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(matchID)) return undefined;
     const row = await this.storage.fetchLobby(matchID);
     if (!row || !row.lobby) return undefined;
-    return { lobby: row.lobby as LobbyRecord, metadata: row.metadata };
+    return { lobby: seats.migrateLobby(row.lobby), metadata: row.metadata };
   }
 
   /** Who is this token on this match? undefined when it opens nothing. */
   identify(lobby: LobbyRecord, tok: string | undefined): Viewer | undefined {
     if (tok === undefined) return lobby.visibility === 'public' ? { role: 'public' } : undefined;
-    const member = lobby.members.find((m) => tokenMatches(tok, [m.credHash]));
-    if (member) return { role: 'member', memberId: member.id, seat: member.seat, playerIDs: seatOf(lobby, member.seat).playerIDs };
+    const member = seats.memberByCredentials(lobby, tok);
+    if (member)
+      return { role: 'member', memberId: member.id, seat: member.seat, playerIDs: seatOf(lobby, member.seat).playerIDs, holder: member.role === 'holder' };
     const seat = lobby.seats.find((s) => tokenMatches(tok, [s.linkHash]));
-    if (seat) return { role: 'seat-link', seat: seat.key, playerIDs: seat.playerIDs };
+    if (seat) return { role: 'seat-link', seat: seat.key, playerIDs: seat.playerIDs, claimed: seat.holder !== undefined };
+    const co = seats.seatByCoLink(lobby, tok);
+    if (co) return { role: 'co-link', seat: co.key, playerIDs: co.playerIDs };
     if (tokenMatches(tok, [lobby.spectatorHash])) return { role: 'spectator' };
     return lobby.visibility === 'public' ? { role: 'public' } : undefined;
   }
@@ -215,7 +252,7 @@ export class Lobby {
   async memberFor(matchID: string, playerID: string, tok: unknown): Promise<string | undefined> {
     const row = await this.load(matchID);
     if (!row || typeof tok !== 'string') return undefined;
-    const m = row.lobby.members.find((x) => tokenMatches(tok, [x.credHash]));
+    const m = seats.memberByCredentials(row.lobby, tok);
     if (!m || !seatOf(row.lobby, m.seat).playerIDs.includes(playerID)) return undefined;
     return m.id;
   }
@@ -241,12 +278,13 @@ export class Lobby {
   async list(limit = 50) {
     const rows = await this.storage.listPublic(limit);
     return rows.map((r) => {
-      const lobby = r.lobby as LobbyRecord;
+      const lobby = seats.migrateLobby(r.lobby);
       return {
         matchID: r.id,
         plan: lobby.plan,
         setupData: r.metadata.setupData,
         createdAt: r.createdAt,
+        bots: publicBots(lobby),
         seats: lobby.seats.map((s) => ({
           seat: s.key,
           playerIDs: s.playerIDs,
@@ -262,8 +300,10 @@ export class Lobby {
       if (!row) throw notFound();
       const { lobby, metadata } = row;
       let seat: SeatRecord | undefined;
+      let via: 'seat' | 'co' = 'seat';
       if (body.token !== undefined) {
         seat = lobby.seats.find((s) => tokenMatches(body.token, [s.linkHash]));
+        if (!seat && (seat = seats.seatByCoLink(lobby, body.token))) via = 'co';
         if (!seat) {
           if (lobby.visibility !== 'public') throw notFound();
           throw new ApiError(403, 'bad_seat_token', 'This is not a seat link of this match.');
@@ -278,31 +318,95 @@ export class Lobby {
       }
       if (metadata.gameover !== undefined && metadata.gameover !== null)
         throw new ApiError(409, 'game_over', 'This match is over.');
-      const onSeat = lobby.members.filter((m) => m.seat === seat.key).length;
-      if (onSeat >= this.maxMembersPerSeat)
-        throw new ApiError(409, 'seat_full', `At most ${this.maxMembersPerSeat} people may share a seat.`);
-      const credentials = newToken('member');
-      const member: MemberRecord = {
-        id: newMemberID(),
-        seat: seat.key,
-        name: body.name,
-        credHash: hashToken(credentials),
-        joinedAt: Date.now(),
-      };
-      lobby.members.push(member);
+      assertJoinable(lobby, seat.key);
+      const seated = seats.seatPerson(lobby, seat, via, body.name, body.browserKey, this.maxMembersPerSeat);
       await this.save(matchID, lobby, metadata);
-      this.log.info('member joined', { matchID, memberId: member.id, seat: seat.key });
+      this.log.info(seated.returning ? 'member returned' : 'member joined', { matchID, memberId: seated.member.id, seat: seat.key, via });
       this.presence.rosterChanged(matchID, []);
-      return {
-        matchID,
-        memberId: member.id,
-        name: member.name,
-        seat: seat.key,
-        playerIDs: seat.playerIDs,
-        /** boardgame.io credentials for this person (send as `credentials` on the socket, Bearer on the API). */
-        credentials,
-      };
+      return this.joined(matchID, lobby, seated);
     });
+  }
+
+  private joined(matchID: string, lobby: LobbyRecord, { member, credentials, returning }: seats.Seated) {
+    return {
+      matchID,
+      memberId: member.id,
+      name: member.name,
+      seat: member.seat,
+      playerIDs: seatOf(lobby, member.seat).playerIDs,
+      role: member.role,
+      returning,
+      /** boardgame.io credentials for this person (send as `credentials` on the socket, Bearer on the API). */
+      credentials,
+    };
+  }
+
+  /** Restore a member on another device with their one-time recovery link. */
+  async recover(matchID: string, body: z.output<typeof recoverBody>) {
+    return this.lock.run(matchID, async () => {
+      const row = await this.load(matchID);
+      if (!row) throw notFound();
+      const seated = seats.recover(row.lobby, body.token, body.browserKey);
+      if (!seated) throw notFound();
+      await this.save(matchID, row.lobby, row.metadata);
+      this.log.info('member recovered', { matchID, memberId: seated.member.id });
+      this.presence.rosterChanged(matchID, []);
+      return this.joined(matchID, row.lobby, seated);
+    });
+  }
+
+  /**
+   * A change by a member to the seat records (co-commander links, removals, recovery links), under the
+   * match's lock, saved, and pushed to everyone connected. `fn` answers what the API returns.
+   */
+  private async asMember<T>(matchID: string, tok: string | undefined, fn: (lobby: LobbyRecord, member: MemberRecord) => T, removed: (r: T) => string[] = () => []) {
+    return this.lock.run(matchID, async () => {
+      const { row, member } = await this.requireMember(matchID, tok);
+      const out = fn(row.lobby, member);
+      await this.save(matchID, row.lobby, row.metadata);
+      this.presence.rosterChanged(matchID, removed(out));
+      return out;
+    });
+  }
+
+  async makeCoLink(matchID: string, tok: string | undefined) {
+    return { token: await this.asMember(matchID, tok, seats.makeCoLink) };
+  }
+
+  async revokeCoLink(matchID: string, tok: string | undefined) {
+    await this.asMember(matchID, tok, seats.revokeCoLink);
+  }
+
+  async removeCoCommander(matchID: string, tok: string | undefined, memberId: string) {
+    const id = await this.asMember(matchID, tok, (lobby, holder) => seats.removeCoCommander(lobby, holder, memberId), (id) => [id]);
+    this.log.info('co-commander removed', { matchID, memberId: id });
+  }
+
+  async makeRecovery(matchID: string, tok: string | undefined) {
+    return { token: await this.asMember(matchID, tok, (_lobby, member) => seats.makeRecovery(member)) };
+  }
+
+  /** The views to push to a match's sockets: one per member connected, and one for spectators (undefined). */
+  async viewsFor(matchID: string, memberIds: readonly (string | undefined)[]) {
+    const row = await this.load(matchID);
+    const out = new Map<string | undefined, ReturnType<Lobby['view']>>();
+    if (!row) return out;
+    for (const id of new Set(memberIds)) {
+      const m = id === undefined ? undefined : row.lobby.members.find((x) => x.id === id);
+      const viewer: Viewer = m
+        ? { role: 'member', memberId: m.id, seat: m.seat, playerIDs: seatOf(row.lobby, m.seat).playerIDs, holder: m.role === 'holder' }
+        : { role: 'spectator' };
+      out.set(id, this.view(matchID, row.lobby, row.metadata, viewer));
+    }
+    return out;
+  }
+
+  /** The member behind these credentials and their match, for read-only summaries (my matches). */
+  async memberOf(matchID: string, tok: string) {
+    const row = await this.load(matchID);
+    const m = row && seats.memberByCredentials(row.lobby, tok);
+    if (!row || !m) return undefined;
+    return { viewer: this.identify(row.lobby, tok) as Extract<Viewer, { role: 'member' }>, lobby: row.lobby, metadata: row.metadata, view: () => this.view(matchID, row.lobby, row.metadata, this.identify(row.lobby, tok)!) };
   }
 
   async rename(matchID: string, tok: string | undefined, name: string) {
@@ -318,7 +422,7 @@ export class Lobby {
   async leave(matchID: string, tok: string | undefined) {
     await this.lock.run(matchID, async () => {
       const { row, member } = await this.requireMember(matchID, tok);
-      row.lobby.members = row.lobby.members.filter((m) => m.id !== member.id);
+      seats.removeMember(row.lobby, member);
       await this.save(matchID, row.lobby, row.metadata);
       this.log.info('member left', { matchID, memberId: member.id });
       this.presence.rosterChanged(matchID, [member.id]);
@@ -328,7 +432,7 @@ export class Lobby {
   private async requireMember(matchID: string, tok: string | undefined) {
     const row = await this.load(matchID);
     if (!row) throw notFound();
-    const member = tok === undefined ? undefined : row.lobby.members.find((m) => tokenMatches(tok, [m.credHash]));
+    const member = tok === undefined ? undefined : seats.memberByCredentials(row.lobby, tok);
     if (!member) {
       if (row.lobby.visibility === 'private' && !this.identify(row.lobby, tok)) throw notFound();
       throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
@@ -342,9 +446,32 @@ export class Lobby {
     await this.storage.setLobby(matchID, lobby, deriveMetadata({ ...fresh, updatedAt: Date.now() }, lobby));
   }
 
+  /** A match's lobby record and metadata as stored, or undefined (for modules that own a field of the record, such as bots). */
+  record(matchID: string) {
+    return this.load(matchID);
+  }
+
+  /**
+   * Read, change and store a match's lobby record under the match's lock (for modules that own a field
+   * of it, such as bots); `change` answers `save: false` to store nothing. Throws not found for an unknown match.
+   */
+  async updateRecord<T>(matchID: string, change: (row: { lobby: LobbyRecord; metadata: BgioServer.MatchData }) => Promise<{ save: boolean; value: T }>): Promise<T> {
+    return this.lock.run(matchID, async () => {
+      const row = await this.load(matchID);
+      if (!row) throw notFound();
+      const { save, value } = await change(row);
+      if (save) {
+        await this.save(matchID, row.lobby, row.metadata);
+        this.presence.rosterChanged(matchID, []);
+      }
+      return value;
+    });
+  }
+
   /** What a viewer may see: no token hashes, no credentials. */
   view(matchID: string, lobby: LobbyRecord, metadata: BgioServer.MatchData, viewer: Viewer) {
     const online = this.presence.members(matchID);
+    const away = this.presence.awaySince(matchID);
     return {
       matchID,
       plan: lobby.plan,
@@ -353,14 +480,37 @@ export class Lobby {
       createdAt: metadata.createdAt,
       updatedAt: metadata.updatedAt,
       gameover: metadata.gameover ?? null,
+      clock: lobby.clock ?? { mode: 'none' },
       seats: lobby.seats.map((s) => {
         const members = lobby.members
           .filter((m) => m.seat === s.key)
-          .map((m) => ({ id: m.id, name: m.name, joinedAt: m.joinedAt, connected: online.has(m.id) }));
-        return { seat: s.key, playerIDs: s.playerIDs, connected: members.some((m) => m.connected), members };
+          .map((m) => ({
+            id: m.id,
+            name: m.name,
+            joinedAt: m.joinedAt,
+            role: m.role,
+            connected: online.has(m.id),
+            /** When an absent member was last connected (null: not since the server started). */
+            awaySince: online.has(m.id) ? null : (away.get(m.id) ?? null),
+          }));
+        return { seat: s.key, playerIDs: s.playerIDs, claimed: s.holder !== undefined, connected: members.some((m) => m.connected), members };
       }),
       spectatorsConnected: this.presence.spectators(matchID),
-      you: viewer,
+      rematch: lobby.rematch ?? null,
+      bots: publicBots(lobby),
+      you: this.you(lobby, viewer),
+    };
+  }
+
+  /** The viewer as the API shows them; a member also learns whether they have a recovery link out, a holder their co-commander link. */
+  private you(lobby: LobbyRecord, viewer: Viewer) {
+    if (viewer.role !== 'member') return viewer;
+    const m = lobby.members.find((x) => x.id === viewer.memberId);
+    const seat = seatOf(lobby, viewer.seat);
+    return {
+      ...viewer,
+      recoveryOut: m?.recoveryHash !== undefined,
+      ...(viewer.holder ? { coLink: seat.coLink ? { createdAt: seat.coLink.createdAt } : null } : {}),
     };
   }
 }
@@ -369,6 +519,14 @@ function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
   const s = lobby.seats.find((x) => x.key === key);
   if (!s) throw new Error(`seat ${key} missing`);
   return s;
+}
+
+/**
+ * Every seat of the plan is held, by a person or the computer: the game has begun for the clocks and
+ * the "your move" messages (a match against the computer has no one else to wait for).
+ */
+export function everySeatTaken(lobby: Pick<LobbyRecord, 'seats' | 'members' | 'bots'>): boolean {
+  return lobby.seats.every((s) => !!lobby.bots?.[s.key] || lobby.members.some((m) => m.seat === s.key));
 }
 
 /**
@@ -384,7 +542,7 @@ export function deriveMetadata(base: BgioServer.MatchData, lobby: LobbyRecord): 
     const p: BgioServer.PlayerMetadata = { id: i };
     if (members.length > 0) {
       p.name = members.map((m) => m.name).join(', ');
-      p.credentials = members.map((m) => m.credHash) as unknown as string;
+      p.credentials = members.flatMap((m) => m.credHashes) as unknown as string;
     }
     players[i] = p;
   }

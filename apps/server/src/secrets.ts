@@ -3,8 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /** 24 random bytes = 192 bits, base64url (32 characters). */
 export const TOKEN_BYTES = 24;
 
-export type TokenKind = 'seat' | 'spectator' | 'member';
-const PREFIX: Record<TokenKind, string> = { seat: 's', spectator: 'v', member: 'm' };
+export type TokenKind = 'seat' | 'spectator' | 'member' | 'co' | 'recovery';
+const PREFIX: Record<TokenKind, string> = { seat: 's', spectator: 'v', member: 'm', co: 'c', recovery: 'r' };
 
 /** An unguessable token from the platform CSPRNG. The prefix only tells humans what kind of link it is. */
 export function newToken(kind: TokenKind): string {
@@ -16,6 +16,8 @@ export function tokenKind(token: string): TokenKind | undefined {
   if (p === 's_') return 'seat';
   if (p === 'v_') return 'spectator';
   if (p === 'm_') return 'member';
+  if (p === 'c_') return 'co';
+  if (p === 'r_') return 'recovery';
   return undefined;
 }
 

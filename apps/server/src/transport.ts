@@ -10,6 +10,10 @@ import type { Logger } from './log';
 import type { SqlStorage } from './storage';
 import { diffJson } from './json-diff';
 import { MoveRunner, type MoveAction } from './move-runner';
+import { StaleStateError } from './storage';
+import { ApiError } from './errors';
+import type { Envelope, MatchBus } from './cluster/bus';
+import { RemotePresence } from './cluster/presence';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -70,9 +74,27 @@ export interface TransportOptions {
    * legal now): a refused move then reaches neither the game nor storage, and its sender hears why.
    */
   checkMove?: MoveCheck;
+  /** The other server processes (REDIS_URL); without it this process is the only one. */
+  bus?: MatchBus;
 }
 
-export type MoveCheck = (G: any, playerID: string, type: unknown, args: unknown) => { code: string; message: string } | null;
+export type MoveOutcome =
+  | { ok: true; stateID: number }
+  | { ok: false; code: string; message?: string; fields?: Record<string, unknown> };
+
+/** A move that was stored and sent: what listeners (bots, clocks, notifications) react to. */
+export interface MoveCommitted {
+  matchID: string;
+  playerID: string;
+  by: 'player' | 'server';
+  move: { type: string; args: unknown[] };
+  /** The match's whole state after the move (server-side only: never send it as is). */
+  state: State;
+}
+export type MoveListener = (event: MoveCommitted) => void;
+
+/** `origin` 'server' lets through the game's server-only moves (a clock's loss on time); a socket's moves are always 'player'. */
+export type MoveCheck = (G: any, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server') => { code: string; message: string } | null;
 
 const matchIDSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const playerIDSchema = z.enum(['0', '1', '2']);
@@ -117,11 +139,30 @@ export class HardenedTransport {
   /** The state ID each socket was last sent: a patch goes only to a socket that holds its base. */
   private sentStateID = new WeakMap<Socket, number>();
   private runners = new Map<Game, MoveRunner>();
+  private filters = new Map<Game, FilterFn>();
+  private moveListeners: MoveListener[] = [];
+  private remote = new RemotePresence();
+  /** Moves from other processes that arrived before the one they follow (see applyRemoteMove). */
+  private early = new Map<string, { msgs: Extract<Envelope, { t: 'move' }>[]; timer: NodeJS.Timeout }>();
+  /** Per match, when each member's last socket went (presence: "away for 5 min"). */
+  private lastSeen = new Map<string, Map<string, number>>();
+  /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it); set by the bots. */
+  playerMoveGuard: (matchID: string, playerID: string) => Promise<{ code: string; message: string } | null> = async () => null;
   private closing = false;
   private readonly log: Logger;
 
   constructor(private readonly opts: TransportOptions) {
     this.log = opts.log.child({ component: 'socket' });
+    const bus = opts.bus;
+    if (bus) {
+      bus.onMessage((m) => this.onBusMessage(m));
+      bus.onProcessGone((id) => {
+        for (const [matchID, left] of this.remote.dropProcess(id)) {
+          for (const member of left) this.markSeen(matchID, member);
+          void this.broadcastMatchData(matchID);
+        }
+      });
+    }
   }
 
   /** Called by boardgame.io's Server(); the socket server is attached later, in attach(). */
@@ -132,30 +173,43 @@ export class HardenedTransport {
 
   get presence(): Presence {
     return {
-      members: (matchID) => {
-        const s = new Set<string>();
-        for (const sock of this.rooms.get(matchID) ?? []) {
-          const b = this.bindings.get(sock);
-          if (b?.memberId) s.add(b.memberId);
-        }
-        return s;
-      },
-      spectators: (matchID) =>
-        [...(this.rooms.get(matchID) ?? [])].filter((sock) => this.bindings.get(sock)?.playerID === null).length,
+      members: (matchID) => new Set([...this.localPresence(matchID).members, ...this.remote.members(matchID)]),
+      spectators: (matchID) => this.localPresence(matchID).spectators + this.remote.spectators(matchID),
+      awaySince: (matchID) => new Map(this.lastSeen.get(matchID) ?? []),
       rosterChanged: (matchID, removed) => {
-        const live = this.live.get(matchID);
-        if (live) live.metadata = undefined;
-        for (const sock of [...(this.rooms.get(matchID) ?? [])]) {
-          const b = this.bindings.get(sock);
-          if (b?.memberId && removed.includes(b.memberId)) {
-            this.unbind(sock);
-            sock.emit('kon:error', { code: 'left_match' });
-            sock.disconnect(true);
-          }
-        }
-        void this.broadcastMatchData(matchID);
+        this.opts.bus?.publish({ t: 'roster', matchID, removed });
+        this.applyRoster(matchID, removed);
       },
     };
+  }
+
+  /** Who is connected to the match through this process. */
+  private localPresence(matchID: string) {
+    const members = new Set<string>();
+    const playerIDs = new Set<string>();
+    let spectators = 0;
+    for (const sock of this.rooms.get(matchID) ?? []) {
+      const b = this.bindings.get(sock);
+      if (!b) continue;
+      if (b.memberId) members.add(b.memberId);
+      if (b.playerID === null) spectators++;
+      else playerIDs.add(b.playerID);
+    }
+    return { members: [...members], playerIDs: [...playerIDs], spectators };
+  }
+
+  private applyRoster(matchID: string, removed: string[]) {
+    const live = this.live.get(matchID);
+    if (live) live.metadata = undefined;
+    for (const sock of [...(this.rooms.get(matchID) ?? [])]) {
+      const b = this.bindings.get(sock);
+      if (b?.memberId && removed.includes(b.memberId)) {
+        this.unbind(sock);
+        sock.emit('kon:error', { code: 'left_match' });
+        sock.disconnect(true);
+      }
+    }
+    void this.broadcastMatchData(matchID);
   }
 
   private originAllowed(origin: string | undefined, host: string | undefined): boolean {
@@ -186,7 +240,7 @@ export class HardenedTransport {
     });
     this.io = io;
     for (const game of this.games) {
-      const filter = getFilterPlayerView(game) as unknown as FilterFn;
+      const filter = this.filterOf(game);
       io.of('/' + game.name).on('connection', (socket) => this.onConnection(game, filter, socket));
     }
   }
@@ -231,10 +285,15 @@ export class HardenedTransport {
       const pid = playerID === null ? null : playerID.data;
       await this.opts.lock.run(id, async () => {
         // One read: the state too, unless the match is already in memory.
-        const cached = this.live.get(id);
+        // With other processes, a match held in memory may have missed a message: read it anyway.
+        const held = this.live.get(id);
+        const cached = this.opts.bus ? undefined : held;
         const stored = await this.opts.storage.fetch(id, { initialState: true, metadata: true, state: !cached });
         const { initialState, metadata } = stored;
-        const live = cached ?? (stored.state ? { state: stored.state, metadata, views: new Map<string, SentView>() } : undefined);
+        const live =
+          cached ??
+          (held && stored.state && held.state._stateID >= stored.state._stateID ? held : undefined) ??
+          (stored.state ? { state: stored.state, metadata, views: new Map<string, SentView>() } : undefined);
         // Never create a match on demand: only the lobby creates matches.
         if (!live || !metadata || !initialState) return refuse('match_not_found');
         let memberId: string | undefined;
@@ -246,7 +305,7 @@ export class HardenedTransport {
         }
         this.unbind(socket);
         this.bind(socket, { matchID: id, playerID: pid, ...(memberId ? { memberId } : {}) });
-        if (!this.live.has(id)) this.live.set(id, live);
+        this.live.set(id, live);
         // boardgame.io's action log is not sent: it grows with the game and no view needs it. The
         // game's own log comes in pieces with every state (G.log from G.logBase) and its history
         // from GET /api/matches/:id/log.
@@ -274,40 +333,13 @@ export class HardenedTransport {
       if (rawMatchID !== b.matchID || rawPlayerID !== b.playerID || action.data.payload.playerID !== b.playerID)
         return refuse('wrong_seat', { matchID: b.matchID });
       if (typeof rawStateID !== 'number' || !Number.isInteger(rawStateID)) return refuse('bad_state_id');
-      const matchID = b.matchID;
-      const playerID = b.playerID!;
-      await this.opts.lock.run(matchID, async () => {
-        const { type, args } = action.data.payload;
-        const live = await this.liveMatch(matchID);
-        if (!live) return refuse('match_not_found', { matchID });
-        // A move made against an older state than the match's is stale: the client must resync.
-        if (live.state._stateID !== rawStateID) return refuse('stale_state', { matchID }, 'the game has moved on; your view is being updated');
-        live.metadata ??= (await this.opts.storage.fetch(matchID, { metadata: true })).metadata;
-        if (!live.metadata || !(await this.authentic(playerID, action.data.payload.credentials, live.metadata)))
-          return refuse('unauthorized', { matchID, playerID });
-        const refusal = this.opts.checkMove?.(live.state.G, playerID, type, args ?? []);
-        if (refusal) return refuse(refusal.code, { matchID, move: type.slice(0, 64) }, refusal.message);
-        const result = this.runner(game).run(live.state, live.metadata, action.data as MoveAction, playerID);
-        if ('error' in result) return refuse('refused', { matchID, reason: result.error });
-        const ended = result.state.ctx.gameover !== undefined;
-        try {
-          // Durable before anyone hears of it: a crash after this line loses nothing a player saw.
-          await this.opts.storage.commitMove(matchID, {
-            state: result.state,
-            deltalog: result.deltalog,
-            // The roster lives in the metadata and the lobby owns it; a move changes it only by ending the game.
-            ...(ended ? { metadata: result.metadata } : {}),
-          });
-        } catch (e) {
-          this.live.delete(matchID); // read the store again at the next move
-          this.log.error('move not stored', { matchID, err: e });
-          return refuse('not_stored', { matchID }, 'the move could not be saved; try again');
-        }
-        const prevStateID = live.state._stateID;
-        live.state = result.state;
-        live.metadata = result.metadata;
-        this.publish(matchID, live, prevStateID, filter);
+      const { type, args: moveArgs } = action.data.payload;
+      const outcome = await this.submitMove(b.matchID, b.playerID, { type, args: moveArgs ?? [] }, {
+        by: 'player',
+        stateID: rawStateID,
+        ...(action.data.payload.credentials !== undefined ? { credentials: action.data.payload.credentials } : {}),
       });
+      if (!outcome.ok) refuse(outcome.code, { matchID: b.matchID, ...outcome.fields }, outcome.message);
     });
 
     guard('chat', async (...args) => {
@@ -316,21 +348,244 @@ export class HardenedTransport {
       const msg = chatMessage.safeParse(rawChat);
       if (!b || b.playerID === null) return refuse('spectator_cannot_chat');
       if (!msg.success || rawMatchID !== b.matchID || msg.data.sender !== b.playerID) return refuse('bad_chat');
-      const master = new Master(game, this.opts.storage, this.transportAPI(b.matchID, socket, filter), this.app.context.auth);
+      const api = this.transportAPI(b.matchID, socket, filter);
+      const bus = this.opts.bus;
+      if (bus) {
+        const sendAll = api.sendAll;
+        api.sendAll = (payload) => {
+          sendAll(payload);
+          if (payload.type === 'chat') bus.publish({ t: 'chat', matchID: b.matchID, payload });
+        };
+      }
+      const master = new Master(game, this.opts.storage, api, this.app.context.auth);
       await master.onChatMessage(b.matchID, msg.data, typeof rawCreds === 'string' ? rawCreds : undefined);
     });
 
     socket.on('disconnect', () => {
       const b = this.unbind(socket);
+      if (b?.memberId) this.markSeen(b.matchID, b.memberId);
       if (b && !this.closing) void this.broadcastMatchData(b.matchID);
     });
+  }
+
+  /** Called after every stored and published move (bots, clocks and notifications listen here). */
+  onMoveCommitted(listener: MoveListener) {
+    this.moveListeners.push(listener);
+  }
+
+  /**
+   * The one way a move enters a match, whoever makes it: a player's socket, a computer seat or the
+   * server's clock. Under the match's lock: the game's check, boardgame.io's reducer, one durable write,
+   * then the patches to every socket, then the listeners. A player's move must be made against the
+   * match's current state and carry credentials for its seat; a server-made move is trusted for its
+   * seat but is otherwise judged exactly like a player's.
+   */
+  async submitMove(
+    matchID: string,
+    playerID: string,
+    move: { type: string; args: unknown[] },
+    opts: { by: 'player' | 'server'; stateID?: number; credentials?: string },
+  ): Promise<MoveOutcome> {
+    const game = this.games[0];
+    if (!game) return { ok: false, code: 'no_game' };
+    const filter = this.filterOf(game);
+    return this.opts.lock.run(matchID, async (): Promise<MoveOutcome> => {
+      return this.submitLocked(game, filter, matchID, playerID, move, opts);
+    }).catch((e: unknown) => {
+      if (e instanceof ApiError && e.code === 'match_busy') return { ok: false, code: e.code, message: e.message };
+      throw e;
+    });
+  }
+
+  private async submitLocked(
+    game: Game,
+    filter: FilterFn,
+    matchID: string,
+    playerID: string,
+    move: { type: string; args: unknown[] },
+    opts: { by: 'player' | 'server'; stateID?: number; credentials?: string },
+  ): Promise<MoveOutcome> {
+    const { type, args } = move;
+    const live = await this.liveMatch(matchID);
+    if (!live) return { ok: false, code: 'match_not_found' };
+    // A move made against an older state than the match's is stale: the client must resync.
+    if (opts.stateID !== undefined && live.state._stateID !== opts.stateID)
+      return { ok: false, code: 'stale_state', message: 'the game has moved on; your view is being updated' };
+    live.metadata ??= (await this.opts.storage.fetch(matchID, { metadata: true })).metadata;
+    if (!live.metadata) return { ok: false, code: 'match_not_found' };
+    if (opts.by === 'player' && !(await this.authentic(playerID, opts.credentials, live.metadata)))
+      return { ok: false, code: 'unauthorized', fields: { playerID } };
+    const held = opts.by === 'player' ? await this.playerMoveGuard(matchID, playerID) : null;
+    if (held) return { ok: false, code: held.code, message: held.message, fields: { playerID } };
+    const refusal = this.opts.checkMove?.(live.state.G, playerID, type, args, opts.by);
+    if (refusal) return { ok: false, code: refusal.code, message: refusal.message, fields: { move: type.slice(0, 64) } };
+    const action: MoveAction = { type: 'MAKE_MOVE', payload: { type, args, playerID } };
+    const result = this.runner(game).run(live.state, live.metadata, action, playerID);
+    if ('error' in result) return { ok: false, code: 'refused', fields: { reason: result.error } };
+    const ended = result.state.ctx.gameover !== undefined;
+    try {
+      // Durable before anyone hears of it: a crash after this line loses nothing a player saw.
+      await this.opts.storage.commitMove(matchID, {
+        state: result.state,
+        deltalog: result.deltalog,
+        // The roster lives in the metadata and the lobby owns it; a move changes it only by ending the game.
+        ...(ended ? { metadata: result.metadata } : {}),
+      });
+    } catch (e) {
+      this.live.delete(matchID); // read the store again at the next move
+      if (e instanceof StaleStateError) {
+        // Another process stored a move of this match first (possible only with REDIS_URL): this
+        // move was made against an old state. Bring this process's sockets up to date.
+        await this.catchUp(matchID, filter);
+        return { ok: false, code: 'stale_state', message: 'the game has moved on; your view is being updated' };
+      }
+      this.log.error('move not stored', { matchID, err: e });
+      return { ok: false, code: 'not_stored', message: 'the move could not be saved; try again' };
+    }
+    const prevStateID = live.state._stateID;
+    // A newer move from another process may have arrived while this one was being written (it was
+    // made after ours was stored): this process's sockets already have the newer state.
+    if (live.state._stateID < result.state._stateID) {
+      live.state = result.state;
+      live.metadata = result.metadata;
+      this.publish(matchID, live, prevStateID, filter);
+    }
+    this.opts.bus?.publish({ t: 'move', matchID, prevStateID, stateID: result.state._stateID, state: result.state, gameover: ended });
+    const event: MoveCommitted = { matchID, playerID, by: opts.by, move: { type, args }, state: result.state };
+    for (const l of this.moveListeners) {
+      try {
+        l(event);
+      } catch (e) {
+        this.log.error('move listener failed', { matchID, err: e });
+      }
+    }
+    return { ok: true, stateID: result.state._stateID };
+  }
+
+  /** Read the match from the store and send it to this process's sockets that are behind. */
+  private async catchUp(matchID: string, filter: FilterFn) {
+    const { state, metadata } = await this.opts.storage.fetch(matchID, { state: true, metadata: true });
+    if (!state || !this.rooms.has(matchID)) return;
+    // The bus may have brought the newer move meanwhile.
+    const held = this.live.get(matchID);
+    if (held && held.state._stateID >= state._stateID) return;
+    const live: LiveMatch = { state, metadata, views: new Map() };
+    this.live.set(matchID, live);
+    this.publish(matchID, live, -1, filter); // no view kept: every socket gets the whole state
+  }
+
+  private onBusMessage(m: Envelope) {
+    switch (m.t) {
+      case 'move':
+        return this.applyRemoteMove(m);
+      case 'presence':
+        for (const left of this.remote.set(m.matchID, m.from, m)) this.markSeen(m.matchID, left);
+        return void this.broadcastMatchData(m.matchID);
+      case 'hello':
+        return this.announcePresence(m.matchID);
+      case 'roster':
+        return this.applyRoster(m.matchID, m.removed);
+      case 'chat': {
+        const filter = this.games[0] && this.filterOf(this.games[0]);
+        if (!filter) return;
+        for (const sock of this.rooms.get(m.matchID) ?? []) {
+          const b = this.bindings.get(sock);
+          if (!b) continue;
+          const out = filter(b.playerID, m.payload);
+          sock.emit(out.type, ...out.args);
+        }
+      }
+    }
+  }
+
+  /**
+   * A move another process stored: send it on to this process's sockets, in order. Two processes can
+   * publish moves of one match in the other order than they were stored (B stores N+1 after reading N
+   * from the database, before A's message about N arrived), so a move whose predecessor has not
+   * arrived waits for it a little; if it never comes the sockets get the whole newer state instead.
+   */
+  private applyRemoteMove(m: Extract<Envelope, { t: 'move' }>) {
+    const game = this.games[0];
+    if (!game || !this.rooms.has(m.matchID)) return; // nobody here watches it; the store has it
+    const live = this.live.get(m.matchID);
+    if (!live) {
+      // Dropped after a failed write here: start again from this state, whole to every socket.
+      const fresh: LiveMatch = { state: m.state as State, metadata: undefined, views: new Map() };
+      this.live.set(m.matchID, fresh);
+      return this.publish(m.matchID, fresh, -1, this.filterOf(game));
+    }
+    if (m.stateID <= live.state._stateID) return;
+    if (m.prevStateID > live.state._stateID) {
+      let e = this.early.get(m.matchID);
+      if (!e) {
+        const timer = setTimeout(() => this.flushEarly(m.matchID, true), 250);
+        timer.unref();
+        this.early.set(m.matchID, (e = { msgs: [], timer }));
+      }
+      e.msgs.push(m);
+      return;
+    }
+    const prevStateID = live.state._stateID;
+    live.state = m.state as State;
+    if (m.gameover) live.metadata = undefined; // read the final metadata again at the next need
+    this.publish(m.matchID, live, prevStateID, this.filterOf(game));
+    this.flushEarly(m.matchID, false);
+  }
+
+  private flushEarly(matchID: string, force: boolean) {
+    const e = this.early.get(matchID);
+    if (!e) return;
+    const live = this.live.get(matchID);
+    e.msgs.sort((a, b) => a.stateID - b.stateID);
+    const next = e.msgs.find((x) => live && (force || x.prevStateID === live.state._stateID) && x.stateID > live.state._stateID);
+    if (!next) {
+      if (force) {
+        clearTimeout(e.timer);
+        this.early.delete(matchID);
+      }
+      return;
+    }
+    e.msgs = e.msgs.filter((x) => x !== next);
+    if (e.msgs.length === 0) {
+      clearTimeout(e.timer);
+      this.early.delete(matchID);
+    }
+    this.applyRemoteMove({ ...next, prevStateID: force ? live!.state._stateID : next.prevStateID });
+  }
+
+  /** Tell the other processes who is connected to the match through this one. */
+  private announcePresence(matchID: string) {
+    this.opts.bus?.publish({ t: 'presence', matchID, ...this.localPresence(matchID) });
+  }
+
+  /**
+   * A server event (not a game update) to every socket watching the match, seats and spectators
+   * alike, so public data only: a computer seat thinking, a clock's time.
+   */
+  emitToMatch(matchID: string, event: string, payload: unknown) {
+    for (const sock of this.rooms.get(matchID) ?? []) sock.emit(event, payload);
+  }
+
+  /** The match's current state (from memory or the store), for server-side deciders such as bots and clocks. */
+  async currentState(matchID: string): Promise<State | undefined> {
+    return this.opts.lock.run(matchID, async () => (await this.liveMatch(matchID))?.state);
+  }
+
+  private filterOf(game: Game): FilterFn {
+    let f = this.filters.get(game);
+    if (!f) this.filters.set(game, (f = getFilterPlayerView(game) as unknown as FilterFn));
+    return f;
   }
 
   private bind(socket: Socket, b: Binding) {
     this.bindings.set(socket, b);
     let room = this.rooms.get(b.matchID);
-    if (!room) this.rooms.set(b.matchID, (room = new Set()));
+    if (!room) {
+      this.rooms.set(b.matchID, (room = new Set()));
+      this.opts.bus?.watch(b.matchID);
+    }
     room.add(socket);
+    this.announcePresence(b.matchID);
   }
 
   private unbind(socket: Socket): Binding | undefined {
@@ -343,6 +598,11 @@ export class HardenedTransport {
       this.rooms.delete(b.matchID);
       // Nobody is watching: the store has every move, so memory need not keep the match.
       this.live.delete(b.matchID);
+    }
+    this.announcePresence(b.matchID);
+    if (room && room.size === 0) {
+      this.opts.bus?.unwatch(b.matchID);
+      this.remote.forget(b.matchID);
     }
     return b;
   }
@@ -418,11 +678,7 @@ export class HardenedTransport {
 
   /** Player list as boardgame.io clients expect it: names and who is connected, never credentials. */
   private publicMetadata(matchID: string, metadata: BgioServer.MatchData) {
-    const online = new Set<string>();
-    for (const sock of this.rooms.get(matchID) ?? []) {
-      const b = this.bindings.get(sock);
-      if (b?.playerID != null) online.add(b.playerID);
-    }
+    const online = new Set([...this.localPresence(matchID).playerIDs, ...this.remote.playerIDs(matchID)]);
     return Object.values(metadata.players).map((p) => ({
       id: p.id,
       ...(p.name !== undefined ? { name: p.name } : {}),
@@ -436,6 +692,33 @@ export class HardenedTransport {
     if (!row) return;
     const data = this.publicMetadata(matchID, row.metadata);
     for (const sock of this.rooms.get(matchID) ?? []) sock.emit('matchData', matchID, data);
+    await this.pushLobby(matchID);
+  }
+
+  private markSeen(matchID: string, memberId: string) {
+    let m = this.lastSeen.get(matchID);
+    if (!m) this.lastSeen.set(matchID, (m = new Map()));
+    m.set(memberId, Date.now());
+  }
+
+  /**
+   * The lobby view (seats, members, who is online or away since when) pushed to every socket of the
+   * match as `kon:lobby`, each as its member (or a spectator) may see it: joins, leaves, renames and
+   * presence reach the waiting room and the game at once, without polling.
+   */
+  private async pushLobby(matchID: string) {
+    const sockets = [...(this.rooms.get(matchID) ?? [])];
+    if (sockets.length === 0) return;
+    const views = await this.opts.lobby.viewsFor(matchID, sockets.map((s) => this.bindings.get(s)?.memberId)).catch((e: unknown) => {
+      this.log.error('lobby push failed', { matchID, err: e });
+      return undefined;
+    });
+    if (!views) return;
+    for (const sock of sockets) {
+      const b = this.bindings.get(sock);
+      const view = b && views.get(b.memberId);
+      if (view) sock.emit('kon:lobby', view);
+    }
   }
 
   /** Stop taking actions; in-flight ones finish (the caller drains the lock), then close every socket. */

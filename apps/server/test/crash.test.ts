@@ -3,67 +3,23 @@
  * seat or the spectator has seen is never lost (so nobody can see dice and then roll them again),
  * with the embedded store and with PostgreSQL. The server runs as a child process, as in production.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { legalMoves } from '@kon/game';
 import { describe, expect, it } from 'vitest';
 import { createMatch, join, sleep, waitFor, gameClient, type GameClient } from './helpers';
+import { dropSchema, freePort, kill9, pgReachable, PG_URL, startChild as startServerChild, type Child } from './child-server';
 
 const require = createRequire(import.meta.url);
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
 type BgClient = GameClient;
 
 const KILLS = 15;
-const SERVER_DIR = path.resolve(__dirname, '..');
-const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-async function pgReachable(): Promise<boolean> {
-  const { Client: Pg } = require('pg') as typeof import('pg');
-  const c = new Pg({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The server as a child process; resolves once it listens. */
-async function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  // Writes made slower (test/fixtures/slow-writes.ts) so that a broadcast ahead of its write would show.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './test/fixtures/slow-writes.ts', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', SOCKET_MESSAGES_PER_10S: '100000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  await waitFor(() => out.includes('"msg":"listening"') || child.exitCode !== null, 'server listening', 30_000);
-  if (child.exitCode !== null) throw new Error(`server exited: ${out.slice(-2000)}`);
-  return child;
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+/** The server as a child process with its writes made slower (test/fixtures/slow-writes.ts), so that a broadcast ahead of its write would show. */
+const startChild = (env: Record<string, string>): Promise<Child> => startServerChild(env, ['./test/fixtures/slow-writes.ts']);
 
 /** Every state each client has been shown, by state ID, as JSON. */
 function recordSeen(client: BgClient, seen: Map<number, string>) {
@@ -156,13 +112,7 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
       for (const c of clients) c.stop();
       await kill9(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (store === 'postgres') {
-        const { Client: Pg } = require('pg') as typeof import('pg');
-        const c = new Pg({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await c.end();
-      }
+      if (store === 'postgres') await dropSchema(schema);
     }
   }, 300_000);
 });

@@ -38,8 +38,8 @@ export function gameClient(matchID: string, playerID: string | null, credentials
 export type Captured = { event: string; args: unknown[]; step: number };
 
 /** boardgame.io's own SocketIO transport, handing its socket.io socket to `tap` once it connects. */
-export function tappedSocketIO(server: string, tap: (socket: any) => void) {
-  const factory = SocketIO({ server });
+export function tappedSocketIO(server: string, tap: (socket: any) => void, socketOpts?: Record<string, unknown>) {
+  const factory = SocketIO({ server, ...(socketOpts ? { socketOpts } : {}) });
   return (opts: any) => {
     const transport: any = factory(opts);
     const connect = transport.connect.bind(transport);

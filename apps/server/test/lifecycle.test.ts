@@ -24,6 +24,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ BODY_LIMIT_BYTES: '10' })).toThrow(/BODY_LIMIT_BYTES/);
+    // Several processes need a store they can share.
+    expect(c.redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://u@h/db' }).redisUrl).toBe('redis://r:6379');
+    expect(() => loadConfig({ REDIS_URL: 'redis://r:6379' })).toThrow(/REDIS_URL.*DATABASE_URL/s);
+    expect(() => loadConfig({ REDIS_URL: 'http://r', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/REDIS_URL/);
   });
 });
 

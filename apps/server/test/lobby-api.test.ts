@@ -43,11 +43,12 @@ describe('lobby API', () => {
     expect(metadata.players['2'].name).toBe('Kari');
   });
 
-  it('teams: several people on one seat link, each with a name; rename; leave', async () => {
+  it("teams: the seat link's holder brings co-commanders by their own link, each with a name; rename; leave", async () => {
     const m = await createMatch(t.url, { plan: 'teams' });
     const seat = m.links.seats[1]!.token;
     const a = await join(t.url, m.matchID, seat, 'Ola');
-    const b = await join(t.url, m.matchID, seat, 'Kari');
+    const co = await api(t.url, 'POST', `/api/matches/${m.matchID}/seat/co-link`, { token: a.credentials });
+    const b = await join(t.url, m.matchID, co.json.token, 'Kari');
     expect(a.credentials).toMatch(TOKEN_RE);
     expect(a.credentials).not.toBe(b.credentials);
     let v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: a.credentials });
@@ -55,7 +56,7 @@ describe('lobby API', () => {
     expect(v.json.plan).toBe('teams');
     expect(v.json.seats[1].members.map((x: any) => x.name)).toEqual(['Ola', 'Kari']);
     expect(v.json.seats[1].members[0].connected).toBe(false);
-    expect(v.json.you).toEqual({ role: 'member', memberId: a.memberId, seat: 'norway', playerIDs: ['1'] });
+    expect(v.json.you).toEqual({ role: 'member', memberId: a.memberId, seat: 'norway', playerIDs: ['1'], holder: true, recoveryOut: false, coLink: { createdAt: expect.any(Number) } });
 
     const r = await api(t.url, 'PATCH', `/api/matches/${m.matchID}/members/me`, { token: b.credentials, body: { name: '  Kari N. ' } });
     expect(r.status).toBe(200);

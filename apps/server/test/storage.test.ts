@@ -93,6 +93,33 @@ for (const backend of backends) {
       await backend.cleanup(cfg);
     }, 30_000);
 
+    it('keeps side records (clocks, notification settings) per match, kind and key; durable, replaced, deleted, wiped with the match', async () => {
+      const now = Date.now();
+      for (const id of ['s1', 's2']) await storage.createMatchWithLobby(id, { initialState: state(0), metadata: meta(now) as never }, { v: 1 }, false);
+      await storage.putSide('s1', 'clock', 'state', { deadline: 1, running: 'germany' });
+      await storage.putSide('s1', 'clock', 'state', { deadline: 2, running: 'norway' });
+      await storage.putSide('s2', 'clock', 'state', { deadline: 3 });
+      await storage.putSide('s1', 'notify', 'member-a', { email: 'a@example.test' });
+      await storage.putSide('s1', 'notify', 'member-b', { email: 'b@example.test' });
+      await reopen();
+      expect(await storage.getSide('s1', 'clock', 'state')).toEqual({ deadline: 2, running: 'norway' });
+      expect(await storage.getSide('s1', 'clock', 'other')).toBeUndefined();
+      const clocks = await storage.listSide('clock');
+      expect(clocks.map((r) => [r.matchID, r.key, r.data]).sort()).toEqual([
+        ['s1', 'state', { deadline: 2, running: 'norway' }],
+        ['s2', 'state', { deadline: 3 }],
+      ]);
+      expect((await storage.listSide('notify', 's1')).map((r) => r.key).sort()).toEqual(['member-a', 'member-b']);
+      expect(await storage.listSide('notify', 's2')).toEqual([]);
+      await storage.putSide('s1', 'notify', 'member-a', null);
+      expect((await storage.listSide('notify', 's1')).map((r) => r.key)).toEqual(['member-b']);
+      await storage.wipe('s1');
+      expect(await storage.getSide('s1', 'clock', 'state')).toBeUndefined();
+      expect(await storage.listSide('notify', 's1')).toEqual([]);
+      expect((await storage.listSide('clock')).map((r) => r.matchID)).toEqual(['s2']);
+      await storage.wipe('s2');
+    });
+
     it('creates, fetches, updates state with log, and lists', async () => {
       const now = Date.now();
       await storage.createMatch('m1', { initialState: state(0), metadata: meta(now) as never });
@@ -155,6 +182,30 @@ for (const backend of backends) {
       const rows = await backend.freshQuery(cfg, 'SELECT count(*) AS n FROM kon_events WHERE match_id = $1', ['hist']);
       expect(Number(rows[0]!.n)).toBe(moves + 1);
       expect(await storage.fetchHistory('missing')).toEqual([]);
+    });
+
+    it('fetchHistory leaves out entries an undo took back (a state whose logBase goes back)', async () => {
+      const all: unknown[] = [entry(0, 0)];
+      await storage.createMatch('undo', { initialState: moveState(0, [...all], 0), metadata: meta(Date.now()) as never });
+      let id = 0;
+      const move = async (entries: unknown[], base = all.length) => {
+        await storage.commitMove('undo', { state: moveState(++id, entries, base), deltalog: [action(id)] });
+        all.length = base;
+        all.push(...entries);
+      };
+      await move([entry(1, 0), entry(1, 1)]); // the barrier: a roll
+      await move([entry(2, 0)]);
+      await move([entry(3, 0), entry(3, 1)]);
+      // Undo twice: the state goes back to move 1's batch, entries 1..2.
+      await move([entry(2, 0)], 3);
+      await move([entry(1, 0), entry(1, 1)], 1);
+      expect(all).toHaveLength(3);
+      for (const from of [0, 1, 2, 3, 4, 6]) expect(await storage.fetchHistory('undo', from)).toEqual(all.slice(from));
+      // A new decision after the undo writes over what was taken back.
+      await move([entry(6, 0), entry(6, 1), entry(6, 2)]);
+      await move([]);
+      for (const from of [0, 2, 3, 5, 6, 7]) expect(await storage.fetchHistory('undo', from)).toEqual(all.slice(from));
+      expect(all.map((e: any) => e.event ?? e)).toHaveLength(6);
     });
 
     it('stores metadata given with a move in the same write', async () => {

@@ -29,7 +29,7 @@ export interface WebRig {
 }
 
 /** What every browser test starts from: the client built, served by the real server on a free port, and Chromium. */
-export async function startWebRig(): Promise<WebRig> {
+export async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
   await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
   const config = loadConfig({
@@ -40,6 +40,7 @@ export async function startWebRig(): Promise<WebRig> {
     LOG_LEVEL: 'silent',
     CREATE_LIMIT_PER_HOUR: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
   });
   const server = await startServer(config);
   const browser = await launch();

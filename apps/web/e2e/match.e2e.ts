@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig, waitStage, click } from './helpers';
+import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig, waitStage, click, panelStage } from './helpers';
 
 let rig: WebRig;
 let browser: Browser;
@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 async function handCards(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="hand"] [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
+  // Identical copies show as one card with a count; each copy's id is in data-copies.
+  return page.locator('[data-testid="hand"] [data-card]').evaluateAll((els) => els.flatMap((e) => e.getAttribute('data-copies')!.split(' ')));
 }
 
 /** Every data-card on the page belongs to one of these factions (by id prefix), and none of `hidden` shows. */
@@ -36,6 +37,33 @@ async function assertPrivate(page: Page, own: string[], hidden: string[]) {
   const titles = await page.locator('.card-title').allTextContents();
   const state = await page.evaluate(() => document.querySelectorAll('.card-title').length);
   expect(titles.length).toBe(state);
+}
+
+
+/**
+ * Pass in the window `st` if this page is still in it once its Pass button is up: another page's
+ * answer may close a shared window (Norway and the Allies defending together) between reading the
+ * stage and clicking, and then there is nothing to pass (the loop reads the stages again).
+ */
+async function passIfStill(p: Page, st: string) {
+  const ready = await p
+    .waitForFunction(
+      (want) => {
+        const el = document.querySelector('[data-testid="action-panel"]');
+        return !el || el.getAttribute('data-stage') !== want || (el.getAttribute('data-busy') !== 'true' && !!el.querySelector('[data-action="pass"]'));
+      },
+      st,
+      { timeout: 30_000 },
+    )
+    .then(() => true);
+  if (!ready || (await panelStage(p)) !== st) return;
+  await p
+    .locator('[data-action="pass"]')
+    .first()
+    .click({ timeout: 5_000 })
+    .catch(async (e: unknown) => {
+      if ((await panelStage(p)) === st) throw e; // still asked, yet no Pass: a real failure
+    });
 }
 
 describe('a match through the UI', () => {
@@ -123,9 +151,9 @@ describe('a match through the UI', () => {
     await waitStage(n, 'sabotage');
     await expect.poll(() => g.locator('[data-testid="banner"]').textContent()).toContain('Waiting for Norway');
     const veis = hands.n.find((c) => c.startsWith('no.veisperring#'))!;
-    expect(await n.locator(`[data-card="${veis}"]`).getAttribute('class')).toContain('playable');
+    expect(await n.locator(`[data-copies~="${veis}"]`).getAttribute('class')).toContain('playable');
     await shot(n, 'norway-sabotage-prompt');
-    await click(n, `[data-testid="hand"] button[data-play="${veis}"]`);
+    await click(n, `[data-testid="hand"] [data-copies~="${veis}"] button[data-play]`);
     if ((await n.locator('[data-action="confirm-card"]').count()) > 0) await click(n, '[data-action="confirm-card"]');
 
     // Germany may answer with Ingeniørkompani: let it stand.
@@ -168,8 +196,8 @@ describe('a match through the UI', () => {
             await p.waitForTimeout(600);
             await shot(p, 'norway-defence-card');
           }
-          if ((await stage(p)) === 'defenderCards') await click(p, '[data-action="pass"]');
-        } else if (st === 'counter' || st === 'evacuate') await click(p, '[data-action="pass"]');
+          await passIfStill(p, 'defenderCards');
+        } else if (st === 'counter' || st === 'evacuate') await passIfStill(p, st);
         else if (st === 'retreat') await click(p, '[data-testid="action-panel"] .button-grid button');
         else if (st === 'losses') await click(p, '.distribution button.primary');
         else if (st === 'answerLosses') await click(p, '[data-testid="action-panel"] button.primary');
@@ -239,7 +267,7 @@ describe('two players', () => {
     await expect.poll(() => na.locator('[data-testid="banner"]').textContent()).toContain('Waiting for Germany');
 
     // Rename from the top bar (on the phone, by keyboard): Germany's page shows the new name for both sides.
-    await expect.poll(() => g.locator('[data-testid="side-name-norway"]').textContent(), { timeout: 15_000 }).toBe('Nora');
+    await expect.poll(() => g.locator('[data-testid="side-name-norway"] .presence-name').textContent(), { timeout: 15_000 }).toBe('Nora');
     await na.locator('[data-testid="member-menu"]').click();
     const nameField = na.locator('input[name="member-name"]');
     await expect.poll(() => nameField.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -249,7 +277,7 @@ describe('two players', () => {
     await na.keyboard.press('Escape');
     await expect.poll(() => na.locator('[data-testid="member-name"]').textContent()).toBe('Nora Nordmann');
     for (const f of ['norway', 'allies'])
-      await expect.poll(() => g.locator(`[data-testid="side-name-${f}"]`).textContent(), { timeout: 15_000 }).toBe('Nora Nordmann');
+      await expect.poll(() => g.locator(`[data-testid="side-name-${f}"] .presence-name`).textContent(), { timeout: 15_000 }).toBe('Nora Nordmann');
 
     // Keyboard: focus the Oslo stack on the map, Enter picks it up, the destinations are offered.
     await g.locator('path[data-area="oslo"]').focus();

@@ -5,22 +5,31 @@ import {
   ApiError,
   remember,
   remembered,
-  rememberedMatches,
   saveName,
   savedName,
   seatLink,
   spectatorLink,
+  type MatchInfo,
   type Plan,
   type Ruleset,
   type ScenarioInfo,
+  type SeatBots,
   type SeatKey,
 } from './api';
 import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
+import { PublicMatches, VisibilityChoice } from './lobby/PublicMatches';
+import { JoinPage, RecoverPage } from './ui/JoinPages';
+import { MyMatches } from './ui/MyMatches';
+import { CopyField } from './ui/CopyField';
+import { OpponentChoices, botsForPlan } from './ui/ComputerSeats';
+import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui/ClockChoice';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
 const loadMatchPage = () => import('./MatchPage');
 const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
+// The replay viewer brings the game package and boardgame.io's reducer: a chunk of its own too.
+const ReplayPage = lazy(() => import('./replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 /** Invite and join lead to the match: fetch its code while the player reads or types. */
 function prefetchMatchPage() {
   loadMatchPage().catch(() => {
@@ -53,15 +62,16 @@ class ChunkErrorBoundary extends Component<{ children: React.ReactNode; message:
 
 // ------------------------------------------------------------------ routing (history API, no library)
 
-function usePath(): [string, (to: string) => void] {
+function usePath(): [string, (to: string, opts?: { replace?: boolean }) => void] {
   const [path, setPath] = useState(() => window.location.pathname);
   useEffect(() => {
     const onPop = () => setPath(window.location.pathname);
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const navigate = useCallback((to: string) => {
-    window.history.pushState(null, '', to);
+  const navigate = useCallback((to: string, opts?: { replace?: boolean }) => {
+    if (opts?.replace) window.history.replaceState(null, '', to);
+    else window.history.pushState(null, '', to);
     setPath(new URL(to, window.location.origin).pathname);
     window.scrollTo(0, 0);
   }, []);
@@ -87,11 +97,20 @@ export function App() {
   const [path, navigate] = usePath();
 
   let page: React.ReactNode;
-  const m = /^\/m\/([A-Za-z0-9_-]{1,64})(?:\/(invite|join|watch))?\/?$/.exec(path);
-  if (m) {
-    const [, id, sub] = m as unknown as [string, string, string | undefined];
-    if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} />;
-    else if (sub === 'join') page = <JoinPage matchID={id} navigate={navigate} />;
+  const m = /^\/m\/([A-Za-z0-9_-]{1,64})(?:\/(invite|join|watch|replay|recover))?\/?$/.exec(path);
+  if (m || /^\/replay\/?$/.test(path)) {
+    const [, id, sub] = (m ?? [path, undefined, 'replay']) as unknown as [string, string, string | undefined];
+    if (sub === 'replay')
+      page = (
+        <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
+          <Suspense fallback={<PageLoading navigate={navigate} />}>
+            <ReplayPage key={path} {...(id ? { matchID: id } : {})} navigate={navigate} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      );
+    else if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} />;
+    else if (sub === 'join') page = <JoinPage matchID={id} navigate={navigate} prefetch={prefetchMatchPage} />;
+    else if (sub === 'recover') page = <RecoverPage matchID={id} navigate={navigate} />;
     else
       page = (
         <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
@@ -135,34 +154,39 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const [plan, setPlan] = useState<Plan>('three');
   const [seat, setSeat] = useState<SeatKey>('germany');
   const [ruleset, setRuleset] = useState<Ruleset>('basic');
+  /** Seats the computer plays (the others get invite links). */
+  const [bots, setBots] = useState<SeatBots>({});
   /** A scenario instead of the full game (its file says which rules it builds on). */
   const [scenario, setScenario] = useState<string | null>(null);
   const [scenarios, setScenarios] = useState<ScenarioInfo[] | null>(null);
+  const [visibility, setVisibility] = useState<'private' | 'public'>('private');
   useEffect(() => {
     api.scenarios().then(setScenarios, () => setScenarios([]));
   }, []);
+  const [clock, setClock] = useState<ClockDraft>(DEFAULT_CLOCK);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const mine = rememberedMatches().filter((r) => r.member).slice(0, 6);
   useEffect(() => {
     if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
   }, [plan]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
+    const clockChosen = clockSettings(clock);
+    if (!name.trim() || !clockChosen) return;
     setBusy(true);
     setError(null);
     try {
       saveName(name.trim());
-      const created = await api.create(plan, ruleset, scenario ?? undefined);
+      const created = await api.create(plan, ruleset, scenario ?? undefined, visibility, botsForPlan(bots, SEATS_OF[plan], seat), clockChosen);
       const chosen = scenarios?.find((s) => s.id === scenario);
       remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset: chosen ? (chosen.ruleset as Ruleset) : ruleset, ...(chosen ? { scenario: chosen.id } : {}) });
       const token = created.links.seats.find((s) => s.seat === seat)?.token;
       if (!token) throw new Error('no seat');
       const joined = await api.join(created.matchID, token, name.trim());
       remember(created.matchID, { member: joined });
-      navigate(`/m/${created.matchID}/invite`);
+      // With the computer in every other seat there is nobody to invite: straight to the game.
+      navigate(created.links.seats.length > 1 ? `/m/${created.matchID}/invite` : `/m/${created.matchID}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('error.generic'));
       setBusy(false);
@@ -231,33 +255,16 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
               ))}
             </div>
           </fieldset>
+          <VisibilityChoice value={visibility} onChange={setVisibility} />
+          <OpponentChoices seats={SEATS_OF[plan]} mine={seat} bots={bots} onChange={setBots} />
+          <ClockChoice value={clock} onChange={setClock} />
           {error && <p className="error">{error}</p>}
-          <button type="submit" className="primary big" disabled={busy || !name.trim()}>
+          <button type="submit" className="primary big" disabled={busy || !name.trim() || !clockSettings(clock)}>
             {busy ? t('home.creating') : t('home.submit')}
           </button>
         </form>
-        {mine.length > 0 && (
-          <section className="panel my-matches">
-            <h2>{t('home.yourMatches')}</h2>
-            <ul>
-              {mine.map((r) => (
-                <li key={r.matchID}>
-                  <SeatBadges seat={r.member!.seat} />
-                  <span className="muted small">{new Date(r.createdAt).toLocaleString()}</span>
-                  <a
-                    href={`/m/${r.matchID}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      navigate(`/m/${r.matchID}`);
-                    }}
-                  >
-                    {t('home.open')}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <PublicMatches navigate={navigate} name={name} scenarios={scenarios} />
+        <MyMatches navigate={navigate} />
       </main>
     </div>
   );
@@ -265,34 +272,14 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
 
 // ------------------------------------------------------------------ invite
 
-function CopyField({ label, value, hint, testId }: { label: React.ReactNode; value: string; hint?: string; testId?: string }) {
+function SeatClaim({ seat }: { seat: MatchInfo['seats'][number] | undefined }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      const el = document.createElement('textarea');
-      el.value = value;
-      document.body.appendChild(el);
-      el.select();
-      document.execCommand('copy');
-      el.remove();
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1600);
-  };
+  if (!seat) return null;
+  const holder = seat.members.find((m) => m.role === 'holder') ?? seat.members[0];
   return (
-    <div className="copy-field" data-testid={testId}>
-      <div className="copy-label">{label}</div>
-      {hint && <div className="muted small">{hint}</div>}
-      <div className="copy-row">
-        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={typeof label === 'string' ? label : undefined} />
-        <button type="button" onClick={copy}>
-          {copied ? t('invite.copied') : t('invite.copy')}
-        </button>
-      </div>
-    </div>
+    <span className={`muted small seat-claim ${holder ? 'taken' : 'open'}`} data-claimed={holder ? 'true' : 'false'}>
+      {holder ? t('invite.taken', { name: holder.name }) : t('invite.open')}
+    </span>
   );
 }
 
@@ -301,6 +288,12 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
   const r = remembered(matchID);
   const origin = window.location.origin;
   useEffect(prefetchMatchPage, []);
+  // Which seats are taken (a taken link only shows the board now); the server pushes nothing here, so read once.
+  const [info, setInfo] = useState<MatchInfo | null>(null);
+  useEffect(() => {
+    const tok = r?.member?.credentials;
+    if (tok) api.get(matchID, tok).then(setInfo, () => {});
+  }, [matchID]);
   return (
     <div className="page">
       <TopBar navigate={navigate} />
@@ -316,7 +309,8 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
               testId={`invite-${s.seat}`}
               label={
                 <>
-                  <SeatBadges seat={s.seat} /> {r.member?.seat === s.seat && <em className="tag">{t('invite.yours')}</em>}
+                  <SeatBadges seat={s.seat} /> {r.member?.seat === s.seat && <em className="tag">{t('invite.yours')}</em>}{' '}
+                  {r.member?.seat !== s.seat && <SeatClaim seat={info?.seats.find((x) => x.seat === s.seat)} />}
                 </>
               }
               value={seatLink(origin, matchID, s.token)}
@@ -331,82 +325,3 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
     </div>
   );
 }
-
-// ------------------------------------------------------------------ join
-
-function JoinPage({ matchID, navigate }: { matchID: string; navigate: (to: string) => void }) {
-  const { t } = useI18n();
-  const [token] = useState(() => decodeURIComponent(window.location.hash.replace(/^#/, '')));
-  const [name, setName] = useState(savedName);
-  const [seat, setSeat] = useState<SeatKey | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const already = remembered(matchID)?.member;
-  useEffect(prefetchMatchPage, []);
-
-  useEffect(() => {
-    // Keep the token out of the address bar (and history) once read.
-    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
-    if (!token) {
-      setError(t('join.badLink'));
-      return;
-    }
-    api
-      .get(matchID, token)
-      .then((info) => setSeat(info.you.seat ?? null))
-      .catch(() => setError(t('join.badLink')));
-  }, []);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      saveName(name.trim());
-      const joined = await api.join(matchID, token, name.trim());
-      remember(matchID, { member: joined });
-      navigate(`/m/${matchID}`);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('error.generic'));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className="page">
-      <TopBar navigate={navigate} />
-      <main className="narrow">
-        <form className="panel" onSubmit={submit}>
-          <h1>{t('join.title')}</h1>
-          {seat && (
-            <p className="join-seat">
-              <SeatBadges seat={seat} /> {t('join.as', { seat: t(`seat.${seat}`) })}
-            </p>
-          )}
-          {already && (
-            <p className="muted">
-              {t('join.already')}{' '}
-              <a
-                href={`/m/${matchID}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/m/${matchID}`);
-                }}
-              >
-                {t('invite.toMatch')}
-              </a>
-            </p>
-          )}
-          <label className="field">
-            <span>{t('home.name')}</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required name="name" />
-          </label>
-          {error && <p className="error">{error}</p>}
-          <button type="submit" className="primary big" disabled={busy || !name.trim() || !seat}>
-            {t('join.submit')}
-          </button>
-        </form>
-      </main>
-    </div>
-  );
-}
-

@@ -3,12 +3,41 @@
 export type SeatKey = 'germany' | 'norway' | 'allies' | 'norway+allies';
 export type Plan = 'three' | 'two' | 'teams';
 export type Ruleset = 'basic' | 'advanced';
+/** The computer players the server offers (apps/server/src/bots/strengths.ts). */
+export type BotStrength = 'easy' | 'normal';
+export type SeatBots = Partial<Record<SeatKey, BotStrength>>;
 
 export interface CreatedMatch {
   matchID: string;
   plan: Plan;
   links: { seats: { seat: SeatKey; playerIDs: string[]; token: string }[]; spectator: string };
 }
+/** Time controls (apps/server/src/clocks/settings.ts). */
+export type AtZero = 'pass' | 'lose';
+export type ClockSettings =
+  | { mode: 'none' }
+  | { mode: 'live'; baseSeconds: number; incrementSeconds: number; atZero: AtZero }
+  | { mode: 'correspondence'; decisionSeconds: number; atZero: AtZero };
+type FactionKey = 'germany' | 'norway' | 'allies';
+/** A match's clock as the server sends it (apps/server/src/clocks/clock.ts). */
+export interface ClockView {
+  mode: 'live' | 'correspondence';
+  atZero: AtZero;
+  baseSeconds?: number;
+  incrementSeconds?: number;
+  decisionSeconds?: number;
+  remainingMs: Partial<Record<FactionKey, number>>;
+  running: FactionKey | null;
+  deadline: number | null;
+  flagged: FactionKey[];
+  serverNow: number;
+}
+/** This member's own "your move" settings, and what the server offers. */
+export interface NotificationInfo {
+  settings: { webhookUrl: string | null; webhookFormat: 'discord' | 'slack' | null; email: string | null; lang: 'nb' | 'en' };
+  available: { email: boolean; webhook: boolean };
+}
+
 export interface Joined {
   matchID: string;
   memberId: string;
@@ -16,21 +45,69 @@ export interface Joined {
   seat: SeatKey;
   playerIDs: string[];
   credentials: string;
+  /** holder: claimed the seat with its link; co: came by the holder's co-commander link. */
+  role?: 'holder' | 'co';
+  /** This browser already held the seat: fresh credentials for the same member. */
+  returning?: boolean;
+}
+export interface MemberInfo {
+  id: string;
+  name: string;
+  connected: boolean;
+  role?: 'holder' | 'co';
+  /** When an absent member was last connected (null: not since the server started). */
+  awaySince?: number | null;
 }
 export interface MatchInfo {
   matchID: string;
   plan: Plan;
   setupData: { ruleset?: string; scenario?: string } | null;
   gameover: unknown;
+  clock?: ClockSettings;
   seats: {
     seat: SeatKey;
     playerIDs: string[];
     connected: boolean;
-    members: { id: string; name: string; connected: boolean }[];
+    /** The seat link has been used: it opens only the spectator view now. */
+    claimed?: boolean;
+    members: MemberInfo[];
   }[];
   spectatorsConnected: number;
-  you: { role: string; memberId?: string; seat?: SeatKey; playerIDs?: string[] };
+  /** The rematch started from this match, once there is one. */
+  rematch?: string | null;
+  /** Seats computer players hold, and why (given at creation, handed over, or by the server). */
+  bots?: Partial<Record<SeatKey, { strength: BotStrength; reason: string; since: number }>>;
+  you: {
+    role: string;
+    memberId?: string;
+    seat?: SeatKey;
+    playerIDs?: string[];
+    holder?: boolean;
+    claimed?: boolean;
+    /** This member has an unused recovery link out. */
+    recoveryOut?: boolean;
+    /** The holder's co-commander link, while it is live. */
+    coLink?: { createdAt: number } | null;
+  };
 }
+/** One line of "my matches" (POST /api/my-matches). */
+export type MatchStatus =
+  | {
+      matchID: string;
+      found: true;
+      seat: SeatKey;
+      playerIDs: string[];
+      plan: Plan;
+      setupData: { ruleset?: string; scenario?: string } | null;
+      updatedAt: number;
+      toMove: string[];
+      yourMove: boolean;
+      round: number | null;
+      finished: boolean;
+      winner: string | null;
+      clock?: unknown;
+    }
+  | { matchID: string; found: false };
 
 export class ApiError extends Error {
   constructor(
@@ -42,7 +119,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -73,14 +150,55 @@ let scenarioList: Promise<ScenarioInfo[]> | undefined;
 
 export const api = {
   /** A scenario is named by its id; the server creates the match with the scenario's own rules. */
-  create: (plan: Plan, ruleset: Ruleset = 'basic', scenario?: string) =>
-    call<CreatedMatch>('POST', '/api/matches', { plan, visibility: 'private', setupData: scenario ? { scenario } : { ruleset } }),
+  create: (
+    plan: Plan,
+    ruleset: Ruleset = 'basic',
+    scenario?: string,
+    visibility: 'private' | 'public' = 'private',
+    bots: SeatBots = {},
+    clock: ClockSettings = { mode: 'none' },
+  ) =>
+    call<CreatedMatch>('POST', '/api/matches', {
+      plan,
+      visibility,
+      setupData: scenario ? { scenario } : { ruleset },
+      ...(Object.keys(bots).length ? { bots } : {}),
+      clock,
+    }),
+  /** Give a seat whose players are all away to the computer (a member of another seat asks). */
+  handToComputer: (matchID: string, seat: SeatKey, strength: BotStrength, credentials: string) =>
+    call<MatchInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/seats/${encodeURIComponent(seat)}/bot`, { strength }, credentials),
+  /** Take one's own seat back from the computer. */
+  takeSeatBack: (matchID: string, seat: SeatKey, credentials: string) =>
+    call<MatchInfo>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/seats/${encodeURIComponent(seat)}/bot`, undefined, credentials),
+  clock: (matchID: string, token: string) => call<{ clock: ClockView | null }>('GET', `/api/matches/${encodeURIComponent(matchID)}/clock`, undefined, token),
+  notifications: (matchID: string, credentials: string) =>
+    call<NotificationInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}/notifications`, undefined, credentials),
+  setNotifications: (matchID: string, credentials: string, body: { webhookUrl: string | null; email: string | null; lang: 'nb' | 'en' }) =>
+    call<NotificationInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/notifications`, body, credentials),
   /** The scenarios the server offers (asked once per page load). */
   scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => r.scenarios).catch((e) => {
     scenarioList = undefined;
     throw e;
   })),
-  join: (matchID: string, token: string, name: string) => call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name }),
+  join: (matchID: string, token: string, name: string) =>
+    call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name, browserKey: browserKey() }),
+  /** Take this member's seat on this device with a one-time recovery link. */
+  recover: (matchID: string, token: string) =>
+    call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/recover`, { token, browserKey: browserKey() }),
+  /** A new one-time recovery link for this member (shown once). */
+  makeRecovery: (matchID: string, credentials: string) =>
+    call<{ token: string }>('POST', `/api/matches/${encodeURIComponent(matchID)}/members/me/recovery`, undefined, credentials),
+  /** The holder's link for co-commanders (a new one replaces the old). */
+  makeCoLink: (matchID: string, credentials: string) =>
+    call<{ token: string }>('POST', `/api/matches/${encodeURIComponent(matchID)}/seat/co-link`, undefined, credentials),
+  revokeCoLink: (matchID: string, credentials: string) =>
+    call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/seat/co-link`, undefined, credentials),
+  removeMember: (matchID: string, credentials: string, memberId: string) =>
+    call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/${encodeURIComponent(memberId)}`, undefined, credentials),
+  /** A short status of each match this browser holds a seat in. */
+  myMatches: (matches: { matchID: string; credentials: string }[]) =>
+    call<{ matches: MatchStatus[] }>('POST', '/api/my-matches', { matches }).then((r) => r.matches),
   get: (matchID: string, token: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}`, undefined, token),
   /** Change this member's display name; answers with the match details. */
   rename: (matchID: string, credentials: string, name: string) =>
@@ -157,6 +275,29 @@ export function saveName(name: string) {
   } catch {
     /* ignore */
   }
+}
+
+/**
+ * This browser's own random key, sent when it joins or recovers a seat: the server gives one browser
+ * at most one seat per match (the match creator cannot take a second seat through the invite links).
+ */
+export function browserKey(): string {
+  try {
+    let key = localStorage.getItem('kon.browser');
+    if (!key || !/^[A-Za-z0-9_-]{16,200}$/.test(key)) {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      localStorage.setItem('kon.browser', key);
+    }
+    return key;
+  } catch {
+    return 'no-storage-' + Math.random().toString(36).slice(2).padEnd(12, '0');
+  }
+}
+
+/** A recovery link: opens this member's seat on another device, once. */
+export function recoveryLink(origin: string, matchID: string, token: string) {
+  return `${origin}/m/${matchID}/recover#${token}`;
 }
 
 /** Invite links carry the token in the fragment: it never reaches a server log or a Referer. */

@@ -5,6 +5,11 @@
 import { createContext, useContext } from 'react';
 import { ADVANCED_STRINGS } from './i18n-advanced';
 import { SCENARIO_STRINGS } from './i18n-scenarios';
+import { HELP_STRINGS } from './i18n-help';
+import { COMFORT_STRINGS } from './i18n-comfort';
+import { TABLE_STRINGS } from './i18n-table';
+import { BOT_STRINGS } from './i18n-bots';
+import { CLOCK_STRINGS } from './i18n-clocks';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -36,7 +41,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'seat.allies': 'De allierte',
     'seat.norway+allies': 'Norge og de allierte',
 
-    'home.create': 'Opprett et privat parti',
+    'home.create': 'Opprett et parti',
     'home.intro':
       'Opprett et parti, del lenkene med de andre spillerne, og spill i hver deres nettleser. Tilskuere kan følge med via en egen lenke.',
     'home.name': 'Ditt navn',
@@ -141,7 +146,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'do.losses.propose': 'Foreslå hvordan Norge og de allierte deler tapene.',
     'do.losses.germany': 'De allierte sa nei til Norges forslag: du bestemmer hvordan tapene fordeles.',
     'do.answerLosses': 'Norge foreslår en fordeling av tapene. Godtar du?',
-    'do.evacuate': 'Redd én bataljon med Kystevakuering, eller stå over.',
+    'do.evacuate': ({ area }) => `Kamp i ${area}: redd én bataljon med Kystevakuering, eller stå over.`,
     'do.retreat': 'Velg hvor de slagne bataljonene trekker seg tilbake.',
     'wait.movement': ({ f }) => `${f} flytter.`,
     'wait.combat': ({ f }) => `${f} velger neste kamp.`,
@@ -149,7 +154,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'wait.sabotage': 'Norge kan sabotere de tyske angrepene.',
     'wait.engineers': 'Tyskland kan oppheve sabotasjen med Ingeniørkompani.',
     'wait.paratroopers': 'De allierte kan lede fallskjermjegeren bort.',
-    'wait.submarine': ({ f }) => `${f} kan angripe de nye bataljonene med ubåt.`,
+    'wait.submarine': ({ f }) => `${f} kan angripe de nye bataljonene med Ubåt.`,
     'wait.discard': ({ f }) => `${f} kaster et kort.`,
     'wait.withdraw': 'De allierte trekker bataljoner ut.',
     'wait.attackerCards': ({ f }) => `${f} kan spille angrepskort.`,
@@ -331,7 +336,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'seat.allies': 'The Allies',
     'seat.norway+allies': 'Norway and the Allies',
 
-    'home.create': 'Create a private match',
+    'home.create': 'Create a match',
     'home.intro':
       'Create a match, send the links to the other players, and play from separate browsers. Spectators can watch with a link of their own.',
     'home.name': 'Your name',
@@ -419,7 +424,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'banner.wait': ({ f }) => `Waiting for ${mid(f)}`,
     'banner.over': 'The game is over',
     'do.movement': 'Move battalions and play movement cards. End the phase when you are done.',
-    'do.movement.invasion': 'Invasion: buy battalions and land them on the blue coast, or keep moving.',
+    'do.movement.invasion': 'Invasjon: buy battalions and land them on the blue coast, or keep moving.',
     'do.combat': 'Choose which combat to fight now.',
     'do.reinforcement': 'Trade cards for battalions and place them. End the phase when you are done.',
     'do.reinforcement.land': 'The Allies land: choose two coastal areas (three battalions each).',
@@ -436,7 +441,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'do.losses.propose': 'Propose how Norway and the Allies share the losses.',
     'do.losses.germany': "The Allies refused Norway's proposal: you decide how the losses are shared.",
     'do.answerLosses': 'Norway proposes how to share the losses. Do you accept?',
-    'do.evacuate': 'Save one battalion with Kystevakuering, or pass.',
+    'do.evacuate': ({ area }) => `Combat in ${area}: save one battalion with Kystevakuering, or pass.`,
     'do.retreat': 'Choose where the defeated battalions retreat.',
     'wait.movement': ({ f }) => `${f} is moving.`,
     'wait.combat': ({ f }) => `${f} is choosing the next combat.`,
@@ -444,7 +449,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'wait.sabotage': 'Norway may sabotage the German attacks.',
     'wait.engineers': 'Germany may cancel the sabotage with Ingeniørkompani.',
     'wait.paratroopers': 'The Allies may divert the paratrooper.',
-    'wait.submarine': ({ f }) => `${f} may strike the new battalions with a submarine.`,
+    'wait.submarine': ({ f }) => `${f} may strike the new battalions with Ubåt.`,
     'wait.discard': ({ f }) => `${f} is discarding a card.`,
     'wait.withdraw': 'The Allies are withdrawing battalions.',
     'wait.attackerCards': ({ f }) => `${f} may play attack cards.`,
@@ -615,6 +620,16 @@ Object.assign(STRINGS.no, ADVANCED_STRINGS.no);
 Object.assign(STRINGS.en, ADVANCED_STRINGS.en);
 Object.assign(STRINGS.no, SCENARIO_STRINGS.no);
 Object.assign(STRINGS.en, SCENARIO_STRINGS.en);
+Object.assign(STRINGS.no, HELP_STRINGS.no);
+Object.assign(STRINGS.en, HELP_STRINGS.en);
+Object.assign(STRINGS.no, COMFORT_STRINGS.no);
+Object.assign(STRINGS.en, COMFORT_STRINGS.en);
+Object.assign(STRINGS.no, TABLE_STRINGS.no);
+Object.assign(STRINGS.en, TABLE_STRINGS.en);
+Object.assign(STRINGS.no, BOT_STRINGS.no);
+Object.assign(STRINGS.en, BOT_STRINGS.en);
+Object.assign(STRINGS.no, CLOCK_STRINGS.no);
+Object.assign(STRINGS.en, CLOCK_STRINGS.en);
 
 /** Look a text up: the language asked for, else the other one, else the key. */
 export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {

@@ -45,7 +45,7 @@ describe('GameView', () => {
     const legal = legalMoves(viewFor(G, 'norway') as never, undefined, '1');
     const playable = new Set(legal.filter((m) => m.move === 'playCard').map((m) => (m.args[0] as { card: string }).card));
     for (const card of G.hands.norway) {
-      const el = document.querySelector(`[data-card="${card}"]`)!;
+      const el = document.querySelector(`[data-copies~="${card}"]`)!;
       expect(el.classList.contains('playable')).toBe(playable.has(card));
     }
     fireEvent.click(within(panel).getByText('Pass'));

@@ -11,7 +11,10 @@ export function standInConnection(G: GameState, seats: (Faction | null)[], makeM
     chat: [],
     players: [],
     lastError: null,
+    thinking: {},
     log: G.log,
+    lobby: null,
+    clock: null,
     makeMove,
     sendChat: vi.fn(),
   };

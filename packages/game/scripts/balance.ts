@@ -1,41 +1,181 @@
 /**
  * `npm run balance`: complete games of the Easy bot against random play, for each faction in both
- * rulesets, and Easy against Easy, and all-random as the baseline. Writes docs/balance.md (tables)
- * and docs/balance.svg (a bar chart of win rates), both generated here from the games just played.
- * GAMES (env, default 100) games per pairing; seeds 1..GAMES, so a run is reproducible.
+ * rulesets, and Easy against Easy, and all-random as the baseline; then the Normal bot in each seat
+ * against Easy in the other two. Writes docs/balance.md (tables) and docs/balance.svg (a bar chart
+ * of win rates), both generated here from the games just played.
+ * GAMES (env, default 100) games per Easy/random pairing, NORMAL_GAMES (default 30) per Normal
+ * pairing; seeds 1..N, so a run is reproducible (Normal's budget is counted in playouts, not time).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { Ruleset } from '../src/engine/state.js';
 import { playBotGame, type Player } from '../src/testing/bot-game.js';
+import { DEFAULT_BUDGET } from '../src/bots/normal.js';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-interface Pairing { name: string; ruleset: Ruleset; seats: Record<Faction, Player>; easy: Faction[] }
+const NORMAL_GAMES = Number(process.env.NORMAL_GAMES ?? 30);
+
+interface Pairing { name: string; ruleset: Ruleset; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; games: number }
 const all = (p: Player): Record<Faction, Player> => ({ germany: p, norway: p, allies: p });
 const pairings: Pairing[] = [];
 for (const ruleset of ['basic', 'advanced'] as const) {
-  pairings.push({ name: 'all random', ruleset, seats: all('random'), easy: [] });
-  for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, ruleset, seats: { ...all('random'), [f]: 'easy' }, easy: [f] });
+  pairings.push({ name: 'all random', ruleset, seats: all('random'), easy: [], games: GAMES });
+  for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, ruleset, seats: { ...all('random'), [f]: 'easy' }, easy: [f], games: GAMES });
   // Against random Germany, Norway and the Allies win every game anyway: their bots are measured
   // against Easy Germany too, each with the other ally random.
-  pairings.push({ name: 'Easy norway + random allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'] });
-  pairings.push({ name: 'random norway + Easy allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'] });
-  pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', ruleset, seats: all('easy'), easy: [...FACTIONS] });
+  pairings.push({ name: 'Easy norway + random allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'], games: GAMES });
+  pairings.push({ name: 'random norway + Easy allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'], games: GAMES });
+  pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', ruleset, seats: all('easy'), easy: [...FACTIONS], games: GAMES });
 }
+// Normal in one seat, Easy in the other two: compared with all-Easy on the same seeds.
+for (const ruleset of ['basic', 'advanced'] as const)
+  for (const f of FACTIONS)
+    pairings.push({ name: `Normal ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, games: NORMAL_GAMES });
 
 interface Row {
   p: Pairing; games: number; unfinished: number; germanyWins: number; clear: { germany: number; na: number };
   marginal: { germany: number; na: number }; elimination: number; decisions: number; decideMs: number; maxMs: number; rounds: number[]; actions: number[]; cities: number[]; ms: number;
+  normal: { decisions: number; totalMs: number; maxMs: number };
+  /** Per seed: did Germany win, and the German cities at the end (for comparisons on the same seeds). */
+  bySeed: { germany: boolean; cities: number }[];
 }
 const rows: Row[] = [];
+/** Writes docs/balance.md and docs/balance.svg from the rows so far (after every pairing, so a cut-short run still reports). */
+function writeReport(complete: boolean): void {
+  const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)} %` : '–');
+  const mean = (xs: number[]) => (xs.length ? (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(1) : '–');
+  /** Win rate of the side the Easy seat plays (Germany, or Norway + Allies), or null for all-random and Easy vs Easy. */
+  const easySideWins = (r: Row): number | null => {
+    if (r.p.easy.length !== 1 || r.p.normal) return null;
+    const done = r.games - r.unfinished;
+    return r.p.easy[0] === 'germany' ? r.germanyWins / done : (done - r.germanyWins) / done;
+  };
+  const baseline = (ruleset: Ruleset) => rows.find((r) => r.p.ruleset === ruleset && r.p.easy.length === 0)!;
+  const baseSide = (ruleset: Ruleset, f: Faction) => {
+    const b = baseline(ruleset);
+    const done = b.games - b.unfinished;
+    return f === 'germany' ? b.germanyWins / done : (done - b.germanyWins) / done;
+  };
+  const baseCities = (ruleset: Ruleset) => Number(mean(baseline(ruleset).cities));
+
+  let md = `# Balance: the Easy and Normal computer players\n\nGenerated by \`npm run balance\` (packages/game/scripts/balance.ts) — do not edit by hand.\n`;
+  if (!complete) md += `\n**Partial run: ${rows.length} of ${pairings.length} pairings so far.**\n\n`;
+  md += `${GAMES} complete games per pairing of Easy and random seats, ${NORMAL_GAMES} per pairing with a Normal seat (seeds 1–N, the same dice seeds for every pairing), through the engine's \`perform\`. `;
+  md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
+  md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout; see packages/game/src/bots/normal.ts).\n\n`;
+  md += `Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
+  md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
+  md += `| Ruleset | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;
+  md += `|---|---|---|---|---|---|---|---|---|---|---|---|\n`;
+  for (const r of rows) {
+    const done = r.games - r.unfinished;
+    md += `| ${r.p.ruleset} | ${r.p.name} | ${pct(r.germanyWins, done)} | ${pct(done - r.germanyWins, done)} | ${r.clear.germany} / ${r.marginal.germany} | ${r.clear.na} / ${r.marginal.na} | ${r.elimination} | ${mean(r.cities)} | ${mean(r.rounds)} | ${mean(r.actions)} | ${r.unfinished} | ${(r.ms / 1000).toFixed(1)} s |\n`;
+  }
+  md += `\n## Does Easy beat random play?\n\nFor each faction: the win rate of its side when Easy plays it (the other two seats random), against the same side's win rate when all three seats play randomly; for Germany also the victory cities it holds at the end.\n\n`;
+  md += `| Ruleset | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
+  const verdicts: string[] = [];
+  for (const r of rows) {
+    const w = easySideWins(r);
+    if (w === null) continue;
+    const f = r.p.easy[0]!;
+    const base = baseSide(r.p.ruleset, f);
+    const cities = Number(mean(r.cities));
+    // Better: a higher win rate, or (when both are at 100 %) a better city count for the side.
+    const better = w > base || (w === base && (f === 'germany' ? cities > baseCities(r.p.ruleset) : cities < baseCities(r.p.ruleset)));
+    verdicts.push(`${r.p.ruleset}/${f}: ${better ? 'yes' : 'NO'}`);
+    md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * base).toFixed(0)} % | ${cities} vs ${baseCities(r.p.ruleset)} | ${better ? 'yes' : '**no**'} |\n`;
+  }
+  md += `\nAgainst Easy Germany: Norway's and the Allies' win rate when one of them is Easy (the other random), against both random.\n\n`;
+  md += `| Ruleset | Easy plays | Norway + Allies win (with Easy) | Norway + Allies win (both random) | German cities at end | better than random? |\n|---|---|---|---|---|---|\n`;
+  for (const r of rows) {
+    if (r.p.easy.length !== 2 || r.p.normal) continue;
+    const f = r.p.easy.find((x) => x !== 'germany')!;
+    const base = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
+    const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
+    const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
+    const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
+    verdicts.push(`${r.p.ruleset}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
+    md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
+  }
+  md += `\n## How long the Easy bot thinks\n\nPer decision of the Easy seats, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
+  for (const r of rows) if (r.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
+
+  // Normal against Easy: the same seeds with Easy in that seat (the all-Easy row) are the comparison.
+  md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same ${NORMAL_GAMES} seeds. `;
+  md += `The measure: its side's win rate first; since Easy Germany almost never wins against Easy Norway and the Allies, also the German victory cities at the end (more is better for Germany, fewer for Norway and the Allies), `;
+  md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat.\n\n`;
+  md += `| Ruleset | Normal plays | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | Normal beats Easy? |\n|---|---|---|---|---|---|---|\n`;
+  const tally = [0, 0, 0];
+  for (const r of rows) {
+    const f = r.p.normal;
+    if (!f) continue;
+    const easyRow = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 3);
+    if (!easyRow) continue;
+    const german = f === 'germany';
+    let wins = 0, baseWins = 0, cities = 0, baseCities = 0, n = 0, better = 0, same = 0, worse = 0;
+    r.bySeed.forEach((x, i) => {
+      const b = easyRow.bySeed[i];
+      if (!x || !b) return; // unfinished in either: left out of the comparison
+      n++;
+      if (x.germany === german) wins++;
+      if (b.germany === german) baseWins++;
+      cities += x.cities;
+      baseCities += b.cities;
+      // Per seed: a win beats a loss; otherwise the side's cities decide.
+      const key = (y: { germany: boolean; cities: number }) => (y.germany === german ? 100 : 0) + (german ? y.cities : -y.cities);
+      const d = key(x) - key(b);
+      d > 0 ? better++ : d < 0 ? worse++ : same++;
+    });
+    const c = cities / n, bc = baseCities / n;
+    // Better: ahead on the totals (win rate, else cities) and in more seeds better off than
+    // worse; worse the other way round; anything else is within the noise of this many games.
+    const ahead = wins > baseWins || (wins === baseWins && (german ? c > bc : c < bc));
+    const behind = wins < baseWins || (wins === baseWins && (german ? c < bc : c > bc));
+    const verdict = ahead && better > worse ? 'yes' : behind && worse > better ? 'no (worse)' : 'no clear difference';
+    tally[verdict === 'yes' ? 0 : verdict === 'no (worse)' ? 2 : 1]++;
+    verdicts.push(`${r.p.ruleset}/Normal ${f} vs Easy: ${verdict}`);
+    md += `| ${r.p.ruleset} | ${f} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
+  }
+  if (tally[0] + tally[1] + tally[2]) md += `\nNormal is ahead of Easy (on the totals and seed by seed) in ${tally[0]} of ${tally[0] + tally[1] + tally[2]} seats, level within the noise of ${NORMAL_GAMES} games in ${tally[1]}, behind in ${tally[2]}.\n`;
+  md += `\n## How long the Normal bot thinks\n\nPer decision of the Normal seat, its seat's view, the legal listing from the view and the search (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
+  for (const r of rows) if (r.normal.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
+  md += `\n![Win rates](balance.svg)\n`;
+  writeFileSync(`${ROOT}docs/balance.md`, md);
+
+  // The chart: per ruleset and pairing, Germany's and Norway + Allies' win rates as stacked bars.
+  const W = 760, barH = 18, gap = 8, left = 330, top = 40;
+  const height = top + rows.length * (barH + gap) + 50;
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" font-family="sans-serif" font-size="12">\n`;
+  svg += `<text x="10" y="20" font-size="14" font-weight="bold">Win rates, ${GAMES} games per pairing (${NORMAL_GAMES} with a Normal seat; generated by npm run balance)</text>\n`;
+  rows.forEach((r, i) => {
+    const y = top + i * (barH + gap);
+    const done = r.games - r.unfinished || 1;
+    const g = ((W - left - 20) * r.germanyWins) / done;
+    const na = ((W - left - 20) * (done - r.germanyWins)) / done;
+    svg += `<text x="10" y="${y + 13}">${r.p.ruleset}: ${r.p.name}</text>\n`;
+    svg += `<rect x="${left}" y="${y}" width="${g.toFixed(1)}" height="${barH}" fill="#555"/>\n`;
+    svg += `<rect x="${(left + g).toFixed(1)}" y="${y}" width="${na.toFixed(1)}" height="${barH}" fill="#c33"/>\n`;
+    svg += `<text x="${left + 4}" y="${y + 13}" fill="#fff">${pct(r.germanyWins, done)}</text>\n`;
+  });
+  const ly = top + rows.length * (barH + gap) + 10;
+  svg += `<rect x="${left}" y="${ly}" width="12" height="12" fill="#555"/><text x="${left + 16}" y="${ly + 10}">Germany</text>\n`;
+  svg += `<rect x="${left + 90}" y="${ly}" width="12" height="12" fill="#c33"/><text x="${left + 106}" y="${ly + 10}">Norway + Allies</text>\n`;
+  svg += `</svg>\n`;
+  writeFileSync(`${ROOT}docs/balance.svg`, svg);
+  if (complete) console.log(verdicts.join('\n'));
+}
+
 for (const p of pairings) {
   const t0 = performance.now();
-  const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0 };
-  for (let seed = 1; seed <= GAMES; seed++) {
-    const { G, actions, ended, easy } = playBotGame({ seed, ruleset: p.ruleset, seats: p.seats });
+  const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0, normal: { decisions: 0, totalMs: 0, maxMs: 0 }, bySeed: [] };
+  for (let seed = 1; seed <= p.games; seed++) {
+    const { G, actions, ended, easy, normal } = playBotGame({ seed, ruleset: p.ruleset, seats: p.seats });
+    r.normal.decisions += normal.decisions;
+    r.normal.totalMs += normal.totalMs;
+    r.normal.maxMs = Math.max(r.normal.maxMs, normal.maxMs);
     r.games++;
     r.decisions += easy.decisions;
     r.decideMs += easy.totalMs;
@@ -50,89 +190,10 @@ for (const p of pairings) {
     r.rounds.push(G.round);
     r.actions.push(actions);
     r.cities.push(res.germanCities.length);
+    r.bySeed[seed - 1] = { germany: g, cities: res.germanCities.length };
   }
   r.ms = performance.now() - t0;
   rows.push(r);
   console.log(`${p.ruleset} ${p.name}: Germany ${r.germanyWins}/${r.games}, ${(r.ms / 1000).toFixed(1)} s`);
+  writeReport(rows.length === pairings.length);
 }
-
-const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)} %` : '–');
-const mean = (xs: number[]) => (xs.length ? (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(1) : '–');
-/** Win rate of the side the Easy seat plays (Germany, or Norway + Allies), or null for all-random and Easy vs Easy. */
-const easySideWins = (r: Row): number | null => {
-  if (r.p.easy.length !== 1) return null;
-  const done = r.games - r.unfinished;
-  return r.p.easy[0] === 'germany' ? r.germanyWins / done : (done - r.germanyWins) / done;
-};
-const baseline = (ruleset: Ruleset) => rows.find((r) => r.p.ruleset === ruleset && r.p.easy.length === 0)!;
-const baseSide = (ruleset: Ruleset, f: Faction) => {
-  const b = baseline(ruleset);
-  const done = b.games - b.unfinished;
-  return f === 'germany' ? b.germanyWins / done : (done - b.germanyWins) / done;
-};
-const baseCities = (ruleset: Ruleset) => Number(mean(baseline(ruleset).cities));
-
-let md = `# Balance: the Easy computer player\n\nGenerated by \`npm run balance\` (packages/game/scripts/balance.ts) — do not edit by hand.\n`;
-md += `${GAMES} complete games per pairing (seeds 1–${GAMES}, same dice seeds for every pairing), through the engine's \`perform\`. `;
-md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
-md += `The Easy seat sees only its own view.\n\n`;
-md += `Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
-md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
-md += `| Ruleset | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;
-md += `|---|---|---|---|---|---|---|---|---|---|---|---|\n`;
-for (const r of rows) {
-  const done = r.games - r.unfinished;
-  md += `| ${r.p.ruleset} | ${r.p.name} | ${pct(r.germanyWins, done)} | ${pct(done - r.germanyWins, done)} | ${r.clear.germany} / ${r.marginal.germany} | ${r.clear.na} / ${r.marginal.na} | ${r.elimination} | ${mean(r.cities)} | ${mean(r.rounds)} | ${mean(r.actions)} | ${r.unfinished} | ${(r.ms / 1000).toFixed(1)} s |\n`;
-}
-md += `\n## Does Easy beat random play?\n\nFor each faction: the win rate of its side when Easy plays it (the other two seats random), against the same side's win rate when all three seats play randomly; for Germany also the victory cities it holds at the end.\n\n`;
-md += `| Ruleset | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
-const verdicts: string[] = [];
-for (const r of rows) {
-  const w = easySideWins(r);
-  if (w === null) continue;
-  const f = r.p.easy[0]!;
-  const base = baseSide(r.p.ruleset, f);
-  const cities = Number(mean(r.cities));
-  // Better: a higher win rate, or (when both are at 100 %) a better city count for the side.
-  const better = w > base || (w === base && (f === 'germany' ? cities > baseCities(r.p.ruleset) : cities < baseCities(r.p.ruleset)));
-  verdicts.push(`${r.p.ruleset}/${f}: ${better ? 'yes' : 'NO'}`);
-  md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * base).toFixed(0)} % | ${cities} vs ${baseCities(r.p.ruleset)} | ${better ? 'yes' : '**no**'} |\n`;
-}
-md += `\nAgainst Easy Germany: Norway's and the Allies' win rate when one of them is Easy (the other random), against both random.\n\n`;
-md += `| Ruleset | Easy plays | Norway + Allies win (with Easy) | Norway + Allies win (both random) | German cities at end | better than random? |\n|---|---|---|---|---|---|\n`;
-for (const r of rows) {
-  if (r.p.easy.length !== 2) continue;
-  const f = r.p.easy.find((x) => x !== 'germany')!;
-  const base = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
-  const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
-  const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
-  const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
-  verdicts.push(`${r.p.ruleset}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
-  md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
-}
-md += `\n## How long the Easy bot thinks\n\nPer decision, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-for (const r of rows) if (r.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
-md += `\n![Win rates](balance.svg)\n`;
-writeFileSync(`${ROOT}docs/balance.md`, md);
-
-// The chart: per ruleset and pairing, Germany's and Norway + Allies' win rates as stacked bars.
-const W = 760, barH = 18, gap = 8, left = 330, top = 40;
-const height = top + rows.length * (barH + gap) + 50;
-let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" font-family="sans-serif" font-size="12">\n`;
-svg += `<text x="10" y="20" font-size="14" font-weight="bold">Win rates, ${GAMES} games per pairing (generated by npm run balance)</text>\n`;
-rows.forEach((r, i) => {
-  const y = top + i * (barH + gap);
-  const done = r.games - r.unfinished || 1;
-  const g = ((W - left - 20) * r.germanyWins) / done;
-  const na = ((W - left - 20) * (done - r.germanyWins)) / done;
-  svg += `<text x="10" y="${y + 13}">${r.p.ruleset}: ${r.p.name}</text>\n`;
-  svg += `<rect x="${left}" y="${y}" width="${g.toFixed(1)}" height="${barH}" fill="#555"/>\n`;
-  svg += `<rect x="${(left + g).toFixed(1)}" y="${y}" width="${na.toFixed(1)}" height="${barH}" fill="#c33"/>\n`;
-  svg += `<text x="${left + 4}" y="${y + 13}" fill="#fff">${pct(r.germanyWins, done)}</text>\n`;
-});
-const ly = top + rows.length * (barH + gap) + 10;
-svg += `<rect x="${left}" y="${ly}" width="12" height="12" fill="#555"/><text x="${left + 16}" y="${ly + 10}">Germany</text>\n`;
-svg += `<rect x="${left + 90}" y="${ly}" width="12" height="12" fill="#c33"/><text x="${left + 106}" y="${ly + 10}">Norway + Allies</text>\n`;
-svg += `</svg>\n`;
-writeFileSync(`${ROOT}docs/balance.svg`, svg);
-console.log(verdicts.join('\n'));

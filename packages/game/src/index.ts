@@ -1,10 +1,11 @@
 export * from './types.js';
-export { KampenOmNorge, legalMoves, checkMove } from './game.js';
+export { KampenOmNorge, legalMoves, checkMove, SERVER_MOVES, type ServerMove, type MoveOrigin } from './game.js';
 export { setupDataSchema, createInitialState, type SetupData } from './engine/setup.js';
 export type * from './engine/state.js';
 export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';
 export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
 export { legalActions } from './engine/legal.js';
+export { canUndo, undone, performUndoable, type UndoTrail, type BarrierReason } from './engine/undo.js';
 export { activeCards } from './engine/combat.js';
 export { perform, isLegal, whyIllegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
 export { RuleError, type Refusal } from './engine/errors.js';
@@ -20,3 +21,4 @@ export { scenarioSchema, parseScenario, rulesOf, ScenarioError, DECK_OUTS, type 
 export { loadScenarioFiles, type ScenarioFile, type LoadedScenarios } from './scenarios/load.js';
 export { scenarioDeck } from './scenarios/decks.js';
 export { inPlay } from './engine/region.js';
+export { BOTS, BOT_STRENGTHS, botFor, easyBot, normalBot, legalFromView, type Bot, type BotInput, type BotStrength, type SearchBudget } from './bots/index.js';

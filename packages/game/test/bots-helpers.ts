@@ -1,5 +1,31 @@
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { GameState } from '../src/engine/state.js';
+import { actor } from '../src/engine/flow.js';
+import { playBotGame } from '../src/testing/bot-game.js';
+
+/**
+ * Plays all-Easy games of `ruleset`, one per seed, and calls `check` at every `every`-th decision
+ * point before the end, with the faction that must decide there (a whole game of checks is slow).
+ */
+export function atEveryNthDecision(
+  ruleset: 'basic' | 'advanced',
+  seeds: readonly number[],
+  every: number,
+  check: (G: GameState, f: Faction, step: number, seed: number) => void,
+) {
+  for (const seed of seeds) {
+    let step = 0;
+    playBotGame({
+      seed,
+      ruleset,
+      seats: { germany: 'easy', norway: 'easy', allies: 'easy' },
+      afterAction: (G) => {
+        if (G.result || ++step % every) return;
+        check(G, actor(G)!.faction, step, seed);
+      },
+    });
+  }
+}
 
 /**
  * A copy of G that differs from it only in what `f` may not know: the other factions' hands traded

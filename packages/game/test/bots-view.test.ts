@@ -5,7 +5,7 @@
  * (other hands, draw piles, other factions' face-down ships), it decides exactly the same.
  */
 import { describe, it, expect } from 'vitest';
-import { FACTIONS, type Faction } from '../src/types.js';
+import { FACTIONS } from '../src/types.js';
 import { viewFor } from '../src/engine/view.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
@@ -13,7 +13,7 @@ import { createInitialState } from '../src/engine/setup.js';
 import { easyBot, easyDecision, legalFromView } from '../src/bots/index.js';
 import { playBotGame } from '../src/testing/bot-game.js';
 import { seededRng } from '../src/testing/rng.js';
-import { scrambleSecrets } from './bots-helpers.js';
+import { atEveryNthDecision, scrambleSecrets } from './bots-helpers.js';
 
 describe('Easy bot sees only its own view', () => {
   it('cannot be handed the full state or a spectator view', () => {
@@ -28,32 +28,21 @@ describe('Easy bot sees only its own view', () => {
     it(`${ruleset}: decides the same when the secrets it may not see are changed`, () => {
       let compared = 0;
       let secretsDiffered = 0;
-      for (const seed of [3, 4]) {
-        let step = 0;
-        playBotGame({
-          seed,
-          ruleset,
-          seats: { germany: 'easy', norway: 'easy', allies: 'easy' },
-          afterAction: (G) => {
-            // Every 7th decision point is compared (a whole game of comparisons is needlessly slow).
-            if (G.result || ++step % 7) return;
-            const f: Faction = actor(G)!.faction;
-            const S = scrambleSecrets(G, f);
-            if (!S) return;
-            const others = FACTIONS.filter((o) => o !== f);
-            if (others.some((o) => S.hands[o].join() !== G.hands[o].join())) secretsDiffered++;
-            // Legality from the view is legality from the state (the bot lists moves from its view).
-            expect(legalFromView(viewFor(G, f))).toEqual(legalActions(G, f));
-            // The view shares objects with the state: deciding must change neither.
-            const untouched = JSON.stringify(G);
-            const a = easyDecision(viewFor(G, f), seededRng(step));
-            expect(JSON.stringify(G)).toBe(untouched);
-            const b = easyDecision(viewFor(S, f), seededRng(step));
-            expect(b, `seed ${seed}, step ${step}, ${f}`).toEqual(a);
-            compared++;
-          },
-        });
-      }
+      atEveryNthDecision(ruleset, [3, 4], 7, (G, f, step, seed) => {
+        const S = scrambleSecrets(G, f);
+        if (!S) return;
+        const others = FACTIONS.filter((o) => o !== f);
+        if (others.some((o) => S.hands[o].join() !== G.hands[o].join())) secretsDiffered++;
+        // Legality from the view is legality from the state (the bot lists moves from its view).
+        expect(legalFromView(viewFor(G, f))).toEqual(legalActions(G, f));
+        // The view shares objects with the state: deciding must change neither.
+        const untouched = JSON.stringify(G);
+        const a = easyDecision(viewFor(G, f), seededRng(step));
+        expect(JSON.stringify(G)).toBe(untouched);
+        const b = easyDecision(viewFor(S, f), seededRng(step));
+        expect(b, `seed ${seed}, step ${step}, ${f}`).toEqual(a);
+        compared++;
+      });
       // The comparison must have happened often, and with other hands really different.
       expect(compared).toBeGreaterThan(50);
       expect(secretsDiffered).toBeGreaterThan(20);

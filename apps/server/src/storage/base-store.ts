@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { LogEntry, State, StorageAPI, Server } from 'boardgame.io';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MatchStore, type MoveCommit, type StoreKind } from './types';
+import { MatchNotFoundError, StaleStateError, type MatchRow, type MatchStore, type MoveCommit, type StoreKind, type SideRow } from './types';
 
 const require = createRequire(import.meta.url);
 const { Async } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -57,6 +57,9 @@ export abstract class BaseStore extends Async implements MatchStore {
   abstract setLobby(matchID: string, lobby: unknown, metadata: Server.MatchData): Promise<void>;
   abstract fetchLobby(matchID: string): Promise<{ lobby: unknown; metadata: Server.MatchData } | undefined>;
   abstract listPublic(limit: number): Promise<MatchRow[]>;
+  abstract putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void>;
+  abstract getSide(matchID: string, kind: string, key: string): Promise<unknown>;
+  abstract listSide(kind: string, matchID?: string): Promise<SideRow[]>;
   abstract ping(): Promise<void>;
   abstract dropAll(): Promise<void>;
 }
@@ -85,11 +88,23 @@ export function joinArrays(texts: string[]): unknown[] {
   return JSON.parse('[' + parts.join(',') + ']') as unknown[];
 }
 
-/** The entries from `from` on, out of event rows ordered by state: each row's first index and its entries as JSON. */
-export function historyFrom(rows: { log_base: number; entries: string }[], from: number): unknown[] {
+/**
+ * The entries from `from` on, out of event rows ordered by state: each row's first index and its entries
+ * as JSON. A row says "the log from my first index on is these entries": usually it continues the log,
+ * but a row whose first index lies before the log's end takes back what came after it (an undo restores
+ * an earlier batch). The rows given must be every row that wrote an index at or past `from`, and the
+ * match's last row (whose end is the log's end).
+ */
+export function historyFrom(rows: { log_base: number; entries: string | unknown[] }[], from: number): unknown[] {
   if (rows.length === 0) return [];
-  const all = joinArrays(rows.map((r) => r.entries));
-  return all.slice(Math.max(0, from - Number(rows[0]!.log_base)));
+  const parsed = rows.map((r) => ({ base: Number(r.log_base), entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as unknown[]) : r.entries }));
+  const min = Math.min(...parsed.map((r) => r.base));
+  const all: unknown[] = [];
+  for (const r of parsed) {
+    all.length = r.base - min; // whatever came after this row's first index is replaced
+    all.push(...r.entries);
+  }
+  return all.slice(Math.max(0, from - min));
 }
 
 export const isGameover = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;

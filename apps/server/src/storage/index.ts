@@ -4,7 +4,7 @@ import { PostgresStore } from './postgres-store';
 import { SqliteStore, type SqliteOptions } from './sqlite-store';
 import type { MatchStore } from './types';
 
-export type { MatchStore, MatchRow, MoveCommit, StoreKind } from './types';
+export type { MatchStore, MatchRow, MoveCommit, StoreKind, SideRow } from './types';
 export { StaleStateError, MatchNotFoundError } from './types';
 export { SqliteStore } from './sqlite-store';
 export { PostgresStore } from './postgres-store';

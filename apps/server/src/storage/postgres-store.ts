@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Server, StorageAPI } from 'boardgame.io';
 import type { Pool } from 'pg';
 import { BaseStore, historyFrom, isGameover, joinArrays, logOf } from './base-store';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit } from './types';
+import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -11,6 +11,7 @@ export class PostgresStore extends BaseStore {
   readonly kind = 'postgres' as const;
   private readonly t: string;
   private readonly ev: string;
+  private readonly side: string;
 
   private constructor(
     private readonly pool: Pool,
@@ -19,6 +20,7 @@ export class PostgresStore extends BaseStore {
     super();
     this.t = `"${schema}"."kon_matches"`;
     this.ev = `"${schema}"."kon_events"`;
+    this.side = `"${schema}"."kon_side"`;
   }
 
   static async open(url: string, schema = 'public'): Promise<PostgresStore> {
@@ -69,6 +71,13 @@ export class PostgresStore extends BaseStore {
         entries   jsonb NOT NULL,
         actions   jsonb NOT NULL,
         PRIMARY KEY (match_id, state_id)
+      );
+      CREATE TABLE IF NOT EXISTS ${this.side} (
+        match_id text NOT NULL,
+        kind     text NOT NULL,
+        key      text NOT NULL,
+        data     jsonb NOT NULL,
+        PRIMARY KEY (kind, match_id, key)
       );
     `);
     await this.migrateSingleRowMatches();
@@ -204,7 +213,33 @@ export class PostgresStore extends BaseStore {
   }
 
   override wipe(matchID: string): Promise<void> {
-    return this.write(`WITH e AS (DELETE FROM ${this.ev} WHERE match_id = $1) DELETE FROM ${this.t} WHERE id = $1`, [matchID]);
+    return this.write(
+      `WITH s AS (DELETE FROM ${this.side} WHERE match_id = $1), e AS (DELETE FROM ${this.ev} WHERE match_id = $1) DELETE FROM ${this.t} WHERE id = $1`,
+      [matchID],
+    );
+  }
+
+  putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void> {
+    if (data === null) return this.write(`DELETE FROM ${this.side} WHERE kind = $1 AND match_id = $2 AND key = $3`, [kind, matchID, key]);
+    return this.write(
+      `INSERT INTO ${this.side} (match_id, kind, key, data) VALUES ($1, $2, $3, $4::jsonb)
+       ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data`,
+      [matchID, kind, key, JSON.stringify(data)],
+    );
+  }
+
+  async getSide(matchID: string, kind: string, key: string): Promise<unknown> {
+    const rows = await this.track(this.query<{ data: unknown }>(`SELECT data FROM ${this.side} WHERE kind = $1 AND match_id = $2 AND key = $3`, [kind, matchID, key]));
+    return rows[0]?.data;
+  }
+
+  async listSide(kind: string, matchID?: string): Promise<SideRow[]> {
+    const rows = await this.track(
+      matchID === undefined
+        ? this.query<{ match_id: string; key: string; data: unknown }>(`SELECT match_id, key, data FROM ${this.side} WHERE kind = $1`, [kind])
+        : this.query<{ match_id: string; key: string; data: unknown }>(`SELECT match_id, key, data FROM ${this.side} WHERE kind = $1 AND match_id = $2`, [kind, matchID]),
+    );
+    return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: r.data }));
   }
 
   async fetchLobby(matchID: string) {
@@ -244,7 +279,9 @@ export class PostgresStore extends BaseStore {
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
     const rows = await this.track(
       this.query<{ log_base: number; entries: string }>(
-        `SELECT log_base, entries::text AS entries FROM ${this.ev} WHERE match_id = $1 AND log_base + n_entries > $2 ORDER BY state_id`,
+        // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
+        `SELECT log_base, entries::text AS entries FROM ${this.ev} WHERE match_id = $1
+           AND (log_base + n_entries > $2 OR state_id = (SELECT max(state_id) FROM ${this.ev} WHERE match_id = $1)) ORDER BY state_id`,
         [matchID, from],
       ),
     );
@@ -273,7 +310,7 @@ export class PostgresStore extends BaseStore {
   }
 
   async dropAll(): Promise<void> {
-    await this.query(`DROP TABLE IF EXISTS ${this.ev}; DROP TABLE IF EXISTS ${this.t}`);
+    await this.query(`DROP TABLE IF EXISTS ${this.side}; DROP TABLE IF EXISTS ${this.ev}; DROP TABLE IF EXISTS ${this.t}`);
     if (this.schema !== 'public') await this.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`);
   }
 

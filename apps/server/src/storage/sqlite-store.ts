@@ -3,10 +3,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
-import { BaseStore, eventOf, isGameover, logOf } from './base-store';
+import { BaseStore, eventOf, historyFrom, isGameover, logOf } from './base-store';
 import { decodeEvent, encodeEvent } from './event-codec';
 import { GroupCommit } from './group-commit';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit } from './types';
+import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +38,13 @@ const SCHEMA = `
     n_entries INTEGER NOT NULL,
     body      BLOB NOT NULL,  -- entries and actions, see event-codec.ts
     PRIMARY KEY (match_id, state_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS kon_side (
+    match_id TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    data     TEXT NOT NULL,
+    PRIMARY KEY (kind, match_id, key)
   ) WITHOUT ROWID;
 `;
 
@@ -129,8 +136,27 @@ export class SqliteStore extends BaseStore {
     });
   }
 
+  putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void> {
+    const text = data === null ? null : JSON.stringify(data);
+    return this.write(() => {
+      if (text === null) this.q.deleteSide.run(kind, matchID, key);
+      else this.q.putSide.run(matchID, kind, key, text);
+    });
+  }
+
+  async getSide(matchID: string, kind: string, key: string): Promise<unknown> {
+    const r = this.q.getSide.get(kind, matchID, key) as { data: string } | undefined;
+    return r ? JSON.parse(r.data) : undefined;
+  }
+
+  async listSide(kind: string, matchID?: string): Promise<SideRow[]> {
+    const rows = (matchID === undefined ? this.q.listSide.all(kind) : this.q.listSideOf.all(kind, matchID)) as { match_id: string; key: string; data: string }[];
+    return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: JSON.parse(r.data) }));
+  }
+
   override wipe(matchID: string): Promise<void> {
     return this.write(() => {
+      this.q.deleteSideOf.run(matchID);
       this.q.deleteEvents.run(matchID);
       this.q.deleteMatch.run(matchID);
     });
@@ -170,9 +196,8 @@ export class SqliteStore extends BaseStore {
   }
 
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
-    const rows = this.q.history.all(matchID, from) as { log_base: number; body: Buffer }[];
-    if (rows.length === 0) return [];
-    return rows.flatMap((r) => decodeEvent(r.body).entries).slice(Math.max(0, from - rows[0]!.log_base));
+    const rows = this.q.history.all({ m: matchID, from }) as { log_base: number; body: Buffer }[];
+    return historyFrom(rows.map((r) => ({ log_base: r.log_base, entries: decodeEvent(r.body).entries })), from);
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
@@ -196,7 +221,7 @@ export class SqliteStore extends BaseStore {
   }
 
   async dropAll(): Promise<void> {
-    this.db.exec('DROP TABLE IF EXISTS kon_events; DROP TABLE IF EXISTS kon_matches;');
+    this.db.exec('DROP TABLE IF EXISTS kon_side; DROP TABLE IF EXISTS kon_events; DROP TABLE IF EXISTS kon_matches;');
   }
 
   protected async shutdown(): Promise<void> {
@@ -223,10 +248,19 @@ function prepare(db: Database) {
     setMetadata: s('UPDATE kon_matches SET metadata = ?, updated_at = ?, gameover = ? WHERE id = ?'),
     setLobby: s('UPDATE kon_matches SET lobby = ?, metadata = ?, updated_at = ? WHERE id = ?'),
     deleteEvents: s('DELETE FROM kon_events WHERE match_id = ?'),
+    putSide: s('INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data'),
+    deleteSide: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
+    deleteSideOf: s('DELETE FROM kon_side WHERE match_id = ?'),
+    getSide: s('SELECT data FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
+    listSide: s('SELECT match_id, key, data FROM kon_side WHERE kind = ?'),
+    listSideOf: s('SELECT match_id, key, data FROM kon_side WHERE kind = ? AND match_id = ?'),
     deleteMatch: s('DELETE FROM kon_matches WHERE id = ?'),
     lobby: s('SELECT lobby, metadata FROM kon_matches WHERE id = ?'),
     listPublic: s('SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?'),
     events: s('SELECT body FROM kon_events WHERE match_id = ? ORDER BY state_id'),
-    history: s('SELECT log_base, body FROM kon_events WHERE match_id = ? AND log_base + n_entries > ? ORDER BY state_id'),
+    // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
+    history: s(
+      'SELECT log_base, body FROM kon_events WHERE match_id = @m AND (log_base + n_entries > @from OR state_id = (SELECT max(state_id) FROM kon_events WHERE match_id = @m)) ORDER BY state_id',
+    ),
   };
 }

@@ -16,6 +16,12 @@ export interface MatchRow {
   createdAt: number;
 }
 
+export interface SideRow {
+  matchID: string;
+  key: string;
+  data: unknown;
+}
+
 export type StoreKind = 'sqlite' | 'postgres';
 
 /**
@@ -41,6 +47,14 @@ export interface MatchStore extends StorageAPI.Async {
   fetchLobby(matchID: string): Promise<{ lobby: unknown; metadata: Server.MatchData } | undefined>;
   /** Public matches not yet over, newest first. */
   listPublic(limit: number): Promise<MatchRow[]>;
+  /**
+   * Small records kept beside a match, by kind and key (a clock, a member's notification settings):
+   * JSON, written durably; `null` deletes. They go when the match is wiped.
+   */
+  putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void>;
+  getSide(matchID: string, kind: string, key: string): Promise<unknown>;
+  /** Every record of a kind (of one match, or of all matches: the clocks to re-arm at start). */
+  listSide(kind: string, matchID?: string): Promise<SideRow[]>;
   ping(): Promise<void>;
   /** Resolves when every write started so far has finished. */
   drain(): Promise<void>;

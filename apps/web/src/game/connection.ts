@@ -7,8 +7,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
-import { api } from '../api';
-import { EMPTY_LOG, mergeLog, missingFrom, shownLog, type LogHistory } from './logHistory';
+import { api, type ClockView, type MatchInfo } from '../api';
+import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from './logHistory';
 
 export interface SeatState {
   playerID: string | null;
@@ -35,8 +35,14 @@ export interface MatchConnection {
   chat: ChatMsg[];
   players: PlayerMeta[];
   lastError: string | null;
+  /** playerID → true while a computer seat decides (the server's `kon:thinking`). */
+  thinking: Record<string, boolean>;
   /** The game's log so far, oldest first (see logHistory.ts). */
   log: LogEntry[];
+  /** The lobby view the server pushes (`kon:lobby`) on every join, leave, rename and presence change. */
+  lobby: MatchInfo | null;
+  /** The match's clock (null: no time controls, or not known yet). */
+  clock: ClockView | null;
   makeMove(playerID: string, move: string, args: unknown): void;
   sendChat(text: string): void;
 }
@@ -49,6 +55,9 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [chat, setChat] = useState<ChatMsg[]>([]);
   const [players, setPlayers] = useState<PlayerMeta[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
+  const [lobby, setLobby] = useState<MatchInfo | null>(null);
+  const [thinking, setThinking] = useState<Record<string, boolean>>({});
+  const [clock, setClock] = useState<ClockView | null>(null);
   const clients = useRef<BgClient[]>([]);
   const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const historyRef = useRef<LogHistory>(EMPTY_LOG);
@@ -97,7 +106,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
         const G = state?.G as FactionView | undefined;
         if (G && Array.isArray(G.log)) {
           const base = G.logBase ?? 0;
-          keep(mergeLog(historyRef.current, base, G.log));
+          keep(stateLog(historyRef.current, state._stateID ?? 0, base, G.log));
           fill(base);
         }
         setSeats((prev) => {
@@ -122,6 +131,15 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     for (const client of made) {
       const socket = (client as any).transport?.socket;
       socket?.on?.('kon:error', (e: { code?: string }) => setLastError(e?.code ?? 'error'));
+      if (client === made[0]) socket?.on?.('kon:lobby', (v: MatchInfo) => setLobby(v));
+      // Every client of this browser hears it; the first is enough.
+      if (client === made[0])
+        socket?.on?.('kon:thinking', (e: { playerID?: string; thinking?: boolean }) => {
+          if (typeof e?.playerID === 'string') setThinking((prev) => ({ ...prev, [e.playerID!]: !!e.thinking }));
+        });
+      // The clock is pushed on every change; on (re)connecting it is asked for once.
+      socket?.on?.('kon:clock', (c: ClockView) => setClock(c));
+      socket?.on?.('connect', () => api.clock(matchID, credentials).then((r) => current && setClock(r.clock), () => {}));
       // Connection changes do not always reach subscribers: listen to the socket as well.
       const refresh = () =>
         setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
@@ -144,7 +162,10 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     chat,
     players,
     lastError,
+    thinking,
     log,
+    lobby,
+    clock,
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];

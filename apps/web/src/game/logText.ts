@@ -55,33 +55,33 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'april9Reallocated':
       return no ? `${F} flyttet en bataljon fra ${A('from')} til ${A('to')}.` : `${F} moved a battalion from ${A('from')} to ${A('to')}.`;
     case 'april9Reconnaissance':
-      return no ? `Rekognosering over havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} skip avslørt.` : `Reconnaissance over sea zone ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} ship(s) revealed.`;
+      return no ? `Rekognoseringsfly over havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} skip avslørt.` : `Rekognoseringsfly over sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.revealed), 'ship', 'ships')} revealed.`;
     case 'april9Deceive':
-      return no ? `Villedende manøver i havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} treff.` : `Deceptive manoeuvre in sea zone ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} hit(s).`;
+      return no ? `Villedende manøver i havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} treff.` : `Villedende manøver in sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.hits), 'hit', 'hits')}.`;
     case 'april9Deceived':
       return no ? `Allierte skip måtte forlate havområde ${s(d.from)} (til ${arr(d.to).join(', ')}).` : `Allied ships had to leave sea zone ${s(d.from)} (for ${arr(d.to).join(', ')}).`;
     case 'april9DiveBombers':
-      return no ? `Stupbombefly over havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Dive bombers over sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+      return no ? `Stupbombefly over havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Stupbombefly over sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
     case 'april9Mines':
-      return no ? `Minelegging i havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Naval mines in sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+      return no ? `Minelegging i havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.` : `Minelegging in sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
     case 'april9Fort':
-      return no ? `Kystfort ved ${A('area')}: ${n(d.die)}${d.sunk ? ', et skip senket' : ''}${d.blocked ? ', byen er stengt' : ''}.` : `Coastal fort at ${A('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
+      return no ? `Kystfort ved ${A('area')}: ${n(d.die)}${d.sunk ? ', et skip senket' : ''}${d.blocked ? ', byen er stengt' : ''}.` : `Kystfort at ${A('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
     case 'shipSunk':
       // In ordinary turns the voided cards follow in their own entry (the Allies choose for German losses).
       if (!Array.isArray(d.cardsVoided)) return no ? `${shipName(d.ship)} ble senket i havområde ${s(d.zone)}.` : `${shipName(d.ship)} was sunk in sea zone ${s(d.zone)}.`;
-      return no ? `${shipName(d.ship)} ble senket (${arr(d.cardsVoided).length} kort annullert).` : `${shipName(d.ship)} was sunk (${arr(d.cardsVoided).length} card(s) voided).`;
+      return no ? `${shipName(d.ship)} ble senket (${arr(d.cardsVoided).length} kort annullert).` : `${shipName(d.ship)} was sunk (${counted(lang, arr(d.cardsVoided).length, 'card', 'cards')} voided).`;
     case 'shipsSailed': {
       const k = n(d.count);
       const from = d.from === 'raid' ? (no ? 'raidboksen' : 'the raid box') : no ? `havområde ${s(d.from)}` : `sea zone ${s(d.from)}`;
-      return no ? `${F} seilte ${k} skip fra ${from} til havområde ${s(d.to)}.` : `${F} sailed ${k} ${k === 1 ? 'ship' : 'ships'} from ${from} to sea zone ${s(d.to)}.`;
+      return no ? `${F} seilte ${k} skip fra ${from} til havområde ${s(d.to)}.` : `${F} sailed ${counted(lang, k, 'ship', 'ships')} from ${from} to sea zone ${s(d.to)}.`;
     }
     case 'interception': {
       const k = n(d.intercepted);
       const gone = n(d.dummiesRemoved);
-      const extra = gone > 0 ? (no ? `, ${gone} falske skip fjernet` : `, ${gone} dummy ship(s) removed`) : '';
+      const extra = gone > 0 ? (no ? `, ${gone} falske skip fjernet` : `, ${counted(lang, gone, 'dummy ship', 'dummy ships')} removed`) : '';
       return no
         ? `${F} forsøkte å avskjære i havområde ${s(d.zone)} (terninger ${dice(d.dice) || '–'}): ${k} skip avskåret${extra}.`
-        : `${F} tried to intercept in sea zone ${s(d.zone)} (dice ${dice(d.dice) || '–'}): ${k} ship(s) intercepted${extra}.`;
+        : `${F} tried to intercept in sea zone ${s(d.zone)} (dice ${dice(d.dice) || '–'}): ${counted(lang, k, 'ship', 'ships')} intercepted${extra}.`;
     }
     case 'noInterception':
       return no ? `${F} avstod fra å avskjære i havområde ${s(d.zone)}.` : `${F} did not try to intercept in sea zone ${s(d.zone)}.`;
@@ -92,13 +92,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         ? `Sjøslag i havområde ${s(d.zone)}: ${n(d.germany)} tyske mot ${n(d.allies)} allierte skip.`
         : `Naval combat in sea zone ${s(d.zone)}: ${n(d.germany)} German against ${n(d.allies)} Allied ships.`;
     case 'shipsCommitted':
-      return no ? `${F} satte inn ${n(d.count)} skip til i sjøslaget i havområde ${s(d.zone)}.` : `${F} added ${n(d.count)} more ship(s) to the naval combat in sea zone ${s(d.zone)}.`;
+      return no ? `${F} satte inn ${n(d.count)} skip til i sjøslaget i havområde ${s(d.zone)}.` : `${F} added ${n(d.count)} more ${n(d.count) === 1 ? 'ship' : 'ships'} to the naval combat in sea zone ${s(d.zone)}.`;
     case 'navalRolled':
       return no
         ? `Sjøslag i havområde ${s(d.zone)}: tyske terninger ${dice(d.germanDice) || '–'}, allierte ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} senket, ${n(d.chased)} jaget bort.`
         : `Naval combat in sea zone ${s(d.zone)}: German dice ${dice(d.germanDice) || '–'}, Allied ${dice(d.alliedDice) || '–'}; ${n(d.sunk)} sunk, ${n(d.chased)} chased off.`;
     case 'cardsVoided':
-      return no ? `${F} mistet ${arr(d.cards).length} kort fra kortstokken for tapte skip.` : `${F} lost ${arr(d.cards).length} card(s) from the deck for ships lost.`;
+      return no ? `${F} mistet ${arr(d.cards).length} kort fra kortstokken for tapte skip.` : `${F} lost ${counted(lang, arr(d.cards).length, 'card', 'cards')} from the deck for ships lost.`;
     case 'shipChased':
       return no ? `Et skip ble jaget fra havområde ${s(d.from)} til havområde ${s(d.to)}.` : `A ship was chased from sea zone ${s(d.from)} to sea zone ${s(d.to)}.`;
     case 'shipsWithdrawn':
@@ -108,15 +108,15 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'raiding':
       return no
         ? `Et tysk skip fra havområde ${s(d.from)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).`
-        : `A German ship from sea zone ${s(d.from)} goes raiding (${arr(d.cardsVoided).length} Allied card(s) voided).`;
+        : `A German ship from sea zone ${s(d.from)} goes raiding (${counted(lang, arr(d.cardsVoided).length, 'Allied card', 'Allied cards')} voided).`;
     case 'april9Landing':
-      return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} sends ${n(d.count)} ship(s) in to land at ${A('area')}.`;
+      return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} sends ${counted(lang, n(d.count), 'ship', 'ships')} in to land at ${A('area')}.`;
     case 'april9Landed':
       return no ? `${n(d.count)} tysk(e) ${bn(lang, n(d.count))} gikk i land ved ${A('area')}.` : `${n(d.count)} German ${bn(lang, n(d.count))} came ashore at ${A('area')}.`;
     case 'april9Resistance':
       return no ? `Norsk motstand i ${A('area')}: ${n(d.die)}${d.raised ? ', en bataljon mobiliserer' : ''}.` : `Norwegian resistance in ${A('area')}: ${n(d.die)}${d.raised ? ', a battalion rises' : ''}.`;
     case 'april9Intimidation':
-      return no ? `Bløff/trusler i ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} overga seg, ${n(d.retreating)} trekker seg tilbake.` : `Intimidation in ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} surrendered, ${n(d.retreating)} pull back.`;
+      return no ? `Bløff/trusler i ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} overga seg, ${n(d.retreating)} trekker seg tilbake.` : `Bløff/trusler in ${A('area')} (${dice(d.dice)}): ${n(d.surrendered)} surrendered, ${n(d.retreating)} pull back.`;
     case 'april9Mobilization':
       return no ? `Norge mobiliserer i ${arr(d.cities).length} poengbyer og på ${n(d.points)} mobiliseringspunkter.` : `Norway mobilises in ${arr(d.cities).length} victory cities and on ${n(d.points)} mobilisation points.`;
     case 'mobilized':
@@ -150,11 +150,11 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'roadblock':
       return no
         ? `Veisperring: ${n(d.count)} tysk ${bn(lang, n(d.count))} måtte tilbake fra ${A('area')} til ${A('from')}.`
-        : `Roadblock: ${n(d.count)} German ${bn(lang, n(d.count))} had to fall back from ${A('area')} to ${A('from')}.`;
+        : `Veisperring: ${n(d.count)} German ${bn(lang, n(d.count))} had to fall back from ${A('area')} to ${A('from')}.`;
     case 'blownBridge':
       return no
         ? `Sprengt bro: ${n(d.count)} tyske ${bn(lang, n(d.count))} måtte tilbake fra ${A('area')} til ${A('from')}.`
-        : `Blown bridge: ${n(d.count)} German ${bn(lang, n(d.count))} had to go back from ${A('area')} to ${A('from')}.`;
+        : `Sprengt bro: ${n(d.count)} German ${bn(lang, n(d.count))} had to go back from ${A('area')} to ${A('from')}.`;
     case 'escaped':
       return no
         ? `Norge trakk ${n(d.count)} ${bn(lang, n(d.count))} unna fra ${A('from')} til ${A('to')}.`
@@ -163,8 +163,8 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no ? `Tyske fallskjermjegere landet i ${A('area')}.` : `German paratroopers landed in ${A('area')}.`;
     case 'paratrooperDiverted':
       return no
-        ? `Allierte jagerfly presset fallskjermjegeren fra ${A('from')} til ${A('to')}.`
-        : `Allied fighters forced the paratrooper from ${A('from')} to ${A('to')}.`;
+        ? `Jagerfly presset fallskjermjegeren fra ${A('from')} til ${A('to')}.`
+        : `Jagerfly forced the paratrooper from ${A('from')} to ${A('to')}.`;
     case 'airlift':
       return no
         ? `${F} fløy ${n(d.count)} ${bn(lang, n(d.count))} fra ${A('from')} til ${A('to')}.`
@@ -217,7 +217,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       const titles = arr(d.cards).map((c) => (s(c).startsWith('a9.') ? a9(c) : cardTitle(s(c)))).join(', ');
       return no
         ? `${F} byttet inn ${arr(d.cards).length} kort (${n(d.symbols)} symboler): ${titles}.`
-        : `${F} traded ${arr(d.cards).length} ${arr(d.cards).length === 1 ? 'card' : 'cards'} (${n(d.symbols)} symbols): ${titles}.`;
+        : `${F} traded ${counted(lang, arr(d.cards).length, 'card', 'cards')} (${counted(lang, n(d.symbols), 'symbol', 'symbols')}): ${titles}.`;
     }
     case 'reinforced':
       return no
@@ -229,8 +229,8 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         : `The Allies landed in ${arr(d.areas).map((a) => areaName(s(a))).join(' and ')}.`;
     case 'submarine':
       return no
-        ? `${F} angrep med ubåt ved ${A('area')}: kastet ${n(d.die)} – ${d.sunk ? 'én bataljon senket' : 'bom'}.`
-        : `${F} struck with a submarine off ${A('area')}: rolled ${n(d.die)} – ${d.sunk ? 'one battalion sunk' : 'a miss'}.`;
+        ? `${F} angrep med Ubåt ved ${A('area')}: kastet ${n(d.die)} – ${d.sunk ? 'én bataljon senket' : 'bom'}.`
+        : `${F} struck with Ubåt off ${A('area')}: rolled ${n(d.die)} – ${d.sunk ? 'one battalion sunk' : 'a miss'}.`;
     case 'discarded':
       return no ? `${F} kastet ${cardTitle(s(d.card))}.` : `${F} discarded ${cardTitle(s(d.card))}.`;
     case 'withdrew':
@@ -246,6 +246,8 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no ? `${F} har trukket sitt siste kort.` : `${F} has drawn its last card.`;
     case 'germanDeckOut':
       return no ? 'Tyskland har trukket sitt siste kort.' : 'Germany has drawn its last card.';
+    case 'outOfTime':
+      return no ? `${F} gikk tom for tid.` : `${F} ran out of time.`;
     case 'gameOver': {
       const w = factionName(lang, d.winner);
       const lvl = translate(lang, `result.${s(d.level)}`);

@@ -24,6 +24,7 @@ import {
 import { areaName, cardTitle, cardInfo } from '../game/data';
 import { cards as cardsNs } from '@kon/game';
 import { Stepper } from './Pieces';
+import { oneOfEachKind } from '../game/handGroups';
 
 export type Mode =
   | { kind: 'idle' }
@@ -319,7 +320,7 @@ export function ActionPanel({
       body.push(
         <div key="discard">
           <div className="button-grid">
-            {choices.discard.map((c) => (
+            {oneOfEachKind(choices.discard).map((c) => (
               <button key={c} type="button" onClick={() => send('discard', { card: c })} disabled={busy}>
                 {t('act.discard')}: {cardTitle(c)}
               </button>
@@ -359,7 +360,8 @@ export function ActionPanel({
           </div>
         </div>,
       );
-    const playable = [...choices.cards.keys()];
+    // Copies of a card play alike: one button per kind, not per copy.
+    const playable = oneOfEachKind(choices.cards.keys());
     if (playable.length > 0 && stage !== 'movement' && stage !== 'reinforcement')
       body.push(
         <div key="cards" className="quick-cards">

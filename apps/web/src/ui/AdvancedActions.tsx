@@ -9,6 +9,7 @@ import { APRIL9_KEEP, type Actor, type Faction, type FactionView } from '@kon/ga
 import { useI18n, type T } from '../i18n';
 import { keyOf, matchSet, members, nextStep, type AdvancedChoices, type AdvancedMove, type Args } from '../game/advancedChoices';
 import { areaName, cardInfo, cardTitle } from '../game/data';
+import { oneOfEachKind } from '../game/handGroups';
 import { april9Info, april9Title, shipName } from '../game/ships';
 import { ShipChip } from './Fleet';
 
@@ -181,7 +182,7 @@ export function AdvancedActions({
   }
 
   if (adv.has('playApril9')) {
-    const byCard = [...new Set(adv.get('playApril9')!.map((o) => String(o.card)))];
+    const byCard = oneOfEachKind(adv.get('playApril9')!.map((o) => String(o.card)));
     body.push(
       <div key="playApril9" className="quick-cards">
         <div className="button-grid">
@@ -266,7 +267,7 @@ export function AdvancedActions({
       </div>,
     );
   if (adv.has('playNavalCard')) {
-    const byCard = [...new Set(adv.get('playNavalCard')!.map((o) => String(o.card)))];
+    const byCard = oneOfEachKind(adv.get('playNavalCard')!.map((o) => String(o.card)));
     body.push(
       <div key="navalCards" className="button-grid">
         {byCard.map((c) => (

@@ -6,6 +6,11 @@ import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometr
 import { useI18n } from '../i18n';
 import { FACTION_COLOR, TokenShape } from './FactionBadge';
 import { ShipMarkers } from './ShipMarkers';
+import { useAreaFacts } from './AreaFacts';
+import { Legend } from './Legend';
+import { FLAG, PLANE, STAR } from './mapIcons';
+import './board-help.css';
+import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
 
 export interface BoardProps {
   G: FactionView;
@@ -83,17 +88,6 @@ function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction:
   );
 }
 
-const STAR = (() => {
-  const pts: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    const rr = i % 2 === 0 ? 1 : 0.45;
-    pts.push(`${(Math.cos(a) * rr).toFixed(3)},${(Math.sin(a) * rr).toFixed(3)}`);
-  }
-  return `M${pts.join('L')}Z`;
-})();
-const PLANE = 'M0,-1 L0.12,-0.3 L0.9,0.15 L0.9,0.3 L0.12,0.1 L0.1,0.65 L0.35,0.85 L0.35,0.95 L0,0.85 L-0.35,0.95 L-0.35,0.85 L-0.1,0.65 L-0.12,0.1 L-0.9,0.3 L-0.9,0.15 L-0.12,-0.3 Z';
-const FLAG = 'M-0.5,1 L-0.5,-1 L0.8,-0.6 L-0.35,-0.2 L-0.35,1 Z';
 
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
   const { t } = useI18n();
@@ -109,12 +103,38 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     const r = el.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) {
       aspect.current = r.width / r.height;
-      // A wide box shows the south first, where the invasion begins; a tall one shows the whole land.
-      setVb(regionView(home !== 'all' ? home : aspect.current > 1.05 ? 'south' : 'all', aspect.current));
+      // The whole land (or the scenario's region): the N and S buttons zoom to either half.
+      setVb(regionView(home, aspect.current));
     }
   }, []);
   const k = Math.min(1.45, Math.max(1, vb.w / 700));
-  const kText = Math.min(1.25, k);
+  const size = useSvgSize(svgRef);
+  /** Screen pixels per map unit (the view box keeps the box's aspect, so one number does). */
+  const px = size.w > 0 ? size.w / vb.w : 1;
+  const labels = labelLayout(Math.min(1.25, k), px, size.w > 0 && size.w <= 700);
+  const kText = labels.scale;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const facts = useAreaFacts(boxRef, G, (id) => (pickable?.has(id) || sources?.has(id) ? pickHint?.(id) : undefined));
+  // Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear
+  // of the bottom sheet that covers the lower part of the screen.
+  const focusKey = selected ? [selected, ...[...(pickable ?? [])].sort()].join(',') : '';
+  useEffect(() => {
+    if (!focusKey) return;
+    let raf2 = 0;
+    // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
+    const raf1 = requestAnimationFrame(() => {
+      raf2 = requestAnimationFrame(() => {
+        const svg = svgRef.current;
+        if (!svg) return;
+        const band = visibleBand(svg);
+        setVb((v) => fitView(v, focusKey.split(','), band) ?? v);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(raf1);
+      cancelAnimationFrame(raf2);
+    };
+  }, [focusKey]);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const drag = useRef<{ x: number; y: number; vb: typeof FULL; moved: boolean } | null>(null);
   const pinch = useRef<{ d: number; vb: typeof FULL; mid: { x: number; y: number } } | null>(null);
@@ -160,6 +180,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       pinch.current = { d: Math.hypot(a.x - b.x, a.y - b.y), vb, mid: toMap((a.x + b.x) / 2, (a.y + b.y) / 2) };
       drag.current = null;
       suppressClick.current = true;
+      facts.cancelPress();
     }
   };
   const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
@@ -182,18 +203,25 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     const dx = e.clientX - dr.x;
     const dy = e.clientY - dr.y;
     if (!dr.moved && Math.hypot(dx, dy) < 6) return;
-    if (!dr.moved) svg?.setPointerCapture(e.pointerId);
+    if (!dr.moved) {
+      svg?.setPointerCapture(e.pointerId);
+      facts.cancelPress();
+      facts.hide();
+    }
     dr.moved = true;
     suppressClick.current = true;
     setVb(clampVb({ ...dr.vb, x: dr.vb.x - dx / m.a, y: dr.vb.y - dy / m.d }));
   };
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
+    facts.cancelPress();
     pointers.current.delete(e.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
     if (pointers.current.size === 0) drag.current = null;
   };
 
   const pick = (area: string) => {
+    // A long press showed the area's facts: the click it ends with picks nothing.
+    if (facts.consumeLongPress()) return;
     if (suppressClick.current) {
       suppressClick.current = false;
       return;
@@ -213,7 +241,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   const seaLabelSize = 34;
 
   return (
-    <div className="board">
+    <div className="board" ref={boxRef}>
       <svg
         ref={svgRef}
         className="board-svg"
@@ -223,6 +251,8 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
+        // A long press shows an area's facts; the browser's own long-press menu would cover them.
+        onContextMenu={(e) => e.preventDefault()}
         role="group"
         aria-label={t('app.title')}
       >
@@ -248,9 +278,9 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'}
               data-zone={z.id}
               onClick={() => pick(z.id)}
+              {...facts.bind(z.id)}
               {...(isPick ? { tabIndex: 0, role: 'button', 'aria-label': hint ?? z.id, onKeyDown: onKey(z.id) } : {})}
             >
-              {isPick && <title>{hint ?? z.id}</title>}
             </path>
           );
         })}
@@ -283,11 +313,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               className={cls}
               data-area={a.id}
               onClick={() => pick(a.id)}
+              {...facts.bind(a.id)}
               {...(isPick || isSource
                 ? { tabIndex: 0, role: 'button', 'aria-label': hint ? `${a.name}: ${hint}` : a.name, onKeyDown: onKey(a.id) }
                 : {})}
             >
-              <title>{hint ? `${a.name} – ${hint}` : out ? `${a.name} – ${t('map.outOfPlay')}` : a.name}</title>
+              {/* The facts card (hover, long press, focus) names the area and what a click does there. */}
+              {out && <title>{`${a.name} – ${t('map.outOfPlay')}`}</title>}
             </path>
           );
         })}
@@ -299,7 +331,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           ) : null,
         )}
         <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
-        {BOARD.areas.map((a) => (
+        {BOARD.areas.filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id)).map((a) => (
           <g key={a.id} className="area-label" transform={`translate(${a.label.x},${a.label.y})`} pointerEvents="none">
             <g transform={`scale(${kText})`}>
             <text y={-15} className="area-name" fontSize={10.5}>
@@ -350,6 +382,21 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         {combatArea && (
           <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />
         )}
+        {/* Tap targets of at least 40 px around each stack or destination that can be picked now. */}
+        {BOARD.areas
+          .filter((a) => pickable?.has(a.id) || sources?.has(a.id))
+          .map((a) => (
+            <circle
+              key={a.id}
+              className="hit"
+              cx={a.label.x}
+              cy={a.label.y + 5 * k}
+              r={hitRadius(11 * k, px)}
+              data-hit={a.id}
+              onClick={() => pick(a.id)}
+              {...facts.bind(a.id)}
+            />
+          ))}
       </svg>
       <div className="map-controls">
         <button type="button" onClick={() => zoomAt(1 / 1.4)} aria-label={t('map.zoomIn')} title={t('map.zoomIn')}>
@@ -368,7 +415,8 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           {t('map.southShort')}
         </button>
       </div>
-      <Legend />
+      <Legend scenario={inPlay !== null} />
+      {facts.card}
     </div>
   );
 });
@@ -378,58 +426,4 @@ function clampVb(v: { x: number; y: number; w: number; h: number }) {
   const x = Math.min(FULL.x + FULL.w - v.w * (1 - margin), Math.max(FULL.x - v.w * margin, v.x));
   const y = Math.min(FULL.y + FULL.h - v.h * (1 - margin), Math.max(FULL.y - v.h * margin, v.y));
   return { ...v, x, y };
-}
-
-function Legend() {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className={`legend ${open ? 'open' : ''}`}>
-      <button type="button" className="legend-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {t('map.legend')}
-      </button>
-      {open && (
-        <ul>
-          {FACTIONS.map((f) => (
-            <li key={f}>
-              <svg viewBox="-14 -14 28 28" width="20" height="20" aria-hidden>
-                <TokenShape faction={f} r={9} />
-              </svg>
-              {t(`faction.${f}`)} ({t(`letter.${f}`)})
-            </li>
-          ))}
-          <li>
-            <svg viewBox="-8 -8 16 16" width="18" height="18" aria-hidden>
-              <path d={STAR} transform="scale(7)" className="icon-star" />
-            </svg>
-            {t('map.victoryCity')}
-          </li>
-          <li>
-            <svg viewBox="-6 -6 12 12" width="18" height="18" aria-hidden>
-              <path d={FLAG} transform="scale(5)" className="icon-flag" />
-            </svg>
-            {t('map.mobilization')}
-          </li>
-          <li>
-            <svg viewBox="-6 -6 12 12" width="18" height="18" aria-hidden>
-              <path d={PLANE} transform="scale(5.5)" className="icon-plane" />
-            </svg>
-            {t('map.airfield')}
-          </li>
-          <li>
-            <svg viewBox="0 0 24 8" width="24" height="10" aria-hidden>
-              <line x1="0" y1="4" x2="24" y2="4" className="fjord" />
-            </svg>
-            {t('map.fjord')}
-          </li>
-          <li>
-            <svg viewBox="0 0 20 12" width="20" height="12" aria-hidden>
-              <rect width="20" height="12" fill="url(#hatch-red)" stroke="#d98a78" />
-            </svg>
-            {t('map.redZone')}
-          </li>
-        </ul>
-      )}
-    </div>
-  );
 }

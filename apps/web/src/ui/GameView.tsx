@@ -1,10 +1,12 @@
 /** The board screen: banner, map, action panel, combat, hand, sides, log and chat. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@kon/game';
 import { refusalText, useI18n } from '../i18n';
 import { bannerFor } from '../game/banner';
 import { endingDeck, resultLines, scenarioGoal } from '../game/scenario';
 import { ScenarioSheetButton } from './ScenarioSheet';
+import { HelpButton } from './HelpPanel';
+import { TeamNotice, useCancelledByTeammate } from './TeamNotice';
 import { toChoices, type Choices } from '../game/choices';
 import { toAdvancedChoices } from '../game/advancedChoices';
 import { combatReport } from '../game/combatReport';
@@ -16,13 +18,40 @@ import { CombatPanel } from './CombatPanel';
 import { AdvancedActions, April9Hand, useAdvancedState } from './AdvancedActions';
 import { FleetPanel } from './Fleet';
 import { NavalCombatPanel } from './NavalCombatPanel';
-import { CardFace } from './Pieces';
+import { CardFace, Stepper } from './Pieces';
+import { groupHand } from '../game/handGroups';
 import { ChatPanel, LogPanel, SidesPanel } from './Panels';
+import { UndoButton } from './UndoButton';
+import '../comfort.css';
+import { HistoryBar } from '../replay/HistoryBar';
+import type { BoardHistory } from '../replay/useBoardAt';
+import { presenceByFaction } from '../game/presence';
+import { useYourMoveSignals } from '../game/yourMove';
+import { OfflineNote, useNow } from './Presence';
+import type { ComputerMarks } from './ComputerSeats';
+import { ClockPanel } from './Clocks';
 
 const FACTION_OF: Record<string, Faction> = { '0': 'germany', '1': 'norway', '2': 'allies' };
 const EMPTY: Choices = toChoices([]);
 
-export function GameView({ conn, spectator }: { conn: MatchConnection; spectator: boolean }) {
+export function GameView({
+  conn,
+  spectator,
+  history,
+  afterGame,
+  computer,
+  seatControls,
+}: {
+  conn: MatchConnection;
+  spectator: boolean;
+  /** Looking back at the board after a log entry (replay/useBoardAt.ts). */
+  history?: BoardHistory;
+  /** What the result screen offers besides closing it (replay/AfterGame.tsx). */
+  afterGame?: React.ReactNode;
+  /** Sides the computer plays (ComputerSeats.tsx), and the hand-over buttons shown under the sides. */
+  computer?: ComputerMarks;
+  seatControls?: React.ReactNode;
+}) {
   const { t, lang } = useI18n();
   const mine = useMemo(
     () => (spectator ? [] : conn.seats.map((s) => (s.playerID !== null ? FACTION_OF[s.playerID] : undefined)).filter(Boolean)) as Faction[],
@@ -56,9 +85,11 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
     setSentAt(actingSeat.stateID);
     conn.makeMove(actingSeat.playerID, move, args);
   };
+  const undo = useCallback(() => send('undo', {}), [send]);
   const actions = useActionState(G, choices, send, stateKey);
   const advanced = useAdvancedState(adv, send, stateKey);
   const map = advanced.active ? advanced : actions;
+  const [cancelled, dismissCancelled] = useCancelledByTeammate(stateKey, actions.mode.kind !== 'idle' || advanced.mode.kind !== 'idle', busy);
 
   // Two-player mode: say so when control passes to the other faction.
   const [switched, setSwitched] = useState<string | null>(null);
@@ -81,12 +112,18 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
   const [tab, setTab] = useState<'log' | 'chat'>('log');
   const [showResult, setShowResult] = useState(true);
 
-  if (!G) return <div className="center-note">{t('loading')}</div>;
-  const banner = bannerFor(G, actor, mine, lang);
+  const presence = useMemo(() => presenceByFaction(conn.lobby), [conn.lobby]);
+  const now = useNow(20_000);
+  // "Your move" in the tab's title and icon (and sound, notification as chosen): own turns and reaction windows alike.
+  const banner = G ? bannerFor(G, actor, mine, lang) : null;
+  useYourMoveSignals(!spectator && banner?.kind === 'act', t('signal.yourMove'), banner?.detail ?? '', `kon-${conn.lobby?.matchID ?? ''}`);
+
+  if (!G || !banner) return <div className="center-note">{t('loading')}</div>;
   const goal = scenarioGoal(G, t, lang);
   const report = combatReport(G);
   const naval = G.naval?.combat ?? G.naval?.lastCombat ?? null;
   const handSeats = conn.seats.filter((s) => s.playerID !== null && !spectator);
+  const past = history?.at?.G ?? null;
 
   return (
     <div className="game-layout">
@@ -94,23 +131,29 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
+        {banner.kind === 'wait' && banner.faction && <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />}
         {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
+        {cancelled && <TeamNotice onDismiss={dismissCancelled} />}
+        {!spectator && !past && actingSeat?.G?.canUndo && <UndoButton onUndo={undo} busy={busy} />}
         {goal && <span className="scenario-goal" data-testid="scenario-goal">{goal}</span>}
         {G.scenario && <ScenarioSheetButton id={G.scenario.id} />}
+        <HelpButton G={G} actor={actor} />
       </div>
+      {history && <HistoryBar history={history} />}
       <div className="game-main">
         <div className="map-col">
           <Board
-            G={G}
+            G={past ?? G}
             pickable={map.pickable}
             sources={map.sources}
             selected={map.selected}
-            onPick={busy ? undefined : map.onPick}
+            onPick={busy || past ? undefined : map.onPick}
             pickHint={map.pickHint}
           />
         </div>
         <aside className="side-col">
-          {actingSeat && actor && choices.any && (
+          {G.result && afterGame && <section className="panel">{afterGame}</section>}
+          {!past && actingSeat && actor && choices.any && (
             <ActionPanel G={G} actor={actor} choices={choices} state={actions} send={send} busy={busy} hideBasic={advanced.mode.kind !== 'idle'}>
               {(adv.size > 0 || G.april9) && <AdvancedActions G={G} actor={actor} adv={adv} state={advanced} send={send} busy={busy} />}
             </ActionPanel>
@@ -126,7 +169,9 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
             </section>
           )}
           {G.ruleset === 'advanced' && <FleetPanel G={G} />}
-          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} />
+          <ClockPanel clock={conn.clock} />
+          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} presence={presence} now={now} {...(computer ? { computer } : {})} />
+          {seatControls}
           <section className="panel tabs-panel">
             <div className="tabs" role="tablist">
               <button type="button" role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
@@ -139,7 +184,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
             </div>
             <div role="tabpanel">
               {tab === 'log' ? (
-                <LogPanel log={conn.log} />
+                <LogPanel log={conn.log} onPick={history?.show} picked={history?.at?.entry ?? history?.loading ?? null} />
               ) : (
                 <ChatPanel messages={conn.chat} players={conn.players} canWrite={!spectator} onSend={conn.sendChat} />
               )}
@@ -147,7 +192,7 @@ export function GameView({ conn, spectator }: { conn: MatchConnection; spectator
           </section>
         </aside>
       </div>
-      {G.result && showResult && <ResultDialog G={G} onClose={() => setShowResult(false)} />}
+      {G.result && showResult && <ResultDialog G={G} onClose={() => setShowResult(false)} afterGame={afterGame} />}
     </div>
   );
 }
@@ -180,6 +225,7 @@ function HandPanel({
   const faction = FACTION_OF[seat.playerID ?? '0']!;
   const hand = seat.G?.hands[faction] ?? [];
   const isActing = seat.playerID === actingPid;
+  const symbols = seat.G?.scenario?.reinforcements ?? true;
   return (
     <section className="panel hand-panel" aria-label={t('hand.title')} data-testid="hand">
       <div className="hand-head">
@@ -205,20 +251,29 @@ function HandPanel({
       </div>
       {hand.length === 0 && <p className="muted">{t('hand.empty')}</p>}
       <div className="hand-cards">
-        {hand.map((card) => {
+        {groupHand(hand, symbols).map(({ key, instances }) => {
+          // Copies of one card show once, with a count; a play or discard uses the first copy.
+          const card = instances[0]!;
           const playable = isActing && choices.cards.has(card);
-          const tradeable = isActing && choices.trade.includes(card);
+          const tradeable = instances.filter((c) => isActing && choices.trade.includes(c));
           const discardable = isActing && choices.discard.includes(card);
+          const chosen = tradeable.filter((c) => actions.tradeSel.includes(c)).length;
+          const chooseTrade = (n: number) => tradeable.forEach((c, i) => (i < n) !== actions.tradeSel.includes(c) && actions.toggleTrade(c));
           return (
-            <CardFace key={card} instance={card} playable={playable} symbols={seat.G?.scenario?.reinforcements ?? true}>
+            <CardFace key={key} instance={card} copies={instances} playable={playable} symbols={symbols}>
               {playable && (
                 <button type="button" className="primary small" onClick={() => actions.playCard(card)} disabled={busy} data-play={card}>
                   {t('act.play')}
                 </button>
               )}
-              {tradeable && (
+              {tradeable.length === 1 && (
                 <label className="trade-check">
-                  <input type="checkbox" checked={actions.tradeSel.includes(card)} onChange={() => actions.toggleTrade(card)} /> {t('hand.tradeSelect')}
+                  <input type="checkbox" checked={chosen === 1} onChange={() => actions.toggleTrade(tradeable[0]!)} /> {t('hand.tradeSelect')}
+                </label>
+              )}
+              {tradeable.length > 1 && (
+                <label className="trade-check">
+                  {t('hand.tradeSelect')} <Stepper value={chosen} min={0} max={tradeable.length} onChange={chooseTrade} label={t('hand.tradeSelect')} />
                 </label>
               )}
               {discardable && (
@@ -234,7 +289,7 @@ function HandPanel({
   );
 }
 
-function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
+function ResultDialog({ G, onClose, afterGame }: { G: FactionView; onClose: () => void; afterGame?: React.ReactNode }) {
   const { t, lang } = useI18n();
   const r = G.result!;
   const scenarioLines = resultLines(G, t, lang);
@@ -247,7 +302,11 @@ function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
     <dialog ref={ref} className={`result-dialog win-${r.winner}`} onClose={onClose} data-testid="result">
       <h2>{t(`result.${r.winner}`)}</h2>
       <p className="result-level">{t(`result.${r.level}`)}</p>
-      <p>{r.reason === 'deck' && G.scenario ? t('result.reason.deckOf', { deck: t(`scenario.deck.${endingDeck(G)}`) }) : t(`result.reason.${r.reason}`)}</p>
+      <p>{r.reason === 'deck' && G.scenario
+          ? t('result.reason.deckOf', { deck: t(`scenario.deck.${endingDeck(G)}`) })
+          : r.reason === 'time' && r.timedOut
+            ? t('result.reason.time', { f: t(`faction.${r.timedOut}`) })
+            : t(`result.reason.${r.reason}`)}</p>
       {scenarioLines.length > 0 ? (
         scenarioLines.map((l) => (
           <p key={l} data-testid="result-objectives">
@@ -257,6 +316,7 @@ function ResultDialog({ G, onClose }: { G: FactionView; onClose: () => void }) {
       ) : (
         <p>{t('result.cities', { list: r.germanCities.length ? r.germanCities.map(areaName).join(', ') : t('result.none') })}</p>
       )}
+      {afterGame}
       <div className="row">
         <button type="button" className="primary" onClick={() => ref.current?.close()}>
           OK

@@ -48,12 +48,15 @@ export function MemberMenu({
   name,
   onRenamed,
   onLeft,
+  extra,
 }: {
   matchID: string;
   credentials: string;
   name: string;
   onRenamed: (name: string, info: MatchInfo) => void;
   onLeft: () => void;
+  /** More about the seat (co-commanders, recovery link: SeatSharing). */
+  extra?: React.ReactNode;
 }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
@@ -204,6 +207,12 @@ export function MemberMenu({
                 </button>
               </form>
               <hr />
+              {extra && (
+                <>
+                  {extra}
+                  <hr />
+                </>
+              )}
               <button type="button" className="danger-outline" onClick={() => {
                   setSaved(false);
                   setError(null);

@@ -5,18 +5,29 @@ import { describeLog } from '../game/logText';
 import { FACTIONS } from '../game/data';
 import type { ChatMsg, PlayerMeta } from '../game/connection';
 import { FactionBadge } from './Pieces';
+import type { SidePresence } from '../game/presence';
+import { MemberPresence } from './Presence';
+import { ComputerTag, type ComputerMarks } from './ComputerSeats';
 
 export function SidesPanel({
   G,
   mine,
   acting,
   names = {},
+  presence = {},
+  now = Date.now(),
+  computer = {},
 }: {
   G: FactionView;
   mine: readonly Faction[];
   acting: Faction | null;
   /** Who plays each side (boardgame.io matchData; several names joined with ", " for teams). */
   names?: Partial<Record<Faction, string>>;
+  /** Each side's members, online or away (from the pushed lobby view); names are shown from here when known. */
+  presence?: Partial<Record<Faction, SidePresence>>;
+  now?: number;
+  /** Sides the computer plays (and whether it is deciding now). */
+  computer?: ComputerMarks;
 }) {
   const { t } = useI18n();
   const onBoard = (f: Faction) =>
@@ -28,11 +39,21 @@ export function SidesPanel({
           <li key={f} className={`side-row ${acting === f ? 'acting' : ''}`} data-faction={f}>
             <FactionBadge faction={f} />
             {mine.includes(f) && <span className="you-tag">{t('side.you')}</span>}
-            {names[f] && (
+            {presence[f] ? (
               <span className="side-name" data-testid={`side-name-${f}`}>
-                {names[f]}
+                {presence[f]!.members.map((m, i) => (
+                  <MemberPresence key={m.id} member={m} now={now} sep={i > 0} />
+                ))}
               </span>
+            ) : (
+              names[f] && (
+                <span className="side-name" data-testid={`side-name-${f}`}>
+                  {names[f]}
+                </span>
+              )
             )}
+            {/* A computer side whose turn it is is deciding, even for a page that missed the server's kon:thinking. */}
+            {computer[f] && <ComputerTag faction={f} mark={{ ...computer[f], thinking: computer[f].thinking || acting === f }} />}
             <span className="side-stats">
               <span data-testid={`hand-size-${f}`}>{t('side.hand', { n: G.handSizes[f] })}</span>
               <span>{t('side.deck', { n: G.decks[f].drawCount })}</span>
@@ -45,15 +66,22 @@ export function SidesPanel({
   );
 }
 
-export function LogPanel({ log }: { log: readonly LogEntry[] }) {
-  const { lang } = useI18n();
+export function LogPanel({ log, onPick, picked = null }: { log: readonly LogEntry[]; onPick?: (entry: number) => void; picked?: number | null }) {
+  const { t, lang } = useI18n();
   const entries = log.map((e, i) => ({ e, i })).reverse();
   return (
-    <ol className="log" reversed data-testid="log">
+    <ol className={`log ${onPick ? 'pickable-log' : ''}`} reversed data-testid="log" title={onPick ? t('log.pickHint') : undefined}>
       {entries.map(({ e, i }) => (
-        <li key={i} className={`log-entry ${e.faction ? `f-${e.faction}` : ''} ev-${e.event}`}>
+        <li key={i} className={`log-entry ${e.faction ? `f-${e.faction}` : ''} ev-${e.event} ${picked === i ? 'picked' : ''}`} data-entry={i}>
           {e.faction && <span className={`dot f-${e.faction}`} aria-hidden />}
-          {describeLog(e, lang)}
+          {onPick ? (
+            // The board as it was right after this entry (replay/useBoardAt.ts).
+            <button type="button" className="log-pick" onClick={() => onPick(i)} aria-label={`${describeLog(e, lang)} – ${t('log.show', { n: i + 1 })}`}>
+              {describeLog(e, lang)}
+            </button>
+          ) : (
+            describeLog(e, lang)
+          )}
         </li>
       ))}
     </ol>

@@ -65,8 +65,11 @@ export function CardFace({
   children,
   compact = false,
   symbols = true,
+  copies,
 }: {
   instance: string;
+  /** Identical copies shown as this one card (with a count); every copy's id is on the element. */
+  copies?: readonly string[];
   playable?: boolean;
   children?: React.ReactNode;
   compact?: boolean;
@@ -77,10 +80,22 @@ export function CardFace({
   const info = cardInfo(instance, lang);
   const effects = info.effects.filter((e) => isBasicEffect(e.kind));
   return (
-    <article className={`card f-${info.faction} ${playable ? 'playable' : ''}`} data-card={instance} aria-label={info.title}>
+    <article
+      className={`card f-${info.faction} ${playable ? 'playable' : ''}`}
+      data-card={instance}
+      data-copies={(copies ?? [instance]).join(' ')}
+      aria-label={copies && copies.length > 1 ? `${info.title} ×${copies.length}` : info.title}
+    >
       <header>
         <div>
-          <h4 className="card-title">{info.title}</h4>
+          <h4 className="card-title">
+            {info.title}
+            {copies && copies.length > 1 && (
+              <span className="hand-count" data-testid="card-count" title={t('hand.copies', { n: copies.length })}>
+                ×{copies.length}
+              </span>
+            )}
+          </h4>
           <div className="card-title-en">{info.titleEn}</div>
         </div>
         {symbols && <Symbols n={info.symbols} />}

@@ -15,6 +15,22 @@ export interface BotInput {
   readonly legal: readonly Action[];
   /** For tie-breaks only: the same view, legal list and seed give the same decision. */
   readonly rng: Rng;
+  /** How hard a search player may think (the Easy player ignores it). */
+  readonly budget?: SearchBudget;
+}
+
+/** A search player's budget per decision. Without `maxMs` the same input always gives the same decision. */
+export interface SearchBudget {
+  /** Playouts per decision (candidates × sampled guesses). */
+  readonly iterations?: number;
+  /** At most this many candidate actions are compared. */
+  readonly candidates?: number;
+  /** Actions per playout at most. */
+  readonly steps?: number;
+  /** Search single movement decisions too (dear, and no gain measured; see normal.ts). */
+  readonly searchMovement?: boolean;
+  /** Wall-clock cap for a server: stop sampling after this many milliseconds (at least one round is played). */
+  readonly maxMs?: number;
 }
 
 export type Bot = (input: BotInput) => Action;

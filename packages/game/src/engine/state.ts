@@ -3,6 +3,7 @@ import type { CardInstanceId } from '../cards/index.js';
 import type { April9Prompt, April9State } from './april9/types.js';
 import type { NavalState } from './naval/types.js';
 import type { ScenarioRules } from '../scenarios/schema.js';
+import type { UndoTrail } from './undo.js';
 
 export const RULESETS = ['basic', 'advanced'] as const;
 export type Ruleset = (typeof RULESETS)[number];
@@ -136,7 +137,10 @@ export interface LogEntry {
 export interface Result {
   winner: 'germany' | 'norway-allies';
   level: 'clear' | 'marginal';
-  reason: 'deck' | 'elimination';
+  /** 'time': a side ran out of time on a clock the match was created with (the server ends it so). */
+  reason: 'deck' | 'elimination' | 'time';
+  /** The faction whose clock ran out (reason 'time' only). */
+  timedOut?: Faction;
   /** Victory cities held by Germany at the end. */
   germanCities: AreaId[];
   /** A scenario's areas Norway and the Allies had to hold, and which of them they held at the end. */
@@ -202,4 +206,6 @@ export interface GameState {
   homeFleetDue?: boolean;
   /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
   naval?: NavalState | null;
+  /** What the acting faction may take back (engine/undo.ts); server-side only, never in a view. */
+  undo?: UndoTrail | null;
 }

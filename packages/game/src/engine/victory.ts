@@ -1,7 +1,7 @@
 import { victoryCities } from '../board/index.js';
 import type { GameState, Result } from './state.js';
 import { count, totalOnBoard } from './forces.js';
-import type { AreaId } from '../types.js';
+import type { AreaId, Faction } from '../types.js';
 import { germanCities } from './queries.js';
 import { log } from './log.js';
 
@@ -61,4 +61,22 @@ function holdAllResult(G: GameState, areas: readonly AreaId[]): Result {
 }
 function objectivesHeld(G: GameState, areas: readonly AreaId[]) {
   return { areas: [...areas], held: areas.filter((a) => count(G, a, 'norway') + count(G, a, 'allies') > 0) };
+}
+
+/**
+ * A faction's clock ran out and the match was created so that this loses: its side loses at once, a
+ * clear victory for the other (docs/rules-decisions.md). Only the server's clock can ask for this.
+ */
+export function loseOnTime(G: GameState, faction: Faction): void {
+  if (G.result) return;
+  const v = G.scenario?.victory;
+  log(G, faction, 'outOfTime', {});
+  finish(G, {
+    winner: faction === 'germany' ? 'norway-allies' : 'germany',
+    level: 'clear',
+    reason: 'time',
+    timedOut: faction,
+    germanCities: germanCities(G),
+    ...(v?.kind === 'alliedHoldAll' ? { objectives: objectivesHeld(G, v.areas) } : {}),
+  });
 }

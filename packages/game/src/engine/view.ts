@@ -16,7 +16,9 @@ export interface PublicDeck {
   used: CardInstanceId[];
 }
 
-export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval'> & {
+export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval' | 'undo'> & {
+  /** The viewer may take back its last decision (the trail itself never leaves the server). */
+  canUndo?: boolean;
   /** Naval movement and combat, with other factions' face-down ships as null. */
   naval?: NavalView | null;
   /** Ships on the board: other factions' face-down ships without their identity. */
@@ -32,11 +34,13 @@ export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval'>
 };
 
 export function viewFor(G: GameState, viewer: Faction | null): FactionView {
-  const { hands, decks, ...open } = G;
+  // The undo trail holds a whole earlier state, hands and decks included: never in a view.
+  const { hands, decks, undo, ...open } = G;
   const map = <T>(fn: (f: Faction) => T) => Object.fromEntries(FACTIONS.map((f) => [f, fn(f)])) as Record<Faction, T>;
   return {
     ...open,
     viewer,
+    ...(viewer && undo && undo.faction === viewer && undo.actions.length > 0 ? { canUndo: true } : {}),
     hands: map((f) => (f === viewer ? [...hands[f]] : [])),
     handSizes: map((f) => hands[f].length),
     decks: map((f) => ({ drawCount: decks[f].draw.length, used: [...decks[f].used] })),

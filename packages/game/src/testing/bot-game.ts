@@ -1,6 +1,6 @@
 /**
- * Complete games between computer players through the engine's `perform`: each seat is Easy or
- * random. The Easy seat is handed only viewFor(G, seat) and the legal actions listed from that view.
+ * Complete games between computer players through the engine's `perform`: each seat is Easy, Normal
+ * or random. A bot seat is handed only viewFor(G, seat) and the legal actions listed from that view.
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { GameState, Ruleset } from '../engine/state.js';
@@ -9,10 +9,11 @@ import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';
 import { perform, type Action } from '../engine/actions.js';
 import { viewFor } from '../engine/view.js';
-import { easyBot } from '../bots/easy.js';
+import { BOTS } from '../bots/index.js';
+import type { SearchBudget } from '../bots/types.js';
 import { seededRng } from './rng.js';
 
-export type Player = 'easy' | 'random';
+export type Player = 'easy' | 'normal' | 'random';
 
 export interface BotGameOptions {
   seed: number;
@@ -20,15 +21,18 @@ export interface BotGameOptions {
   seats: Record<Faction, Player>;
   maxActions?: number;
   afterAction?: (G: GameState, f: Faction, action: Action, before: GameState | null) => void;
-  /** Hand afterAction a copy of the state before each Easy action (for tests that compare). */
+  /** Hand afterAction a copy of the state before each bot action (for tests that compare). */
   keepBefore?: boolean;
+  /** The Normal seats' budget per decision (default: DEFAULT_BUDGET). */
+  budget?: SearchBudget;
 }
 
-/** Time the Easy seats took to decide (view, listing and choice), in milliseconds. */
+/** Time the bot seats of one strength took to decide (view, listing and choice), in milliseconds. */
 export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
 
-export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming } {
+export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming; normal: EasyTiming } {
   const easy: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
+  const normal: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
   const dice = seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
   const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
@@ -40,16 +44,18 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
     if (!a) throw new Error('nobody can act, but the game is not over');
     let pick: Action;
     let before: GameState | null = null;
-    if (opts.seats[a.faction] === 'easy') {
+    const seat = opts.seats[a.faction];
+    if (seat !== 'random') {
       if (opts.keepBefore) before = structuredClone(G);
       const t0 = performance.now();
       const view = viewFor(G, a.faction);
       const legal = legalActions(view as unknown as GameState, a.faction);
-      pick = easyBot({ view, legal, rng: botRng[a.faction] });
+      pick = BOTS[seat]({ view, legal, rng: botRng[a.faction], ...(opts.budget ? { budget: opts.budget } : {}) });
       const ms = performance.now() - t0;
-      easy.decisions++;
-      easy.totalMs += ms;
-      easy.maxMs = Math.max(easy.maxMs, ms);
+      const timing = seat === 'easy' ? easy : normal;
+      timing.decisions++;
+      timing.totalMs += ms;
+      timing.maxMs = Math.max(timing.maxMs, ms);
     } else {
       const legal = legalActions(G, a.faction);
       const active = legal.filter((l) => l.type !== 'pass' && l.type !== 'endPhase');
@@ -59,7 +65,7 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
     actions++;
     opts.afterAction?.(G, a.faction, pick, before);
   }
-  return { G, actions, ended: !!G.result, easy };
+  return { G, actions, ended: !!G.result, easy, normal };
 }
 function unit(r: ReturnType<typeof seededRng>): number {
   return (r.d6() - 1 + (r.d6() - 1) / 6 + (r.d6() - 1) / 36) / 6;

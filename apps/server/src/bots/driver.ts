@@ -1,0 +1,295 @@
+/**
+ * Computer players in seats: whenever one of a bot seat's playerIDs must act (its turn and every
+ * reaction window, as the engine's actor() says), the seat's view goes to the worker pool, and the
+ * chosen action goes through transport.submitMove like any player's move (same check, reducer,
+ * durable write and publish). Woken after every committed move, when a match is created or a seat is
+ * handed over, and for every unfinished match with a bot when the server starts.
+ */
+import { actor, legalActions, PLAYER_OF_FACTION, viewFor, type Action, type Faction, type FactionView, type GameState } from '@kon/game';
+import { ApiError, notFound } from '../errors';
+import type { Lobby, LobbyRecord, SeatKey } from '../lobby';
+import type { Logger } from '../log';
+import type { SqlStorage } from '../storage';
+import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { BotPool } from './pool';
+import { assertAvailable, type BotReason, type BotSeatRecord } from './seats';
+import { seedOf } from './decision-seed';
+import type { BotStrength } from './strengths';
+
+/** A seat's bot as the driver holds it; a new object at every hand-over, so a decision made for an earlier one is dropped. */
+interface Holder {
+  seat: SeatKey;
+  strength: BotStrength;
+}
+interface Run {
+  busy: boolean;
+  again: boolean;
+}
+
+/** The socket event a match's sockets hear while a computer seat decides (and once it is done). */
+export const THINKING_EVENT = 'kon:thinking';
+export interface ThinkingEvent {
+  seat: SeatKey;
+  playerID: string;
+  strength: BotStrength;
+  thinking: boolean;
+}
+
+export interface BotSeatsOptions {
+  transport: HardenedTransport;
+  lobby: Lobby;
+  storage: SqlStorage;
+  pool: BotPool;
+  log: Logger;
+  /** The least time from a bot starting to think to its move, so people can follow (0 in tests). */
+  moveDelayMs: number;
+  /**
+   * Other server processes change the same lobby records (REDIS_URL): who holds a seat is read from
+   * the store each time instead of kept, since a seat handed over or taken back elsewhere would
+   * leave a kept copy wrong (a bot here moving for a person, or a person here moving for a bot).
+   */
+  shared?: boolean;
+}
+
+export class BotSeats {
+  /** matchID → playerID → bot; a match without bots maps to an empty Map. */
+  private holders = new Map<string, Map<string, Holder>>();
+  /** Bumped whenever a match's bots change, so a slow read of the old record is not cached. */
+  private epochs = new Map<string, number>();
+  /** `matchID seat` being taken back: never read as a bot's, even from a record not yet rewritten. */
+  private revoked = new Set<string>();
+  private runs = new Map<string, Run>();
+  private closing = false;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: BotSeatsOptions) {
+    this.log = opts.log.child({ component: 'bots' });
+  }
+
+  /** Listen for moves and new matches, and resume every unfinished match whose bot must act. */
+  start() {
+    this.opts.transport.onMoveCommitted((e) => this.onMove(e));
+    this.opts.lobby.onCreated = (matchID) => void this.wake(matchID);
+    // While the computer holds a seat its members watch but do not move: they take the seat back first.
+    this.opts.transport.playerMoveGuard = async (matchID, playerID) =>
+      (await this.holdersOf(matchID)).has(playerID) ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' } : null;
+    void this.resumeAll().catch((e: unknown) => this.log.error('resuming bot seats failed', { err: e }));
+  }
+
+  /** Stop deciding: no bot moves from now on (decisions under way are dropped). */
+  async stop() {
+    this.closing = true;
+    await this.opts.pool.close();
+  }
+
+  /**
+   * Give a seat to a computer player, for the server's own reasons (a clock ran out: reason
+   * 'timeout'). No permission check: API callers go through handOver. Throws ApiError when the match
+   * is unknown or over, the seat is not in its plan, a bot holds it already, or the strength is not
+   * available.
+   */
+  async handSeatToBot(matchID: string, seat: SeatKey, strength: BotStrength, reason: BotReason, by?: string) {
+    assertAvailable(strength);
+    await this.opts.lobby.updateRecord(matchID, async ({ lobby, metadata }) => {
+      if (metadata.gameover != null) throw new ApiError(409, 'game_over', 'This match is over.');
+      if (!lobby.seats.some((s) => s.key === seat)) throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
+      if (lobby.bots?.[seat]) throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
+      const record: BotSeatRecord = { strength, reason, since: Date.now(), ...(by ? { by } : {}) };
+      lobby.bots = { ...lobby.bots, [seat]: record };
+      return { save: true, value: undefined };
+    });
+    this.changed(matchID);
+    this.log.info('seat handed to the computer', { matchID, seat, strength, reason });
+    void this.wake(matchID);
+  }
+
+  /**
+   * A member hands another seat to the computer: only a seat whose members are all away (none
+   * connected), in a match that is not over. Returns the lobby view as the caller sees it.
+   */
+  async handOver(matchID: string, seat: SeatKey, tok: string | undefined, strength: BotStrength) {
+    const row = await this.opts.lobby.record(matchID);
+    if (!row) throw notFound();
+    const viewer = this.opts.lobby.identify(row.lobby, tok);
+    if (!viewer) throw notFound();
+    if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
+    if (viewer.seat === seat) throw new ApiError(403, 'own_seat', 'A seat is handed to the computer by the other players, not by its own.');
+    const online = this.opts.lobby.presence.members(matchID);
+    if (row.lobby.members.some((m) => m.seat === seat && online.has(m.id)))
+      throw new ApiError(409, 'seat_present', 'Someone on this seat is here: only a seat whose players are all away can be handed to the computer.');
+    await this.handSeatToBot(matchID, seat, strength, 'handed', viewer.memberId);
+    return this.viewFor(matchID, tok);
+  }
+
+  /** A member takes their seat back from the computer; the bot stops at once (a decision under way is dropped). */
+  async takeBack(matchID: string, seat: SeatKey, tok: string | undefined) {
+    const row = await this.opts.lobby.record(matchID);
+    if (!row) throw notFound();
+    const viewer = this.opts.lobby.identify(row.lobby, tok);
+    if (!viewer) throw notFound();
+    if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
+    if (viewer.seat !== seat) throw new ApiError(403, 'not_your_seat', 'Only a member of this seat may take it back.');
+    if (!row.lobby.bots?.[seat]) throw new ApiError(409, 'not_computer_seat', 'No computer player holds this seat.');
+    // Revoke before the write: from this line on no bot move of this seat is submitted, and one already
+    // queued on the match's lock runs before the write below, so the seat is the member's once we answer.
+    const key = `${matchID} ${seat}`;
+    this.revoked.add(key);
+    const held = [...(this.holders.get(matchID) ?? [])].find(([, h]) => h.seat === seat);
+    this.changed(matchID);
+    try {
+      await this.opts.lobby.updateRecord(matchID, async ({ lobby }) => {
+        if (!lobby.bots?.[seat]) return { save: false, value: undefined };
+        const { [seat]: _gone, ...rest } = lobby.bots;
+        if (Object.keys(rest).length) lobby.bots = rest;
+        else delete lobby.bots;
+        return { save: true, value: undefined };
+      });
+    } finally {
+      this.revoked.delete(key);
+      this.changed(matchID);
+    }
+    if (held) this.emitThinking(matchID, held[1], held[0], false);
+    this.log.info('seat taken back from the computer', { matchID, seat, memberId: viewer.memberId });
+    return this.viewFor(matchID, tok);
+  }
+
+  private async viewFor(matchID: string, tok: string | undefined) {
+    return this.opts.lobby.get(matchID, tok);
+  }
+
+  private changed(matchID: string) {
+    this.holders.delete(matchID);
+    this.epochs.set(matchID, (this.epochs.get(matchID) ?? 0) + 1);
+  }
+
+  private holdersFrom(matchID: string, lobby: LobbyRecord): Map<string, Holder> {
+    const out = new Map<string, Holder>();
+    for (const [seat, b] of Object.entries(lobby.bots ?? {}) as [SeatKey, BotSeatRecord][]) {
+      if (this.revoked.has(`${matchID} ${seat}`)) continue;
+      const holder: Holder = { seat, strength: b.strength };
+      for (const pid of lobby.seats.find((s) => s.key === seat)?.playerIDs ?? []) out.set(pid, holder);
+    }
+    return out;
+  }
+
+  private async holdersOf(matchID: string): Promise<Map<string, Holder>> {
+    const cached = this.opts.shared ? undefined : this.holders.get(matchID);
+    if (cached) return cached;
+    const epoch = this.epochs.get(matchID) ?? 0;
+    const row = await this.opts.lobby.record(matchID);
+    const fresh = row ? this.holdersFrom(matchID, row.lobby) : new Map<string, Holder>();
+    if ((this.epochs.get(matchID) ?? 0) !== epoch) return this.holdersOf(matchID); // changed while reading
+    if (!this.opts.shared) this.holders.set(matchID, fresh);
+    return fresh;
+  }
+
+  private onMove(e: MoveCommitted) {
+    if ((e.state.G as GameState).result) {
+      this.holders.delete(e.matchID);
+      this.epochs.delete(e.matchID);
+      return;
+    }
+    // A match without bots costs one map lookup per move.
+    if (this.holders.get(e.matchID)?.size === 0) return;
+    void this.wake(e.matchID);
+  }
+
+  /** Let the match's bots act while one of them must; one decision at a time per match. */
+  async wake(matchID: string): Promise<void> {
+    if (this.closing) return;
+    let run = this.runs.get(matchID);
+    if (!run) this.runs.set(matchID, (run = { busy: false, again: false }));
+    if (run.busy) {
+      run.again = true;
+      return;
+    }
+    run.busy = true;
+    try {
+      do {
+        run.again = false;
+        await this.step(matchID, run);
+      } while (run.again && !this.closing);
+    } catch (e) {
+      this.log.error('bot turn failed', { matchID, err: e });
+    } finally {
+      run.busy = false;
+      if (!run.again) this.runs.delete(matchID);
+    }
+  }
+
+  /** One decision of the bot that must act now, if a bot must. */
+  private async step(matchID: string, run: Run) {
+    const holders = await this.holdersOf(matchID);
+    if (holders.size === 0) return;
+    const state = await this.opts.transport.currentState(matchID);
+    const G = state?.G as GameState | undefined;
+    if (!state || !G || G.result) return;
+    const who = actor(G);
+    if (!who) return;
+    const playerID = PLAYER_OF_FACTION[who.faction];
+    const holder = holders.get(playerID);
+    if (!holder) return;
+    const started = Date.now();
+    this.emitThinking(matchID, holder, playerID, true);
+    try {
+      const view = viewFor(G, who.faction);
+      let action: Action;
+      try {
+        ({ action } = await this.opts.pool.decide({ strength: holder.strength, view, seed: seedOf(matchID, state._stateID, playerID) }));
+      } catch (e) {
+        if (this.closing) return;
+        this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
+        action = plainAction(view, who.faction);
+      }
+      const wait = started + this.opts.moveDelayMs - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      let outcome = await this.submit(matchID, playerID, holder, action, state._stateID);
+      if (outcome === 'stale') run.again = true;
+      else if (outcome === 'refused') {
+        // A bug in the bot must not stall the match: a plain legal action instead, once.
+        const plain = plainAction(view, who.faction);
+        outcome = await this.submit(matchID, playerID, holder, plain, state._stateID);
+        if (outcome === 'refused') this.log.error('bot seat is stuck: even its plain action was refused', { matchID, playerID });
+      }
+    } finally {
+      this.emitThinking(matchID, holder, playerID, false);
+    }
+  }
+
+  private async submit(matchID: string, playerID: string, holder: Holder, action: Action, stateID: number) {
+    // Checked and submitted in one tick: a take-back revokes first, so no move of a revoked seat gets queued.
+    if (this.closing || this.holders.get(matchID)?.get(playerID) !== holder) return 'dropped' as const;
+    const out = await this.opts.transport.submitMove(matchID, playerID, { type: action.type, args: [action.args] }, { by: 'server', stateID });
+    if (out.ok) return 'ok' as const;
+    if (out.code === 'stale_state') return 'stale' as const;
+    this.log.error('bot move refused', { matchID, playerID, move: action.type, code: out.code, ...(out.message ? { reason: out.message } : {}), ...out.fields });
+    return 'refused' as const;
+  }
+
+  private emitThinking(matchID: string, holder: Holder, playerID: string, thinking: boolean) {
+    const e: ThinkingEvent = { seat: holder.seat, playerID, strength: holder.strength, thinking };
+    this.opts.transport.emitToMatch(matchID, THINKING_EVENT, e);
+  }
+
+  /** After a restart: every unfinished match whose bot must act carries on. */
+  private async resumeAll() {
+    const ids = await this.opts.storage.listMatches({ where: { isGameover: false } });
+    let withBots = 0;
+    for (const id of ids) {
+      if (this.closing) return;
+      const row = await this.opts.lobby.record(id);
+      if (!row?.lobby.bots) continue;
+      withBots++;
+      void this.wake(id);
+    }
+    if (withBots) this.log.info('bot seats resumed', { matches: withBots });
+  }
+}
+
+/** What a seat does when its bot cannot answer: pass or end the phase where it may, else its first legal action. */
+function plainAction(view: FactionView, faction: Faction): Action {
+  const legal = legalActions(view as unknown as GameState, faction);
+  const plain = legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'endPhase') ?? legal[0];
+  if (!plain) throw new Error(`no legal action for ${faction}`);
+  return plain;
+}

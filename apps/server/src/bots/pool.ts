@@ -1,0 +1,163 @@
+/**
+ * A small pool of worker threads that make the bots' decisions, so a thinking bot never holds up the
+ * event loop that carries every other match's moves. A worker that crashes or overruns its time is
+ * replaced and the decision retried (a few times, then refused): it never takes the server down.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Action } from '@kon/game';
+import type { Logger } from '../log';
+import type { DecideReply, DecideRequest } from './protocol';
+
+export interface BotPoolOptions {
+  size: number;
+  /** A decision not answered in this time is abandoned: the worker is replaced, the decision retried. */
+  timeoutMs: number;
+  /** Attempts per decision (crashes and time-outs count) before it is refused. */
+  attempts?: number;
+  log: Logger;
+  /** How a worker is made (tests hand in workers that crash); default: bots/worker.ts. */
+  spawn?: () => Worker;
+}
+
+export class BotDecisionError extends Error {}
+
+interface Job {
+  req: Omit<DecideRequest, 'id'>;
+  attempts: number;
+  resolve(a: { action: Action; legalCount: number }): void;
+  reject(e: Error): void;
+}
+interface Slot {
+  worker: Worker;
+  job?: { id: number; job: Job; timer: NodeJS.Timeout };
+}
+
+/**
+ * The worker's file: the bundle's sibling dist/bot-worker.cjs in production (see scripts/build.mjs),
+ * else the TypeScript source run through tsx's loader (dev server, tests, benchmarks).
+ */
+export function defaultSpawn(): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.cjs')) return new Worker(new URL('./bot-worker.cjs', here));
+  // Node 20 does not apply loaders given in a worker's execArgv to its entry file: register tsx first.
+  // tsx's ESM register() (require.resolve would give its CommonJS build, which cannot register).
+  const tsxApi = new URL('./api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/esm'))).href;
+  const entry = new URL('./worker.ts', here).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+export class BotPool {
+  private slots: Slot[] = [];
+  private queue: Job[] = [];
+  private nextID = 1;
+  private closed = false;
+  private readonly log: Logger;
+  private readonly attempts: number;
+
+  constructor(private readonly opts: BotPoolOptions) {
+    this.log = opts.log.child({ component: 'bot-pool' });
+    this.attempts = opts.attempts ?? 3;
+    for (let i = 0; i < opts.size; i++) {
+      const slot = {} as Slot;
+      this.startWorker(slot);
+      this.slots.push(slot);
+    }
+  }
+
+  /** The action the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
+  decide(req: Omit<DecideRequest, 'id'>): Promise<{ action: Action; legalCount: number }> {
+    if (this.closed) return Promise.reject(new BotDecisionError('the bot pool is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ req, attempts: 0, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Decisions waiting for a free worker (for logs and benchmarks). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new BotDecisionError('the bot pool is closed'));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.job) {
+          clearTimeout(slot.job.timer);
+          slot.job.job.reject(new BotDecisionError('the bot pool is closed'));
+          slot.job = undefined;
+        }
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private startWorker(slot: Slot) {
+    const worker = (this.opts.spawn ?? defaultSpawn)();
+    slot.worker = worker;
+    worker.on('message', (reply: DecideReply) => this.onReply(slot, reply));
+    worker.on('error', (err) => this.onFailure(slot, worker, 'bot worker crashed', err));
+    worker.on('exit', (code) => this.onFailure(slot, worker, 'bot worker exited', undefined, code));
+    // An idle worker must not keep a stopping process alive; a busy one must (see dispatch).
+    worker.unref();
+  }
+
+  private dispatch() {
+    for (const slot of this.slots) {
+      if (slot.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      const id = this.nextID++;
+      const timer = setTimeout(() => this.onTimeout(slot, id), this.opts.timeoutMs);
+      timer.unref();
+      slot.job = { id, job, timer };
+      job.attempts++;
+      slot.worker.ref();
+      slot.worker.postMessage({ id, ...job.req } satisfies DecideRequest);
+    }
+  }
+
+  private onReply(slot: Slot, reply: DecideReply) {
+    const cur = slot.job;
+    if (!cur || cur.id !== reply.id) return; // an answer to a decision already given up on
+    clearTimeout(cur.timer);
+    slot.job = undefined;
+    slot.worker.unref();
+    // A decision that throws is the bot's own fault and would throw again: refused, not retried.
+    if (reply.ok) cur.job.resolve({ action: reply.action, legalCount: reply.legalCount });
+    else cur.job.reject(new BotDecisionError(reply.error));
+    this.dispatch();
+  }
+
+  private onTimeout(slot: Slot, id: number) {
+    if (slot.job?.id !== id) return;
+    this.log.warn('bot decision timed out', { timeoutMs: this.opts.timeoutMs, strength: slot.job.job.req.strength });
+    this.replace(slot);
+  }
+
+  private onFailure(slot: Slot, worker: Worker, msg: string, err?: unknown, code?: number) {
+    if (this.closed || slot.worker !== worker) return; // already replaced (time-out), or shutting down
+    this.log.error(msg, { ...(err !== undefined ? { err } : {}), ...(code !== undefined ? { code } : {}) });
+    this.replace(slot);
+  }
+
+  /** A new worker in the slot; the decision it held goes back to the front of the queue, or is refused. */
+  private replace(slot: Slot) {
+    const old = slot.worker;
+    const cur = slot.job;
+    slot.job = undefined;
+    if (cur) clearTimeout(cur.timer);
+    void old.terminate().catch(() => undefined);
+    if (this.closed) return;
+    this.startWorker(slot);
+    if (cur) {
+      if (cur.job.attempts >= this.attempts) cur.job.reject(new BotDecisionError(`no answer after ${cur.job.attempts} attempts`));
+      else this.queue.unshift(cur.job);
+    }
+    this.dispatch();
+  }
+}

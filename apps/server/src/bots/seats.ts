@@ -1,0 +1,62 @@
+/**
+ * Which seats of a match computer players hold: the lobby record's `bots` field. Only this module and
+ * the BotSeats driver write it; lobby.ts calls the small hooks below at creation and on joining.
+ */
+import { z } from 'zod';
+import { ApiError } from '../errors';
+import type { LobbyRecord, Plan, SeatKey } from '../lobby';
+import { botAvailable } from './registry';
+import { BOT_STRENGTHS, botStrength, type BotStrength } from './strengths';
+
+/** Why a computer player holds the seat: chosen when the match was made, handed over by a player, or by the server (e.g. a clock ran out). */
+export type BotReason = 'created' | 'handed' | 'timeout' | 'server';
+
+export interface BotSeatRecord {
+  strength: BotStrength;
+  reason: BotReason;
+  /** ms since the epoch */
+  since: number;
+  /** The member who handed the seat over (reason 'handed'). */
+  by?: string;
+}
+export type SeatBots = Partial<Record<SeatKey, BotSeatRecord>>;
+
+/** `bots` of POST /api/matches: seat key → strength (for example `{ "norway": "easy", "allies": "easy" }`). */
+export const creationBots = z
+  .partialRecord(z.enum(['germany', 'norway', 'allies', 'norway+allies']), botStrength)
+  .optional();
+
+/** `body` of PUT /api/matches/:id/seats/:seat/bot. */
+export const handOverBody = z.strictObject({ strength: botStrength.default('easy') });
+
+export function assertAvailable(strength: BotStrength) {
+  if (!botAvailable(strength))
+    throw new ApiError(400, 'bot_unavailable', `The ${strength} computer player is not available on this server yet; choose one of: ${BOT_STRENGTHS.filter(botAvailable).join(', ')}.`);
+}
+
+/** The bots a new match starts with, checked against its seat plan; throws ApiError for a seat the plan lacks or an unavailable strength. */
+export function botsAtCreation(plan: Plan, seatsOfPlan: readonly SeatKey[], bots: z.output<typeof creationBots>, now = Date.now()): SeatBots | undefined {
+  if (!bots) return undefined;
+  const out: SeatBots = {};
+  for (const [seat, strength] of Object.entries(bots) as [SeatKey, BotStrength][]) {
+    if (!seatsOfPlan.includes(seat))
+      throw new ApiError(400, 'no_such_seat', `The ${plan} seat plan has no seat "${seat}"; its seats are: ${seatsOfPlan.join(', ')}.`);
+    assertAvailable(strength);
+    out[seat] = { strength, reason: 'created', since: now };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Joining a seat a computer player was given at creation is refused: that seat has no link to join by. */
+export function assertJoinable(lobby: LobbyRecord, seat: SeatKey) {
+  if (lobby.bots?.[seat]?.reason === 'created')
+    throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat.');
+}
+
+/** What the lobby view shows of the bots: seat → strength and why (never who handed it over). */
+export function publicBots(lobby: LobbyRecord): Partial<Record<SeatKey, { strength: BotStrength; reason: BotReason; since: number }>> {
+  const out: Partial<Record<SeatKey, { strength: BotStrength; reason: BotReason; since: number }>> = {};
+  for (const [seat, b] of Object.entries(lobby.bots ?? {}) as [SeatKey, BotSeatRecord][])
+    out[seat] = { strength: b.strength, reason: b.reason, since: b.since };
+  return out;
+}

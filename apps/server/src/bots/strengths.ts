@@ -1,0 +1,10 @@
+/**
+ * The computer players the lobby and the API offer, by name. Which of them this server can run is
+ * the registry's business (registry.ts): a strength named here but missing there is refused with
+ * its own error, never silently played by another.
+ */
+import { z } from 'zod';
+
+export const BOT_STRENGTHS = ['easy', 'normal'] as const;
+export const botStrength = z.enum(BOT_STRENGTHS);
+export type BotStrength = z.infer<typeof botStrength>;

@@ -1,0 +1,212 @@
+/**
+ * The server's clocks: one per match created with time controls. It listens to every committed move,
+ * keeps each match's clock in the store (so a restart loses nothing: timers are re-armed from the
+ * stored deadlines at start, and a deadline that passed while the server was down fires at once), and
+ * when a faction's time runs out makes the move the match was created to make — through the same
+ * transport.submitMove every move takes, so it is judged, stored and sent like any other.
+ */
+import type { State } from 'boardgame.io';
+import { actor, checkMove, PLAYER_OF_FACTION, type Faction } from '@kon/game';
+import { everySeatTaken, type LobbyRecord } from '../lobby';
+import type { Logger } from '../log';
+import type { SqlStorage } from '../storage';
+import type { HardenedTransport, MoveCommitted } from '../transport';
+import { advance, flag, newClock, viewOf, type ClockRecord, type ClockView } from './clock';
+import type { ClockSettings } from './settings';
+import { BoundedMap } from '../bounded-map';
+import { KeyedMutex } from '../lock';
+
+const KIND = 'clock';
+const KEY = 'state';
+
+/**
+ * Handing a seat whose time ran out to a computer player, for the decisions it cannot simply pass.
+ * Resolves true when a computer now plays the seat. Without it (or when it declines), the side
+ * loses on time instead, and the log says so.
+ */
+export type OwnDecisionTimeout = (matchID: string, playerID: string, faction: Faction, reason: 'time') => Promise<boolean>;
+
+export interface ClockDeps {
+  storage: SqlStorage;
+  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'emitToMatch'>;
+  log: Logger;
+  now?: () => number;
+  onOwnDecisionTimeout?: OwnDecisionTimeout;
+  /**
+   * Other server processes store this match's moves and clock too (REDIS_URL): the clock is read
+   * from the store each time instead of kept, since a kept copy would be behind the other process's
+   * decisions (and its timer could end a later decision of the same side on time).
+   */
+  shared?: boolean;
+}
+
+/** The clock settings a match was created with (kept on its lobby record). */
+export function clockSettingsOf(lobby: unknown): ClockSettings {
+  return (lobby as Partial<LobbyRecord> | null)?.clock ?? { mode: 'none' };
+}
+
+export class ClockService {
+  /** Each match's clock, null for a match without one (so moves of clockless matches read nothing). */
+  private clocks = new BoundedMap<string, ClockRecord | null>(20_000);
+  private timers = new Map<string, NodeJS.Timeout>();
+  /** One piece of work at a time per match (moves arrive in order; timers must not overtake them). */
+  private readonly queue = new KeyedMutex();
+  private stopped = false;
+  private readonly now: () => number;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: ClockDeps) {
+    this.now = deps.now ?? Date.now;
+    this.log = deps.log.child({ component: 'clocks' });
+    deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
+  }
+
+  /** Wire the computer-player takeover (bots) in after construction. */
+  set onOwnDecisionTimeout(fn: OwnDecisionTimeout | undefined) {
+    if (fn) this.deps.onOwnDecisionTimeout = fn;
+    else delete this.deps.onOwnDecisionTimeout;
+  }
+
+  /** Re-arm every stored clock (at start). */
+  async start(): Promise<void> {
+    const rows = await this.deps.storage.listSide(KIND);
+    for (const row of rows) {
+      const c = row.data as ClockRecord;
+      if (!c?.running) continue;
+      this.clocks.set(row.matchID, c);
+      await this.enqueue(row.matchID, () => this.resync(row.matchID));
+    }
+    this.log.info('clocks re-armed', { running: this.timers.size });
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** The clock as clients see it; undefined for a match without time controls. */
+  async view(matchID: string): Promise<ClockView | undefined> {
+    const c = await this.load(matchID);
+    return c && viewOf(c, this.now());
+  }
+
+  /**
+   * Every seat is taken: the game and its clock begin (a clock does not run in the waiting room).
+   * Called on every roster change; does nothing once the clock exists.
+   */
+  rosterChanged(matchID: string, lobby: unknown) {
+    const settings = clockSettingsOf(lobby);
+    if (settings.mode === 'none') return;
+    if (!everySeatTaken(lobby as LobbyRecord)) return;
+    void this.enqueue(matchID, async () => {
+      if (await this.load(matchID)) return;
+      const state = await this.deps.transport.currentState(matchID);
+      if (!state) return;
+      const c = advance(newClock(settings), actingFaction(state), state._stateID, this.now());
+      await this.save(matchID, c);
+      this.log.info('clock started', { matchID, mode: settings.mode });
+    });
+  }
+
+  private enqueue(matchID: string, job: () => Promise<void>): Promise<void> {
+    return this.queue.run(matchID, job).catch((e: unknown) => this.log.error('clock work failed', { matchID, err: e }));
+  }
+
+  private async load(matchID: string): Promise<ClockRecord | undefined> {
+    const cached = this.deps.shared ? undefined : this.clocks.get(matchID);
+    if (cached !== undefined) return cached ?? undefined;
+    const stored = (await this.deps.storage.getSide(matchID, KIND, KEY)) as ClockRecord | undefined;
+    // A clock is only ever created through save(), which fills this cache: "none" can be remembered.
+    this.clocks.set(matchID, stored ?? null);
+    return stored;
+  }
+
+  /** Store the clock, arm its timer and show it to everyone at the match. */
+  private async save(matchID: string, c: ClockRecord) {
+    if (this.stopped) return; // shutting down: the stored clock stands, and is re-armed at the next start
+    this.clocks.set(matchID, c);
+    await this.deps.storage.putSide(matchID, KIND, KEY, c);
+    this.arm(matchID, c);
+    this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()));
+  }
+
+  private arm(matchID: string, c: ClockRecord) {
+    const old = this.timers.get(matchID);
+    if (old) clearTimeout(old);
+    this.timers.delete(matchID);
+    if (!c.running || c.running.handedOff || this.stopped) return;
+    const { stateID } = c.running;
+    // setTimeout holds at most ~24.8 days; a longer wait re-arms when it wakes.
+    const wait = Math.min(Math.max(0, c.running.deadline - this.now()), 2 ** 31 - 1);
+    const t = setTimeout(() => {
+      this.timers.delete(matchID);
+      void this.enqueue(matchID, () => this.expire(matchID, stateID));
+    }, wait);
+    t.unref();
+    this.timers.set(matchID, t);
+  }
+
+  private async onMove(e: MoveCommitted) {
+    const c = await this.load(e.matchID);
+    if (!c) return;
+    const next = advance(c, actingFaction(e.state), e.state._stateID, this.now());
+    if (next !== c) await this.save(e.matchID, next);
+    else this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
+  }
+
+  /** After a restart: the stored clock against the stored game (a move stored just before a crash may be newer). */
+  private async resync(matchID: string) {
+    const c = await this.load(matchID);
+    const state = await this.deps.transport.currentState(matchID);
+    if (!c || !state) return;
+    const next = advance(c, actingFaction(state), state._stateID, this.now());
+    if (next !== c) await this.save(matchID, next);
+    else this.arm(matchID, c);
+  }
+
+  /** A faction's time ran out: pass, hand to a computer, or lose, as the match was created. */
+  private async expire(matchID: string, stateID: number) {
+    const c = await this.load(matchID);
+    const r = c?.running;
+    // handedOff: this decision's zero is being (or was) dealt with; a timer armed meanwhile must not deal with it twice.
+    if (!c || !r || r.stateID !== stateID || r.handedOff) return;
+    const now = this.now();
+    if (r.deadline > now) return this.arm(matchID, c); // woke early (a long wait was capped)
+    const state = await this.deps.transport.currentState(matchID);
+    if (!state || actingFaction(state) !== r.faction) return this.resync(matchID);
+    const flagged = flag(c, now);
+    const playerID = PLAYER_OF_FACTION[r.faction];
+    this.log.info('time ran out', { matchID, faction: r.faction, atZero: c.settings.atZero });
+    const canPass = c.settings.atZero === 'pass' && checkMove(state.G, playerID, 'pass', [{}], 'server') === null;
+    if (canPass) {
+      // Passed for it; if the same side must still act (another window), its time is still out and
+      // the timer this save arms passes again.
+      await this.save(matchID, flagged);
+      return this.submit(matchID, playerID, 'pass', state._stateID);
+    }
+    // Saved as handled before anything is done about it: the deadline is past, and a clock saved
+    // without the mark would be armed to expire again at once, asking a computer player twice.
+    await this.save(matchID, { ...flagged, running: { ...flagged.running!, handedOff: true } });
+    if (c.settings.atZero === 'pass') {
+      const take = this.deps.onOwnDecisionTimeout;
+      // The computer plays the rest of this decision; its moves do not wake the clock again (handedOff).
+      if (take && (await take(matchID, playerID, r.faction, 'time').catch(() => false))) return;
+      // No computer player can take the seat: the side loses on time instead, and we say why.
+      this.log.warn('no computer player to take over; the side loses on time', { matchID, faction: r.faction });
+    }
+    await this.submit(matchID, playerID, 'loseOnTime', state._stateID);
+  }
+
+  private async submit(matchID: string, playerID: string, type: 'pass' | 'loseOnTime', stateID: number) {
+    // Made against the state that ran out: if anything moved meanwhile (another server process's
+    // timer fired too), it is refused as stale instead of passing a later decision.
+    const out = await this.deps.transport.submitMove(matchID, playerID, { type, args: [{}] }, { by: 'server', stateID });
+    if (!out.ok) this.log.error('clock move refused', { matchID, playerID, type, code: out.code, ...out.fields });
+  }
+}
+
+function actingFaction(state: State): Faction | null {
+  if (state.ctx.gameover !== undefined) return null;
+  return actor(state.G)?.faction ?? null;
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../log';
+
+/**
+ * What the processes of one deployment tell each other about a match, on its Redis channel. A
+ * process listens to the channels of the matches it has sockets in, and nothing else.
+ */
+export type MatchMessage =
+  /** A move was stored: push it to your sockets. Carries the whole new state (the next move needs it). */
+  | { t: 'move'; matchID: string; prevStateID: number; stateID: number; state: unknown; gameover: boolean }
+  /** Who is connected to the match through the sending process (all of it, not a change). */
+  | { t: 'presence'; matchID: string; members: string[]; playerIDs: string[]; spectators: number }
+  /** A process started listening to the match: send your presence again. */
+  | { t: 'hello'; matchID: string }
+  /** The lobby changed the roster; `removed` members' sockets are closed everywhere. */
+  | { t: 'roster'; matchID: string; removed: string[] }
+  /** A chat line as boardgame.io's Master hands it to its transport (filtered per socket on arrival). */
+  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] } };
+
+export type Envelope = MatchMessage & { from: string };
+
+/** What the transport needs from the other processes; the one-process server has no bus at all. */
+export interface MatchBus {
+  /** This process's id in messages. */
+  readonly id: string;
+  watch(matchID: string): void;
+  unwatch(matchID: string): void;
+  publish(message: MatchMessage): void;
+  /** Messages from the other processes (never this one's own). */
+  onMessage(handler: (message: Envelope) => void): void;
+  /** Called with a process's id when it has not been heard of for a while (dead or cut off). */
+  onProcessGone(handler: (id: string) => void): void;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+
+/**
+ * Redis pub/sub between the server processes: one channel per match, and one where every process
+ * says every `beatMs` that it is alive (so the presence it reported is dropped when it dies by
+ * kill -9 and never says goodbye). Pub/sub needs a connection of its own (`sub`); `pub` is shared
+ * with the lease and the rate limits. Messages are fire-and-forget: one that is lost (Redis down)
+ * costs a socket a full update at the next move, never a move — the moves are in the database.
+ */
+export class RedisMatchBus implements MatchBus {
+  readonly id = randomBytes(6).toString('base64url');
+  private handlers: ((m: Envelope) => void)[] = [];
+  private goneHandlers: ((id: string) => void)[] = [];
+  private watched = new Set<string>();
+  private lastHeard = new Map<string, number>();
+  private timer: NodeJS.Timeout;
+  private readonly processes: string;
+
+  constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly log: Logger,
+    private readonly prefix = 'kon:',
+    private readonly beatMs = 2_000,
+  ) {
+    this.processes = `${prefix}processes`;
+    sub.on('message', (channel: string, raw: string) => this.receive(channel, raw));
+    void sub.subscribe(this.processes).catch((err: unknown) => log.error('redis subscribe failed', { err }));
+    // After a reconnect ioredis subscribes again by itself; the others' presence may have changed
+    // meanwhile, so ask for it again.
+    sub.on('ready', () => {
+      for (const m of this.watched) this.publish({ t: 'hello', matchID: m });
+    });
+    this.timer = setInterval(() => this.beat(), beatMs);
+    this.timer.unref();
+    this.beat();
+  }
+
+  private channel(matchID: string) {
+    return `${this.prefix}match:${matchID}`;
+  }
+
+  watch(matchID: string) {
+    if (this.watched.has(matchID)) return;
+    this.watched.add(matchID);
+    this.sub
+      .subscribe(this.channel(matchID))
+      .then(() => this.publish({ t: 'hello', matchID }))
+      .catch((err: unknown) => this.log.error('redis subscribe failed', { matchID, err }));
+  }
+
+  unwatch(matchID: string) {
+    if (!this.watched.delete(matchID)) return;
+    void this.sub.unsubscribe(this.channel(matchID)).catch(() => undefined);
+  }
+
+  publish(message: MatchMessage) {
+    const raw = JSON.stringify({ ...message, from: this.id });
+    this.pub.publish(this.channel(message.matchID), raw).catch((err: unknown) => this.log.warn('redis publish failed', { t: message.t, err }));
+  }
+
+  onMessage(handler: (m: Envelope) => void) {
+    this.handlers.push(handler);
+  }
+
+  onProcessGone(handler: (id: string) => void) {
+    this.goneHandlers.push(handler);
+  }
+
+  async ping() {
+    await this.pub.ping();
+  }
+
+  private beat() {
+    void this.pub.publish(this.processes, JSON.stringify({ from: this.id, beat: Date.now() })).catch(() => undefined);
+    const dead = Date.now() - 3 * this.beatMs;
+    for (const [id, at] of this.lastHeard) {
+      if (at >= dead) continue;
+      this.lastHeard.delete(id);
+      for (const h of this.goneHandlers) h(id);
+    }
+  }
+
+  private receive(channel: string, raw: string) {
+    let msg: (Envelope & { bye?: boolean }) | { from: string; beat?: number; bye?: boolean };
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return this.log.warn('bad cluster message', { channel });
+    }
+    if (!msg || typeof msg.from !== 'string' || msg.from === this.id) return;
+    if (channel === this.processes) {
+      if (msg.bye) {
+        this.lastHeard.delete(msg.from);
+        for (const h of this.goneHandlers) h(msg.from);
+      } else this.lastHeard.set(msg.from, Date.now());
+      return;
+    }
+    this.lastHeard.set(msg.from, Date.now());
+    for (const h of this.handlers) {
+      try {
+        h(msg as Envelope);
+      } catch (err) {
+        this.log.error('cluster message handler failed', { channel, err });
+      }
+    }
+  }
+
+  async close() {
+    clearInterval(this.timer);
+    await this.pub.publish(this.processes, JSON.stringify({ from: this.id, bye: true })).catch(() => undefined);
+    await this.sub.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Logger } from '../log';
+import { RedisMatchBus, type MatchBus } from './bus';
+import { RedisLeaseMutex } from './lease';
+import { RedisRateLimiter } from './rate-limit';
+import { connectRedis, redisReady } from './redis';
+
+export type { MatchBus, MatchMessage, Envelope } from './bus';
+
+/** What REDIS_URL adds to a server process: see apps/server/README.md, "Several processes". */
+export interface Cluster {
+  bus: MatchBus;
+  lock: RedisLeaseMutex;
+  limiter: RedisRateLimiter;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCluster(url: string, prefix: string, log: Logger): Promise<Cluster> {
+  const pub = connectRedis(url, log, 'commands');
+  const sub = connectRedis(url, log, 'subscriber');
+  try {
+    await Promise.all([redisReady(pub), redisReady(sub)]);
+  } catch (e) {
+    pub.disconnect();
+    sub.disconnect();
+    throw e;
+  }
+  const bus = new RedisMatchBus(pub, sub, log, prefix);
+  return {
+    bus,
+    lock: new RedisLeaseMutex(pub, { ttlMs: 10_000, waitMs: 5_000, prefix }),
+    limiter: new RedisRateLimiter(pub, log, prefix),
+    ping: () => bus.ping(),
+    async close() {
+      await bus.close();
+      await pub.quit().catch(() => undefined);
+    },
+  };
+}

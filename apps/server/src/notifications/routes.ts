@@ -1,0 +1,51 @@
+/**
+ * A member's own notification settings, set from inside the match:
+ *   GET /api/matches/:id/notifications   what this member set, and what the server offers
+ *   PUT /api/matches/:id/notifications   replace them (webhook URL, e-mail, language)
+ * Only the member whose credentials these are (Bearer) may read or change them.
+ */
+import { ApiError } from '../errors';
+import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
+import { notificationBody, settingsOf, type NotificationSettings } from './settings';
+import type { NotificationService } from './service';
+import { webhookRefusal } from './targets';
+
+async function memberOf(deps: HttpDeps, matchID: string, token: string | undefined): Promise<string> {
+  const view = await deps.lobby.get(matchID, token);
+  if (view.you.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
+  return view.you.memberId;
+}
+
+export function notificationRoutes(notify: NotificationService): ApiRoutes {
+  return (router, deps) => {
+    const offer = () => ({ email: notify.emailAvailable, webhook: notify.webhooksAvailable });
+    const shown = (s: NotificationSettings | undefined) => ({
+      webhookUrl: s?.webhook?.url ?? null,
+      webhookFormat: s?.webhook?.format ?? null,
+      email: s?.email ?? null,
+      lang: s?.lang ?? 'nb',
+    });
+
+    router.get('/matches/:id/notifications', async (ctx) => {
+      const matchID = ctx.params.id!;
+      const memberId = await memberOf(deps, matchID, bearer(ctx));
+      ctx.body = { settings: shown(await notify.settings(matchID, memberId)), available: offer() };
+    });
+
+    router.put('/matches/:id/notifications', async (ctx) => {
+      const matchID = ctx.params.id!;
+      const memberId = await memberOf(deps, matchID, bearer(ctx));
+      const body = parse(notificationBody, await readJson(ctx, deps.config.bodyLimitBytes));
+      if (body.email && !notify.emailAvailable)
+        throw new ApiError(409, 'email_off', 'This server sends no e-mail (no SMTP server is configured).');
+      if (body.webhookUrl) {
+        const refusal = await webhookRefusal(body.webhookUrl, notify.webhookPolicy);
+        if (refusal) throw new ApiError(400, 'webhook_refused', refusal.charAt(0).toUpperCase() + refusal.slice(1) + '.');
+      }
+      const settings = settingsOf(body);
+      await notify.setSettings(matchID, memberId, settings.webhook || settings.email ? settings : null);
+      deps.log.info('notification settings saved', { matchID, memberId, webhook: !!settings.webhook, email: !!settings.email });
+      ctx.body = { settings: shown(settings), available: offer() };
+    });
+  };
+}

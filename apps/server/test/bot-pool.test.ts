@@ -1,0 +1,75 @@
+/** The bot worker pool: a crashing or stuck worker is replaced and the decision retried; the server never goes down with it. */
+import { Worker } from 'node:worker_threads';
+import { createInitialState, viewFor } from '@kon/game';
+import { legalFromView } from '@kon/game/bots';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BotDecisionError, BotPool } from '../src/bots/pool';
+import { createLogger } from '../src/log';
+import { botAvailable } from '../src/bots/registry';
+
+/** A worker that misbehaves the first `bad` times a decision reaches any worker of the pool (counted across threads), then answers. */
+function flaky(kind: 'crash' | 'hang', bad: number, counter: Int32Array) {
+  return () =>
+    new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       parentPort.on('message', (req) => {
+         const n = Atomics.add(workerData.counter, 0, 1);
+         if (n < workerData.bad) {
+           if (workerData.kind === 'crash') throw new Error('worker blew up');
+           return; // hang: never answer
+         }
+         parentPort.postMessage({ id: req.id, ok: true, action: { type: 'pass', args: {} }, legalCount: 1 });
+       });`,
+      { eval: true, workerData: { kind, bad, counter } },
+    );
+}
+
+const view = viewFor(createInitialState({ ruleset: 'basic' } as never, { d6: () => 3, shuffle: <T,>(x: T[]) => x }), 'germany');
+const pools: BotPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('bot worker pool', () => {
+  it('replaces a crashed worker and retries the decision', async () => {
+    const lines: string[] = [];
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const pool = new BotPool({ size: 1, timeoutMs: 5_000, log: createLogger('debug', {}, (l) => lines.push(l)), spawn: flaky('crash', 2, counter) });
+    pools.push(pool);
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+    expect(Atomics.load(counter, 0)).toBe(3);
+    expect(lines.filter((l) => l.includes('bot worker crashed'))).toHaveLength(2);
+  });
+
+  it('gives up on a worker that does not answer in time, and refuses after the last attempt', async () => {
+    const lines: string[] = [];
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const pool = new BotPool({ size: 1, timeoutMs: 150, attempts: 2, log: createLogger('debug', {}, (l) => lines.push(l)), spawn: flaky('hang', 5, counter) });
+    pools.push(pool);
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).rejects.toBeInstanceOf(BotDecisionError);
+    expect(lines.filter((l) => l.includes('bot decision timed out'))).toHaveLength(2);
+    // The pool still works once the worker behaves.
+    Atomics.store(counter, 0, 10);
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+  });
+
+  it('decides with the real Easy bot in a worker thread, from the view alone', async () => {
+    const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
+    pools.push(pool);
+    const a = await pool.decide({ strength: 'easy', view, seed: 7 });
+    expect(a.legalCount).toBeGreaterThan(0);
+    expect(a.action.type).toBeTruthy();
+    // A strength missing from the registry is refused by name, never played as Easy.
+    if (!botAvailable('normal')) await expect(pool.decide({ strength: 'normal', view, seed: 7 })).rejects.toThrow(/no normal computer player/);
+  });
+
+  it('decides with the Normal (search) bot in a worker thread: a legal action from the view', async () => {
+    expect(botAvailable('normal')).toBe(true);
+    const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
+    pools.push(pool);
+    const a = await pool.decide({ strength: 'normal', view, seed: 11 });
+    const legal = legalFromView(view);
+    expect(legal.map((x) => JSON.stringify(x))).toContain(JSON.stringify(a.action));
+    expect(a.legalCount).toBe(legal.length);
+  });
+});

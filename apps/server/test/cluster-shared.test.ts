@@ -1,0 +1,112 @@
+/**
+ * What REDIS_URL makes shared between processes, each piece on its own: two RedisLeaseMutex and two
+ * RedisRateLimiter instances on separate connections stand for two processes. Skipped without Redis.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RedisLeaseMutex } from '../src/cluster/lease';
+import { RedisRateLimiter } from '../src/cluster/rate-limit';
+import { createLogger } from '../src/log';
+import { legalMoves } from '@kon/game';
+import { dropSchema, pgReachable, PG_URL, redisReachable, REDIS_URL } from './child-server';
+import { api, createMatch, join, sleep, startTestServer, waitFor, type TestServer } from './helpers';
+
+const available = await redisReachable();
+const log = createLogger('silent');
+
+describe.skipIf(!available)('shared across processes through Redis', () => {
+  const conns: Redis[] = [];
+  const connect = () => {
+    const r = new Redis(REDIS_URL);
+    conns.push(r);
+    return r;
+  };
+  afterAll(() => {
+    for (const c of conns) c.disconnect();
+  });
+
+  it('a match lease: tasks of one match on two processes never overlap; other matches are not held up', async () => {
+    const a = new RedisLeaseMutex(connect());
+    const b = new RedisLeaseMutex(connect());
+    const key = `test-${randomBytes(6).toString('hex')}`;
+    let inside = 0;
+    let maxInside = 0;
+    const order: string[] = [];
+    const task = (name: string) => async () => {
+      inside++;
+      maxInside = Math.max(maxInside, inside);
+      await sleep(15);
+      order.push(name);
+      inside--;
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).run(key, task(`t${i}`))));
+    expect(order).toHaveLength(8);
+    expect(maxInside).toBe(1);
+    // Without the lease the two processes' queues would run side by side:
+    let together = 0;
+    await Promise.all([a.run(`${key}-x`, async () => (together++, await sleep(30))), b.run(`${key}-y`, async () => (together++, await sleep(30)))]);
+    expect(together).toBe(2);
+  });
+
+  it('a lease whose holder died (never released) is taken over after its time-to-live; a live one makes the other wait, then refuses', async () => {
+    const redis = connect();
+    const key = `test-${randomBytes(6).toString('hex')}`;
+    // A process that took the lease and was killed: the key stays until it expires.
+    await redis.set(`kon:lease:${key}`, 'dead-process', 'PX', 300);
+    const m = new RedisLeaseMutex(connect(), { ttlMs: 5_000, waitMs: 2_000, prefix: 'kon:' });
+    const started = Date.now();
+    await m.run(key, async () => undefined);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    // A holder that keeps it longer than the other will wait: a clear refusal, not a hang.
+    await redis.set(`kon:lease:${key}`, 'slow-process', 'PX', 5_000);
+    const short = new RedisLeaseMutex(connect(), { ttlMs: 5_000, waitMs: 200, prefix: 'kon:' });
+    await expect(short.run(key, async () => 'ran')).rejects.toMatchObject({ code: 'match_busy', status: 503 });
+  });
+
+  it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {
+    const a = new RedisRateLimiter(connect(), log);
+    const b = new RedisRateLimiter(connect(), log);
+    const key = `test-${randomBytes(6).toString('hex')}`;
+    const results: boolean[] = [];
+    for (let i = 0; i < 14; i++) results.push(await (i % 2 ? a : b).hit(key, 10, 3_600_000));
+    expect(results.filter((over) => !over)).toHaveLength(10);
+    expect(results.slice(10)).toEqual([true, true, true, true]);
+  });
+});
+
+describe.skipIf(!available || !(await pgReachable()))('two server processes on one PostgreSQL and one Redis, in one test process', () => {
+  it('one shows the clock as the other left it, not as it last read it', async () => {
+    const schema = `kon_shared_${randomBytes(4).toString('hex')}`;
+    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL, REDIS_KEY_PREFIX: `${schema}:`, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' };
+    const a = await startTestServer(env);
+    const b = await startTestServer(env);
+    try {
+      const m = await createMatch(a.url, { plan: 'three', setupData: { ruleset: 'basic' }, clock: { mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' } });
+      const creds: string[] = [];
+      for (const s of m.links.seats) creds.push((await join(a.url, m.matchID, s.token, s.seat)).credentials);
+      const clockAt = async (t: TestServer) => (await api(t.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: creds[0] })).json.clock;
+      await waitFor(async () => (await clockAt(a))?.running === 'germany', 'the clock to start');
+      expect((await clockAt(b)).running).toBe('germany'); // b reads it now
+      // Germany ends its movement through a: Germany still decides (reinforcements), but the clock
+      // moved on with the game. Then Germany's turn goes on until another side must act.
+      for (let i = 0; i < 40; i++) {
+        const state = (await a.server.transport.currentState(m.matchID))!;
+        const G = state.G as { result?: unknown };
+        if (G.result) break;
+        const pid = Object.keys(state.ctx.activePlayers ?? { [state.ctx.currentPlayer]: true })[0]!;
+        if (pid !== '0') break;
+        const move = legalMoves(state.G as never, state.ctx, pid).find((x) => x.move === 'endPhase' || x.move === 'pass') ?? legalMoves(state.G as never, state.ctx, pid)[0]!;
+        expect((await a.server.transport.submitMove(m.matchID, pid, { type: move.move, args: move.args }, { by: 'server' })).ok).toBe(true);
+      }
+      const onA = await clockAt(a);
+      expect(onA.running).not.toBe('germany');
+      const onB = await clockAt(b);
+      expect({ running: onB.running, deadline: onB.deadline }).toEqual({ running: onA.running, deadline: onA.deadline });
+    } finally {
+      await b.stop();
+      await a.stop();
+      await dropSchema(schema);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,34 @@
+/** A read-only link with a copy button (invite links, co-commander and recovery links). */
+import { useState } from 'react';
+import { useI18n } from '../i18n';
+
+export function CopyField({ label, value, hint, testId }: { label: React.ReactNode; value: string; hint?: string; testId?: string }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      const el = document.createElement('textarea');
+      el.value = value;
+      document.body.appendChild(el);
+      el.select();
+      document.execCommand('copy');
+      el.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1600);
+  };
+  return (
+    <div className="copy-field" data-testid={testId}>
+      <div className="copy-label">{label}</div>
+      {hint && <div className="muted small">{hint}</div>}
+      <div className="copy-row">
+        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={typeof label === 'string' ? label : undefined} />
+        <button type="button" onClick={copy}>
+          {copied ? t('invite.copied') : t('invite.copy')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The map's view on small and large screens: which part of the map the player can really see (the
+ * phone's bottom sheet covers the lower part), how to bring a selection into that part, how large the
+ * labels and tap targets must be to stay usable.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+import { BOARD } from '../game/data';
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Smallest text on the map, in screen pixels: below this a label is noise, not help. */
+export const MIN_LABEL_PX = 9;
+/** The same on a wide screen, where every name is drawn (a mouse hover also names any area). */
+export const MIN_LABEL_PX_WIDE = 7;
+/** Smallest tap target, in screen pixels (stacks and destinations). */
+export const MIN_TAP_PX = 40;
+/** How far a phone zooms in on a selection at most (screen pixels per map unit). */
+const MAX_FOCUS_SCALE = 2.2;
+/** Below this scale a selection on a phone is zoomed in on, so that its stacks are easy to tap. */
+const MIN_TOUCH_SCALE = 1.15;
+
+export function useSvgSize(ref: RefObject<SVGSVGElement | null>) {
+  const [size, setSize] = useState({ w: 0, h: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const r = el.getBoundingClientRect();
+      setSize((s) => (s.w === r.width && s.h === r.height ? s : { w: r.width, h: r.height }));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** The part of the map's box the player sees, in the box's own pixels, and whether it is a small screen. */
+export interface Band {
+  width: number;
+  height: number;
+  top: number;
+  bottom: number;
+  narrow: boolean;
+}
+
+export function visibleBand(svg: SVGSVGElement): Band {
+  const r = svg.getBoundingClientRect();
+  const root = document.documentElement;
+  const dock = parseFloat(getComputedStyle(root).getPropertyValue('--dock-h')) || 0;
+  const viewH = window.innerHeight || root.clientHeight;
+  const top = Math.max(0, -r.top);
+  const bottom = Math.max(top, Math.min(r.height, viewH - dock - r.top));
+  const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  return { width: r.width, height: r.height, top, bottom, narrow: r.width <= 700 || coarse };
+}
+
+const labelPoints = new Map<string, { x: number; y: number }>([
+  ...BOARD.areas.map((a) => [a.id, a.label] as const),
+  ...BOARD.seaZones.map((z) => [z.id as string, z.label] as const),
+]);
+
+/**
+ * A view box that shows `ids` (label points, with room for their stacks) inside the visible band, or
+ * null when they are in sight already. A desktop view only pans (or zooms out when they do not fit); a
+ * phone also zooms in, so that the stacks are large enough to tap.
+ */
+export function fitView(v: Box, ids: readonly string[], band: Band): Box | null {
+  const pts = ids.map((id) => labelPoints.get(id)).filter((p): p is { x: number; y: number } => !!p);
+  if (pts.length === 0 || band.width <= 0 || band.bottom - band.top < 60) return null;
+  const pad = 34;
+  const x0 = Math.min(...pts.map((p) => p.x)) - pad;
+  const x1 = Math.max(...pts.map((p) => p.x)) + pad;
+  const y0 = Math.min(...pts.map((p) => p.y)) - pad;
+  const y1 = Math.max(...pts.map((p) => p.y)) + pad + 10;
+  const cur = band.width / v.w;
+  // Where the box sits on screen now.
+  const sx0 = (x0 - v.x) * cur;
+  const sx1 = (x1 - v.x) * cur;
+  const sy0 = (y0 - v.y) * cur;
+  const sy1 = (y1 - v.y) * cur;
+  const inSight = sx0 >= 0 && sx1 <= band.width && sy0 >= band.top && sy1 <= band.bottom;
+  if (inSight && (!band.narrow || cur >= MIN_TOUCH_SCALE)) return null;
+  const fit = Math.min(band.width / (x1 - x0), (band.bottom - band.top) / (y1 - y0));
+  const s = band.narrow ? Math.min(fit, MAX_FOCUS_SCALE) : Math.min(fit, cur);
+  const w = band.width / s;
+  const h = band.height / s;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  return { x: cx - band.width / 2 / s, y: cy - (band.top + band.bottom) / 2 / s, w, h };
+}
+
+/**
+ * How big the area names are drawn (a factor on their base size) and whether all of them are: when the
+ * map is zoomed far out, the names grow to stay readable and only the ones that matter are drawn
+ * (victory cities, and whatever can be picked), so that they do not pile on top of each other.
+ */
+export function labelLayout(base: number, pxPerUnit: number, narrow: boolean, fontUnits = 10.5): { scale: number; all: boolean } {
+  // A wide screen has room to draw every name a little larger; a phone keeps the ones that matter.
+  const need = (narrow ? MIN_LABEL_PX : MIN_LABEL_PX_WIDE) / (fontUnits * pxPerUnit);
+  if (need <= base) return { scale: base, all: true };
+  if (!narrow) return { scale: Math.min(need, base * 1.4), all: true };
+  return { scale: Math.min(need, base * 2.6), all: false };
+}
+
+/** The radius (map units) of a tap target: at least the token, and at least MIN_TAP_PX across on screen. */
+export function hitRadius(tokenRadius: number, pxPerUnit: number): number {
+  return Math.min(Math.max(tokenRadius + 2, MIN_TAP_PX / 2 / pxPerUnit + 1), 34);
+}

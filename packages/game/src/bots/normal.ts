@@ -1,0 +1,182 @@
+/**
+ * The Normal computer player: a search over its own candidate actions, from its seat's view only.
+ * Each round of the search samples one guess at the secrets (determinize.ts), then plays every
+ * candidate on that guess with the same dice and lets the Easy player go on for every seat until
+ * the decision has played out (the combat over, the phase over); that position is scored. Every
+ * candidate meets the same guesses and dice (common random numbers), and Easy's own choice stands
+ * unless another beats it clearly on the paired differences, so the search's noise cannot make it
+ * play worse than Easy by chance; where it sees further (card windows, losses, retreats, reactions,
+ * reinforcements) it plays better.
+ *
+ * Decisions with one legal answer, and those the search does not improve on (single moves, see
+ * SEARCHED; the 9. April turn; naval moves whose secrets cannot be guessed consistently;
+ * bookkeeping stages), are Easy's.
+ */
+import { FACTIONS, type Faction } from '../types.js';
+import type { FactionView } from '../engine/view.js';
+import type { GameState } from '../engine/state.js';
+import { perform, type Action } from '../engine/actions.js';
+import { symbolsOf } from '../cards/index.js';
+import { actor } from '../engine/flow.js';
+import { legalActions } from '../engine/legal.js';
+import { viewFor } from '../engine/view.js';
+import type { Rng } from '../engine/rng.js';
+import { seededRng } from '../testing/rng.js';
+import { seatOf, type BotInput, type SearchBudget } from './types.js';
+import { easyBot, stageOf } from './easy.js';
+import { determinize, undeterminable } from './determinize.js';
+import { attackDice, friendsOf, isCity, targetsOf, winChance, worth, type Board } from './position.js';
+import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
+
+/** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
+export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs' | 'searchMovement'>> = { iterations: 32, candidates: 4, steps: 8 };
+
+/**
+ * Stages where the search looks ahead; the rest are Easy's (forced, bookkeeping or 9. April).
+ * Movement is Easy's by default: a turn has dozens of single moves, and in trials (10 seeds each,
+ * basic) searching them with Easy finishing the movement changed nothing measurable for Germany and
+ * the Allies at twice the time. `searchMovement` in the budget turns it on.
+ */
+const SEARCHED = new Set([
+  'reinforcement', 'attackerCards', 'defenderCards', 'counter', 'losses', 'retreat',
+  'sabotage', 'engineers', 'submarine', 'paratroopers', 'evacuate',
+]);
+const ENDINGS: readonly string[] = ['pass', 'endPhase', 'anchor'];
+
+/**
+ * What one battalion is worth next to a victory city (10, see worth), and a card in hand per
+ * reinforcement symbol. Cards are worth little kept: hands are refilled to their size every round,
+ * so a card held back is mostly a card not drawn (valued at a symbol's full price, three for a
+ * battalion, the search hoarded dice cards and lost fights Easy wins).
+ */
+const BATTALION = 2;
+const SYMBOL = 0.15;
+const WIN = 500;
+/** The least mean gain over Easy's choice that counts (a tenth of a battalion is noise). */
+const MARGIN = 0.5;
+
+/** How good `S` is for `f`'s side: the board by `worth` (targets fixed at the root), material, cards, result. */
+export function score(S: GameState, f: Faction, targets: readonly string[]): number {
+  if (S.result) return (S.result.winner === 'germany') === (f === 'germany') ? WIN : -WIN;
+  const b: Board = { units: S.units, attacks: S.attacks };
+  const mine = new Set(friendsOf(f));
+  let v = worth(b, f, targets);
+  // worth reads only the side's own attacks; a playout may stop with the enemy's still at the
+  // border (a sabotage window, mid-movement): the ground they are expected to take counts against.
+  const foes = new Set(FACTIONS.filter((g) => !mine.has(g)));
+  const attacked = new Set(S.attacks.filter((a) => foes.has(a.faction)).map((a) => a.target));
+  for (const t of attacked) {
+    const on = S.attacks.filter((a) => a.target === t && foes.has(a.faction));
+    const defenders = Math.min(5, [...mine].reduce((k, g) => k + (S.units[t]?.[g] ?? 0), 0));
+    v -= (isCity(t) ? 10 : 2) * winChance(attackDice(on), defenders);
+  }
+  for (const forces of Object.values(S.units)) for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? BATTALION : -BATTALION) * (k ?? 0);
+  for (const a of S.attacks) v += (mine.has(a.faction) ? BATTALION : -BATTALION) * a.count;
+  for (const g of FACTIONS) for (const c of S.hands[g]) v += (mine.has(g) ? SYMBOL : -SYMBOL) * symbolsOf(c);
+  return v;
+}
+
+/** A seeded generator drawn from the caller's: same input rng state, same search. */
+function fork(rng: Rng): number {
+  let s = 0;
+  for (let i = 0; i < 12; i++) s = s * 6 + (rng.d6() - 1);
+  return s;
+}
+
+/** The actions worth comparing: Easy's own choice first, then the best of the rest by Easy's scoring. */
+function candidatesOf(view: FactionView, f: Faction, stage: string, legal: readonly Action[], easy: Action, k: number): Action[] {
+  let ranked: Action[];
+  const byGain = (xs: Scored[]) => [...xs].sort((a, b) => b.gain - a.gain).map((s) => s.action);
+  if (stage === 'movement') ranked = [...byGain([...scoreMoves(view, f, legal), ...scoreCardMoves(view, f, legal)]), ...legal.filter((a) => ENDINGS.includes(a.type))];
+  else if (stage === 'reinforcement' && legal.some((a) => a.type === 'place')) ranked = byGain(scorePlacements(view, f, legal));
+  else ranked = [...legal];
+  const out: Action[] = [easy];
+  // Ending the phase is always one of the movement candidates: doing nothing more is a real option.
+  if (stage === 'movement') {
+    const end = legal.find((a) => ENDINGS.includes(a.type));
+    if (end && end !== easy) out.push(end);
+  }
+  for (const a of ranked) {
+    if (out.length >= k) break;
+    if (!out.includes(a) && legal.includes(a)) out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Where a playout stops: a movement decision is judged when the movement phase is over (pending
+ * attacks by `worth`'s odds), a combat decision when that combat is over (its dice rolled), any
+ * other when its phase or turn is over. Short horizons keep the dice noise small and the search fast.
+ */
+function horizon(S: GameState): (T: GameState) => boolean {
+  const { round, turn, phase } = S;
+  const area = S.combat?.area;
+  const turnOver = (T: GameState) => !!T.result || T.round !== round || T.turn !== turn;
+  if (area !== undefined) return (T) => turnOver(T) || T.combat?.area !== area;
+  return (T) => turnOver(T) || T.phase !== phase;
+}
+
+/** Everyone plays Easy from the sampled state until `done` (or `steps` actions). */
+function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, policy: Rng, steps: number): void {
+  for (let i = 0; i < steps && !done(S); i++) {
+    const who = actor(S);
+    if (!who) return;
+    const legal = legalActions(S, who.faction);
+    if (!legal.length) return;
+    perform(S, who.faction, easyBot({ view: viewFor(S, who.faction), legal, rng: policy }), dice);
+  }
+}
+
+/** The Normal bot. Deterministic for a given view, legal list and rng state unless `budget.maxMs` cuts it short. */
+export function normalBot({ view, legal, rng, budget }: BotInput): Action {
+  const f = seatOf(view);
+  if (legal.length === 0) throw new Error(`no legal action for ${f}`);
+  if (legal.length === 1) return legal[0]!;
+  // Easy's choice with the caller's rng first: Normal differs from Easy only where its search says so.
+  const easy = easyBot({ view, legal, rng });
+  const seed = fork(rng);
+  const stage = stageOf(view) ?? '';
+  if (!(SEARCHED.has(stage) || (stage === 'movement' && budget?.searchMovement)) || undeterminable(view)) return easy;
+  const { iterations, candidates: k, steps: maxSteps } = { ...DEFAULT_BUDGET, ...budget };
+  // A turn has many movement decisions and Easy's moves are its dearest: fewer, shorter playouts there.
+  const moving = stage === 'movement';
+  const candidates = candidatesOf(view, f, stage, legal, easy, moving ? Math.min(k, 3) : k);
+  const steps = moving ? Math.ceil(maxSteps / 2) : maxSteps;
+  if (candidates.length === 1) return easy;
+  const targets = targetsOf(boardOf(view), f);
+  // scores[i][r]: candidate i's playout on guess r (every candidate meets the same guesses and dice).
+  const scores: number[][] = candidates.map(() => []);
+  const deadline = budget?.maxMs !== undefined ? performance.now() + budget.maxMs : Infinity;
+  const guesses = seededRng(seed ^ 0x5bd1e995);
+  // Moving and placing roll no dice until the phase is over: one guess at the secrets is enough there.
+  const maxRounds = stage === 'movement' || stage === 'reinforcement' ? 1 : Infinity;
+  let rounds = 0;
+  while (rounds === 0 || (rounds < maxRounds && rounds * candidates.length < iterations && performance.now() < deadline)) {
+    const guess = determinize(view, guesses);
+    if (!guess) return easy;
+    const diceSeed = seed * 7919 + rounds;
+    candidates.forEach((c, i) => {
+      const S = structuredClone(guess);
+      const done = horizon(S);
+      const dice = seededRng(diceSeed);
+      perform(S, f, c, dice);
+      playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps);
+      scores[i]!.push(score(S, f, targets));
+    });
+    rounds++;
+  }
+  // Easy's choice stands unless another beats it clearly: by a margin, and on the paired differences
+  // guess by guess by two standard errors (with one guess, deterministic stages, the margin alone).
+  let best = 0;
+  let bestGain = 0;
+  for (let i = 1; i < candidates.length; i++) {
+    const d = scores[i]!.map((x, r) => x - scores[0]![r]!);
+    const mean = d.reduce((a, b) => a + b, 0) / d.length;
+    const sd = d.length > 1 ? Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1)) : 0;
+    if (mean > MARGIN && mean > 2 * (sd / Math.sqrt(d.length)) && mean > bestGain) {
+      best = i;
+      bestGain = mean;
+    }
+  }
+  return candidates[best]!;
+}

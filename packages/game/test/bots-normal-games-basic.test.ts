@@ -1,0 +1,8 @@
+/** The Normal bot in whole basic games, one seat Normal and the others Easy: see bots-normal-helpers.ts. */
+import { describe, it } from 'vitest';
+import { FACTIONS } from '../src/types.js';
+import { expectSoundNormalGame } from './bots-normal-helpers.js';
+
+describe('Normal bot plays whole legal basic games', () => {
+  for (const seat of FACTIONS) it(`Normal ${seat} vs Easy`, () => expectSoundNormalGame('basic', seat), 60_000);
+});
