@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import type { GameState } from '@kon/game';
 import { startServer, type RunningServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -28,9 +27,11 @@ export interface WebRig {
   close(): Promise<void>;
 }
 
-/** What every browser test starts from: the client built, served by the real server on a free port, and Chromium. */
+/**
+ * What every browser test starts from: the client (built once by build-once.ts, the project's global
+ * setup), served by the real server on a free port, and Chromium.
+ */
 export async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
-  await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
   const config = loadConfig({
     HOST: '127.0.0.1',
