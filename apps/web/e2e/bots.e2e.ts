@@ -93,6 +93,35 @@ describe('playing against the computer', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('someone who only watches: the computer plays every side, and the page follows the match as a spectator', async () => {
+    const page = await (await newContext(browser, { lang: 'no', width: 1440, height: 1000 })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(base + '/');
+    await page.check('input[name=plan][value=three]');
+    await page.check('input[name=seat][value="watch"]');
+    // Watching starts with the computer (easy) in every seat, and no name is needed.
+    const opponents = page.locator('[data-testid="opponents"]');
+    expect(await opponents.locator('legend').textContent()).toBe('Hvem spiller sidene');
+    for (const seat of ['germany', 'norway', 'allies']) expect(await opponents.locator(`[data-seat="${seat}"] select`).inputValue()).toBe('easy');
+    await shot(page, 'web-watch-create');
+    await click(page, 'button[type=submit]');
+    await page.waitForURL(/\/m\/[^/]+\/watch$/);
+    const matchID = /\/m\/([^/]+)\/watch$/.exec(page.url())![1]!;
+    for (const f of ['germany', 'norway', 'allies']) await page.locator(`[data-testid="computer-${f}"]`).waitFor();
+    // The computer plays on its own; the log on this page grows with it, and no hand is shown.
+    const lines = page.locator('[data-testid="log"] li');
+    await expect.poll(() => lines.count(), { timeout: 60_000 }).toBeGreaterThan(5);
+    const G = await rig.trueState(matchID);
+    expect(G.turn === 'germany' && G.round === 1 && G.phase === 'movement').toBe(false);
+    expect(await page.locator('[data-testid="hand"]').count()).toBe(0);
+    const lobby = (await rig.server.storage.fetchLobby(matchID))!.lobby as { members: unknown[]; bots: Record<string, { strength: string }> };
+    expect(lobby.members).toEqual([]);
+    expect(Object.keys(lobby.bots).sort()).toEqual(['allies', 'germany', 'norway']);
+    await shot(page, 'web-watch-match');
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   it('a player who is away: another hands the seat to the computer, and the player takes it back', async () => {
     const g = await (await newContext(browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
     const nCtx = await newContext(browser, { lang: 'no', width: 1440, height: 1000 });

@@ -142,6 +142,9 @@ function PageLoading({ navigate }: { navigate: (to: string) => void }) {
 
 const RULESETS: Ruleset[] = ['basic', 'advanced'];
 
+/** The home page's seat choice for a creator who takes no seat. */
+const WATCH = 'watch';
+
 const SEATS_OF: Record<Plan, SeatKey[]> = {
   three: ['germany', 'norway', 'allies'],
   teams: ['germany', 'norway', 'allies'],
@@ -152,7 +155,8 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
   const [name, setName] = useState(savedName);
   const [plan, setPlan] = useState<Plan>('three');
-  const [seat, setSeat] = useState<SeatKey>('germany');
+  /** The creator's own seat, or WATCH: the creator only watches (every side played by the computer or invited). */
+  const [seat, setSeat] = useState<SeatKey | typeof WATCH>('germany');
   const [ruleset, setRuleset] = useState<Ruleset>('basic');
   /** Seats the computer plays (the others get invite links). */
   const [bots, setBots] = useState<SeatBots>({});
@@ -167,20 +171,29 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
+    if (seat === WATCH) setBots((old) => ({ ...Object.fromEntries(SEATS_OF[plan].map((s) => [s, 'easy'])), ...old }));
+    else if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
   }, [plan]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const clockChosen = clockSettings(clock);
-    if (!name.trim() || !clockChosen) return;
+    const watching = seat === WATCH;
+    if ((!watching && !name.trim()) || !clockChosen) return;
     setBusy(true);
     setError(null);
     try {
-      saveName(name.trim());
-      const created = await api.create(plan, ruleset, scenario ?? undefined, visibility, botsForPlan(bots, SEATS_OF[plan], seat), clockChosen);
+      if (name.trim()) saveName(name.trim());
+      const mine = watching ? null : seat;
+      const created = await api.create(plan, ruleset, scenario ?? undefined, visibility, botsForPlan(bots, SEATS_OF[plan], mine), clockChosen);
       const chosen = scenarios?.find((s) => s.id === scenario);
       remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset: chosen ? (chosen.ruleset as Ruleset) : ruleset, ...(chosen ? { scenario: chosen.id } : {}) });
+      if (watching) {
+        // The creator holds no seat: the spectator view, after the invite page if people are to be asked.
+        remember(created.matchID, { spectatorToken: created.links.spectator });
+        navigate(created.links.seats.length > 0 ? `/m/${created.matchID}/invite` : `/m/${created.matchID}/watch`);
+        return;
+      }
       const token = created.links.seats.find((s) => s.seat === seat)?.token;
       if (!token) throw new Error('no seat');
       const joined = await api.join(created.matchID, token, name.trim());
@@ -207,7 +220,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <h2>{t('home.create')}</h2>
           <label className="field">
             <span>{t('home.name')}</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required name="name" autoComplete="nickname" />
+            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required={seat !== WATCH} name="name" autoComplete="nickname" />
           </label>
           <fieldset>
             <legend>{t('home.ruleset')}</legend>
@@ -253,13 +266,28 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
                   <SeatBadges seat={s} />
                 </label>
               ))}
+              <label className={`seat-choice watch-choice ${seat === WATCH ? 'checked' : ''}`} title={t('home.seat.watch.hint')}>
+                <input
+                  type="radio"
+                  name="seat"
+                  value={WATCH}
+                  checked={seat === WATCH}
+                  onChange={() => {
+                    setSeat(WATCH);
+                    // Watching is mostly watching the computer: every side not yet given to it starts as Easy.
+                    setBots(Object.fromEntries(SEATS_OF[plan].map((s) => [s, bots[s] ?? 'easy'])) as SeatBots);
+                  }}
+                />
+                <span>{t('home.seat.watch')}</span>
+              </label>
             </div>
+            {seat === WATCH && <small className="muted">{t('home.seat.watch.hint')}</small>}
           </fieldset>
           <VisibilityChoice value={visibility} onChange={setVisibility} />
-          <OpponentChoices seats={SEATS_OF[plan]} mine={seat} bots={bots} onChange={setBots} />
+          <OpponentChoices seats={SEATS_OF[plan]} mine={seat === WATCH ? null : seat} bots={bots} onChange={setBots} />
           <ClockChoice value={clock} onChange={setClock} />
           {error && <p className="error">{error}</p>}
-          <button type="submit" className="primary big" disabled={busy || !name.trim() || !clockSettings(clock)}>
+          <button type="submit" className="primary big" disabled={busy || (seat !== WATCH && !name.trim()) || !clockSettings(clock)}>
             {busy ? t('home.creating') : t('home.submit')}
           </button>
         </form>
@@ -317,7 +345,8 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
             />
           ))}
           {r?.links && <CopyField testId="invite-spectator" label={t('invite.spectator')} hint={t('invite.spectator.hint')} value={spectatorLink(origin, matchID, r.links.spectator)} />}
-          <button type="button" className="primary big" onClick={() => navigate(`/m/${matchID}`)} data-action="to-match">
+          {/* A creator who only watches holds no seat: the match opens as the spectators see it. */}
+          <button type="button" className="primary big" onClick={() => navigate(r?.member ? `/m/${matchID}` : `/m/${matchID}/watch`)} data-action="to-match">
             {t('invite.toMatch')}
           </button>
         </section>

@@ -4,6 +4,7 @@ type Entry = string | ((p: Record<string, any>) => string);
 export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   no: {
     'bots.others': 'De andre sidene',
+    'bots.all': 'Hvem spiller sidene',
     'bots.othersHint': 'En person får en invitasjonslenke; en datamaskinside spiller selv, og du ser den tenke.',
     'bots.whoPlays': ({ seat }) => `Hvem spiller ${seat}`,
     'bots.person': 'en person (invitasjonslenke)',
@@ -25,6 +26,7 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   },
   en: {
     'bots.others': 'The other sides',
+    'bots.all': 'Who plays the sides',
     'bots.othersHint': 'A person gets an invite link; a computer side plays by itself, and you see it think.',
     'bots.whoPlays': ({ seat }) => `Who plays ${seat}`,
     'bots.person': 'a person (invite link)',

@@ -25,13 +25,16 @@ function StrengthOptions() {
 }
 const FACTIONS_OF: Record<SeatKey, Faction[]> = { germany: ['germany'], norway: ['norway'], allies: ['allies'], 'norway+allies': ['norway', 'allies'] };
 
-/** Home page: who plays each of the other seats, a person by invite link or the computer. */
-export function OpponentChoices({ seats, mine, bots, onChange }: { seats: readonly SeatKey[]; mine: SeatKey; bots: SeatBots; onChange(b: SeatBots): void }) {
+/**
+ * Home page: who plays each of the other seats (every seat when the creator only watches, `mine`
+ * null), a person by invite link or the computer.
+ */
+export function OpponentChoices({ seats, mine, bots, onChange }: { seats: readonly SeatKey[]; mine: SeatKey | null; bots: SeatBots; onChange(b: SeatBots): void }) {
   const { t } = useI18n();
   const others = seats.filter((s) => s !== mine);
   return (
     <fieldset data-testid="opponents">
-      <legend>{t('bots.others')}</legend>
+      <legend>{t(mine ? 'bots.others' : 'bots.all')}</legend>
       {others.map((s) => (
         <label key={s} className="opponent-choice" data-seat={s}>
           <SeatBadges seat={s} />
@@ -54,8 +57,8 @@ export function OpponentChoices({ seats, mine, bots, onChange }: { seats: readon
   );
 }
 
-/** Only the bot choices for seats of this plan other than the creator's own. */
-export function botsForPlan(bots: SeatBots, seats: readonly SeatKey[], mine: SeatKey): SeatBots {
+/** Only the bot choices for seats of this plan other than the creator's own (none when watching). */
+export function botsForPlan(bots: SeatBots, seats: readonly SeatKey[], mine: SeatKey | null): SeatBots {
   return Object.fromEntries(Object.entries(bots).filter(([s]) => s !== mine && seats.includes(s as SeatKey))) as SeatBots;
 }
 
