@@ -140,6 +140,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     publicUrl: config.publicUrl,
     webhookTargets: config.webhookTargets,
     attempts: config.notifyAttempts,
+    awayAfterMs: config.notifyAwayAfterMs,
     ...(opts.notifyRetryBaseMs !== undefined ? { retryBaseMs: opts.notifyRetryBaseMs } : {}),
     clockView: (matchID) => clocks.view(matchID),
   });

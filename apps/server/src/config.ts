@@ -71,6 +71,7 @@ export const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
   WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
   NOTIFY_ATTEMPTS: int(4, 1, 10),
+  NOTIFY_AWAY_AFTER_S: int(120, 1, 86_400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -112,6 +113,8 @@ export interface Config {
   webhookTargets: 'public' | 'any' | 'off';
   /** Tries per notification before it is given up (the first try included). */
   notifyAttempts: number;
+  /** A member who leaves during their own decision is told of it after this long away. */
+  notifyAwayAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Kampen om Norge <noreply@localhost>' } : undefined,
     webhookTargets: e.WEBHOOK_TARGETS,
     notifyAttempts: e.NOTIFY_ATTEMPTS,
+    notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
   };
 }

@@ -141,6 +141,7 @@ export class HardenedTransport {
   private runners = new Map<Game, MoveRunner>();
   private filters = new Map<Game, FilterFn>();
   private moveListeners: MoveListener[] = [];
+  private leftListeners: ((matchID: string, memberId: string) => void)[] = [];
   private remote = new RemotePresence();
   /** Moves from other processes that arrived before the one they follow (see applyRemoteMove). */
   private early = new Map<string, { msgs: Extract<Envelope, { t: 'move' }>[]; timer: NodeJS.Timeout }>();
@@ -363,7 +364,11 @@ export class HardenedTransport {
 
     socket.on('disconnect', () => {
       const b = this.unbind(socket);
-      if (b?.memberId) this.markSeen(b.matchID, b.memberId);
+      if (b?.memberId) {
+        this.markSeen(b.matchID, b.memberId);
+        // A server going down closes every socket; nobody left.
+        if (!this.closing && !this.presence.members(b.matchID).has(b.memberId)) this.memberLeft(b.matchID, b.memberId);
+      }
       if (b && !this.closing) void this.broadcastMatchData(b.matchID);
     });
   }
@@ -371,6 +376,21 @@ export class HardenedTransport {
   /** Called after every stored and published move (bots, clocks and notifications listen here). */
   onMoveCommitted(listener: MoveListener) {
     this.moveListeners.push(listener);
+  }
+
+  /** Called when a member's last socket at a match (on any process) closes. */
+  onMemberLeft(listener: (matchID: string, memberId: string) => void) {
+    this.leftListeners.push(listener);
+  }
+
+  private memberLeft(matchID: string, memberId: string) {
+    for (const l of this.leftListeners) {
+      try {
+        l(matchID, memberId);
+      } catch (e) {
+        this.log.error('member-left listener failed', { matchID, err: e });
+      }
+    }
   }
 
   /**

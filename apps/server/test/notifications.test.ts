@@ -143,6 +143,46 @@ describe('your-move notifications', () => {
     socket.disconnect();
   });
 
+  it('tells a member who leaves during their own decision, once they have been away NOTIFY_AWAY_AFTER_S, and only once', async () => {
+    t = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_AWAY_AFTER_S: '1' });
+    const m = await createMatch(t.url);
+    const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
+    expect((await setSettings(m.matchID, de.credentials, { email: 'greta@example.test', lang: 'en' })).status).toBe(200);
+    const at = async () => {
+      const { socket } = rawSocket(t!.url);
+      await connected(socket);
+      socket.emit('sync', m.matchID, '0', de.credentials);
+      await waitFor(() => t!.server.transport.presence.members(m.matchID).has(de.memberId), 'Germany to be connected');
+      return socket;
+    };
+    const gone = async (socket: { disconnect(): void }) => {
+      socket.disconnect();
+      await waitFor(() => !t!.server.transport.presence.members(m.matchID).has(de.memberId), 'Germany to be gone');
+    };
+    // Germany is at the table when its first decision begins: no message then.
+    let socket = await at();
+    for (const s of m.links.seats.slice(1)) await join(t.url, m.matchID, s.token, s.seat);
+    await sleep(300);
+    await t.server.notifications.idle();
+    expect(mails).toHaveLength(0);
+    // A reload (away for less than the wait) is not leaving.
+    await gone(socket);
+    socket = await at();
+    await sleep(1500);
+    await t.server.notifications.idle();
+    expect(mails).toHaveLength(0);
+    // Leaving for good during its decision: one message, after the wait.
+    await gone(socket);
+    await waitFor(() => mails.length > 0, 'Germany to be told', 10_000);
+    expect(mails[0]!.to).toBe('greta@example.test');
+    expect(mails[0]!.body).toContain('It is your move as Germany');
+    // Back and away again in the same decision: nothing more.
+    await gone(await at());
+    await sleep(1500);
+    await t.server.notifications.idle();
+    expect(mails).toHaveLength(1);
+  });
+
   it('refuses bad settings and changes nothing', async () => {
     t = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, WEBHOOK_TARGETS: 'public' });
     const m = await createMatch(t.url);

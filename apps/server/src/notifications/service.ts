@@ -2,9 +2,10 @@
  * "Your move" messages for play over days: when a decision passes to a faction, each member of the
  * seat that commands it who is not connected to the match gets one message (webhook and/or e-mail, as
  * that member set), with a link back into the match. One round per decision (a durable record says
- * which decision was announced last, so a restart never announces it twice). Sending never holds up a
- * move: it runs after the move is stored and sent, and a failure is logged and tried again a bounded
- * number of times.
+ * which decision was announced last, so a restart never announces it twice). A member who leaves the
+ * match during their own side's decision gets that decision's message once they have been away for
+ * `awayAfterMs` (a reload or a network blip is not leaving). Sending never holds up a move: it runs
+ * after the move is stored and sent, and a failure is logged and tried again a bounded number of times.
  */
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -23,14 +24,30 @@ import { KeyedMutex } from '../lock';
 const SETTINGS = 'notify';
 const DECISION = 'notify-decision';
 
+/** The decision announced last, and the members told of it (records from before `told` have none). */
+interface Announced {
+  faction: Faction | null;
+  stateID: number;
+  told?: string[];
+}
+
+/** The members of the seats that command `faction`. */
+function commanders(lobby: LobbyRecord, faction: Faction): LobbyRecord['members'] {
+  const pid = PLAYER_OF_FACTION[faction];
+  const seats = new Set(lobby.seats.filter((s) => s.playerIDs.includes(pid)).map((s) => s.key));
+  return lobby.members.filter((m) => seats.has(m.seat));
+}
+
 export interface NotifyOptions {
   storage: SqlStorage;
-  transport: Pick<HardenedTransport, 'onMoveCommitted' | 'currentState' | 'presence'>;
+  transport: Pick<HardenedTransport, 'onMoveCommitted' | 'onMemberLeft' | 'currentState' | 'presence'>;
   log: Logger;
   smtp: { url: string; from: string } | undefined;
   publicUrl: string | undefined;
   webhookTargets: TargetPolicy;
   attempts: number;
+  /** How long a member who left during their own decision must stay away before that decision's message goes out. */
+  awayAfterMs: number;
   /** Wait before the second try; doubled for each try after it. */
   retryBaseMs?: number;
   clockView?: (matchID: string) => Promise<ClockView | undefined>;
@@ -46,12 +63,15 @@ export class NotificationService {
   /** Per match: does any member have settings? Most matches have none, and then a move reads nothing. */
   private hasSettings = new BoundedMap<string, boolean>(20_000);
   private pending = new Set<Promise<unknown>>();
+  /** Members who left during a decision, by `matchID member`: the wait before their message. */
+  private awayTimers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
 
   constructor(private readonly opts: NotifyOptions) {
     this.log = opts.log.child({ component: 'notify' });
     this.mailer = opts.smtp ? nodemailer.createTransport(opts.smtp.url) : undefined;
     opts.transport.onMoveCommitted((e: MoveCommitted) => this.enqueue(e.matchID, () => this.decisionAt(e.matchID, e.state)));
+    opts.transport.onMemberLeft((matchID, memberId) => this.memberLeft(matchID, memberId));
   }
 
   get emailAvailable() {
@@ -99,6 +119,8 @@ export class NotificationService {
 
   stop() {
     this.stopped = true;
+    for (const t of this.awayTimers.values()) clearTimeout(t);
+    this.awayTimers.clear();
     this.mailer?.close();
   }
 
@@ -110,28 +132,56 @@ export class NotificationService {
     // Nobody at this match asked for messages: nothing to announce (and no record to keep).
     if (!(await this.anySettings(matchID))) return;
     const faction: Faction | null = state.ctx.gameover !== undefined ? null : (actor(state.G)?.faction ?? null);
-    const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as { faction: Faction | null } | undefined;
+    const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
     if (last && last.faction === faction) return; // the same decision goes on
-    await this.opts.storage.putSide(matchID, DECISION, 'last', { faction, stateID: state._stateID });
+    const record: Announced = { faction, stateID: state._stateID, told: [] };
+    await this.opts.storage.putSide(matchID, DECISION, 'last', record);
     if (!faction) return;
-    const row = await this.opts.storage.fetchLobby(matchID);
-    const lobby = row?.lobby as LobbyRecord | undefined;
+    const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
-    const pid = PLAYER_OF_FACTION[faction];
-    const seats = new Set(lobby.seats.filter((s) => s.playerIDs.includes(pid)).map((s) => s.key));
     const online = this.opts.transport.presence.members(matchID);
-    const offline = lobby.members.filter((m) => seats.has(m.seat) && !online.has(m.id));
-    if (offline.length === 0) return;
+    await this.tell(matchID, { ...record, faction }, commanders(lobby, faction).filter((m) => !online.has(m.id)));
+  }
+
+  /** A member's last socket left the match: if it is their side's decision, tell them after a while. */
+  private memberLeft(matchID: string, memberId: string) {
+    if (this.stopped) return;
+    const key = `${matchID} ${memberId}`;
+    clearTimeout(this.awayTimers.get(key));
+    const timer = setTimeout(() => {
+      this.awayTimers.delete(key);
+      void this.enqueue(matchID, () => this.stillAway(matchID, memberId));
+    }, this.opts.awayAfterMs);
+    timer.unref();
+    this.awayTimers.set(key, timer);
+  }
+
+  private async stillAway(matchID: string, memberId: string) {
+    if (this.stopped || this.opts.transport.presence.members(matchID).has(memberId)) return;
+    if (!(await this.anySettings(matchID))) return;
+    const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
+    if (!last?.faction || (last.told ?? []).includes(memberId)) return;
+    const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
+    if (!lobby) return;
+    await this.tell(matchID, { ...last, faction: last.faction }, commanders(lobby, last.faction).filter((m) => m.id === memberId));
+  }
+
+  /** Send the decision's message to these members (those with settings), and record them as told. */
+  private async tell(matchID: string, decision: Announced & { faction: Faction }, members: LobbyRecord['members']) {
+    if (members.length === 0) return;
     const stored = await this.opts.storage.listSide(SETTINGS, matchID);
     const clock = await this.opts.clockView?.(matchID);
-    for (const m of offline) {
+    const told: string[] = [];
+    for (const m of members) {
       const s = stored.find((r) => r.key === m.id)?.data as NotificationSettings | undefined;
       if (!s) continue;
       const link = `${this.opts.publicUrl ?? ''}/m/${matchID}`;
-      const msg = yourMoveText({ matchID, faction, link, clock, lang: s.lang });
+      const msg = yourMoveText({ matchID, faction: decision.faction, link, clock, lang: s.lang });
       if (s.webhook && this.webhooksAvailable) this.track(this.withRetries('webhook', matchID, m.id, () => this.postWebhook(s.webhook!, msg)));
       if (s.email && this.mailer) this.track(this.withRetries('email', matchID, m.id, () => this.sendMail(s.email!, msg)));
+      told.push(m.id);
     }
+    if (told.length > 0) await this.opts.storage.putSide(matchID, DECISION, 'last', { ...decision, told: [...(decision.told ?? []), ...told] });
   }
 
   private track(p: Promise<unknown>) {
