@@ -14,6 +14,7 @@ import { StaleStateError } from './storage';
 import { ApiError } from './errors';
 import type { Envelope, MatchBus } from './cluster/bus';
 import { RemotePresence } from './cluster/presence';
+import { BoundedMap } from './bounded-map';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -45,6 +46,9 @@ interface LiveMatch {
   views: Map<string, SentView>;
 }
 const SPECTATORS = 'spectators';
+/** Side records of when each member was last connected to a match. */
+const SEEN = 'seen';
+
 /**
  * Socket messages of at least `threshold` bytes are sent compressed (permessage-deflate): about 1 % of
  * updates (a combat's end with its log lines, the end of the 9. April turn), which then take ~1 KB
@@ -145,8 +149,12 @@ export class HardenedTransport {
   private remote = new RemotePresence();
   /** Moves from other processes that arrived before the one they follow (see applyRemoteMove). */
   private early = new Map<string, { msgs: Extract<Envelope, { t: 'move' }>[]; timer: NodeJS.Timeout }>();
-  /** Per match, when each member's last socket went (presence: "away for 5 min"). */
-  private lastSeen = new Map<string, Map<string, number>>();
+  /**
+   * Per match, when each member's last socket went (presence: "away for 5 min"). Kept in the store
+   * too (side kind `seen`), read back the first time a match's presence is asked for after a start.
+   */
+  private lastSeen = new BoundedMap<string, Map<string, number>>(20_000);
+  private seenLoaded = new BoundedMap<string, true>(20_000);
   /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it); set by the bots. */
   playerMoveGuard: (matchID: string, playerID: string) => Promise<{ code: string; message: string } | null> = async () => null;
   private closing = false;
@@ -176,7 +184,10 @@ export class HardenedTransport {
     return {
       members: (matchID) => new Set([...this.localPresence(matchID).members, ...this.remote.members(matchID)]),
       spectators: (matchID) => this.localPresence(matchID).spectators + this.remote.spectators(matchID),
-      awaySince: (matchID) => new Map(this.lastSeen.get(matchID) ?? []),
+      awaySince: (matchID) => {
+        this.loadSeen(matchID);
+        return new Map(this.lastSeen.get(matchID) ?? []);
+      },
       rosterChanged: (matchID, removed) => {
         this.opts.bus?.publish({ t: 'roster', matchID, removed });
         this.applyRoster(matchID, removed);
@@ -384,6 +395,8 @@ export class HardenedTransport {
   }
 
   private memberLeft(matchID: string, memberId: string) {
+    const at = this.lastSeen.get(matchID)?.get(memberId) ?? Date.now();
+    this.opts.storage.putSide(matchID, SEEN, memberId, { at }).catch((e: unknown) => this.log.warn('presence not stored', { matchID, err: e }));
     for (const l of this.leftListeners) {
       try {
         l(matchID, memberId);
@@ -713,6 +726,25 @@ export class HardenedTransport {
     const data = this.publicMetadata(matchID, row.metadata);
     for (const sock of this.rooms.get(matchID) ?? []) sock.emit('matchData', matchID, data);
     await this.pushLobby(matchID);
+  }
+
+  /** After a start: the stored "last seen" times of the match's members, then a fresh lobby view for its sockets. */
+  private loadSeen(matchID: string) {
+    if (this.seenLoaded.has(matchID)) return;
+    this.seenLoaded.set(matchID, true);
+    this.opts.storage
+      .listSide(SEEN, matchID)
+      .then((rows) => {
+        if (rows.length === 0) return;
+        let m = this.lastSeen.get(matchID);
+        if (!m) this.lastSeen.set(matchID, (m = new Map()));
+        for (const r of rows) if (!m.has(r.key)) m.set(r.key, (r.data as { at: number }).at);
+        void this.pushLobby(matchID);
+      })
+      .catch((e: unknown) => {
+        this.seenLoaded.delete(matchID); // try again at the next look
+        this.log.warn('presence not read', { matchID, err: e });
+      });
   }
 
   private markSeen(matchID: string, memberId: string) {

@@ -255,6 +255,25 @@ describe('presence over the socket', () => {
     expect(JSON.stringify(lobbyPushes())).not.toMatch(/[0-9a-f]{64}|m_[A-Za-z0-9_-]{20}/);
     g.socket.close();
   });
+
+  it('still knows after a restart since when a member is away', async () => {
+    const m = await createMatch(t.url, { plan: 'two' });
+    const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
+    const na = await join(t.url, m.matchID, m.links.seats[1]!.token, 'Nora');
+    const n = await sync(m.matchID, '1', na.credentials);
+    await waitFor(() => t.server.transport.presence.members(m.matchID).has(na.memberId), 'Nora connected');
+    n.socket.close();
+    const noraAway = async () => {
+      // (A kept-alive connection to the server before the restart fails once.)
+      const r = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: de.credentials }).catch(() => undefined);
+      return (r?.json.seats[1].members[0].awaySince as number | null) ?? undefined;
+    };
+    const since = await waitFor(noraAway, 'Nora away', 2000);
+    await waitFor(() => t.server.storage.getSide(m.matchID, 'seen', na.memberId), 'the time stored');
+    await t.restart();
+    // The first look after the start reads the stored time; it is there from then on.
+    expect(await waitFor(noraAway, 'Nora away after the restart', 5000)).toBe(since);
+  });
 });
 
 describe('my matches', () => {
