@@ -1,7 +1,6 @@
 /**
- * The e2e project's global setup: the web client is built once for every browser-test file (each
- * file used to build it again, about a quarter of the project's time). The files then only serve
- * apps/web/dist.
+ * The browser-test projects' global setup: the web client is built once for all browser-test files
+ * (each file used to build it again, a second or two each). The files then only serve apps/web/dist.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
