@@ -65,7 +65,7 @@ function writeReport(complete: boolean): void {
   if (!complete) md += `\n**Partial run: ${rows.length} of ${pairings.length} pairings so far.**\n\n`;
   md += `${GAMES} complete games per pairing of Easy and random seats, ${NORMAL_GAMES} per pairing with a Normal seat (seeds 1–N, the same dice seeds for every pairing), through the engine's \`perform\`. `;
   md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
-  md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout; see packages/game/src/bots/normal.ts).\n\n`;
+  md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout in a combat window, ${DEFAULT_BUDGET.horizonSteps} for moves and placements, which play on through a turn; see packages/game/src/bots/normal.ts).\n\n`;
   md += `Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
   md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
   md += `| Ruleset | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;

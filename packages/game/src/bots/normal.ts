@@ -2,15 +2,16 @@
  * The Normal computer player: a search over its own candidate actions, from its seat's view only.
  * Each round of the search samples one guess at the secrets (determinize.ts), then plays every
  * candidate on that guess with the same dice and lets the Easy player go on for every seat until
- * the decision has played out (the combat over, the phase over); that position is scored. Every
- * candidate meets the same guesses and dice (common random numbers), and Easy's own choice stands
- * unless another beats it clearly on the paired differences, so the search's noise cannot make it
- * play worse than Easy by chance; where it sees further (card windows, losses, retreats, reactions,
- * reinforcements) it plays better.
+ * the decision has played out (see horizon: a combat decision until the combat is over, a move
+ * until the own turn is over, a placement until the enemy's next attacks are fought); that
+ * position is scored. Every candidate meets the same guesses and dice (common random numbers),
+ * and Easy's own choice stands unless another beats it clearly on the paired differences, so the
+ * search's noise rarely makes it play worse than Easy; where it sees further (card windows,
+ * losses, retreats, reactions, reinforcements, moves) it plays better.
  *
- * Decisions with one legal answer, and those the search does not improve on (single moves, see
- * SEARCHED; the 9. April turn; naval moves whose secrets cannot be guessed consistently;
- * bookkeeping stages), are Easy's.
+ * Decisions with one legal answer, and those the search does not improve on (see SEARCHED; the
+ * 9. April turn; naval moves whose secrets cannot be guessed consistently; bookkeeping stages),
+ * are Easy's.
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
@@ -29,13 +30,11 @@ import { attackDice, friendsOf, isCity, targetsOf, winChance, worth, type Board 
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
-export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs' | 'searchMovement'>> = { iterations: 32, candidates: 4, steps: 8 };
+export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = { iterations: 32, candidates: 4, steps: 8, horizonSteps: 300, searchMovement: true };
 
 /**
  * Stages where the search looks ahead; the rest are Easy's (forced, bookkeeping or 9. April).
- * Movement is Easy's by default: a turn has dozens of single moves, and in trials (10 seeds each,
- * basic) searching them with Easy finishing the movement changed nothing measurable for Germany and
- * the Allies at twice the time. `searchMovement` in the budget turns it on.
+ * Movement too unless the budget turns `searchMovement` off.
  */
 const SEARCHED = new Set([
   'reinforcement', 'attackerCards', 'defenderCards', 'counter', 'losses', 'retreat',
@@ -52,8 +51,13 @@ const ENDINGS: readonly string[] = ['pass', 'endPhase', 'anchor'];
 const BATTALION = 2;
 const SYMBOL = 0.15;
 const WIN = 500;
-/** The least mean gain over Easy's choice that counts (a tenth of a battalion is noise). */
-const MARGIN = 0.5;
+/**
+ * The least mean gain over Easy's choice that counts, and by how many standard errors of the paired
+ * differences it must stand clear. Stricter (0.5 and two) kept Easy's choice in 97 % of decisions:
+ * Normal played as Easy did.
+ */
+const MARGIN = 0.3;
+const CLEAR = 1;
 
 /** How good `S` is for `f`'s side: the board by `worth` (targets fixed at the root), material, cards, result. */
 export function score(S: GameState, f: Faction, targets: readonly string[]): number {
@@ -104,16 +108,26 @@ function candidatesOf(view: FactionView, f: Faction, stage: string, legal: reado
 }
 
 /**
- * Where a playout stops: a movement decision is judged when the movement phase is over (pending
- * attacks by `worth`'s odds), a combat decision when that combat is over (its dice rolled), any
- * other when its phase or turn is over. Short horizons keep the dice noise small and the search fast.
+ * Where a playout stops. A combat decision is judged when that combat is over (its dice rolled);
+ * a move when the own turn is over (its attacks fought, the losses replaced); a placement when
+ * the enemy's next attacks are fought, since new battalions matter by what they hold against them.
+ * Any other decision when its phase or turn is over.
  */
-function horizon(S: GameState): (T: GameState) => boolean {
+function horizon(S: GameState, f: Faction, stage: string): (T: GameState) => boolean {
   const { round, turn, phase } = S;
   const area = S.combat?.area;
   const turnOver = (T: GameState) => !!T.result || T.round !== round || T.turn !== turn;
   if (area !== undefined) return (T) => turnOver(T) || T.combat?.area !== area;
+  if (stage === 'movement') return turnOver;
+  if (stage === 'reinforcement') return enemyFought(S, f);
   return (T) => turnOver(T) || T.phase !== phase;
+}
+
+/** True once an enemy's turn after this one is past its combat phase (or the game is over). */
+function enemyFought(S: GameState, f: Faction): (T: GameState) => boolean {
+  const mine = new Set(friendsOf(f));
+  const { round, turn } = S;
+  return (T) => !!T.result || ((T.round !== round || T.turn !== turn) && !mine.has(T.turn) && (T.phase === 'reinforcement' || T.phase === 'newCards'));
 }
 
 /** Everyone plays Easy from the sampled state until `done` (or `steps` actions). */
@@ -136,28 +150,32 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   const easy = easyBot({ view, legal, rng });
   const seed = fork(rng);
   const stage = stageOf(view) ?? '';
-  if (!(SEARCHED.has(stage) || (stage === 'movement' && budget?.searchMovement)) || undeterminable(view)) return easy;
-  const { iterations, candidates: k, steps: maxSteps } = { ...DEFAULT_BUDGET, ...budget };
-  // A turn has many movement decisions and Easy's moves are its dearest: fewer, shorter playouts there.
+  const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement } = { ...DEFAULT_BUDGET, ...budget };
+  if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return easy;
+  // A turn has many movement decisions and Easy's moves are its dearest: fewer candidates and
+  // guesses there (three and four, twelve playouts of a whole turn each).
   const moving = stage === 'movement';
-  const candidates = candidatesOf(view, f, stage, legal, easy, moving ? Math.min(k, 3) : k);
-  const steps = moving ? Math.ceil(maxSteps / 2) : maxSteps;
+  const long = moving || stage === 'reinforcement';
+  const width = moving ? Math.min(k, 3) : k;
+  const candidates = candidatesOf(view, f, stage, legal, easy, width);
+  const iterations = moving ? Math.min(maxIterations, 12) : maxIterations;
+  const steps = long ? horizonSteps : shortSteps;
+  // Playouts through a turn are dear: fewer candidates do not buy more guesses there.
+  const maxGuesses = long ? Math.ceil(iterations / width) : Infinity;
   if (candidates.length === 1) return easy;
   const targets = targetsOf(boardOf(view), f);
   // scores[i][r]: candidate i's playout on guess r (every candidate meets the same guesses and dice).
   const scores: number[][] = candidates.map(() => []);
   const deadline = budget?.maxMs !== undefined ? performance.now() + budget.maxMs : Infinity;
   const guesses = seededRng(seed ^ 0x5bd1e995);
-  // Moving and placing roll no dice until the phase is over: one guess at the secrets is enough there.
-  const maxRounds = stage === 'movement' || stage === 'reinforcement' ? 1 : Infinity;
   let rounds = 0;
-  while (rounds === 0 || (rounds < maxRounds && rounds * candidates.length < iterations && performance.now() < deadline)) {
+  while (rounds === 0 || (rounds < maxGuesses && rounds * candidates.length < iterations && performance.now() < deadline)) {
     const guess = determinize(view, guesses);
     if (!guess) return easy;
     const diceSeed = seed * 7919 + rounds;
     candidates.forEach((c, i) => {
       const S = structuredClone(guess);
-      const done = horizon(S);
+      const done = horizon(S, f, stage);
       const dice = seededRng(diceSeed);
       perform(S, f, c, dice);
       playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps);
@@ -166,14 +184,14 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
     rounds++;
   }
   // Easy's choice stands unless another beats it clearly: by a margin, and on the paired differences
-  // guess by guess by two standard errors (with one guess, deterministic stages, the margin alone).
+  // guess by guess by a standard error.
   let best = 0;
   let bestGain = 0;
   for (let i = 1; i < candidates.length; i++) {
     const d = scores[i]!.map((x, r) => x - scores[0]![r]!);
     const mean = d.reduce((a, b) => a + b, 0) / d.length;
     const sd = d.length > 1 ? Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1)) : 0;
-    if (mean > MARGIN && mean > 2 * (sd / Math.sqrt(d.length)) && mean > bestGain) {
+    if (mean > MARGIN && mean > CLEAR * (sd / Math.sqrt(d.length)) && mean > bestGain) {
       best = i;
       bestGain = mean;
     }

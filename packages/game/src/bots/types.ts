@@ -25,9 +25,11 @@ export interface SearchBudget {
   readonly iterations?: number;
   /** At most this many candidate actions are compared. */
   readonly candidates?: number;
-  /** Actions per playout at most. */
+  /** Actions per playout at most where the playout ends with the combat or phase. */
   readonly steps?: number;
-  /** Search single movement decisions too (dear, and no gain measured; see normal.ts). */
+  /** Actions per playout at most where it runs through a turn (moves, placements; see normal.ts horizon). */
+  readonly horizonSteps?: number;
+  /** Search single movement decisions too (on by default; the dearest decisions to search). */
   readonly searchMovement?: boolean;
   /** Wall-clock cap for a server: stop sampling after this many milliseconds (at least one round is played). */
   readonly maxMs?: number;
