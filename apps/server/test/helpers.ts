@@ -152,6 +152,17 @@ export function rawSocket(url: string, extraHeaders?: Record<string, string>) {
   return { socket, received };
 }
 
+/** A raw socket that asked to sync: the sync payload, or the kon:error code it got instead. */
+export async function syncedSocket(url: string, matchID: string, playerID: string | null, credentials?: string, headers?: Record<string, string>) {
+  const s = rawSocket(url, headers);
+  await connected(s.socket);
+  s.socket.emit('sync', matchID, playerID, credentials, 3);
+  await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'sync reply');
+  const reply = s.received.find((r) => r.event === 'sync');
+  const error = s.received.find((r) => r.event === 'kon:error');
+  return { ...s, sync: reply?.args[1] as any, error: (error?.args[0] as any)?.code as string | undefined };
+}
+
 export async function connected(socket: Socket) {
   if (socket.connected) return;
   await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { legalMoves } from '@kon/game';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
+import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 
 interface Mail {
   to: string;
@@ -149,9 +149,7 @@ describe('your-move notifications', () => {
     const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
     expect((await setSettings(m.matchID, de.credentials, { email: 'greta@example.test', lang: 'en' })).status).toBe(200);
     const at = async () => {
-      const { socket } = rawSocket(t!.url);
-      await connected(socket);
-      socket.emit('sync', m.matchID, '0', de.credentials);
+      const { socket } = await syncedSocket(t!.url, m.matchID, '0', de.credentials);
       await waitFor(() => t!.server.transport.presence.members(m.matchID).has(de.memberId), 'Germany to be connected');
       return socket;
     };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/secrets';
-import { api, connected, createMatch, join, rawSocket, serverState, startTestServer, waitFor, type TestServer } from './helpers';
+import { api, createMatch, join, serverState, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -24,16 +24,7 @@ async function joinRaw(matchID: string, body: Record<string, unknown>) {
   return api(t.url, 'POST', `/api/matches/${matchID}/join`, { body });
 }
 
-/** Sync a raw socket; the sync payload, or the kon:error code. */
-async function sync(matchID: string, playerID: string | null, credentials?: string) {
-  const s = rawSocket(t.url);
-  await connected(s.socket);
-  s.socket.emit('sync', matchID, playerID, credentials, 3);
-  await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'sync reply');
-  const reply = s.received.find((r) => r.event === 'sync');
-  const error = s.received.find((r) => r.event === 'kon:error');
-  return { ...s, sync: reply?.args[1] as any, error: (error?.args[0] as any)?.code as string | undefined };
-}
+const sync = (matchID: string, playerID: string | null, credentials?: string) => syncedSocket(t.url, matchID, playerID, credentials);
 
 async function norwayHand(matchID: string): Promise<string[]> {
   return (await serverState(t, matchID)).state.G.hands.norway as string[];

@@ -13,6 +13,7 @@ import {
   serverState,
   sleep,
   startTestServer,
+  syncedSocket,
   waitFor,
   type TestServer,
 } from './helpers';
@@ -32,16 +33,8 @@ async function setup() {
   return { m, de, no };
 }
 
-/** Sync a raw socket; resolves with the sync payload, or undefined plus the kon:error code. */
-async function sync(matchID: string, playerID: string | null, credentials?: string, headers?: Record<string, string>) {
-  const s = rawSocket(t.url, headers);
-  await connected(s.socket);
-  s.socket.emit('sync', matchID, playerID, credentials, 3);
-  await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'sync reply');
-  const reply = s.received.find((r) => r.event === 'sync');
-  const error = s.received.find((r) => r.event === 'kon:error');
-  return { ...s, sync: reply?.args[1] as any, error: (error?.args[0] as any)?.code as string | undefined };
-}
+const sync = (matchID: string, playerID: string | null, credentials?: string, headers?: Record<string, string>) =>
+  syncedSocket(t.url, matchID, playerID, credentials, headers);
 
 function leaks(payload: unknown, hidden: string[]) {
   const text = JSON.stringify(payload);
