@@ -8,23 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { FACTIONS, ship, type Faction, type GameState } from '@kon/game';
-import { panelStage, createMatch, cspViolations, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig } from './helpers';
+import { panelStage, createMatch, cspViolations, joinMatch, newContext, shot, DOCS, useWebRig } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 /** Ship ids and names `viewer` must not see: other factions' face-down ships and reserves. */
 function secretsFor(G: GameState, viewer: Faction | null): string[] {
@@ -71,17 +60,17 @@ async function finishSteps(page: Page) {
 describe('the advanced game through the UI', () => {
   it('plays the 9. April turn with three seats and a spectator; no page names a face-down enemy ship', async () => {
     const errors: string[] = [];
-    const gCtx = await newContext(browser, { lang: 'en' });
-    const nCtx = await newContext(browser, { lang: 'no' });
-    const aCtx = await newContext(browser, { lang: 'en' });
-    const sCtx = await newContext(browser, { lang: 'en' });
+    const gCtx = await newContext(rig.browser, { lang: 'en' });
+    const nCtx = await newContext(rig.browser, { lang: 'no' });
+    const aCtx = await newContext(rig.browser, { lang: 'en' });
+    const sCtx = await newContext(rig.browser, { lang: 'en' });
     const g = await gCtx.newPage();
     const n = await nCtx.newPage();
     const a = await aCtx.newPage();
     const s = await sCtx.newPage();
     for (const [name, p] of [['g', g], ['n', n], ['a', a], ['s', s]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 
-    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany', ruleset: 'advanced' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset: 'advanced' });
     await expect.poll(() => g.locator('[data-testid="ruleset"]').getAttribute('data-ruleset')).toBe('advanced');
     await g.click('[data-action="to-match"]');
     await g.locator('[data-testid="waiting-room"] [data-testid="ruleset"]').waitFor();
@@ -243,12 +232,12 @@ describe('the advanced game through the UI', () => {
 describe('the advanced game in the two-player plan', () => {
   it('one browser chooses the 9. April cards and places the ships of Norway and the Allies; Germany sees neither', async () => {
     const errors: string[] = [];
-    const gCtx = await newContext(browser, { lang: 'en' });
-    const naCtx = await newContext(browser, { lang: 'en' });
+    const gCtx = await newContext(rig.browser, { lang: 'en' });
+    const naCtx = await newContext(rig.browser, { lang: 'en' });
     const g = await gCtx.newPage();
     const na = await naCtx.newPage();
     for (const [name, p] of [['g', g], ['na', na]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
-    const inv = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'germany', ruleset: 'advanced' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'germany', ruleset: 'advanced' });
     expect(Object.keys(inv.seats).sort()).toEqual(['germany', 'norway+allies']);
     await g.click('[data-action="to-match"]');
     await joinMatch(na, inv.seats['norway+allies']!, 'Nora');

@@ -4,23 +4,12 @@
  * the round ends with Germany to move in round 2. The sides panel marks the computer's sides and
  * shows them thinking.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { click, createMatch, DOCS, joinMatch, newContext, panelStage, shot, startWebRig, waitStage, type WebRig } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { click, createMatch, DOCS, joinMatch, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  // Slow enough to see the computer think (and to take its picture), quick enough for a test.
-  rig = await startWebRig({ BOT_MOVE_DELAY_MS: '500' });
-  ({ browser, base } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
+// Slow enough to see the computer think (and to take its picture), quick enough for a test.
+const rig = useWebRig({ BOT_MOVE_DELAY_MS: '500' });
 
 /** Whatever this page is asked while the computer plays: pass, end the phase, else the first offered choice. */
 async function answer(page: Page, stage: string) {
@@ -36,11 +25,11 @@ async function answer(page: Page, stage: string) {
 
 describe('playing against the computer', () => {
   it('one person against two Easy computer sides plays a full round', async () => {
-    const page = await (await newContext(browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
+    const page = await (await newContext(rig.browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(base + '/');
+    await page.goto(rig.base + '/');
     await page.fill('input[name=name]', 'Greta');
     await page.check('input[name=plan][value=three]');
     await page.check('input[name=seat][value="germany"]');
@@ -94,10 +83,10 @@ describe('playing against the computer', () => {
   }, 240_000);
 
   it('someone who only watches: the computer plays every side, and the page follows the match as a spectator', async () => {
-    const page = await (await newContext(browser, { lang: 'no', width: 1440, height: 1000 })).newPage();
+    const page = await (await newContext(rig.browser, { lang: 'no', width: 1440, height: 1000 })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(base + '/');
+    await page.goto(rig.base + '/');
     await page.check('input[name=plan][value=three]');
     await page.check('input[name=seat][value="watch"]');
     // Watching starts with the computer (easy) in every seat, and no name is needed.
@@ -123,15 +112,15 @@ describe('playing against the computer', () => {
   }, 180_000);
 
   it('a player who is away: another hands the seat to the computer, and the player takes it back', async () => {
-    const g = await (await newContext(browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
-    const nCtx = await newContext(browser, { lang: 'no', width: 1440, height: 1000 });
+    const g = await (await newContext(rig.browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
+    const nCtx = await newContext(rig.browser, { lang: 'no', width: 1440, height: 1000 });
     let n = await nCtx.newPage();
     const errors: string[] = [];
     g.on('pageerror', (e) => errors.push(e.message));
-    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
     await click(g, '[data-action="to-match"]');
     await joinMatch(n, inv.seats.norway!, 'Nils');
-    const a = await (await newContext(browser, { lang: 'en' })).newPage();
+    const a = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     await joinMatch(a, inv.seats.allies!, 'Alice');
     await waitStage(g, 'movement');
     // Norway is here: nothing to hand over.

@@ -4,30 +4,19 @@
  * e-mail is off (the rig has no SMTP server), and when Germany lets the minute run out the server
  * ends the game and the result screen says Germany ran out of time. Waits about a minute.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { newContext, shot, startWebRig, type WebRig } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { newContext, shot, useWebRig } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 describe('clocks in the browser', () => {
   it('a one-minute correspondence deadline runs out and Germany loses on time', async () => {
-    const ctx = await newContext(browser, { lang: 'no' });
+    const ctx = await newContext(rig.browser, { lang: 'no' });
     const g = await ctx.newPage();
     const errors: string[] = [];
     g.on('pageerror', (e) => errors.push(e.message));
 
-    await g.goto(base + '/');
+    await g.goto(rig.base + '/');
     await g.fill('input[name=name]', 'Greta');
     await g.check('input[name=clock][value=correspondence]');
     await g.fill('input[name=per]', '1');
@@ -46,7 +35,7 @@ describe('clocks in the browser', () => {
       links[seat] = (await field.inputValue()).split('#')[1]!;
     }
     const joinBy = async (seat: string) => {
-      const r = await fetch(`${base}/api/matches/${matchID}/join`, {
+      const r = await fetch(`${rig.base}/api/matches/${matchID}/join`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: links[seat], name: seat }),
@@ -54,7 +43,7 @@ describe('clocks in the browser', () => {
       expect(r.status).toBe(201);
     };
     await joinBy('norway');
-    await g.goto(`${base}/m/${matchID}`);
+    await g.goto(`${rig.base}/m/${matchID}`);
     // The waiting room says which time control was chosen; no clock runs yet.
     const tag = g.locator('[data-testid="clock-tag"]');
     await tag.waitFor();

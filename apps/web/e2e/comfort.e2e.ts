@@ -6,31 +6,20 @@
  * server's move path (apps/server/test/play-out.ts).
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { createMatch, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig, waitStage, click } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createMatch, joinMatch, newContext, shot, DOCS, useWebRig, waitStage, click } from './helpers';
 import { playOut } from '../../server/test/play-out';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 const logCount = (p: Page) => p.locator('[data-testid="log"] li').count();
 
 async function narvikMatch(langs: ('en' | 'no')[] = ['en', 'en', 'en']) {
   const pages: Page[] = [];
-  for (const lang of langs) pages.push(await (await newContext(browser, { lang })).newPage());
+  for (const lang of langs) pages.push(await (await newContext(rig.browser, { lang })).newPage());
   const [g, n, a] = pages as [Page, Page, Page];
-  const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:narvik' });
+  const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:narvik' });
   await click(g, '[data-action="to-match"]');
   await joinMatch(n, inv.seats.norway!, 'Nils');
   await joinMatch(a, inv.seats.allies!, 'Alice');
@@ -122,19 +111,19 @@ describe('undo, history, replay and rematch in the browser', () => {
     await shot(a, 'web-replay-viewer', DOCS);
 
     // The downloaded record opens in the viewer too (a fourth browser with no seat).
-    const v = await (await newContext(browser, { lang: 'en' })).newPage();
-    await v.goto(base + '/replay');
+    const v = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    await v.goto(rig.base + '/replay');
     await v.locator('[data-testid="replay-file"]').setInputFiles(file!);
     await v.locator('[data-testid="replay-viewer"]').waitFor();
     expect(await v.locator('[data-testid="replay-pos"]').textContent()).toContain(`Move ${n_moves} of ${n_moves}`);
     // A changed record is refused.
     const bad = file! + '.bad.json';
     fs.writeFileSync(bad, JSON.stringify({ ...record, moves: record.moves.slice(0, -1) }));
-    await v.goto(base + '/replay');
+    await v.goto(rig.base + '/replay');
     await v.locator('[data-testid="replay-file"]').setInputFiles(bad);
     await v.locator('[data-testid="replay-error"]').waitFor();
     fs.writeFileSync(bad, JSON.stringify({ ...record, seed: { not: 'a seed' } }));
-    await v.goto(base + '/replay');
+    await v.goto(rig.base + '/replay');
     await v.locator('[data-testid="replay-file"]').setInputFiles(bad);
     expect(await v.locator('[data-testid="replay-error"]').textContent()).toContain('seed');
 
@@ -148,7 +137,7 @@ describe('undo, history, replay and rematch in the browser', () => {
     const G2 = await rig.trueState(next);
     expect(G2.scenario?.id).toBe('narvik');
     expect(G2.round).toBe(1);
-    const info = await (await fetch(`${base}/api/matches/${next}`)).status;
+    const info = await (await fetch(`${rig.base}/api/matches/${next}`)).status;
     expect(info).toBe(404); // still private: no token, no view
     await expect.poll(() => n.locator('[data-testid="side-name-germany"] .presence-name').textContent()).toBe('Greta');
     expect(await n.locator('[data-testid="side-name-allies"] .presence-name').textContent()).toBe('Alice');
@@ -156,8 +145,8 @@ describe('undo, history, replay and rematch in the browser', () => {
   }, 240_000);
 
   it('finds a public match on the home page and joins it', async () => {
-    const host = await (await newContext(browser, { lang: 'en' })).newPage();
-    await host.goto(base + '/');
+    const host = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    await host.goto(rig.base + '/');
     await host.fill('input[name=name]', 'Hanne');
     await host.check('input[name=ruleset][value="scenario:gudbrandsdalen"]');
     await host.check('input[name=plan][value=two]');
@@ -167,8 +156,8 @@ describe('undo, history, replay and rematch in the browser', () => {
     await host.waitForURL(/\/m\/[^/]+\/invite$/);
     const id = /\/m\/([^/]+)\/invite/.exec(host.url())![1]!;
 
-    const guest = await (await newContext(browser, { lang: 'no' })).newPage();
-    await guest.goto(base + '/');
+    const guest = await (await newContext(rig.browser, { lang: 'no' })).newPage();
+    await guest.goto(rig.base + '/');
     const row = guest.locator(`[data-testid="public-matches"] [data-match="${id}"]`);
     await row.waitFor();
     expect(await row.locator('[data-testid="ruleset"]').getAttribute('data-scenario')).toBe('gudbrandsdalen');
@@ -181,14 +170,14 @@ describe('undo, history, replay and rematch in the browser', () => {
     await shot(guest, 'web-public-lobby');
     await row.locator('[data-join-seat="norway+allies"]').click();
     await guest.waitForURL(new RegExp(`/m/${id}$`));
-    const v = await (await fetch(`${base}/api/matches/${id}`)).json();
+    const v = await (await fetch(`${rig.base}/api/matches/${id}`)).json();
     expect(v.seats.map((s: any) => [s.seat, s.members.map((m: any) => m.name)])).toEqual([
       ['germany', ['Hanne']],
       ['norway+allies', ['Gunnar']],
     ]);
     // Full now: it leaves the list.
-    const other = await (await newContext(browser, { lang: 'en' })).newPage();
-    await other.goto(base + '/');
+    const other = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    await other.goto(rig.base + '/');
     await other.locator('[data-testid="public-matches"]').waitFor();
     await other.waitForTimeout(500);
     expect(await other.locator(`[data-match="${id}"]`).count()).toBe(0);

@@ -5,18 +5,11 @@
  * free, with tap targets of at least 40 px and readable labels.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { click, createMatch, DOCS, joinMatch, newContext, shot, startWebRig, waitStage, type WebRig } from './helpers';
+import { click, createMatch, DOCS, joinMatch, newContext, shot, useWebRig, waitStage } from './helpers';
 
-let rig: WebRig;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 /** A three-player match with every seat taken; the German page is returned (at the given size). */
 async function germanBoard(size?: { width: number; height: number }): Promise<Page> {

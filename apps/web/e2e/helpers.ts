@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { GameState } from '@kon/game';
 import { startServer, type RunningServer } from '../../server/src/app';
@@ -31,7 +32,7 @@ export interface WebRig {
  * What every browser test starts from: the client (built once by build-once.ts, the project's global
  * setup), served by the real server on a free port, and Chromium.
  */
-export async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
+async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -58,6 +59,37 @@ export async function startWebRig(env: Record<string, string> = {}): Promise<Web
       await server.stop('test end');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The rig of one test file, started before its tests and closed after them. Its fields are read
+ * when a test runs (they do not exist before the file's beforeAll has run).
+ */
+export function useWebRig(env: Record<string, string> = {}): WebRig {
+  let rig: WebRig | undefined;
+  beforeAll(async () => {
+    rig = await startWebRig(env);
+  });
+  afterAll(async () => {
+    await rig?.close();
+  });
+  const started = () => {
+    if (!rig) throw new Error('the web rig starts in beforeAll');
+    return rig;
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get base() {
+      return started().base;
+    },
+    trueState: (matchID) => started().trueState(matchID),
+    close: () => started().close(),
   };
 }
 

@@ -6,22 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, startWebRig, type WebRig, waitStage, click, panelStage } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, useWebRig, waitStage, click, panelStage } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 async function handCards(page: Page): Promise<string[]> {
   // Identical copies show as one card with a count; each copy's id is in data-copies.
@@ -68,9 +57,9 @@ async function passIfStill(p: Page, st: string) {
 
 describe('a match through the UI', () => {
   it('create, join, attack, Veisperring, combat with cards, spectator, privacy', async () => {
-    const gCtx = await newContext(browser, { lang: 'en' });
-    const nCtx = await newContext(browser, { lang: 'no' });
-    const aCtx = await newContext(browser, { lang: 'en', width: 390, height: 844 });
+    const gCtx = await newContext(rig.browser, { lang: 'en' });
+    const nCtx = await newContext(rig.browser, { lang: 'no' });
+    const aCtx = await newContext(rig.browser, { lang: 'en', width: 390, height: 844 });
     const g = await gCtx.newPage();
     const n = await nCtx.newPage();
     const a = await aCtx.newPage();
@@ -80,7 +69,7 @@ describe('a match through the UI', () => {
     // Deal until Norway holds a Veisperring and Germany an attack card (a fresh match each time).
     let inv: Invites | null = null;
     for (let attempt = 0; attempt < 15 && !inv; attempt++) {
-      const made = await createMatch(g, base, { name: 'Greta', seat: 'germany' });
+      const made = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
       if (attempt === 0) {
         await shot(g, 'invite');
         expect(made.seats.norway).toMatch(/\/join#s_/);
@@ -104,7 +93,7 @@ describe('a match through the UI', () => {
     const matchID = inv!.matchID;
 
     // The spectator.
-    const sCtx = await newContext(browser, { lang: 'en' });
+    const sCtx = await newContext(rig.browser, { lang: 'en' });
     const s = await sCtx.newPage();
     s.on('pageerror', (e) => errors.push(`s: ${e.message}`));
     await s.goto(inv!.spectator);
@@ -253,11 +242,11 @@ describe('a match through the UI', () => {
 
 describe('two players', () => {
   it('one browser commands Norway and the Allies and switches to whichever must act; keyboard works', async () => {
-    const g = await (await newContext(browser, { lang: 'en' })).newPage();
-    const na = await (await newContext(browser, { lang: 'en', width: 390, height: 844 })).newPage();
+    const g = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    const na = await (await newContext(rig.browser, { lang: 'en', width: 390, height: 844 })).newPage();
     const errors: string[] = [];
     for (const p of [g, na]) p.on('pageerror', (e) => errors.push(e.message));
-    const inv = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'germany' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'germany' });
     expect(Object.keys(inv.seats).sort()).toEqual(['germany', 'norway+allies']);
     await click(g, '[data-action="to-match"]');
     await joinMatch(na, inv.seats['norway+allies']!, 'Nora');
@@ -330,11 +319,11 @@ describe('two players', () => {
 
 describe('Content-Security-Policy', () => {
   it('comes with the page, refuses inline script, and lets the app and its websocket work', async () => {
-    const ctx = await newContext(browser, { lang: 'en' });
+    const ctx = await newContext(rig.browser, { lang: 'en' });
     const page = await ctx.newPage();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    const res = await page.goto(base + '/');
+    const res = await page.goto(rig.base + '/');
     const csp = res!.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -362,9 +351,9 @@ describe('Content-Security-Policy', () => {
     await expect.poll(() => cspViolations(ctx).length).toBeGreaterThan(0);
 
     // A match page connects over a websocket with no refusal.
-    const other = await newContext(browser, { lang: 'en' });
+    const other = await newContext(rig.browser, { lang: 'en' });
     const g = await other.newPage();
-    await createMatch(g, base, { name: 'Greta', seat: 'germany' });
+    await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
     g.on('websocket', (ws) => sockets.push(ws.url()));
     await g.locator('[data-action="to-match"]').click();
     await g.locator('[data-testid="waiting-room"]').waitFor();
@@ -377,19 +366,19 @@ describe('Content-Security-Policy', () => {
 
 describe('first load', () => {
   it('the home page fetches no match code, compressed files come compressed, the invite page prefetches the match', async () => {
-    const ctx = await newContext(browser, { lang: 'en' });
+    const ctx = await newContext(rig.browser, { lang: 'en' });
     const page = await ctx.newPage();
     const scripts: { url: string; encoding: string | undefined }[] = [];
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push({ url: new URL(r.url()).pathname, encoding: r.headers()['content-encoding'] });
     });
-    await page.goto(base + '/');
+    await page.goto(rig.base + '/');
     await page.locator('input[name=name]').waitFor();
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /MatchPage/.test(s.url))).toEqual([]);
     for (const s of scripts) expect(s.encoding, s.url).toBe('br');
 
-    await createMatch(page, base, { name: 'Greta', seat: 'germany' });
+    await createMatch(page, rig.base, { name: 'Greta', seat: 'germany' });
     await expect.poll(() => scripts.some((s) => /\/assets\/MatchPage-[\w-]+\.js$/.test(s.url))).toBe(true);
     await ctx.close();
   });

@@ -4,22 +4,11 @@
  * play, the banner states the scenario's goal, the sheet is one click away, and moves out of the region
  * are never offered. Also takes the opening screenshots of both scenarios.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { createMatch, joinMatch, newContext, shot, DOCS, startWebRig, type WebRig, waitStage, click } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createMatch, joinMatch, newContext, shot, DOCS, useWebRig, waitStage, click } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 /** End both phases of a turn with no moves, and discard when the rules ask for it. */
 async function quietTurn(page: Page, discard: boolean) {
@@ -38,18 +27,18 @@ describe('Scenario 1 through the UI', () => {
     const errors: string[] = [];
     const pages: Page[] = [];
     for (const lang of ['en', 'no', 'en'] as const) {
-      const p = await (await newContext(browser, { lang })).newPage();
+      const p = await (await newContext(rig.browser, { lang })).newPage();
       p.on('pageerror', (e) => errors.push(e.message));
       pages.push(p);
     }
     const [g, n, a] = pages as [Page, Page, Page];
 
-    await g.goto(base + '/');
+    await g.goto(rig.base + '/');
     // The home page offers each scenario with its one-line summary.
     await g.locator('[data-scenario="narvik"]').waitFor();
     expect(await g.locator('[data-scenario="narvik"] small').textContent()).toMatch(/Narvik/);
     expect(await g.locator('[data-scenario="gudbrandsdalen"]').count()).toBe(1);
-    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:narvik' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:narvik' });
     await expect.poll(() => g.locator('[data-testid="ruleset"]').textContent()).toContain('Scenario 1');
     await click(g, '[data-action="to-match"]');
     await joinMatch(n, inv.seats.norway!, 'Nils');
@@ -102,9 +91,9 @@ describe('Scenario 1 through the UI', () => {
 
   it('opens a Scenario 2 match on its region (screenshot)', async () => {
     const pages: Page[] = [];
-    for (let i = 0; i < 3; i++) pages.push(await (await newContext(browser, { lang: 'en' })).newPage());
+    for (let i = 0; i < 3; i++) pages.push(await (await newContext(rig.browser, { lang: 'en' })).newPage());
     const [g, n, a] = pages as [Page, Page, Page];
-    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:gudbrandsdalen' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset: 'scenario:gudbrandsdalen' });
     await click(g, '[data-action="to-match"]');
     await joinMatch(n, inv.seats.norway!, 'Nils');
     await joinMatch(a, inv.seats.allies!, 'Alice');

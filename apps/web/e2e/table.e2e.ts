@@ -4,21 +4,11 @@
  * as away on the others' screens within 2 s, and the banner says the side you wait for is offline),
  * "your move" in the tab title, and My matches on the home page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { click, createMatch, joinMatch, newContext, SCREENSHOTS, shot, startWebRig, waitStage, type WebRig } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { click, createMatch, joinMatch, newContext, SCREENSHOTS, shot, useWebRig, waitStage } from './helpers';
 
-let rig: WebRig;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  rig = await startWebRig();
-  ({ browser, base } = rig);
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useWebRig();
 
 async function pageCards(page: Page): Promise<string[]> {
   return page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
@@ -26,11 +16,11 @@ async function pageCards(page: Page): Promise<string[]> {
 
 describe('claimed seats', () => {
   it("the creator cannot see another seat's hand by any link on the invite page; a taken link offers the spectator view", async () => {
-    const ctx = await newContext(browser, { lang: 'en' });
+    const ctx = await newContext(rig.browser, { lang: 'en' });
     const g = await ctx.newPage();
     const errors: string[] = [];
     g.on('pageerror', (e) => errors.push(e.message));
-    const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
     await shot(g, 'invite-claimed');
     const truth = await rig.trueState(inv.matchID);
     const foreign = [...truth.hands.norway, ...truth.hands.allies];
@@ -58,9 +48,9 @@ describe('claimed seats', () => {
     expect(lobby.members.map((m) => m.seat)).toEqual(['germany']);
 
     // Norway's player joins; the same link in a third browser says the seat is taken and offers to watch.
-    const n = await (await newContext(browser, { lang: 'no' })).newPage();
+    const n = await (await newContext(rig.browser, { lang: 'no' })).newPage();
     await joinMatch(n, inv.seats.norway!, 'Nils');
-    const x = await (await newContext(browser, { lang: 'en' })).newPage();
+    const x = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     x.on('pageerror', (e) => errors.push(e.message));
     await x.goto(inv.seats.norway!);
     await x.locator('[data-testid="seat-taken"]').waitFor();
@@ -68,7 +58,7 @@ describe('claimed seats', () => {
     await click(x, '[data-action="watch"]');
     await x.waitForURL(new RegExp(`/m/${inv.matchID}/watch$`));
     await x.locator('[data-testid="waiting-room"]').waitFor();
-    const a = await (await newContext(browser, { lang: 'en' })).newPage();
+    const a = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     await joinMatch(a, inv.seats.allies!, 'Alice');
     await x.locator('[data-testid="banner"]').waitFor({ timeout: 20_000 });
     expect(await x.locator('[data-testid="hand"]').count()).toBe(0);
@@ -82,11 +72,11 @@ describe('claimed seats', () => {
 
 describe('co-commanders and recovery through the menus', () => {
   it("the holder's co-commander link seats a teammate, who can be removed; a recovery link takes the seat to another device once", async () => {
-    const g = await (await newContext(browser, { lang: 'en' })).newPage();
-    const n = await (await newContext(browser, { lang: 'en' })).newPage();
+    const g = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    const n = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     const errors: string[] = [];
     for (const p of [g, n]) p.on('pageerror', (e) => errors.push(e.message));
-    const inv = await createMatch(g, base, { name: 'Greta', plan: 'teams', seat: 'germany' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', plan: 'teams', seat: 'germany' });
     await joinMatch(n, inv.seats.norway!, 'Nils');
     await n.locator('[data-testid="waiting-room"]').waitFor();
 
@@ -95,7 +85,7 @@ describe('co-commanders and recovery through the menus', () => {
     await click(n, '[data-action="make-co-link"]');
     const coLink = await n.locator('[data-testid="co-link"] input').inputValue();
     expect(coLink).toMatch(/\/join#c_/);
-    const k = await (await newContext(browser, { lang: 'no' })).newPage();
+    const k = await (await newContext(rig.browser, { lang: 'no' })).newPage();
     k.on('pageerror', (e) => errors.push(e.message));
     await k.goto(coLink);
     await expect.poll(() => k.locator('.join-seat').textContent(), { timeout: 10_000 }).toContain('Nils har invitert deg');
@@ -111,7 +101,7 @@ describe('co-commanders and recovery through the menus', () => {
     expect(await lobby()).toEqual(['Greta', 'Nils']);
     // Revoked: the link seats nobody.
     await click(n, '[data-action="revoke-co-link"]');
-    const x = await (await newContext(browser, { lang: 'en' })).newPage();
+    const x = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     await x.goto(coLink);
     await expect.poll(() => x.locator('.error').textContent(), { timeout: 10_000 }).toContain('not valid');
 
@@ -119,14 +109,14 @@ describe('co-commanders and recovery through the menus', () => {
     await click(n, '[data-action="make-recovery"]');
     const rec = await n.locator('[data-testid="recovery-link"] input').inputValue();
     expect(rec).toMatch(/\/recover#r_/);
-    const phone = await (await newContext(browser, { lang: 'en', width: 390, height: 844 })).newPage();
+    const phone = await (await newContext(rig.browser, { lang: 'en', width: 390, height: 844 })).newPage();
     phone.on('pageerror', (e) => errors.push(e.message));
     await phone.goto(rec);
     await click(phone, '[data-action="recover"]');
     await phone.waitForURL(new RegExp(`/m/${inv.matchID}$`));
     await expect.poll(() => phone.locator('[data-testid="member-name"]').textContent(), { timeout: 10_000 }).toBe('Nils');
     expect(await lobby()).toEqual(['Greta', 'Nils']); // the same member, not "Nils, Nils"
-    const again = await (await newContext(browser, { lang: 'en' })).newPage();
+    const again = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     await again.goto(rec);
     await click(again, '[data-action="recover"]');
     await expect.poll(() => again.locator('.error').textContent(), { timeout: 10_000 }).toContain('used or replaced');
@@ -136,11 +126,11 @@ describe('co-commanders and recovery through the menus', () => {
 
 describe('presence and your move', () => {
   it('a closed tab shows as away on the others within 2 s; the banner says the side is offline; the title says your move', async () => {
-    const gCtx = await newContext(browser, { lang: 'en' });
-    const naCtx = await newContext(browser, { lang: 'en' });
+    const gCtx = await newContext(rig.browser, { lang: 'en' });
+    const naCtx = await newContext(rig.browser, { lang: 'en' });
     const g = await gCtx.newPage();
     let na = await naCtx.newPage();
-    const inv = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'germany' });
+    const inv = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'germany' });
     await click(g, '[data-action="to-match"]');
     await g.locator('[data-testid="waiting-room"]').waitFor();
     await joinMatch(na, inv.seats['norway+allies']!, 'Nora');
@@ -193,11 +183,11 @@ describe('presence and your move', () => {
 
 describe('my matches', () => {
   it('lists the matches this browser holds a seat in, with whose move it is', async () => {
-    const ctx = await newContext(browser, { lang: 'en' });
+    const ctx = await newContext(rig.browser, { lang: 'en' });
     const g = await ctx.newPage();
-    const one = await createMatch(g, base, { name: 'Greta', seat: 'germany' });
-    const two = await createMatch(g, base, { name: 'Greta', plan: 'two', seat: 'norway+allies' });
-    await g.goto(base + '/');
+    const one = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
+    const two = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'norway+allies' });
+    await g.goto(rig.base + '/');
     const row = (id: string) => g.locator(`[data-testid="my-matches"] tr[data-match="${id}"]`);
     await expect.poll(() => row(one.matchID).textContent()).toContain('Your move');
     await expect.poll(() => row(two.matchID).textContent()).toContain('waiting for Germany');
