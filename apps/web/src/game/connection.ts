@@ -10,6 +10,14 @@ import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
 import { api, type ClockView, type MatchInfo } from '../api';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from './logHistory';
 
+/**
+ * A WebSocket from the start, long-polling only where WebSockets fail. socket.io's default starts on
+ * long-polling and upgrades later: a tab closed before its upgrade left the server a polling socket
+ * with no request open, which it noticed only at the ping timeout (20 s), so the others saw the
+ * player online long after the tab was gone (the second seat of a two-seat player mostly).
+ */
+const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
+
 export interface SeatState {
   playerID: string | null;
   G: FactionView | null;
@@ -96,7 +104,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
         matchID,
         ...(playerID !== null ? { playerID } : {}),
         credentials,
-        multiplayer: SocketIO(),
+        multiplayer: SocketIO({ socketOpts: SOCKET_OPTIONS }),
         debug: false,
       }),
     );
