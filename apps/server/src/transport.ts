@@ -444,16 +444,21 @@ export class HardenedTransport {
     // A move made against an older state than the match's is stale: the client must resync.
     if (opts.stateID !== undefined && live.state._stateID !== opts.stateID)
       return { ok: false, code: 'stale_state', message: 'the game has moved on; your view is being updated' };
-    live.metadata ??= (await this.opts.storage.fetch(matchID, { metadata: true })).metadata;
-    if (!live.metadata) return { ok: false, code: 'match_not_found' };
-    if (opts.by === 'player' && !(await this.authentic(playerID, opts.credentials, live.metadata)))
+    // The move is judged and run against this state. Another process's move may replace live.state
+    // during the awaits below (applyRemoteMove runs outside this lock); judged against that newer
+    // state, this move was refused as though made there ('not-your-turn' instead of 'stale_state').
+    // Against the state it was made for, its write fails the store's check and it is stale.
+    const state = live.state;
+    const metadata = (live.metadata ??= (await this.opts.storage.fetch(matchID, { metadata: true })).metadata);
+    if (!metadata) return { ok: false, code: 'match_not_found' };
+    if (opts.by === 'player' && !(await this.authentic(playerID, opts.credentials, metadata)))
       return { ok: false, code: 'unauthorized', fields: { playerID } };
     const held = opts.by === 'player' ? await this.playerMoveGuard(matchID, playerID) : null;
     if (held) return { ok: false, code: held.code, message: held.message, fields: { playerID } };
-    const refusal = this.opts.checkMove?.(live.state.G, playerID, type, args, opts.by);
+    const refusal = this.opts.checkMove?.(state.G, playerID, type, args, opts.by);
     if (refusal) return { ok: false, code: refusal.code, message: refusal.message, fields: { move: type.slice(0, 64) } };
     const action: MoveAction = { type: 'MAKE_MOVE', payload: { type, args, playerID } };
-    const result = this.runner(game).run(live.state, live.metadata, action, playerID);
+    const result = this.runner(game).run(state, metadata, action, playerID);
     if ('error' in result) return { ok: false, code: 'refused', fields: { reason: result.error } };
     const ended = result.state.ctx.gameover !== undefined;
     try {
