@@ -234,3 +234,25 @@ export async function click(page: Page, selector: string) {
   await el.waitFor({ state: 'visible' });
   await el.click();
 }
+
+/**
+ * Play a hand card through whatever it asks. A card with one way to play goes at the click; one
+ * with several (an effect, a target) opens its choices: take the first value at each step, then
+ * Play. Returns the card's id. (Clicking only a Play button that might be there left a card with
+ * choices open, and the page waited for a Pass that its open choice hid.)
+ */
+export async function playCard(page: Page, selector = '[data-testid="hand"] button[data-play]'): Promise<string> {
+  const button = page.locator(selector).first();
+  const id = await button.getAttribute('data-play');
+  if (!id) throw new Error(`no playable card at ${selector}`);
+  await button.click();
+  for (let step = 0; step < 8 && (await page.locator('.card-play').count()) > 0; step++) {
+    const confirm = page.locator('[data-action="confirm-card"]');
+    if ((await confirm.count()) > 0) {
+      await confirm.click();
+      break;
+    }
+    await page.locator('.card-play .button-grid button').first().click();
+  }
+  return id;
+}

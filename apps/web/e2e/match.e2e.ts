@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, useWebRig, waitStage, click, panelStage } from './helpers';
+import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, useWebRig, waitStage, click, panelStage, playCard } from './helpers';
 
 const rig = useWebRig();
 
@@ -142,8 +142,7 @@ describe('a match through the UI', () => {
     const veis = hands.n.find((c) => c.startsWith('no.veisperring#'))!;
     expect(await n.locator(`[data-copies~="${veis}"]`).getAttribute('class')).toContain('playable');
     await shot(n, 'norway-sabotage-prompt');
-    await click(n, `[data-testid="hand"] [data-copies~="${veis}"] button[data-play]`);
-    if ((await n.locator('[data-action="confirm-card"]').count()) > 0) await click(n, '[data-action="confirm-card"]');
+    await playCard(n, `[data-testid="hand"] [data-copies~="${veis}"] button[data-play]`);
 
     // Germany may answer with Ingeniørkompani: let it stand.
     await waitStage(g, 'engineers');
@@ -161,9 +160,7 @@ describe('a match through the UI', () => {
     await g.locator('[data-testid="combat-panel"]').waitFor();
     const gPlay = g.locator('[data-testid="hand"] button[data-play]');
     expect(await gPlay.count()).toBeGreaterThan(0);
-    const played = await gPlay.first().getAttribute('data-play');
-    await gPlay.first().click();
-    if ((await g.locator('[data-action="confirm-card"]').count()) > 0) await click(g, '[data-action="confirm-card"]');
+    const played = await playCard(g);
     await waitStage(g, 'attackerCards');
     expect(played).toMatch(/^de\./);
     await click(g, '[data-action="pass"]');
@@ -180,8 +177,7 @@ describe('a match through the UI', () => {
         if (st === 'defenderCards') {
           const play = p.locator('[data-testid="hand"] button[data-play]');
           if ((await play.count()) > 0 && i === 0) {
-            await play.first().click();
-            if ((await p.locator('[data-action="confirm-card"]').count()) > 0) await click(p, '[data-action="confirm-card"]');
+            await playCard(p);
             await p.waitForTimeout(600);
             await shot(p, 'norway-defence-card');
           }
