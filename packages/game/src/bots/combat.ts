@@ -11,6 +11,7 @@ import type { Action } from '../engine/actions.js';
 import type { Combat } from '../engine/state.js';
 import { add, attackDice, copyBoard, friendsOf, maxBy, ofType, strength, targetsOf, worth } from './position.js';
 import { boardOf } from './movement.js';
+import { EASY_STYLE, type Style } from './style.js';
 
 export function effectKind(a: Action): string | null {
   if (a.type !== 'playCard') return null;
@@ -37,14 +38,14 @@ export function combatDice(view: FactionView, c: Combat): { attacker: number; de
 }
 
 /** In a card window of a land combat: a dice or cancel card if the fight is close, else pass. */
-export function combatCard(view: FactionView, f: Faction, legal: readonly Action[]): Action | null {
+export function combatCard(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Action | null {
   const c = view.combat;
   if (!c) return null;
   const dice = combatDice(view, c);
   const attacking = c.attacker === f;
   const ours = attacking ? dice.attacker : dice.defender;
   const theirs = attacking ? dice.defender : dice.attacker;
-  if (ours > theirs + 1 || ours + 3 < theirs) return null;
+  if (ours > theirs + style.cardLead || ours + style.cardBehind < theirs) return null;
   let best: Action | null = null;
   let bestValue = 0;
   for (const a of legal) {
@@ -62,7 +63,7 @@ export function combatCard(view: FactionView, f: Faction, legal: readonly Action
 }
 
 /** Losses: the split that leaves the position best for us (kept attacks, strong city garrisons). */
-export function chooseLosses(view: FactionView, f: Faction, legal: readonly Action[]): Action | null {
+export function chooseLosses(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Action | null {
   const c = view.combat;
   if (!c) return null;
   const board = boardOf(view);
@@ -76,12 +77,12 @@ export function chooseLosses(view: FactionView, f: Faction, legal: readonly Acti
     }
     b.attacks = b.attacks.filter((x) => x.count > 0);
     // Norway proposes for both defenders: judged for the whole side, as Germany judges for its own.
-    return worth(b, f, targets);
+    return worth(b, f, targets, style);
   });
 }
 
 /** Retreat to the option where the survivors stand best. */
-export function chooseRetreat(view: FactionView, f: Faction, legal: readonly Action[]): Action | null {
+export function chooseRetreat(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Action | null {
   const c = view.combat;
   if (!c) return null;
   const board = boardOf(view);
@@ -93,6 +94,6 @@ export function chooseRetreat(view: FactionView, f: Faction, legal: readonly Act
       add(b, c.area, g, -k);
       add(b, a.args.to, g, Math.max(1, k));
     }
-    return worth(b, f, targets) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
+    return worth(b, f, targets, style) - 0.01 * enemiesOf(f).reduce((s, e) => s + (b.units[a.args.to]?.[e] ?? 0), 0);
   });
 }

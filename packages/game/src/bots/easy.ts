@@ -1,6 +1,7 @@
 /**
- * The Easy computer player: one fast decision from the seat's own view and its legal actions.
- * Each kind of decision is delegated to a small module; whatever it answers is checked against the
+ * The heuristic player, and Easy, which is that player with EASY_STYLE's weights (Normal starts
+ * from the same player with its own weights): one fast decision from the seat's own view and its
+ * legal actions. Each kind of decision is delegated to a small module; whatever it answers is checked against the
  * legal list, and anything unanswered falls back to ending the phase or passing (or, when that is
  * not allowed, a seeded choice among the legal actions). Every window is answered.
  */
@@ -12,7 +13,8 @@ import type { Action } from '../engine/actions.js';
 import { actor } from '../engine/flow.js';
 import type { Rng } from '../engine/rng.js';
 import { seatOf, type BotInput } from './types.js';
-import { MIN_GAIN, boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
+import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
+import { EASY_STYLE, type Style } from './style.js';
 import { chooseLosses, chooseRetreat, combatCard } from './combat.js';
 import { chooseDiscard, chooseTrade, reaction } from './cards.js';
 import { advancedChoice } from './advanced.js';
@@ -39,11 +41,11 @@ function best(scored: Scored[], rng: Rng): Scored | null {
   return top.length === 1 ? top[0]! : top[(rng.d6() * 7 + rng.d6()) % top.length]!;
 }
 
-function decide(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng): Action | null {
+function decide(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng, style: Style): Action | null {
   switch (stage) {
     case 'movement': {
-      const move = best([...scoreMoves(view, f, legal), ...scoreCardMoves(view, f, legal)], rng);
-      return move && move.gain > MIN_GAIN ? move.action : null;
+      const move = best([...scoreMoves(view, f, legal, style), ...scoreCardMoves(view, f, legal, style)], rng);
+      return move && move.gain > style.minGain ? move.action : null;
     }
     case 'reinforcement': {
       const land = legal.filter((a) => a.type === 'land');
@@ -53,10 +55,10 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
         return best(land.map((a) => {
           const next = copyBoard(b);
           if (a.type === 'land') for (const area of a.args.areas) add(next, area, f, ALLIED_LANDING.perStack);
-          return { action: a, gain: worth(next, f, targets) };
+          return { action: a, gain: worth(next, f, targets, style) };
         }), rng)!.action;
       }
-      const place = best(scorePlacements(view, f, legal), rng);
+      const place = best(scorePlacements(view, f, legal, style), rng);
       if (place) return place.action;
       return chooseTrade(view, legal) ?? advancedChoice(view, f, stage, legal.filter((a) => a.type === 'tradeApril9'), rng);
     }
@@ -65,14 +67,14 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
     case 'attackerCards':
     case 'defenderCards':
     case 'counter':
-      return combatCard(view, f, legal);
+      return combatCard(view, f, legal, style);
     case 'losses':
-      return chooseLosses(view, f, legal);
+      return chooseLosses(view, f, legal, style);
     case 'answerLosses':
       // Refusing hands the choice to Germany: agreeing is never worse for the defenders.
       return legal.find((a) => a.type === 'answerLosses' && a.args.accept) ?? null;
     case 'retreat':
-      return chooseRetreat(view, f, legal);
+      return chooseRetreat(view, f, legal, style);
     case 'discard':
       return chooseDiscard(legal);
     case 'withdraw': {
@@ -81,7 +83,7 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
       return best(legal.slice(0, 500).map((a) => {
         const next = copyBoard(b);
         if (a.type === 'withdraw') for (const r of a.args.removals) add(next, r.area, f, -r.count);
-        return { action: a, gain: worth(next, f, targets) };
+        return { action: a, gain: worth(next, f, targets, style) };
       }), rng)?.action ?? null;
     }
     case 'sabotage':
@@ -97,21 +99,26 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
 
 const ENDINGS = ['pass', 'endPhase', 'anchor'] as const;
 
-/** The Easy bot. */
-export function easyBot({ view, legal, rng }: BotInput): Action {
-  const f = seatOf(view);
-  if (legal.length === 0) throw new Error(`no legal action for ${f}`);
-  const stage = stageOf(view) ?? '';
-  const choice = decide(view, f, stage, legal, rng);
-  if (choice && legal.includes(choice)) return choice;
-  const ending = legal.find((a) => (ENDINGS as readonly string[]).includes(a.type));
-  if (ending) return ending;
-  // Something must be done first (e.g. the Allies' home fleet to place before the movement ends):
-  // a seeded choice among the required kind of action, never a card spent for nothing.
-  const required = legal.filter((a) => a.type !== 'trade' && a.type !== 'playCard' && a.type !== 'move');
-  const pool = required.length ? required : legal;
-  return pool[(rng.d6() * 7 + rng.d6()) % pool.length]!;
+/** A heuristic player: each decision by its module, positions weighed by `styleOf(faction)`. */
+export function heuristicBot(styleOf: (f: Faction) => Style): (input: BotInput) => Action {
+  return ({ view, legal, rng }) => {
+    const f = seatOf(view);
+    if (legal.length === 0) throw new Error(`no legal action for ${f}`);
+    const stage = stageOf(view) ?? '';
+    const choice = decide(view, f, stage, legal, rng, styleOf(f));
+    if (choice && legal.includes(choice)) return choice;
+    const ending = legal.find((a) => (ENDINGS as readonly string[]).includes(a.type));
+    if (ending) return ending;
+    // Something must be done first (e.g. the Allies' home fleet to place before the movement ends):
+    // a seeded choice among the required kind of action, never a card spent for nothing.
+    const required = legal.filter((a) => a.type !== 'trade' && a.type !== 'playCard' && a.type !== 'move');
+    const pool = required.length ? required : legal;
+    return pool[(rng.d6() * 7 + rng.d6()) % pool.length]!;
+  };
 }
+
+/** The Easy bot: the heuristic player with EASY_STYLE for every faction. */
+export const easyBot: (input: BotInput) => Action = heuristicBot(() => EASY_STYLE);
 
 /** Convenience: decide from the view alone (legal actions listed from the same view). */
 export function easyDecision(view: FactionView, rng: Rng): Action {

@@ -1,6 +1,6 @@
 /**
  * Moves and placements: the bot takes the legal one that raises `worth` the most, and only when it
- * raises it by more than MIN_GAIN; otherwise it ends the phase. Because every voluntary step must
+ * raises it by more than the style's minGain; otherwise it ends the phase. Because every voluntary step must
  * strictly improve one fixed evaluation of the board, a turn cannot go round in circles (no
  * battalions shuffled back and forth) and the bot never makes a move it does not expect to help.
  */
@@ -11,8 +11,7 @@ import type { Action } from '../engine/actions.js';
 import { add, copyBoard, friendsOf, n, targetsOf, worth, type Board } from './position.js';
 import { cardDef } from '../cards/index.js';
 import { enemiesOf } from '../types.js';
-
-export const MIN_GAIN = 0.05;
+import { EASY_STYLE, type Style } from './style.js';
 
 export const boardOf = (view: FactionView): Board => ({ units: view.units, attacks: view.attacks });
 
@@ -43,29 +42,29 @@ export interface Scored {
 }
 
 /** Gains of the legal ordinary land moves (movement cards: scoreCardMoves). */
-export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+export function scoreMoves(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Scored[] {
   const b = boardOf(view);
   const targets = targetsOf(b, f);
-  const base = worth(b, f, targets);
+  const base = worth(b, f, targets, style);
   const out: Scored[] = [];
   for (const a of legal) {
     if (a.type !== 'move') continue;
     const { from, to, count } = a.args;
-    out.push({ action: a, gain: worth(afterMove(b, f, from, to, count), f, targets) - base });
+    out.push({ action: a, gain: worth(afterMove(b, f, from, to, count), f, targets, style) - base });
   }
   return out;
 }
 
 /** Gains of placing one battalion in each legal area (the bot places one at a time). */
-export function scorePlacements(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+export function scorePlacements(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Scored[] {
   const b = boardOf(view);
   const targets = targetsOf(b, f);
-  const base = worth(b, f, targets);
+  const base = worth(b, f, targets, style);
   const out: Scored[] = [];
   for (const a of legal) {
     if (a.type !== 'place' || a.args.count !== 1) continue;
     // A reinforcement always counts for something: placing beats leaving it unplaced.
-    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets) - base + 0.01 * (friendsOf(f).length) });
+    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets, style) - base + 0.01 * (friendsOf(f).length) });
   }
   return out;
 }
@@ -101,14 +100,14 @@ export function afterCardMove(b: Board, f: Faction, a: Action): Board | null {
 }
 
 /** Gains of the legal movement-card plays, less the card's cost. */
-export function scoreCardMoves(view: FactionView, f: Faction, legal: readonly Action[]): Scored[] {
+export function scoreCardMoves(view: FactionView, f: Faction, legal: readonly Action[], style: Style = EASY_STYLE): Scored[] {
   const b = boardOf(view);
   const targets = targetsOf(b, f);
-  const base = worth(b, f, targets);
+  const base = worth(b, f, targets, style);
   const out: Scored[] = [];
   for (const a of legal) {
     const next = afterCardMove(b, f, a);
-    if (next) out.push({ action: a, gain: worth(next, f, targets) - base - CARD_COST });
+    if (next) out.push({ action: a, gain: worth(next, f, targets, style) - base - CARD_COST });
   }
   return out;
 }

@@ -1,17 +1,19 @@
 /**
- * The Normal computer player: a search over its own candidate actions, from its seat's view only.
+ * The Normal computer player, from its seat's view only: the heuristic player with its faction's
+ * Normal style (normal-style.ts: weights tuned over many games, which stage attacks on the cities
+ * and guard its own), and a search over its candidate actions on top.
  * Each round of the search samples one guess at the secrets (determinize.ts), then plays every
- * candidate on that guess with the same dice and lets the Easy player go on for every seat until
+ * candidate on that guess with the same dice and lets the styled player go on for every seat until
  * the decision has played out (see horizon: a combat decision until the combat is over, a move
  * until the own turn is over, a placement until the enemy's next attacks are fought); that
  * position is scored. Every candidate meets the same guesses and dice (common random numbers),
- * and Easy's own choice stands unless another beats it clearly on the paired differences, so the
- * search's noise rarely makes it play worse than Easy; where it sees further (card windows,
- * losses, retreats, reactions, reinforcements, moves) it plays better.
+ * and the style's own choice stands unless another beats it clearly on the paired differences, so
+ * the search's noise rarely makes it play worse than its style; where it sees further (card
+ * windows, losses, retreats, reactions, reinforcements, moves) it plays better.
  *
  * Decisions with one legal answer, and those the search does not improve on (see SEARCHED; the
  * 9. April turn; naval moves whose secrets cannot be guessed consistently; bookkeeping stages),
- * are Easy's.
+ * are the style's alone.
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
@@ -24,7 +26,8 @@ import { viewFor } from '../engine/view.js';
 import type { Rng } from '../engine/rng.js';
 import { seededRng } from '../testing/rng.js';
 import { seatOf, type BotInput, type SearchBudget } from './types.js';
-import { easyBot, stageOf } from './easy.js';
+import { heuristicBot, stageOf } from './easy.js';
+import { NORMAL_STYLES } from './normal-style.js';
 import { determinize, undeterminable } from './determinize.js';
 import { attackDice, friendsOf, isCity, targetsOf, winChance, worth, type Board } from './position.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
@@ -33,7 +36,7 @@ import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } fro
 export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = { iterations: 32, candidates: 4, steps: 8, horizonSteps: 300, searchMovement: true };
 
 /**
- * Stages where the search looks ahead; the rest are Easy's (forced, bookkeeping or 9. April).
+ * Stages where the search looks ahead; the rest are the style's alone (forced, bookkeeping or 9. April).
  * Movement too unless the budget turns `searchMovement` off.
  */
 const SEARCHED = new Set([
@@ -52,19 +55,25 @@ const BATTALION = 2;
 const SYMBOL = 0.15;
 const WIN = 500;
 /**
- * The least mean gain over Easy's choice that counts, and by how many standard errors of the paired
- * differences it must stand clear. Stricter (0.5 and two) kept Easy's choice in 97 % of decisions:
- * Normal played as Easy did.
+ * The least mean gain over the style's choice that counts, and by how many standard errors of the
+ * paired differences it must stand clear. Stricter (0.5 and two) kept the heuristic's choice in 97 %
+ * of decisions: the search changed next to nothing.
  */
 const MARGIN = 0.3;
 const CLEAR = 1;
 
 /** How good `S` is for `f`'s side: the board by `worth` (targets fixed at the root), material, cards, result. */
 export function score(S: GameState, f: Faction, targets: readonly string[]): number {
-  if (S.result) return (S.result.winner === 'germany') === (f === 'germany') ? WIN : -WIN;
+  const style = NORMAL_STYLES[f];
+  if (S.result) {
+    // A playout that reached the game's end: the win, and then the cities Germany ends with, which
+    // decide how clear the victory is.
+    const won = (S.result.winner === 'germany') === (f === 'germany');
+    return (won ? WIN : -WIN) + (f === 'germany' ? 1 : -1) * style.city * S.result.germanCities.length;
+  }
   const b: Board = { units: S.units, attacks: S.attacks };
   const mine = new Set(friendsOf(f));
-  let v = worth(b, f, targets);
+  let v = worth(b, f, targets, style);
   // worth reads only the side's own attacks; a playout may stop with the enemy's still at the
   // border (a sabotage window, mid-movement): the ground they are expected to take counts against.
   const foes = new Set(FACTIONS.filter((g) => !mine.has(g)));
@@ -87,18 +96,19 @@ function fork(rng: Rng): number {
   return s;
 }
 
-/** The actions worth comparing: Easy's own choice first, then the best of the rest by Easy's scoring. */
-function candidatesOf(view: FactionView, f: Faction, stage: string, legal: readonly Action[], easy: Action, k: number): Action[] {
+/** The actions worth comparing: the style's own choice first, then the best of the rest by the style's scoring. */
+function candidatesOf(view: FactionView, f: Faction, stage: string, legal: readonly Action[], own: Action, k: number): Action[] {
   let ranked: Action[];
+  const style = NORMAL_STYLES[f];
   const byGain = (xs: Scored[]) => [...xs].sort((a, b) => b.gain - a.gain).map((s) => s.action);
-  if (stage === 'movement') ranked = [...byGain([...scoreMoves(view, f, legal), ...scoreCardMoves(view, f, legal)]), ...legal.filter((a) => ENDINGS.includes(a.type))];
-  else if (stage === 'reinforcement' && legal.some((a) => a.type === 'place')) ranked = byGain(scorePlacements(view, f, legal));
+  if (stage === 'movement') ranked = [...byGain([...scoreMoves(view, f, legal, style), ...scoreCardMoves(view, f, legal, style)]), ...legal.filter((a) => ENDINGS.includes(a.type))];
+  else if (stage === 'reinforcement' && legal.some((a) => a.type === 'place')) ranked = byGain(scorePlacements(view, f, legal, style));
   else ranked = [...legal];
-  const out: Action[] = [easy];
+  const out: Action[] = [own];
   // Ending the phase is always one of the movement candidates: doing nothing more is a real option.
   if (stage === 'movement') {
     const end = legal.find((a) => ENDINGS.includes(a.type));
-    if (end && end !== easy) out.push(end);
+    if (end && end !== own) out.push(end);
   }
   for (const a of ranked) {
     if (out.length >= k) break;
@@ -130,14 +140,17 @@ function enemyFought(S: GameState, f: Faction): (T: GameState) => boolean {
   return (T) => !!T.result || ((T.round !== round || T.turn !== turn) && !mine.has(T.turn) && (T.phase === 'reinforcement' || T.phase === 'newCards'));
 }
 
-/** Everyone plays Easy from the sampled state until `done` (or `steps` actions). */
+/** The heuristic player with every faction's Normal style: Normal's own choice, and everyone's in a playout. */
+export const styled = heuristicBot((f) => NORMAL_STYLES[f]);
+
+/** Everyone plays the styled player from the sampled state until `done` (or `steps` actions). */
 function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, policy: Rng, steps: number): void {
   for (let i = 0; i < steps && !done(S); i++) {
     const who = actor(S);
     if (!who) return;
     const legal = legalActions(S, who.faction);
     if (!legal.length) return;
-    perform(S, who.faction, easyBot({ view: viewFor(S, who.faction), legal, rng: policy }), dice);
+    perform(S, who.faction, styled({ view: viewFor(S, who.faction), legal, rng: policy }), dice);
   }
 }
 
@@ -146,23 +159,23 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   const f = seatOf(view);
   if (legal.length === 0) throw new Error(`no legal action for ${f}`);
   if (legal.length === 1) return legal[0]!;
-  // Easy's choice with the caller's rng first: Normal differs from Easy only where its search says so.
-  const easy = easyBot({ view, legal, rng });
+  // The style's choice with the caller's rng first: the search overrules it only where it sees clearly better.
+  const own = styled({ view, legal, rng });
   const seed = fork(rng);
   const stage = stageOf(view) ?? '';
   const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement } = { ...DEFAULT_BUDGET, ...budget };
-  if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return easy;
-  // A turn has many movement decisions and Easy's moves are its dearest: fewer candidates and
+  if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
+  // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and
   // guesses there (three and four, twelve playouts of a whole turn each).
   const moving = stage === 'movement';
   const long = moving || stage === 'reinforcement';
   const width = moving ? Math.min(k, 3) : k;
-  const candidates = candidatesOf(view, f, stage, legal, easy, width);
+  const candidates = candidatesOf(view, f, stage, legal, own, width);
   const iterations = moving ? Math.min(maxIterations, 12) : maxIterations;
   const steps = long ? horizonSteps : shortSteps;
   // Playouts through a turn are dear: fewer candidates do not buy more guesses there.
   const maxGuesses = long ? Math.ceil(iterations / width) : Infinity;
-  if (candidates.length === 1) return easy;
+  if (candidates.length === 1) return own;
   const targets = targetsOf(boardOf(view), f);
   // scores[i][r]: candidate i's playout on guess r (every candidate meets the same guesses and dice).
   const scores: number[][] = candidates.map(() => []);
@@ -171,7 +184,7 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   let rounds = 0;
   while (rounds === 0 || (rounds < maxGuesses && rounds * candidates.length < iterations && performance.now() < deadline)) {
     const guess = determinize(view, guesses);
-    if (!guess) return easy;
+    if (!guess) return own;
     const diceSeed = seed * 7919 + rounds;
     candidates.forEach((c, i) => {
       const S = structuredClone(guess);
@@ -183,7 +196,7 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
     });
     rounds++;
   }
-  // Easy's choice stands unless another beats it clearly: by a margin, and on the paired differences
+  // The style's choice stands unless another beats it clearly: by a margin, and on the paired differences
   // guess by guess by a standard error.
   let best = 0;
   let bestGain = 0;

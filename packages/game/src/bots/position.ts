@@ -8,6 +8,7 @@ import { enemiesOf } from '../types.js';
 import { AREA_IDS, borderKind, neighbours, victoryCities } from '../board/index.js';
 import type { Attack, Forces } from '../engine/state.js';
 import type { Action } from '../engine/actions.js';
+import { EASY_STYLE, type Style } from './style.js';
 
 export const CITIES: readonly AreaId[] = victoryCities();
 const CITY_SET = new Set(CITIES);
@@ -65,6 +66,10 @@ export function attackDice(attacks: readonly Attack[]): number {
   let land = 0;
   let water = 0;
   for (const a of attacks) (a.route === 'fjord' ? (water += a.count) : (land += a.count));
+  return battalionDice(land, water);
+}
+/** Dice of battalions attacking over land and across fjords: at most five, those across fjords count half. */
+function battalionDice(land: number, water: number): number {
   const l = Math.min(5, land);
   return l + Math.floor(Math.min(5 - l, water) / 2);
 }
@@ -79,11 +84,13 @@ export function targetsOf(b: Board, f: Faction): AreaId[] {
 }
 
 /**
- * How good the position is for faction `f`'s side, in "victory city" units of 10:
- * cities held (and cities being attacked, by the chance of taking them), minus stacks standing
- * exposed to a stronger enemy next door, minus distance of battalions from the cities that matter.
+ * How good the position is for faction `f`'s side, in "victory city" units of 10 (by EASY_STYLE's
+ * weights unless another style is given): cities held (and cities being attacked, by the chance of
+ * taking them), minus stacks standing exposed to a stronger enemy next door, minus distance of
+ * battalions from the cities that matter; a style may also count attacks staged next to target
+ * cities (`reach`) and the enemy's staged against its own (`guard`).
  */
-export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targetsOf(b, f)): number {
+export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targetsOf(b, f), s: Style = EASY_STYLE): number {
   const friends = friendsOf(f);
   const foes = enemiesOf(f);
   const german = f === 'germany';
@@ -93,9 +100,15 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
     const attacks = b.attacks.filter((x) => x.target === c && x.faction === f);
     const defenders = strength(b, c, foes);
     const held = german ? g > 0 : g === 0;
-    if (held) v += 10;
-    else if (attacks.length) v += 10 * winChance(attackDice(attacks), Math.min(5, defenders));
-    if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * 1.5;
+    if (held) v += s.city;
+    else if (attacks.length) v += s.city * winChance(attackDice(attacks), Math.min(5, defenders));
+    if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * s.garrison;
+    if (held && s.guard) v -= s.guard * s.city * winChance(reachDice(b, c, foes), Math.min(5, strength(b, c, friends)));
+  }
+  if (s.reach) for (const t of targets) {
+    // Already attacked: the attack itself is counted above.
+    if (b.attacks.some((x) => x.target === t && x.faction === f)) continue;
+    v += s.reach * s.city * winChance(reachDice(b, t, friends), Math.min(5, strength(b, t, foes)));
   }
   // Attacks on ordinary areas: a little for the ground, a little lost for the battalions at risk.
   const seen = new Set<AreaId>();
@@ -104,18 +117,18 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
     seen.add(x.target);
     const on = b.attacks.filter((y) => y.target === x.target && y.faction === f);
     const p = winChance(attackDice(on), Math.min(5, strength(b, x.target, foes)));
-    v += 2 * p - (1 - p) * 1.5;
+    v += s.groundWin * p - (1 - p) * s.groundLoss;
   }
   // An attack with fewer battalion dice than the defenders is a loss foretold: never worth making
   // (this also stops a threatened stack from "escaping" into a hopeless attack).
   const targetsAttacked = new Set(b.attacks.filter((x) => x.faction === f).map((x) => x.target));
   for (const t of targetsAttacked) {
     const on = b.attacks.filter((y) => y.target === t && y.faction === f);
-    if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= 20;
+    if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= s.foretold;
   }
   for (const x of b.attacks) if (x.faction === f && isCity(x.target)) {
     const p = winChance(attackDice(b.attacks.filter((y) => y.target === x.target && y.faction === f)), Math.min(5, strength(b, x.target, foes)));
-    v -= (1 - p) * 0.3 * x.count;
+    v -= (1 - p) * s.cityAttackRisk * x.count;
   }
   for (const a in b.units) {
     const mine = n(b, a, f);
@@ -127,19 +140,30 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
       if (e) threat += borderKind(a, m) === 'fjord' && f !== 'norway' ? Math.floor(e / 2) : e;
     }
     const gap = Math.min(5, threat) - Math.min(5, here);
-    if (gap > 0) v -= gap * (isCity(a) ? 1.2 : 0.6) * (mine / here);
+    if (gap > 0) v -= gap * (isCity(a) ? s.exposedCity : s.exposed) * (mine / here);
     if (targets.length) {
       let d = 99;
       for (const t of targets) d = Math.min(d, distance(a, t));
-      v -= 0.15 * mine * Math.min(d, 8);
+      v -= s.distance * mine * Math.min(d, 8);
     }
   }
   for (const x of b.attacks) if (x.faction === f && targets.length) {
     let d = 99;
     for (const t of targets) d = Math.min(d, distance(x.target, t));
-    v -= 0.15 * x.count * Math.min(d, 8);
+    v -= s.distance * x.count * Math.min(d, 8);
   }
   return v;
+}
+
+/** The dice `fs` could bring against `t` next turn from the areas next to it (across a fjord at half). */
+export function reachDice(b: Board, t: AreaId, fs: readonly Faction[]): number {
+  let land = 0;
+  let water = 0;
+  for (const m of neighbours(t)) {
+    const k = strength(b, m, fs);
+    if (k) borderKind(m, t) === 'fjord' ? (water += k) : (land += k);
+  }
+  return battalionDice(land, water);
 }
 
 /** The action that scores highest (the first of equals), or null when there is none. */

@@ -10,10 +10,11 @@ import { legalActions } from '../engine/legal.js';
 import { perform, type Action } from '../engine/actions.js';
 import { viewFor } from '../engine/view.js';
 import { BOTS } from '../bots/index.js';
-import type { SearchBudget } from '../bots/types.js';
+import type { Bot, SearchBudget } from '../bots/types.js';
 import { seededRng } from './rng.js';
 
-export type Player = 'easy' | 'normal' | 'random';
+/** A seat's player: a named strength, random play, or any bot function (a style being tuned). */
+export type Player = 'easy' | 'normal' | 'random' | Bot;
 
 export interface BotGameOptions {
   seed: number;
@@ -27,7 +28,17 @@ export interface BotGameOptions {
   budget?: SearchBudget;
 }
 
-/** Time the bot seats of one strength took to decide (view, listing and choice), in milliseconds. */
+/**
+ * How well `f`'s side did in a finished game, in victory cities: the German cities at the end (more
+ * is better for Germany, fewer for Norway and the Allies), and ten for a win. A win always scores
+ * above a loss, and the cities rank games of the same result (npm run balance, npm run tune-style).
+ */
+export function sideScore(outcome: { germany: boolean; cities: number }, f: Faction): number {
+  const german = f === 'germany';
+  return (german ? outcome.cities : -outcome.cities) + (outcome.germany === german ? 10 : 0);
+}
+
+/** Time the bot seats of one strength (bot functions count as Normal) took to decide (view, listing and choice), in milliseconds. */
 export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
 
 export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming; normal: EasyTiming } {
@@ -50,7 +61,7 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
       const t0 = performance.now();
       const view = viewFor(G, a.faction);
       const legal = legalActions(view as unknown as GameState, a.faction);
-      pick = BOTS[seat]({ view, legal, rng: botRng[a.faction], ...(opts.budget ? { budget: opts.budget } : {}) });
+      pick = (typeof seat === 'function' ? seat : BOTS[seat])({ view, legal, rng: botRng[a.faction], ...(opts.budget ? { budget: opts.budget } : {}) });
       const ms = performance.now() - t0;
       const timing = seat === 'easy' ? easy : normal;
       timing.decisions++;
