@@ -1,24 +1,34 @@
 /**
  * `npm run balance`: complete games of the Easy bot against random play, for each faction in both
  * rulesets, and Easy against Easy, and all-random as the baseline; then the Normal bot in each seat
- * against Easy in the other two. Writes docs/balance.md (tables) and docs/balance.svg (a bar chart
+ * against Easy in the other two, first its style alone (no search), then whole, and Normal in both
+ * Norway's and the Allies' seats. Writes docs/balance.md (tables) and docs/balance.svg (a bar chart
  * of win rates), both generated here from the games just played.
- * GAMES (env, default 100) games per Easy/random pairing, NORMAL_GAMES (default 30) per Normal
- * pairing; seeds 1..N, so a run is reproducible (Normal's budget is counted in playouts, not time).
+ * GAMES (env, default 100) games per Easy/random pairing and per style-only pairing, NORMAL_GAMES
+ * (default 30) per Normal pairing; BALANCE_WORKERS pairings at once (default: one per core);
+ * seeds 1..N, so a run is reproducible (Normal's budget is counted in playouts, not time).
  */
 import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { Ruleset } from '../src/engine/state.js';
-import { playBotGame, type Player } from '../src/testing/bot-game.js';
-import { DEFAULT_BUDGET } from '../src/bots/normal.js';
+import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
+import { DEFAULT_BUDGET, styled } from '../src/bots/normal.js';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const NORMAL_GAMES = Number(process.env.NORMAL_GAMES ?? 30);
+/** Marks the line a child process sends its row on. */
+const ROW_MARK = 'BALANCE_ROW ';
 
-interface Pairing { name: string; ruleset: Ruleset; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; games: number }
+/**
+ * `normal`: the seat Normal plays (`team`: Norway and the Allies both); `searched: false` when it
+ * plays Normal's style without the search.
+ */
+interface Pairing { name: string; ruleset: Ruleset; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; team?: boolean; searched?: boolean; games: number }
 const all = (p: Player): Record<Faction, Player> => ({ germany: p, norway: p, allies: p });
 const pairings: Pairing[] = [];
 for (const ruleset of ['basic', 'advanced'] as const) {
@@ -30,10 +40,18 @@ for (const ruleset of ['basic', 'advanced'] as const) {
   pairings.push({ name: 'random norway + Easy allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'], games: GAMES });
   pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', ruleset, seats: all('easy'), easy: [...FACTIONS], games: GAMES });
 }
-// Normal in one seat, Easy in the other two: compared with all-Easy on the same seeds.
+// Normal in one seat, Easy in the other two: compared with all-Easy on the same seeds. First its
+// style alone (its own choices without the search: cheap, so as many games as Easy's), then whole.
 for (const ruleset of ['basic', 'advanced'] as const)
   for (const f of FACTIONS)
-    pairings.push({ name: `Normal ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, games: NORMAL_GAMES });
+    pairings.push({ name: `Normal's style (no search) ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: styled }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: false, games: GAMES });
+for (const ruleset of ['basic', 'advanced'] as const)
+  for (const f of FACTIONS)
+    pairings.push({ name: `Normal ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: true, games: NORMAL_GAMES });
+// Norway and the Allies are one side in two seats: one Normal seat moves the side's result half as
+// much as two. Both Normal, as a player of Germany meets them when the computer takes both.
+for (const ruleset of ['basic', 'advanced'] as const)
+  pairings.push({ name: 'Normal norway + Normal allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'normal', allies: 'normal' }, easy: ['germany'], normal: 'norway', team: true, searched: true, games: NORMAL_GAMES });
 
 interface Row {
   p: Pairing; games: number; unfinished: number; germanyWins: number; clear: { germany: number; na: number };
@@ -42,6 +60,7 @@ interface Row {
   /** Per seed: did Germany win, and the German cities at the end (for comparisons on the same seeds). */
   bySeed: { germany: boolean; cities: number }[];
 }
+/** Finished rows in pairing order (the report is written from those finished so far). */
 const rows: Row[] = [];
 /** Writes docs/balance.md and docs/balance.svg from the rows so far (after every pairing, so a cut-short run still reports). */
 function writeReport(complete: boolean): void {
@@ -104,44 +123,48 @@ function writeReport(complete: boolean): void {
   for (const r of rows) if (r.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
 
   // Normal against Easy: the same seeds with Easy in that seat (the all-Easy row) are the comparison.
-  md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same ${NORMAL_GAMES} seeds. `;
-  md += `The measure: its side's win rate first; since Easy Germany almost never wins against Easy Norway and the Allies, also the German victory cities at the end (more is better for Germany, fewer for Norway and the Allies), `;
-  md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat.\n\n`;
-  md += `| Ruleset | Normal plays | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | Normal beats Easy? |\n|---|---|---|---|---|---|---|\n`;
-  const tally = [0, 0, 0];
+  md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same seeds. `;
+  md += `"Style only" is Normal's own choice without its search: the weights of packages/game/src/bots/normal-style.ts, tuned by \`npm run tune-style\` on seeds 1001–4050, none of them the seeds here. `;
+  md += `The measure: since Easy Germany almost never wins against Easy Norway and the Allies, the German victory cities at the end (more is better for Germany, fewer for Norway and the Allies) with a win of the side counted as ten cities, on the totals; `;
+  md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat. `;
+  md += `"Yes" needs the totals ahead and at least two thirds of the games that came out differently to have gone Normal's way (better at least twice as often as worse); games that end with the same cities are neither.\n\n`;
+  md += `| Ruleset | Normal plays | games | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | better, of the games that differ | Normal beats Easy? |\n|---|---|---|---|---|---|---|---|---|\n`;
+  const tally = [0, 0, 0, 0];
   for (const r of rows) {
     const f = r.p.normal;
     if (!f) continue;
     const easyRow = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 3);
     if (!easyRow) continue;
     const german = f === 'germany';
-    let wins = 0, baseWins = 0, cities = 0, baseCities = 0, n = 0, better = 0, same = 0, worse = 0;
+    let wins = 0, baseWins = 0, cities = 0, baseCities = 0, score = 0, baseScore = 0, n = 0, better = 0, same = 0, worse = 0;
     r.bySeed.forEach((x, i) => {
       const b = easyRow.bySeed[i];
-      if (!x || !b) return; // unfinished in either: left out of the comparison
+      if (!x || !b) return; // unfinished in either, or beyond the Easy row's seeds: left out
       n++;
       if (x.germany === german) wins++;
       if (b.germany === german) baseWins++;
       cities += x.cities;
       baseCities += b.cities;
-      // Per seed: a win beats a loss; otherwise the side's cities decide.
-      const key = (y: { germany: boolean; cities: number }) => (y.germany === german ? 100 : 0) + (german ? y.cities : -y.cities);
-      const d = key(x) - key(b);
+      // Per seed and on the totals: a win beats a loss; otherwise the side's cities decide.
+      score += sideScore(x, f);
+      baseScore += sideScore(b, f);
+      const d = sideScore(x, f) - sideScore(b, f);
       d > 0 ? better++ : d < 0 ? worse++ : same++;
     });
     const c = cities / n, bc = baseCities / n;
-    // Better: ahead on the totals (win rate, else cities) and in more seeds better off than
-    // worse; worse the other way round; anything else is within the noise of this many games.
-    const ahead = wins > baseWins || (wins === baseWins && (german ? c > bc : c < bc));
-    const behind = wins < baseWins || (wins === baseWins && (german ? c < bc : c > bc));
-    const verdict = ahead && better > worse ? 'yes' : behind && worse > better ? 'no (worse)' : 'no clear difference';
-    tally[verdict === 'yes' ? 0 : verdict === 'no (worse)' ? 2 : 1]++;
-    verdicts.push(`${r.p.ruleset}/Normal ${f} vs Easy: ${verdict}`);
-    md += `| ${r.p.ruleset} | ${f} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
+    // On the totals a win counts ten cities, so one odd win does not outweigh the cities.
+    const ahead = score > baseScore;
+    const behind = score < baseScore;
+    const verdict = ahead && better >= 2 * worse && better > 0 ? 'yes' : ahead && better > worse ? 'ahead, short of a large majority' : behind && worse > better ? 'no (worse)' : 'no clear difference';
+    if (r.p.searched && !r.p.team) tally[['yes', 'ahead, short of a large majority', 'no clear difference', 'no (worse)'].indexOf(verdict)]++;
+    const who = `${r.p.team ? 'norway + allies' : f}${r.p.searched ? '' : ' (style only)'}`;
+    verdicts.push(`${r.p.ruleset}/Normal ${who} vs Easy: ${verdict}`);
+    md += `| ${r.p.ruleset} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
   }
-  if (tally[0] + tally[1] + tally[2]) md += `\nNormal is ahead of Easy (on the totals and seed by seed) in ${tally[0]} of ${tally[0] + tally[1] + tally[2]} seats, level within the noise of ${NORMAL_GAMES} games in ${tally[1]}, behind in ${tally[2]}.\n`;
+  const seats = tally.reduce((a, b) => a + b, 0);
+  if (seats) md += `\nNormal (with its search) beats Easy by that measure in ${tally[0]} of ${seats} seats; it is ahead but short of a large majority in ${tally[1]}, level within the noise in ${tally[2]}, behind in ${tally[3]}.\n`;
   md += `\n## How long the Normal bot thinks\n\nPer decision of the Normal seat, its seat's view, the legal listing from the view and the search (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-  for (const r of rows) if (r.normal.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
+  for (const r of rows) if (r.normal.decisions && r.p.searched) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
   md += `\n![Win rates](balance.svg)\n`;
   writeFileSync(`${ROOT}docs/balance.md`, md);
 
@@ -168,7 +191,8 @@ function writeReport(complete: boolean): void {
   if (complete) console.log(verdicts.join('\n'));
 }
 
-for (const p of pairings) {
+/** Plays one pairing's games, seeds 1..games. */
+function play(p: Pairing): Row {
   const t0 = performance.now();
   const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0, normal: { decisions: 0, totalMs: 0, maxMs: 0 }, bySeed: [] };
   for (let seed = 1; seed <= p.games; seed++) {
@@ -193,7 +217,39 @@ for (const p of pairings) {
     r.bySeed[seed - 1] = { germany: g, cities: res.germanCities.length };
   }
   r.ms = performance.now() - t0;
-  rows.push(r);
-  console.log(`${p.ruleset} ${p.name}: Germany ${r.germanyWins}/${r.games}, ${(r.ms / 1000).toFixed(1)} s`);
-  writeReport(rows.length === pairings.length);
+  return r;
+}
+
+// The games are independent: pairings run in child processes (this script with BALANCE_PAIRING),
+// as many at once as the machine has cores (BALANCE_WORKERS), each sending its row back as JSON.
+const child = process.env.BALANCE_PAIRING;
+if (child !== undefined) {
+  const { p: _p, ...row } = play(pairings[Number(child)]!);
+  process.stdout.write(`${ROW_MARK}${JSON.stringify(row)}\n`);
+} else {
+  const workers = Math.max(1, Number(process.env.BALANCE_WORKERS ?? availableParallelism()));
+  const done: (Row | undefined)[] = [];
+  let next = 0;
+  const runOne = async (): Promise<void> => {
+    while (next < pairings.length) {
+      const i = next++;
+      const p = pairings[i]!;
+      const out = await new Promise<string>((resolve, reject) => {
+        const c = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, BALANCE_PAIRING: String(i) }, stdio: ['ignore', 'pipe', 'inherit'] });
+        let text = '';
+        c.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        c.on('error', reject);
+        c.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`pairing ${p.name} (${p.ruleset}) exited with ${code}`))));
+      });
+      const line = out.split('\n').find((l) => l.startsWith(ROW_MARK));
+      if (!line) throw new Error(`pairing ${p.name} (${p.ruleset}) sent no result`);
+      const r: Row = { ...(JSON.parse(line.slice(ROW_MARK.length)) as Omit<Row, 'p'>), p };
+      done[i] = r;
+      console.log(`${p.ruleset} ${p.name}: Germany ${r.germanyWins}/${r.games}, ${(r.ms / 1000).toFixed(1)} s`);
+      rows.length = 0;
+      for (const x of done) if (x) rows.push(x);
+      writeReport(rows.length === pairings.length);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, runOne));
 }
