@@ -246,13 +246,15 @@ export async function playCard(page: Page, selector = '[data-testid="hand"] butt
   const id = await button.getAttribute('data-play');
   if (!id) throw new Error(`no playable card at ${selector}`);
   await button.click();
-  for (let step = 0; step < 8 && (await page.locator('.card-play').count()) > 0; step++) {
+  // The basic game's card dialog (the advanced stepper shares its class, not its buttons).
+  const dialog = page.locator('.card-play:not(.adv-step)');
+  for (let step = 0; step < 8 && (await dialog.count()) > 0; step++) {
     const confirm = page.locator('[data-action="confirm-card"]');
     if ((await confirm.count()) > 0) {
       await confirm.click();
       break;
     }
-    await page.locator('.card-play .button-grid button').first().click();
+    await dialog.locator('.button-grid button').first().click();
   }
   return id;
 }

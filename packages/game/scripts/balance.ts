@@ -60,6 +60,8 @@ interface Row {
   /** Per seed: did Germany win, and the German cities at the end (for comparisons on the same seeds). */
   bySeed: { germany: boolean; cities: number }[];
 }
+/** Whether Normal beats Easy in a seat, best first (the report's last column and its summary line). */
+const VERDICTS = ['yes', 'ahead, short of a large majority', 'no clear difference', 'no (worse)'] as const;
 /** Finished rows in pairing order (the report is written from those finished so far). */
 const rows: Row[] = [];
 /** Writes docs/balance.md and docs/balance.svg from the rows so far (after every pairing, so a cut-short run still reports). */
@@ -129,7 +131,8 @@ function writeReport(complete: boolean): void {
   md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat. `;
   md += `"Yes" needs the totals ahead and at least two thirds of the games that came out differently to have gone Normal's way (better at least twice as often as worse); games that end with the same cities are neither.\n\n`;
   md += `| Ruleset | Normal plays | games | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | better, of the games that differ | Normal beats Easy? |\n|---|---|---|---|---|---|---|---|---|\n`;
-  const tally = [0, 0, 0, 0];
+  // Seats counted per verdict, in VERDICTS' order.
+  const tally = VERDICTS.map(() => 0);
   for (const r of rows) {
     const f = r.p.normal;
     if (!f) continue;
@@ -155,8 +158,9 @@ function writeReport(complete: boolean): void {
     // On the totals a win counts ten cities, so one odd win does not outweigh the cities.
     const ahead = score > baseScore;
     const behind = score < baseScore;
-    const verdict = ahead && better >= 2 * worse && better > 0 ? 'yes' : ahead && better > worse ? 'ahead, short of a large majority' : behind && worse > better ? 'no (worse)' : 'no clear difference';
-    if (r.p.searched && !r.p.team) tally[['yes', 'ahead, short of a large majority', 'no clear difference', 'no (worse)'].indexOf(verdict)]++;
+    const k = ahead && better >= 2 * worse && better > 0 ? 0 : ahead && better > worse ? 1 : behind && worse > better ? 3 : 2;
+    const verdict = VERDICTS[k];
+    if (r.p.searched && !r.p.team) tally[k]++;
     const who = `${r.p.team ? 'norway + allies' : f}${r.p.searched ? '' : ' (style only)'}`;
     verdicts.push(`${r.p.ruleset}/Normal ${who} vs Easy: ${verdict}`);
     md += `| ${r.p.ruleset} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
