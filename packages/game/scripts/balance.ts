@@ -160,7 +160,7 @@ function writeReport(complete: boolean): void {
     const behind = score < baseScore;
     const k = ahead && better >= 2 * worse && better > 0 ? 0 : ahead && better > worse ? 1 : behind && worse > better ? 3 : 2;
     const verdict = VERDICTS[k];
-    if (r.p.searched && !r.p.team) tally[k]++;
+    if (r.p.searched && !r.p.team) tally[k] = (tally[k] ?? 0) + 1;
     const who = `${r.p.team ? 'norway + allies' : f}${r.p.searched ? '' : ' (style only)'}`;
     verdicts.push(`${r.p.ruleset}/Normal ${who} vs Easy: ${verdict}`);
     md += `| ${r.p.ruleset} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;

@@ -15,6 +15,7 @@ import type { Rng } from '../engine/rng.js';
 import { seatOf, type BotInput } from './types.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 import { EASY_STYLE, type Style } from './style.js';
+import { styleNow } from './endgame.js';
 import { chooseLosses, chooseRetreat, combatCard } from './combat.js';
 import { chooseDiscard, chooseTrade, reaction } from './cards.js';
 import { advancedChoice } from './advanced.js';
@@ -105,7 +106,7 @@ export function heuristicBot(styleOf: (f: Faction) => Style): (input: BotInput) 
     const f = seatOf(view);
     if (legal.length === 0) throw new Error(`no legal action for ${f}`);
     const stage = stageOf(view) ?? '';
-    const choice = decide(view, f, stage, legal, rng, styleOf(f));
+    const choice = decide(view, f, stage, legal, rng, styleNow(styleOf(f), view));
     if (choice && legal.includes(choice)) return choice;
     const ending = legal.find((a) => (ENDINGS as readonly string[]).includes(a.type));
     if (ending) return ending;

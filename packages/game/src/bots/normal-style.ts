@@ -7,8 +7,17 @@
 import type { Faction } from '../types.js';
 import { EASY_STYLE, type Style } from './style.js';
 
+/**
+ * Norway's and the Allies' last round (endgame.ts): only the cities held when Germany's deck runs
+ * out count, so ground, losses, distance and staging weigh nothing and a long-odds attack on a city
+ * costs nothing; keeping their own cities from Germany's last turn still counts.
+ */
+const LAST_ROUND: Style['endgame'] = { groundWin: 0, groundLoss: 0, foretold: 0, cityAttackRisk: 0, exposed: 0, distance: 0, reach: 0 };
+/** Germany's last turn is the game's last: nothing after it can take a city back, so nothing but the cities counts. */
+const GERMAN_LAST_ROUND: Style['endgame'] = { ...LAST_ROUND, exposedCity: 0, guard: 0 };
+
 export const NORMAL_STYLES: Readonly<Record<Faction, Style>> = {
-  germany: { ...EASY_STYLE, groundWin: 4, groundLoss: 3, foretold: 40, exposedCity: 0.3, exposed: 0.3, reach: 0.5, guard: 1, cardLead: 2, minGain: 0.1 },
-  norway: { ...EASY_STYLE, garrison: 0.375, groundLoss: 0.75, distance: 0.075, reach: 0.5, guard: 0.5, minGain: 0.025 },
-  allies: { ...EASY_STYLE, groundLoss: 0.75, cityAttackRisk: 0.15, exposedCity: 0.6, exposed: 0.3, reach: 0.25, guard: 0.5, cardLead: 0 },
+  germany: { ...EASY_STYLE, groundWin: 4, groundLoss: 3, foretold: 40, exposedCity: 0.3, exposed: 0.3, reach: 0.5, guard: 1, cardLead: 2, minGain: 0.1, endgame: GERMAN_LAST_ROUND },
+  norway: { ...EASY_STYLE, garrison: 0.375, groundLoss: 0.75, distance: 0.075, reach: 0.5, guard: 0.5, minGain: 0.025, endgame: LAST_ROUND },
+  allies: { ...EASY_STYLE, groundLoss: 0.75, cityAttackRisk: 0.15, exposedCity: 0.6, exposed: 0.3, reach: 0.25, guard: 0.5, cardLead: 0, endgame: LAST_ROUND },
 };

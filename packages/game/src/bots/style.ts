@@ -33,6 +33,8 @@ export interface Style {
   readonly cardBehind: number;
   /** The least gain in `worth` a voluntary move must bring. */
   readonly minGain: number;
+  /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
+  readonly endgame?: Partial<Omit<Style, 'endgame'>>;
 }
 
 export const EASY_STYLE: Style = {
