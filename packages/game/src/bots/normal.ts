@@ -11,6 +11,9 @@
  * the search's noise rarely makes it play worse than its style; where it sees further (card
  * windows, losses, retreats, reactions, reinforcements, moves) it plays better.
  *
+ * In the game's last round (endgame.ts) the style's last-round weights apply, to its own choice, the
+ * candidates and the scoring, and battalions count for less: only the cities held at the end matter.
+ *
  * Decisions with one legal answer, and those the search does not improve on (see SEARCHED; the
  * 9. April turn; naval moves whose secrets cannot be guessed consistently; bookkeeping stages),
  * are the style's alone.
@@ -35,7 +38,7 @@ import { attackDice, friendsOf, isCity, targetsOf, winChance, worth, type Board 
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
-export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = { iterations: 32, candidates: 4, steps: 8, horizonSteps: 300, searchMovement: true, moveCandidates: 3, moveIterations: 12, endgameDraws: 0, endgameStages: 'long' };
+export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = { iterations: 32, candidates: 4, steps: 8, horizonSteps: 300, searchMovement: true, moveCandidates: 3, moveIterations: 12 };
 
 /**
  * Stages where the search looks ahead; the rest are the style's alone (forced, bookkeeping or 9. April).
@@ -129,8 +132,7 @@ function candidatesOf(view: FactionView, f: Faction, stage: string, legal: reado
  * the enemy's next attacks are fought, since new battalions matter by what they hold against them.
  * Any other decision when its phase or turn is over.
  */
-function horizon(S: GameState, f: Faction, stage: string, toTheEnd: boolean): (T: GameState) => boolean {
-  if (toTheEnd) return (T) => !!T.result;
+function horizon(S: GameState, f: Faction, stage: string): (T: GameState) => boolean {
   const { round, turn, phase } = S;
   const area = S.combat?.area;
   const turnOver = (T: GameState) => !!T.result || T.round !== round || T.turn !== turn;
@@ -146,9 +148,6 @@ function enemyFought(S: GameState, f: Faction): (T: GameState) => boolean {
   const { round, turn } = S;
   return (T) => !!T.result || ((T.round !== round || T.turn !== turn) && !mine.has(T.turn) && (T.phase === 'reinforcement' || T.phase === 'newCards'));
 }
-
-/** Actions a playout to the game's end may take at most (a German turn and what comes before it). */
-const ENDGAME_STEPS = 1500;
 
 /** The heuristic player with every faction's Normal style: Normal's own choice, and everyone's in a playout. */
 export const styled = heuristicBot((f) => NORMAL_STYLES[f]);
@@ -173,7 +172,7 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   const own = styled({ view, legal, rng });
   const seed = fork(rng);
   const stage = stageOf(view) ?? '';
-  const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement, moveCandidates, moveIterations, endgameDraws, endgameStages } = { ...DEFAULT_BUDGET, ...budget };
+  const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement, moveCandidates, moveIterations } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
   // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and
   // guesses there (three and four, twelve playouts of a whole turn each).
@@ -185,8 +184,7 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   const battalion = endsSoon(view) ? BATTALION_LAST : BATTALION;
   const candidates = candidatesOf(view, f, stage, legal, own, width, style);
   const iterations = moving ? Math.min(maxIterations, moveIterations) : maxIterations;
-  const toTheEnd = endsSoon(view, endgameDraws) && (long || endgameStages === 'all');
-  const steps = toTheEnd ? ENDGAME_STEPS : long ? horizonSteps : shortSteps;
+  const steps = long ? horizonSteps : shortSteps;
   // Playouts through a turn are dear: fewer candidates do not buy more guesses there.
   const maxGuesses = long ? Math.ceil(iterations / width) : Infinity;
   if (candidates.length === 1) return own;
@@ -202,7 +200,7 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
     const diceSeed = seed * 7919 + rounds;
     candidates.forEach((c, i) => {
       const S = structuredClone(guess);
-      const done = horizon(S, f, stage, toTheEnd);
+      const done = horizon(S, f, stage);
       const dice = seededRng(diceSeed);
       perform(S, f, c, dice);
       playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps);

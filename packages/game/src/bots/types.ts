@@ -34,12 +34,6 @@ export interface SearchBudget {
   /** In the movement phase (a turn has many such decisions): at most this many candidates and playouts. */
   readonly moveCandidates?: number;
   readonly moveIterations?: number;
-  /**
-   * Near the game's end (Germany has at most this many cards to draw; 0: never) playouts run to the
-   * game's end and are scored by its result, for the long decisions or for every searched one.
-   */
-  readonly endgameDraws?: number;
-  readonly endgameStages?: 'long' | 'all';
   /** Wall-clock cap for a server: stop sampling after this many milliseconds (at least one round is played). */
   readonly maxMs?: number;
 }
