@@ -126,7 +126,7 @@ function writeReport(complete: boolean): void {
 
   // Normal against Easy: the same seeds with Easy in that seat (the all-Easy row) are the comparison.
   md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same seeds. `;
-  md += `"Style only" is Normal's own choice without its search: the weights of packages/game/src/bots/normal-style.ts, tuned by \`npm run tune-style\` on seeds 1001–4050, none of them the seeds here. `;
+  md += `"Style only" is Normal's own choice without its search: the weights of packages/game/src/bots/normal-style.ts, tuned by \`npm run tune-style\` on seeds 1001–4050 (their last-round weights chosen on seeds 8001–8400), none of them the seeds here. `;
   md += `The measure: since Easy Germany almost never wins against Easy Norway and the Allies, the German victory cities at the end (more is better for Germany, fewer for Norway and the Allies) with a win of the side counted as ten cities, on the totals; `;
   md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat. `;
   md += `"Yes" needs the totals ahead and at least two thirds of the games that came out differently to have gone Normal's way (better at least twice as often as worse); games that end with the same cities are neither.\n\n`;
