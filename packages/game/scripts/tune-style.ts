@@ -17,6 +17,7 @@ import { playBotGame, sideScore } from '../src/testing/bot-game.js';
 import { heuristicBot } from '../src/bots/easy.js';
 import { EASY_STYLE, type Style } from '../src/bots/style.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
+import { paired } from '../src/bots/paired.js';
 
 const faction = (process.env.FACTION ?? 'germany') as Faction;
 if (!FACTIONS.includes(faction)) throw new Error(`FACTION must be one of ${FACTIONS.join(', ')}`);
@@ -42,21 +43,16 @@ function base(ruleset: Ruleset, seed: number): number {
 interface Verdict { mean: number; baseMean: number; better: number; same: number; worse: number; se: number; results: number[] }
 function evaluate(style: Style): Verdict {
   const results: number[] = [];
-  const d: number[] = [];
+  const bases: number[] = [];
   let bsum = 0, better = 0, same = 0, worse = 0;
   for (const ruleset of rulesets) for (const seed of seeds) {
     const x = result(style, ruleset, seed);
     const b = base(ruleset, seed);
-    results.push(x); bsum += b; d.push(x - b);
+    results.push(x); bsum += b; bases.push(b);
     x > b ? better++ : x < b ? worse++ : same++;
   }
-  const n = d.length;
-  return { mean: results.reduce((a, b) => a + b, 0) / n, baseMean: bsum / n, better, same, worse, se: pairedSe(d), results };
-}
-function pairedSe(d: readonly number[]): number {
-  const n = d.length;
-  const m = d.reduce((a, b) => a + b, 0) / n;
-  return Math.sqrt(d.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1) / n);
+  const n = results.length;
+  return { mean: results.reduce((a, b) => a + b, 0) / n, baseMean: bsum / n, better, same, worse, se: paired(results, bases).se, results };
 }
 const show = (v: Verdict) => `side score ${v.mean.toFixed(2)} vs Easy ${v.baseMean.toFixed(2)} (±${v.se.toFixed(2)}), games better/same/worse ${v.better}/${v.same}/${v.worse}`;
 
@@ -75,10 +71,9 @@ if (process.env.TUNE) {
         // Kept only when it beats the current best on the same seeds by a standard error of the
         // paired differences: a plain "higher mean" kept noise (a third pass once looked better and
         // was worse on fresh seeds).
-        const d = v.results.map((r, i) => r - bestV.results[i]!);
-        const gain = d.reduce((a, b) => a + b, 0) / d.length;
-        const kept = gain > 0 && gain > pairedSe(d);
-        console.log(`  ${k}=${t}: ${show(v)}; vs best ${gain >= 0 ? '+' : ''}${gain.toFixed(2)} ±${pairedSe(d).toFixed(2)}${kept ? '  kept' : ''}`);
+        const { mean: gain, se } = paired(v.results, bestV.results);
+        const kept = gain > 0 && gain > se;
+        console.log(`  ${k}=${t}: ${show(v)}; vs best ${gain >= 0 ? '+' : ''}${gain.toFixed(2)} ±${se.toFixed(2)}${kept ? '  kept' : ''}`);
         if (kept) { best = style; bestV = v; }
       }
     }

@@ -11,9 +11,9 @@ import type { Style } from './style.js';
 /** Germany draws up to a full hand: with this many cards or fewer left, its next new cards likely end the game. */
 export const FINAL_DRAWS = HAND_SIZE.germany;
 
-/** True when the game likely ends with Germany's next new cards (at most `draws` cards left to draw; 0: never). */
-export function endsSoon(view: Pick<FactionView, 'decks' | 'scenario'>, draws = FINAL_DRAWS): boolean {
-  return draws > 0 && deckOutOf(view, 'germany') === 'endsGame' && view.decks.germany.drawCount <= draws;
+/** True when the game likely ends with Germany's next new cards (at most FINAL_DRAWS cards left to draw). */
+export function endsSoon(view: Pick<FactionView, 'decks' | 'scenario'>): boolean {
+  return deckOutOf(view, 'germany') === 'endsGame' && view.decks.germany.drawCount <= FINAL_DRAWS;
 }
 
 /** The style a seat plays by in this position: its last-round weights over the rest once the game ends soon. */

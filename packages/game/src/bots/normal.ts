@@ -26,6 +26,7 @@ import { symbolsOf } from '../cards/index.js';
 import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';
 import { endsSoon, styleNow } from './endgame.js';
+import { paired } from './paired.js';
 import type { Style } from './style.js';
 import { viewFor } from '../engine/view.js';
 import type { Rng } from '../engine/rng.js';
@@ -74,7 +75,7 @@ const MARGIN = 0.3;
 const CLEAR = 1;
 
 /** How good `S` is for `f`'s side: the board by `worth` (targets fixed at the root), material, cards, result. */
-export function score(S: GameState, f: Faction, targets: readonly string[], style: Style = NORMAL_STYLES[f], battalion = BATTALION): number {
+export function score(S: GameState, f: Faction, targets: readonly string[], style: Style, battalion: number): number {
   if (S.result) {
     // A playout that reached the game's end: the win, and then the cities Germany ends with, which
     // decide how clear the victory is.
@@ -213,10 +214,8 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   let best = 0;
   let bestGain = 0;
   for (let i = 1; i < candidates.length; i++) {
-    const d = scores[i]!.map((x, r) => x - scores[0]![r]!);
-    const mean = d.reduce((a, b) => a + b, 0) / d.length;
-    const sd = d.length > 1 ? Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1)) : 0;
-    if (mean > MARGIN && mean > CLEAR * (sd / Math.sqrt(d.length)) && mean > bestGain) {
+    const { mean, se } = paired(scores[i]!, scores[0]!);
+    if (mean > MARGIN && mean > CLEAR * se && mean > bestGain) {
       best = i;
       bestGain = mean;
     }
