@@ -12,6 +12,8 @@ import { NORMAL_STYLES } from '../src/bots/normal-style.js';
 import { EASY_STYLE } from '../src/bots/style.js';
 import { worth, type Board } from '../src/bots/position.js';
 import { scenario } from './scenario-files.js';
+import { legalFromView } from '../src/bots/easy.js';
+import { normalBot, styled } from '../src/bots/normal.js';
 
 /** Norway's view of a fresh full game with Germany's draw pile cut to `left` cards. */
 function viewWithGermanDeck(left: number, setup = {}): FactionView {
@@ -60,5 +62,31 @@ describe('the last round in a decision', () => {
   it('Norway does not throw two battalions at three during the game, and does in the last round', () => {
     expect(gain(NORMAL_STYLES.norway)).toBeLessThan(0);
     expect(gain(styleNow(NORMAL_STYLES.norway, viewWithGermanDeck(3)))).toBeGreaterThan(0);
+  });
+});
+
+describe('the last round in play', () => {
+  /** Norway to move, two battalions in Hamar beside three Germans in Oslo, Germany with `left` cards to draw. */
+  function beforeOslo(left: number): FactionView {
+    const G = createInitialState({ ruleset: 'basic' }, seededRng(5));
+    for (const a of Object.keys(G.units)) G.units[a] = {};
+    G.units.hamar = { norway: 2 };
+    G.units.oslo = { germany: 3 };
+    G.units.narvik = { allies: 1 };
+    Object.assign(G, { turn: 'norway', phase: 'movement', moved: {}, attacks: [], prompts: [] });
+    G.decks.germany.draw = G.decks.germany.draw.slice(0, left);
+    return viewFor(G, 'norway');
+  }
+  const choice = (view: FactionView) => styled({ view, legal: legalFromView(view), rng: seededRng(1) });
+
+  it("Normal's Norway (its style) holds back during the game and attacks Oslo with both in the last round", () => {
+    expect(choice(beforeOslo(30))).toEqual({ type: 'endPhase', args: {} });
+    expect(choice(beforeOslo(3))).toEqual({ type: 'move', args: { from: 'hamar', to: 'oslo', count: 2 } });
+  });
+
+  it('Normal with its search makes the same two choices (the search does not talk it out of the attack)', () => {
+    const normal = (view: FactionView) => normalBot({ view, legal: legalFromView(view), rng: seededRng(1) });
+    expect(normal(beforeOslo(30))).toEqual({ type: 'endPhase', args: {} });
+    expect(normal(beforeOslo(3))).toEqual({ type: 'move', args: { from: 'hamar', to: 'oslo', count: 2 } });
   });
 });
