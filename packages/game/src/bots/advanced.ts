@@ -3,7 +3,8 @@
  * keep as many 9. April cards as allowed and play them in their windows; put battalions where they
  * raise `worth`; land ships on victory cities with as many ships as possible; commit every ship to
  * a naval combat; keep fleets where they are in ordinary turns (sailing is optional, never required
- * except the Allies' home fleet, which goes to the first zone offered).
+ * except the Allies' home fleet, which goes where a seeded choice among the legal placements puts
+ * it, easy.ts). The Normal Allies play their ships by navy.ts instead.
  */
 import type { Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';

@@ -19,6 +19,7 @@ import { styleNow } from './endgame.js';
 import { chooseLosses, chooseRetreat, combatCard } from './combat.js';
 import { chooseDiscard, chooseTrade, reaction } from './cards.js';
 import { advancedChoice } from './advanced.js';
+import { alliedNavy } from './navy.js';
 import { add, copyBoard, targetsOf, worth } from './position.js';
 import { ALLIED_LANDING } from '../engine/setup.js';
 
@@ -43,6 +44,8 @@ function best(scored: Scored[], rng: Rng): Scored | null {
 }
 
 function decide(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng, style: Style): Action | null {
+  const naval = style.alliedNavy ? alliedNavy(view, f, stage, legal) : null;
+  if (naval) return naval;
   switch (stage) {
     case 'movement': {
       const move = best([...scoreMoves(view, f, legal, style), ...scoreCardMoves(view, f, legal, style)], rng);

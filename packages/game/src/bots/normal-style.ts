@@ -19,5 +19,5 @@ const GERMAN_LAST_ROUND: Style['endgame'] = { ...LAST_ROUND, exposedCity: 0, gua
 export const NORMAL_STYLES: Readonly<Record<Faction, Style>> = {
   germany: { ...EASY_STYLE, groundWin: 4, groundLoss: 3, foretold: 40, exposedCity: 0.3, exposed: 0.3, reach: 0.5, guard: 1, cardLead: 2, minGain: 0.1, endgame: GERMAN_LAST_ROUND },
   norway: { ...EASY_STYLE, garrison: 0.375, groundLoss: 0.75, distance: 0.075, reach: 0.5, guard: 0.5, minGain: 0.025, endgame: LAST_ROUND },
-  allies: { ...EASY_STYLE, groundLoss: 0.75, cityAttackRisk: 0.15, exposedCity: 0.6, exposed: 0.3, reach: 0.25, guard: 0.5, cardLead: 0, endgame: LAST_ROUND },
+  allies: { ...EASY_STYLE, groundLoss: 0.75, cityAttackRisk: 0.15, exposedCity: 0.6, exposed: 0.3, reach: 0.25, guard: 0.5, cardLead: 0, alliedNavy: true, endgame: LAST_ROUND },
 };

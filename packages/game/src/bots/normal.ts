@@ -15,8 +15,8 @@
  * candidates and the scoring, and battalions count for less: only the cities held at the end matter.
  *
  * Decisions with one legal answer, and those the search does not improve on (see SEARCHED; the
- * 9. April turn; naval moves whose secrets cannot be guessed consistently; bookkeeping stages),
- * are the style's alone.
+ * 9. April turn; naval moves whose secrets cannot be guessed consistently; bookkeeping stages;
+ * the Allies' sailing to cover the coast, navy.ts), are the style's alone.
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
@@ -175,6 +175,8 @@ export function normalBot({ view, legal, rng, budget }: BotInput): Action {
   const stage = stageOf(view) ?? '';
   const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement, moveCandidates, moveIterations } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
+  // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
+  if (own.type === 'sail' || own.type === 'placeShip') return own;
   // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and
   // guesses there (three and four, twelve playouts of a whole turn each).
   const moving = stage === 'movement';

@@ -33,8 +33,14 @@ export interface Style {
   readonly cardBehind: number;
   /** The least gain in `worth` a voluntary move must bring. */
   readonly minGain: number;
+  /**
+   * The Allies in the advanced game (navy.ts): keep an Allied ship in every coastal zone III–VII
+   * instead of leaving the ships where 9. April put them, and void every German card a sinking
+   * allows. A way of playing, not a weight: tune-style leaves it alone.
+   */
+  readonly alliedNavy: boolean;
   /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
-  readonly endgame?: Partial<Omit<Style, 'endgame'>>;
+  readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy'>>;
 }
 
 export const EASY_STYLE: Style = {
@@ -52,4 +58,5 @@ export const EASY_STYLE: Style = {
   cardLead: 1,
   cardBehind: 3,
   minGain: 0.05,
+  alliedNavy: false,
 };
