@@ -1,11 +1,11 @@
 /**
  * The Allies at sea when the style asks for it (Style.alliedNavy; the Normal Allies).
  *
- * Ships cover the coast: an Allied ship in every coastal zone III–VII. A zone where only German ships lie
- * is German sea: the Allies may not reinforce on its coast nor play Invasjon or Kystevakuering
- * there, and Germany may land reinforcements on it (EN 8.3, appendix). Ships kept together, as Easy
- * keeps them where they were placed, leave those zones to Germany; sending the whole fleet to one
- * zone was worse still (measured against Easy over 450 games, see docs/balance.md).
+ * Ships cover the coast: an Allied ship in every coastal zone III–VII. A zone where only German
+ * ships lie is German sea: the Allies may not reinforce on its coast nor play Invasjon or
+ * Kystevakuering there, and Germany may land reinforcements on it (EN 8.3, appendix). Easy keeps
+ * its ships where 9. April put them. Sending the whole fleet to one zone (to bar German landings
+ * north of it) did much worse against Easy than either (style only, 150 seeds; README, Normal).
  *
  * A German ship sunk voids as many German cards as the rules allow: a shorter German deck is less
  * time for Germany to take the cities it needs, and fewer cards to take them with (EN 8.2 says as
@@ -45,7 +45,7 @@ function alliedShipsByZone(view: FactionView): Map<string, number> {
 export function alliedNavy(view: FactionView, f: Faction, stage: string, legal: readonly Action[]): Action | null {
   if (f !== 'allies') return null;
   if (stage === 'navalVoid') return mostVoided(legal);
-  return coverCoast(view, f, stage, legal);
+  return coverCoast(view, stage, legal);
 }
 
 function mostVoided(legal: readonly Action[]): Action | null {
@@ -55,8 +55,7 @@ function mostVoided(legal: readonly Action[]): Action | null {
 }
 
 /** Where a ship should go to cover the coast, or null. */
-function coverCoast(view: FactionView, f: Faction, stage: string, legal: readonly Action[]): Action | null {
-  if (f !== 'allies') return null;
+function coverCoast(view: FactionView, stage: string, legal: readonly Action[]): Action | null {
   const count = alliedShipsByZone(view);
   const held = (z: string) => count.get(z) ?? 0;
   const open = ALLIED_COAST.filter((z) => held(z) === 0);
