@@ -66,12 +66,12 @@ describe('the last round in a decision', () => {
 });
 
 describe('the last round in play', () => {
-  /** Norway to move, two battalions in Hamar beside three Germans in Oslo, Germany with `left` cards to draw. */
-  function beforeOslo(left: number): FactionView {
+  /** Norway to move, `norway` battalions in Hamar beside `germans` in Oslo, Germany with `left` cards to draw. */
+  function beforeOslo(left: number, norway = 2, germans = 3): FactionView {
     const G = createInitialState({ ruleset: 'basic' }, seededRng(5));
     for (const a of Object.keys(G.units)) G.units[a] = {};
-    G.units.hamar = { norway: 2 };
-    G.units.oslo = { germany: 3 };
+    G.units.hamar = { norway };
+    G.units.oslo = { germany: germans };
     G.units.narvik = { allies: 1 };
     Object.assign(G, { turn: 'norway', phase: 'movement', moved: {}, attacks: [], prompts: [] });
     G.decks.germany.draw = G.decks.germany.draw.slice(0, left);
@@ -88,5 +88,13 @@ describe('the last round in play', () => {
     const normal = (view: FactionView) => normalBot({ view, legal: legalFromView(view), rng: seededRng(1) });
     expect(normal(beforeOslo(30))).toEqual({ type: 'endPhase', args: {} });
     expect(normal(beforeOslo(3))).toEqual({ type: 'move', args: { from: 'hamar', to: 'oslo', count: 2 } });
+  });
+
+  it('at longer odds (two against four, one against three) the search keeps the attack: its battalions are worth a quarter now', () => {
+    // At the full price (BATTALION) the search ends the phase in both: two battalions lost outweigh
+    // the small chance at Oslo, which only the cities held at the end make worth taking.
+    const normal = (view: FactionView) => normalBot({ view, legal: legalFromView(view), rng: seededRng(1) });
+    expect(normal(beforeOslo(3, 2, 4))).toEqual({ type: 'move', args: { from: 'hamar', to: 'oslo', count: 2 } });
+    expect(normal(beforeOslo(3, 1, 3))).toEqual({ type: 'move', args: { from: 'hamar', to: 'oslo', count: 1 } });
   });
 });
