@@ -17,6 +17,7 @@ import type { Faction, SeaZone } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
 import { COAST_ZONES_SOUTH_TO_NORTH, mayEnter, sideOfFaction, zonesNextTo } from '../engine/naval/ships.js';
+import { maxBy, ofType } from './position.js';
 
 /** The coastal zones Allied ships may lie in, south to north (III–VII). */
 const ALLIED_COAST: readonly SeaZone[] = COAST_ZONES_SOUTH_TO_NORTH.filter((z) => mayEnter('allies', z));
@@ -44,14 +45,8 @@ function alliedShipsByZone(view: FactionView): Map<string, number> {
 /** The Allies' naval choice, or null where this module has nothing to say (the heuristic player decides). */
 export function alliedNavy(view: FactionView, f: Faction, stage: string, legal: readonly Action[]): Action | null {
   if (f !== 'allies') return null;
-  if (stage === 'navalVoid') return mostVoided(legal);
+  if (stage === 'navalVoid') return maxBy(ofType(legal, 'voidGermanCards'), (a) => a.args.count);
   return coverCoast(view, stage, legal);
-}
-
-function mostVoided(legal: readonly Action[]): Action | null {
-  let best: Extract<Action, { type: 'voidGermanCards' }> | null = null;
-  for (const a of legal) if (a.type === 'voidGermanCards' && (!best || a.args.count > best.args.count)) best = a;
-  return best;
 }
 
 /** Where a ship should go to cover the coast, or null. */
@@ -63,13 +58,13 @@ function coverCoast(view: FactionView, stage: string, legal: readonly Action[]):
     case 'april9Ships':
     case 'movement': {
       // A ship coming onto the board (9. April, the home fleet) goes to the zone with the fewest, southmost first.
-      const places = legal.filter((a): a is Extract<Action, { type: 'placeShip' }> => a.type === 'placeShip' && ALLIED_COAST.includes(a.args.zone));
-      if (places.length) return places.reduce((b, a) => (held(a.args.zone) < held(b.args.zone) ? a : b));
+      const place = maxBy(ofType(legal, 'placeShip').filter((a) => ALLIED_COAST.includes(a.args.zone)), (a) => -held(a.args.zone));
+      if (place) return place;
       if (stage === 'april9Ships' || open.length === 0) return null;
       // One ship from a zone that keeps another (or from the open sea) sets out towards the nearest open zone.
       const at = (id: string) => view.ships.find((s) => s.id === id)?.at;
-      for (const a of legal) {
-        if (a.type !== 'sail' || a.args.ships.length !== 1) continue;
+      for (const a of ofType(legal, 'sail')) {
+        if (a.args.ships.length !== 1) continue;
         const from = at(a.args.ships[0]!);
         if (from === undefined || (ALLIED_COAST.includes(from as SeaZone) && held(from) < 2)) continue;
         if (open.some((z) => steps(a.args.to, z) < steps(from, z))) return a;
@@ -83,7 +78,7 @@ function coverCoast(view: FactionView, stage: string, legal: readonly Action[]):
       // Arrived where no other Allied ship lay: this zone is the one covered, the force stays.
       const others = view.ships.filter((s) => sideOfFaction(s.owner) === 'allies' && s.at === here && !(s.id !== null && force.ships.includes(s.id)));
       if (ALLIED_COAST.includes(here as SeaZone) && others.length === 0) return null;
-      return legal.find((a) => a.type === 'sail' && open.some((z) => steps(a.args.to, z) < steps(here, z))) ?? null;
+      return ofType(legal, 'sail').find((a) => open.some((z) => steps(a.args.to, z) < steps(here, z))) ?? null;
     }
   }
   return null;
