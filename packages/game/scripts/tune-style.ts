@@ -6,6 +6,8 @@
  * The measure is the German victory cities at the game's end (more is better for Germany, fewer
  * for Norway and the Allies; a win counts as 10): all-Easy games end 6–0 for the cities in about 96 %
  * of games, so win rates alone say little. Policy only, no search: a game takes about 0.15 s.
+ * Dice are keyed by where they are rolled (as in npm run balance): a changed decision leaves the
+ * later battles' dice alone, so the paired differences carry less luck.
  *
  * FACTION (germany | norway | allies), RULESETS (default basic,advanced), SEEDS (default 100),
  * FIRST (first seed, default 1), STYLE (JSON of weights over the faction's Normal style),
@@ -28,7 +30,7 @@ const start: Style = { ...(process.env.FROM === 'easy' ? EASY_STYLE : NORMAL_STY
 /** The faction side's result of one game: German cities (signed for the side), a win worth 10. */
 function result(style: Style | null, ruleset: Ruleset, seed: number): number {
   const seats = { germany: 'easy', norway: 'easy', allies: 'easy', ...(style ? { [faction]: heuristicBot(() => style) } : {}) } as const;
-  const { G } = playBotGame({ seed, ruleset, seats: seats as never });
+  const { G } = playBotGame({ seed, ruleset, seats: seats as never, dice: 'keyed' });
   const r = G.result;
   return r ? sideScore({ germany: r.winner === 'germany', cities: r.germanCities.length }, faction) : 0;
 }

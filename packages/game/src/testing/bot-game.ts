@@ -11,7 +11,7 @@ import { perform, type Action } from '../engine/actions.js';
 import { viewFor } from '../engine/view.js';
 import { BOTS } from '../bots/index.js';
 import type { Bot, SearchBudget } from '../bots/types.js';
-import { seededRng } from './rng.js';
+import { keyedRng, seededRng } from './rng.js';
 
 /** A seat's player: a named strength, random play, or any bot function (a style being tuned). */
 export type Player = 'easy' | 'normal' | 'random' | Bot;
@@ -26,6 +26,11 @@ export interface BotGameOptions {
   keepBefore?: boolean;
   /** The Normal seats' budget per decision (default: DEFAULT_BUDGET). */
   budget?: SearchBudget;
+  /**
+   * 'keyed': each roll drawn by where it happens (keyedRng), so games of different players on the
+   * same seed share their battles' dice (npm run balance, tune-style); default one seeded stream.
+   */
+  dice?: 'stream' | 'keyed';
 }
 
 /**
@@ -38,16 +43,22 @@ export function sideScore(outcome: { germany: boolean; cities: number }, f: Fact
   return (german ? outcome.cities : -outcome.cities) + (outcome.germany === german ? 10 : 0);
 }
 
+/** Where a roll happens, for keyedRng: the turn, its phase, and the battle (land or sea) under way. */
+function rollSite(G: GameState): string {
+  return `${G.round}/${G.turn}/${G.phase}/${G.combat?.area ?? ''}/${G.naval ? 'naval' : ''}`;
+}
+
 /** Time the bot seats of one strength (bot functions count as Normal) took to decide (view, listing and choice), in milliseconds. */
 export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
 
 export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming; normal: EasyTiming } {
   const easy: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
   const normal: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
-  const dice = seededRng(opts.seed);
+  let G: GameState | undefined;
+  const dice = opts.dice === 'keyed' ? keyedRng(opts.seed, () => (G ? rollSite(G) : 'setup')) : seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
   const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
-  const G = createInitialState({ ruleset: opts.ruleset }, dice);
+  G = createInitialState({ ruleset: opts.ruleset }, dice);
   const max = opts.maxActions ?? 20_000;
   let actions = 0;
   while (!G.result && actions < max) {

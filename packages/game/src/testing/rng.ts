@@ -39,3 +39,31 @@ export function forcedDice(dice: number[]): Rng & { remaining(): number } {
     remaining: () => queue.length,
   };
 }
+
+/**
+ * Common random numbers for comparing two players on the same seed: every roll is drawn from the
+ * seed, the key `at()` names (where in the game the roll happens: round, turn, phase, combat) and
+ * how many rolls that key has had. Two games that differ in one decision still meet the same dice
+ * in every later battle they share, instead of a stream shifted by one die that re-rolls the rest of
+ * the game. Any key order is as fair as the stream's: each roll is uniform and independent.
+ */
+export function keyedRng(seed: number, at: () => string): Rng {
+  const counts = new Map<string, number>();
+  const draw = () => {
+    const key = at();
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    return seededRng(hashKey(seed, `${key}#${n}`));
+  };
+  return {
+    d6: () => draw().d6(),
+    shuffle: <T>(items: T[]) => draw().shuffle(items),
+  };
+}
+
+/** FNV-1a over the key's characters, started from the seed: a 32-bit seed for mulberry32. */
+function hashKey(seed: number, key: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

@@ -1,0 +1,61 @@
+/**
+ * keyedRng (testing/rng.ts): the common random numbers npm run balance compares players with. A
+ * roll depends on the seed, where it happens and how many rolls happened there before, never on
+ * rolls elsewhere; and its dice are still fair.
+ */
+import { describe, expect, it } from 'vitest';
+import { keyedRng } from '../src/testing/rng.js';
+import { playBotGame } from '../src/testing/bot-game.js';
+
+function rollsAt(seed: number, script: readonly string[]): Record<string, number[]> {
+  let site = '';
+  const rng = keyedRng(seed, () => site);
+  const out: Record<string, number[]> = {};
+  for (const s of script) {
+    site = s;
+    (out[s] ??= []).push(rng.d6());
+  }
+  return out;
+}
+
+describe('keyed dice', () => {
+  it('gives a place the same rolls whatever was rolled elsewhere before', () => {
+    const a = rollsAt(7, ['1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/bergen', '1/germany/combat/bergen']);
+    // Three extra dice in Oslo (a card's bonus dice, say) before Bergen's battle.
+    const b = rollsAt(7, ['1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/bergen', '1/germany/combat/bergen']);
+    expect(b['1/germany/combat/bergen']).toEqual(a['1/germany/combat/bergen']);
+    expect(b['1/germany/combat/oslo']!.slice(0, 2)).toEqual(a['1/germany/combat/oslo']);
+  });
+
+  it('rolls differently on another seed and in another place', () => {
+    const sites = Array.from({ length: 20 }, () => 'x');
+    expect(rollsAt(1, sites).x).not.toEqual(rollsAt(2, sites).x);
+    expect(rollsAt(1, sites).x).not.toEqual(rollsAt(1, sites.map(() => 'y')).y);
+  });
+
+  it('rolls fair dice', () => {
+    let i = 0;
+    const rng = keyedRng(3, () => `site${i % 97}`);
+    const counts = [0, 0, 0, 0, 0, 0];
+    for (; i < 60_000; i++) counts[rng.d6() - 1]!++;
+    // 10,000 expected per face; the standard deviation is about 91.
+    for (const c of counts) expect(Math.abs(c - 10_000)).toBeLessThan(500);
+  });
+
+  it('shuffles by place too, a permutation of what it is given', () => {
+    const rng = keyedRng(5, () => 'setup');
+    const items = Array.from({ length: 30 }, (_, k) => k);
+    const once = rng.shuffle(items);
+    expect([...once].sort((p, q) => p - q)).toEqual(items);
+    expect(once).not.toEqual(items);
+    expect(keyedRng(5, () => 'setup').shuffle(items)).toEqual(once);
+  });
+
+  it('plays a whole bot game the same way twice on a seed', () => {
+    const play = () => playBotGame({ seed: 11, ruleset: 'advanced', seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, dice: 'keyed' });
+    const [x, y] = [play(), play()];
+    expect(x.ended).toBe(true);
+    expect(y.actions).toBe(x.actions);
+    expect(y.G.result).toEqual(x.G.result);
+  });
+});
