@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { keyedRng } from '../src/testing/rng.js';
-import { playBotGame } from '../src/testing/bot-game.js';
+import { playBotGame, rollSite } from '../src/testing/bot-game.js';
+import { createInitialState } from '../src/engine/setup.js';
+import { seededRng } from '../src/testing/rng.js';
+import type { GameState } from '../src/engine/state.js';
 
 function rollsAt(seed: number, script: readonly string[]): Record<string, number[]> {
   let site = '';
@@ -49,6 +52,15 @@ describe('keyed dice', () => {
     expect([...once].sort((p, q) => p - q)).toEqual(items);
     expect(once).not.toEqual(items);
     expect(keyedRng(5, () => 'setup').shuffle(items)).toEqual(once);
+  });
+
+  it('names where a roll happens by round, turn, phase and battle, so each battle has dice of its own', () => {
+    const G = createInitialState({ ruleset: 'advanced' }, seededRng(1));
+    const at = (change: Partial<GameState>) => rollSite({ ...G, ...change } as GameState);
+    const battle = (area: string) => ({ phase: 'combat', combat: { ...G.combat, area } } as unknown as Partial<GameState>);
+    expect(at(battle('oslo'))).toBe(at(battle('oslo')));
+    const places = [at(battle('oslo')), at(battle('bergen')), at({ ...battle('oslo'), round: G.round + 1 }), at({ ...battle('oslo'), turn: 'norway' }), at({ phase: 'movement' }), at({ phase: 'movement', naval: {} as GameState['naval'] })];
+    expect(new Set(places).size).toBe(places.length);
   });
 
   it('plays a whole bot game the same way twice on a seed', () => {

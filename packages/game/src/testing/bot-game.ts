@@ -44,7 +44,7 @@ export function sideScore(outcome: { germany: boolean; cities: number }, f: Fact
 }
 
 /** Where a roll happens, for keyedRng: the turn, its phase, and the battle (land or sea) under way. */
-function rollSite(G: GameState): string {
+export function rollSite(G: GameState): string {
   return `${G.round}/${G.turn}/${G.phase}/${G.combat?.area ?? ''}/${G.naval ? 'naval' : ''}`;
 }
 
