@@ -4,7 +4,7 @@
  * rolls elsewhere; and its dice are still fair.
  */
 import { describe, expect, it } from 'vitest';
-import { keyedRng } from '../src/testing/rng.js';
+import { keyedRng, seedOf } from '../src/testing/rng.js';
 import { playBotGame, rollSite } from '../src/testing/bot-game.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { seededRng } from '../src/testing/rng.js';
@@ -34,6 +34,13 @@ describe('keyed dice', () => {
     const sites = Array.from({ length: 20 }, () => 'x');
     expect(rollsAt(1, sites).x).not.toEqual(rollsAt(2, sites).x);
     expect(rollsAt(1, sites).x).not.toEqual(rollsAt(1, sites.map(() => 'y')).y);
+  });
+
+  it('seeds from every part and where the parts split, the same parts always alike', () => {
+    expect(seedOf('m1', 4, '0')).toBe(seedOf('m1', 4, '0'));
+    const seeds = [seedOf('m1', 4, '0'), seedOf('m1', 4, '1'), seedOf('m1', 5, '0'), seedOf('m2', 4, '0'), seedOf('m14', '0'), seedOf('m', '14', '0')];
+    expect(new Set(seeds).size).toBe(seeds.length);
+    for (const s of seeds) expect(Number.isInteger(s) && s >= 0 && s < 2 ** 32).toBe(true);
   });
 
   it('rolls fair dice', () => {

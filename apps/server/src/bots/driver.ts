@@ -6,6 +6,7 @@
  * handed over, and for every unfinished match with a bot when the server starts.
  */
 import { actor, legalActions, PLAYER_OF_FACTION, viewFor, type Action, type Faction, type FactionView, type GameState } from '@kon/game';
+import { seedOf } from '@kon/game/bots';
 import { ApiError, notFound } from '../errors';
 import type { Lobby, LobbyRecord, SeatKey } from '../lobby';
 import type { Logger } from '../log';
@@ -13,7 +14,6 @@ import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { BotPool } from './pool';
 import { assertAvailable, type BotReason, type BotSeatRecord } from './seats';
-import { seedOf } from './decision-seed';
 import type { BotStrength } from './strengths';
 
 /** A seat's bot as the driver holds it; a new object at every hand-over, so a decision made for an earlier one is dropped. */

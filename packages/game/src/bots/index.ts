@@ -8,7 +8,7 @@ export { determinize, undeterminable } from './determinize.js';
 export { seatOf, type Bot, type BotInput, type SearchBudget } from './types.js';
 export { worth } from './position.js';
 /** The bots' seeded dice for tie-breaks and playouts (mulberry32; never the game's own dice). */
-export { seededRng } from '../testing/rng.js';
+export { seededRng, seedOf } from '../testing/rng.js';
 
 /** The computer players by strength, as a match names them. */
 export const BOT_STRENGTHS = ['easy', 'normal'] as const;

@@ -53,7 +53,7 @@ export function keyedRng(seed: number, at: () => string): Rng {
     const key = at();
     const n = counts.get(key) ?? 0;
     counts.set(key, n + 1);
-    return seededRng(hashKey(seed, `${key}#${n}`));
+    return seededRng(seedOf(seed, key, n));
   };
   return {
     d6: () => draw().d6(),
@@ -61,9 +61,14 @@ export function keyedRng(seed: number, at: () => string): Rng {
   };
 }
 
-/** FNV-1a over the key's characters, started from the seed: a 32-bit seed for mulberry32. */
-function hashKey(seed: number, key: string): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
+/**
+ * FNV-1a over the parts joined by NUL: a 32-bit seed for seededRng from anything that names a
+ * moment (a match, its state and a seat; a game's seed and a roll's site), so the same moment always
+ * gets the same dice.
+ */
+export function seedOf(...parts: (string | number)[]): number {
+  const text = parts.join('\u0000');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
