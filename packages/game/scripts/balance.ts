@@ -138,8 +138,7 @@ function writeReport(complete: boolean): void {
   md += `| Ruleset | Normal plays | games | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | better, of the games that differ | Normal beats Easy? |\n|---|---|---|---|---|---|---|---|---|\n`;
   // Seats counted per verdict, in VERDICTS' order.
   const tally = VERDICTS.map(() => 0);
-  /** Each Normal pairing's seed-by-seed count against Easy, for the chart's second panel. */
-  const compared: { label: string; better: number; same: number; worse: number; verdict: (typeof VERDICTS)[number] }[] = [];
+  const compared: Compared[] = [];
   for (const r of rows) {
     const f = r.p.normal;
     if (!f) continue;
@@ -184,6 +183,9 @@ function writeReport(complete: boolean): void {
   if (complete) console.log(verdicts.join('\n'));
 }
 
+/** A Normal pairing's seed-by-seed count against Easy, for the chart's second panel. */
+interface Compared { label: string; better: number; same: number; worse: number; verdict: (typeof VERDICTS)[number] }
+
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
@@ -192,7 +194,7 @@ const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * how its games came out against Easy's on the same seeds (better, same, worse), with the line the
  * report's "yes" must reach: better in two thirds of the games that differ.
  */
-function chart(compared: { label: string; better: number; same: number; worse: number; verdict: string }[]): string {
+function chart(compared: readonly Compared[]): string {
   const W = 780, barH = 18, gap = 8, left = 340, right = 20, span = W - left - right;
   const COLOURS = { gClear: '#333', gMarginal: '#777', naMarginal: '#e08080', naClear: '#c33', better: '#2a7a3a', same: '#bbb', worse: '#c33' };
   const legend = (y: number, items: [string, string][]) => {
@@ -221,8 +223,7 @@ function chart(compared: { label: string; better: number; same: number; worse: n
     const done = r.games - r.unfinished;
     body += `<text x="10" y="${y + 13}">${esc(`${r.p.ruleset}: ${r.p.name}`)}</text>\n`;
     body += bar(y, [[r.clear.germany, COLOURS.gClear], [r.marginal.germany, COLOURS.gMarginal], [r.marginal.na, COLOURS.naMarginal], [r.clear.na, COLOURS.naClear]], done);
-    const g = r.clear.germany + r.marginal.germany;
-    body += onBar(y, `Germany ${done ? Math.round((100 * g) / done) : 0} %`);
+    body += onBar(y, `Germany ${done ? Math.round((100 * r.germanyWins) / done) : 0} %`);
     y += barH + gap;
   }
   body += legend(y + 2, [[COLOURS.gClear, 'Germany, clear'], [COLOURS.gMarginal, 'Germany, marginal']]);

@@ -4,10 +4,9 @@
  * rolls elsewhere; and its dice are still fair.
  */
 import { describe, expect, it } from 'vitest';
-import { keyedRng, seedOf } from '../src/testing/rng.js';
+import { keyedRng, seededRng, seedOf } from '../src/testing/rng.js';
 import { playBotGame, rollSite } from '../src/testing/bot-game.js';
 import { createInitialState } from '../src/engine/setup.js';
-import { seededRng } from '../src/testing/rng.js';
 import type { GameState } from '../src/engine/state.js';
 
 function rollsAt(seed: number, script: readonly string[]): Record<string, number[]> {

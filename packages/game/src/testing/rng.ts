@@ -1,6 +1,9 @@
 import type { Rng } from '../engine/rng.js';
 
-/** A small seeded PRNG (mulberry32) for tests and benchmarks; the server uses boardgame.io's. */
+/**
+ * A small seeded PRNG (mulberry32) for tests, benchmarks and the bots' own tie-break and playout dice;
+ * the game's dice on the server are boardgame.io's.
+ */
 export function seededRng(seed: number): Rng {
   let s = seed >>> 0;
   const next = () => {
