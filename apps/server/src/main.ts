@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './app';
 import { createLogger } from './log';
+import { signalJudge } from './shutdown-signals';
 
 const bootLog = createLogger('info', { service: 'kon-server' });
 
@@ -27,11 +28,15 @@ async function main() {
   }
   consoleToJson(config.logLevel === 'silent' ? 'error' : config.logLevel);
   const running = await startServer(config);
-  let signals = 0;
+  const judge = signalJudge();
   const onSignal = (sig: NodeJS.Signals) => {
-    signals++;
-    if (signals > 1) {
-      bootLog.warn('second signal, exiting now', { signal: sig });
+    const meaning = judge();
+    if (meaning === 'same-request') {
+      bootLog.info('signal repeated, still finishing the work under way', { signal: sig });
+      return;
+    }
+    if (meaning === 'exit-now') {
+      bootLog.warn('signal again, exiting now without finishing the work under way', { signal: sig });
       process.exit(1);
     }
     running.stop(sig).then(

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { legalMoves } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config';
+import { signalJudge } from '../src/shutdown-signals';
 import { openStorage } from '../src/storage';
-import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
+import { freePort, kill9, startChild } from './child-server';
+import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 
 describe('configuration', () => {
   it('has defaults for everything and validates every setting', () => {
@@ -142,6 +146,53 @@ describe('graceful shutdown', () => {
     await store.close();
     fs.rmSync(t.dataDir, { recursive: true, force: true });
     expect(after.state?._stateID).toBe(state._stateID + 1);
+  });
+
+  it('finishes a move under way when one stop request reaches the process twice (npm start), and exits 0', async () => {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-signals-'));
+    const url = `http://127.0.0.1:${port}`;
+    // Each move's write takes 1.5 s, and the child says when one begins (test/fixtures/slow-writes.ts).
+    const env = { PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), KON_TEST_WRITE_DELAY_MS: '1500', KON_TEST_WRITE_NOTICE: '1' };
+    const child = await startChild(env, ['./test/fixtures/slow-writes.ts']);
+    const exitCode = new Promise<number | null>((resolve) => child.process.once('exit', (code) => resolve(code)));
+    const m = await createMatch(url);
+    const de = await join(url, m.matchID, m.links.seats[0]!.token, 'Ola');
+    const s = await syncedSocket(url, m.matchID, '0', de.credentials);
+    try {
+      const state = s.sync.state;
+      const mv = legalMoves(state.G, state.ctx, '0')[0]!;
+      s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
+      await waitFor(() => child.output().includes('test: write under way'), 'the move being written');
+      // As under npm start: npm forwards the signal, and the process group delivers it to node as well.
+      child.process.kill('SIGTERM');
+      await waitFor(() => child.output().includes('"msg":"shutting down"'), 'the drain begun');
+      child.process.kill('SIGTERM');
+      expect(await exitCode).toBe(0);
+      expect(child.output()).toContain('signal repeated');
+      // The mover got its move before the socket closed, and the store has it.
+      await waitFor(() => s.received.find((r) => r.event === 'update' || r.event === 'patch'), 'the stored move sent');
+      const store = await openStorage({ dataDir, databaseUrl: undefined, databaseSchema: 'public' });
+      const after = await store.fetch(m.matchID, { state: true });
+      await store.close();
+      expect(after.state?._stateID).toBe(state._stateID + 1);
+    } finally {
+      s.socket.close();
+      if (child.process.exitCode === null && child.process.signalCode === null) await kill9(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a signal soon after the first as the same stop request, and a later one as a request to exit now', () => {
+    let now = 1_000;
+    const judge = signalJudge(2_000, () => now);
+    expect(judge()).toBe('stop');
+    now += 5;
+    expect(judge()).toBe('same-request');
+    now += 1_000;
+    expect(judge()).toBe('same-request');
+    now += 1_000;
+    expect(judge()).toBe('exit-now');
   });
 
   it('answers 503 on health while shutting down', async () => {
