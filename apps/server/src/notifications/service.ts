@@ -17,7 +17,8 @@ import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { ClockView } from '../clocks/clock';
 import { yourMoveText } from './message';
 import type { NotificationSettings } from './settings';
-import { webhookRefusal, type TargetPolicy } from './targets';
+import { checkWebhookTarget, type TargetPolicy } from './targets';
+import { postJson } from './post';
 import { BoundedMap } from '../bounded-map';
 import { KeyedMutex } from '../lock';
 
@@ -207,19 +208,12 @@ export class NotificationService {
   }
 
   private async postWebhook(hook: NonNullable<NotificationSettings['webhook']>, msg: { subject: string; text: string }) {
-    const refusal = await webhookRefusal(hook.url, this.opts.webhookTargets);
-    if (refusal) throw new Error(refusal);
+    const target = await checkWebhookTarget(hook.url, this.opts.webhookTargets);
+    if (target.refusal !== null) throw new Error(target.refusal);
     const text = `${msg.subject}\n${msg.text}`;
     const body = hook.format === 'slack' ? { text } : { content: text, allowed_mentions: { parse: [] } };
-    const res = await fetch(hook.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    await res.body?.cancel();
+    const status = await postJson(hook.url, body, target.pinned, 10_000);
+    if (status < 200 || status > 299) throw new Error(`webhook answered ${status}`);
   }
 
   private async sendMail(to: string, msg: { subject: string; text: string }) {
