@@ -5,7 +5,7 @@ import type { Game } from 'boardgame.io';
 import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Config } from './config';
-import { apiRouter, baseMiddleware, healthRoute, RateLimiter, type HttpDeps } from './http';
+import { apiRouter, baseMiddleware, healthRoute, metricsRoute, RateLimiter, type HttpDeps } from './http';
 import { staticFiles } from './static-files';
 import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
@@ -24,6 +24,7 @@ import { clockRoutes } from './clocks/routes';
 import { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { botRoutes } from './bots/routes';
+import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -83,11 +84,13 @@ export async function loadGameModule(): Promise<GameModule> {
 }
 
 export async function startServer(config: Config, gameModule?: GameModule, opts: StartOptions = {}): Promise<RunningServer> {
-  const log = opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' });
+  const metrics: ServerMetrics = new ServerMetrics({ liveMatches: () => transport.liveMatchCount, sockets: () => transport.socketCount });
+  const log = countingErrors(opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' }), metrics);
   const { game, setupDataSchema, checkMove, loadScenarioFiles } = gameModule ?? (await loadGameModule());
   const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
+  timeCommits(storage, metrics);
   // With REDIS_URL this process is one of several: a shared lease per match, shared rate limits, and
   // a bus that brings the others' moves, presence and chat to this process's sockets.
   let cluster: Cluster | undefined;
@@ -99,7 +102,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   }
   const lock = cluster?.lock ?? new KeyedMutex();
   const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
-  const transport = new HardenedTransport({
+  const transport: HardenedTransport = new HardenedTransport({
     storage,
     lobby,
     lock,
@@ -109,9 +112,10 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     messagesPer10s: config.socketMessagesPer10s,
     ...(checkMove ? { checkMove } : {}),
     ...(cluster ? { bus: cluster.bus } : {}),
+    metrics,
   });
   lobby.presence = transport.presence;
-  const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log });
+  const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log, onDecision: (ok, s) => metrics.botDecision(ok, s) });
   const bots = new BotSeats({ transport, lobby, storage, pool, log, moveDelayMs: config.botMoveDelayMs, shared: !!cluster });
   const clocks = new ClockService({
     storage,
@@ -191,9 +195,11 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     ...(cluster ? { ping: cluster.ping } : {}),
     stateOf: (id) => transport.currentState(id),
     clockOf: (id) => clocks.view(id),
+    metrics,
   };
   baseMiddleware(app, deps);
   healthRoute(app, deps);
+  metricsRoute(app, deps);
   const router = apiRouter(deps);
   app.use(router.routes()).use(router.allowedMethods());
   staticFiles(app, config.webDist);
@@ -239,4 +245,17 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     })());
 
   return { url, port, storage, lobby, transport, bots, clocks, notifications, app, stop };
+}
+
+/** Times every durable move write for GET /metrics, whatever store is behind it. */
+function timeCommits(storage: SqlStorage, metrics: ServerMetrics) {
+  const commit = storage.commitMove.bind(storage);
+  storage.commitMove = async (matchID, c) => {
+    const started = process.hrtime.bigint();
+    try {
+      return await commit(matchID, c);
+    } finally {
+      metrics.storeWrite(secondsSince(started));
+    }
+  };
 }

@@ -72,6 +72,11 @@ export const envSchema = z.object({
   WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
   NOTIFY_ATTEMPTS: int(4, 1, 10),
   NOTIFY_AWAY_AFTER_S: int(120, 1, 86_400),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,200}$/, 'METRICS_TOKEN must be 16-200 letters, digits, _ or -')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,6 +120,8 @@ export interface Config {
   notifyAttempts: number;
   /** A member who leaves during their own decision is told of it after this long away. */
   notifyAwayAfterMs: number;
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`; unset, it is open. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +169,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTargets: e.WEBHOOK_TARGETS,
     notifyAttempts: e.NOTIFY_ATTEMPTS,
     notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

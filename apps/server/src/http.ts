@@ -9,6 +9,9 @@ import type { State } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
 import { contentSecurityPolicy } from './csp';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { withLogContext } from './log';
+import type { ServerMetrics } from './metrics';
 
 /** Fixed-window counters per client address and bucket. */
 /** A request limit: true when `key` has made more than `limit` requests in the current window. */
@@ -100,16 +103,29 @@ export interface HttpDeps {
   stateOf?: (matchID: string) => Promise<State | undefined>;
   /** A match's running clock, for the "my matches" summary (clocks/service.ts). */
   clockOf?: (matchID: string) => Promise<unknown>;
+  metrics?: ServerMetrics;
 }
 
 /** Adds a module's routes to the /api router (paths relative to /api). */
 export type ApiRoutes = (router: Router, deps: HttpDeps) => void;
 
 /** Errors as JSON, request logs, security headers, CORS for ORIGINS. Mounted first. */
-export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDeps) {
+/** An id a proxy in front may hand us (X-Request-Id), if it looks like one; ours otherwise. */
+const requestIdShape = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics }: HttpDeps) {
   app.proxy = config.trustProxy;
   app.use(async (ctx, next) => {
     const started = Date.now();
+    const given = ctx.get('X-Request-Id');
+    const requestId = requestIdShape.test(given) ? given : randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    // Every log line written while this request is handled carries its id, whoever writes it.
+    await withLogContext({ requestId }, () => handle(ctx, next, started));
+    metrics?.httpRequest(ctx.method, ctx.status);
+  });
+
+  async function handle(ctx: Koa.Context, next: Koa.Next, started: number) {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('X-Frame-Options', 'DENY');
@@ -145,7 +161,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown }: HttpDe
       if (ctx.path !== '/healthz')
         log.debug('http', { method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
     }
-  });
+  }
 }
 
 const logQuery = z.object({ from: z.coerce.number().int().min(0).max(1_000_000).default(0) });
@@ -271,5 +287,22 @@ export function healthRoute(app: Koa, { storage, isShuttingDown, ping }: HttpDep
       ctx.status = 503;
       ctx.body = { status: 'redis_unavailable' };
     }
+  });
+}
+
+/** GET /metrics in Prometheus' text format; behind METRICS_TOKEN when it is set. */
+export function metricsRoute(app: Koa, { config, metrics }: HttpDeps) {
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/metrics' || !metrics) return next();
+    if (ctx.method !== 'GET') throw new ApiError(405, 'method_not_allowed', 'Use GET.');
+    if (config.metricsToken !== undefined) {
+      const given = Buffer.from(bearer(ctx) ?? '');
+      const want = Buffer.from(config.metricsToken);
+      if (given.length !== want.length || !timingSafeEqual(given, want))
+        throw new ApiError(401, 'unauthorized', 'Metrics need "Authorization: Bearer <METRICS_TOKEN>".');
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = metrics.contentType;
+    ctx.body = await metrics.text();
   });
 }

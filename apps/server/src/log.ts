@@ -1,4 +1,6 @@
 /** Structured JSON logs: one object per line on stdout (stderr for warn/error). */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 const RANK: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -24,6 +26,16 @@ function errFields(v: unknown): unknown {
   return v;
 }
 
+/**
+ * Fields every log line carries while a piece of work runs (an HTTP request's id), whichever logger
+ * writes the line: the request's own handlers and the lobby, storage and transport code they call.
+ */
+const context = new AsyncLocalStorage<Record<string, unknown>>();
+
+export function withLogContext<T>(fields: Record<string, unknown>, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...fields }, fn);
+}
+
 export function createLogger(
   level: Level | 'silent' = 'info',
   base: Record<string, unknown> = {},
@@ -32,7 +44,7 @@ export function createLogger(
   const min = RANK[level];
   const write = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < min) return;
-    const rec: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...base };
+    const rec: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...base, ...context.getStore() };
     if (fields) for (const [k, v] of Object.entries(fields)) rec[k] = errFields(v);
     let line: string;
     try {

@@ -15,6 +15,7 @@ import { ApiError } from './errors';
 import type { Envelope, MatchBus } from './cluster/bus';
 import { RemotePresence } from './cluster/presence';
 import { BoundedMap } from './bounded-map';
+import { secondsSince, type ServerMetrics } from './metrics';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -80,6 +81,8 @@ export interface TransportOptions {
   checkMove?: MoveCheck;
   /** The other server processes (REDIS_URL); without it this process is the only one. */
   bus?: MatchBus;
+  /** Counts moves, their time and refusals for GET /metrics. */
+  metrics?: ServerMetrics;
 }
 
 export type MoveOutcome =
@@ -275,6 +278,7 @@ export class HardenedTransport {
       return false;
     };
     const refuse = (code: string, fields: Record<string, unknown> = {}, message?: string) => {
+      this.opts.metrics?.refusal(code);
       this.log.warn('socket action refused', { code, socket: socket.id, ...fields });
       socket.emit('kon:error', message ? { code, message } : { code });
     };
@@ -422,12 +426,15 @@ export class HardenedTransport {
     const game = this.games[0];
     if (!game) return { ok: false, code: 'no_game' };
     const filter = this.filterOf(game);
-    return this.opts.lock.run(matchID, async (): Promise<MoveOutcome> => {
-      return this.submitLocked(game, filter, matchID, playerID, move, opts);
-    }).catch((e: unknown) => {
-      if (e instanceof ApiError && e.code === 'match_busy') return { ok: false, code: e.code, message: e.message };
-      throw e;
-    });
+    const started = process.hrtime.bigint();
+    const outcome = await this.opts.lock
+      .run(matchID, async (): Promise<MoveOutcome> => this.submitLocked(game, filter, matchID, playerID, move, opts))
+      .catch((e: unknown): MoveOutcome => {
+        if (e instanceof ApiError && e.code === 'match_busy') return { ok: false, code: e.code, message: e.message };
+        throw e;
+      });
+    this.opts.metrics?.move(opts.by, outcome.ok ? 'ok' : outcome.code, secondsSince(started));
+    return outcome;
   }
 
   private async submitLocked(
@@ -776,6 +783,16 @@ export class HardenedTransport {
       const view = b && views.get(b.memberId);
       if (view) sock.emit('kon:lobby', view);
     }
+  }
+
+  /** Matches held in memory, for GET /metrics. */
+  get liveMatchCount(): number {
+    return this.live.size;
+  }
+
+  /** Open sockets on this process (bound to a match or not yet), for GET /metrics. */
+  get socketCount(): number {
+    return this.io?.engine.clientsCount ?? 0;
   }
 
   /** Stop taking actions; in-flight ones finish (the caller drains the lock), then close every socket. */

@@ -19,6 +19,8 @@ export interface BotPoolOptions {
   log: Logger;
   /** How a worker is made (tests hand in workers that crash); default: bots/worker.ts. */
   spawn?: () => Worker;
+  /** Told of every decision once it is given or refused, with the seconds it took (GET /metrics). */
+  onDecision?: (ok: boolean, seconds: number) => void;
 }
 
 export class BotDecisionError extends Error {}
@@ -70,10 +72,21 @@ export class BotPool {
   /** The action the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
   decide(req: Omit<DecideRequest, 'id'>): Promise<{ action: Action; legalCount: number }> {
     if (this.closed) return Promise.reject(new BotDecisionError('the bot pool is closed'));
-    return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const done = (ok: boolean) => this.opts.onDecision?.(ok, Number(process.hrtime.bigint() - started) / 1e9);
+    return new Promise<{ action: Action; legalCount: number }>((resolve, reject) => {
       this.queue.push({ req, attempts: 0, resolve, reject });
       this.dispatch();
-    });
+    }).then(
+      (r) => {
+        done(true);
+        return r;
+      },
+      (e: unknown) => {
+        done(false);
+        throw e;
+      },
+    );
   }
 
   /** Decisions waiting for a free worker (for logs and benchmarks). */
