@@ -72,6 +72,7 @@ export const envSchema = z.object({
   WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
   NOTIFY_ATTEMPTS: int(4, 1, 10),
   NOTIFY_AWAY_AFTER_S: int(120, 1, 86_400),
+  HAND_OVER_AFTER_S: int(60, 0, 86_400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,6 +116,11 @@ export interface Config {
   notifyAttempts: number;
   /** A member who leaves during their own decision is told of it after this long away. */
   notifyAwayAfterMs: number;
+  /**
+   * The other players may hand a seat to the computer once all its members have been away from the
+   * running game this long (a reload or a network blip is not leaving).
+   */
+  handOverAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -162,5 +168,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTargets: e.WEBHOOK_TARGETS,
     notifyAttempts: e.NOTIFY_ATTEMPTS,
     notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
+    handOverAfterMs: e.HAND_OVER_AFTER_S * 1000,
   };
 }
