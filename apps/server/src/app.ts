@@ -111,12 +111,13 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     maxMessageBytes: config.socketMaxMessageBytes,
     messagesPer10s: config.socketMessagesPer10s,
     ...(checkMove ? { checkMove } : {}),
-    ...(cluster ? { bus: cluster.bus } : {}),
+    ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
   });
   lobby.presence = transport.presence;
+  lobby.handOverAfterMs = config.handOverAfterMs;
   const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log, onDecision: (ok, s) => metrics.botDecision(ok, s) });
-  const bots = new BotSeats({ transport, lobby, storage, pool, log, moveDelayMs: config.botMoveDelayMs, shared: !!cluster });
+  const bots = new BotSeats({ transport, lobby, storage, pool, log, moveDelayMs: config.botMoveDelayMs, handOverAfterMs: config.handOverAfterMs, shared: !!cluster });
   const clocks = new ClockService({
     storage,
     transport,

@@ -77,6 +77,7 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,200}$/, 'METRICS_TOKEN must be 16-200 letters, digits, _ or -')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  HAND_OVER_AFTER_S: int(60, 0, 86_400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -122,6 +123,11 @@ export interface Config {
   notifyAwayAfterMs: number;
   /** When set, GET /metrics answers only `Authorization: Bearer <token>`; unset, it is open. */
   metricsToken: string | undefined;
+  /**
+   * The other players may hand a seat to the computer once all its members have been away from the
+   * running game this long (a reload or a network blip is not leaving).
+   */
+  handOverAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +176,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyAttempts: e.NOTIFY_ATTEMPTS,
     notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
     metricsToken: e.METRICS_TOKEN,
+    handOverAfterMs: e.HAND_OVER_AFTER_S * 1000,
   };
 }

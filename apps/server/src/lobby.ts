@@ -8,7 +8,7 @@ import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secret
 import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
-import { assertJoinable, botsAtCreation, creationBots, publicBots, type SeatBots } from './bots/seats';
+import { assertJoinable, botsAtCreation, creationBots, handOverWhen, publicBots, type SeatBots, type Whereabouts } from './bots/seats';
 import { clockSettingsSchema, type ClockSettings } from './clocks/settings';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +74,8 @@ export interface LobbyRecord {
   bots?: SeatBots;
   /** Time controls chosen at creation (absent on matches made before clocks: none). */
   clock?: ClockSettings;
+  /** When every seat was first taken (ms since the epoch): the game has begun and left the waiting room for good. */
+  startedAt?: number;
 }
 
 export const displayName = z
@@ -142,11 +144,25 @@ export interface Presence {
   awaySince(matchID: string): Map<string, number>;
   /** called after a member left or the roster changed */
   rosterChanged(matchID: string, removedMemberIds: string[]): void;
+  /**
+   * Who is connected to the match on any server process, and when every member was last connected
+   * as stored: for decisions about someone's absence (handing their seat to the computer), which must
+   * not rest on what one process happens to know.
+   */
+  whereabouts(matchID: string): Promise<Whereabouts>;
 }
 
 /** The lobby: creating private/public matches with seat plans, joining by invite link, renaming, leaving. */
 export class Lobby {
-  presence: Presence = { members: () => new Set(), spectators: () => 0, awaySince: () => new Map(), rosterChanged: () => {} };
+  presence: Presence = {
+    members: () => new Set(),
+    spectators: () => 0,
+    awaySince: () => new Map(),
+    rosterChanged: () => {},
+    whereabouts: async () => ({ connected: new Set(), lastSeen: new Map() }),
+  };
+  /** How long all of a seat's members must have been away from a running game before the others may hand it to the computer. */
+  handOverAfterMs = 60_000;
   /** Told of every new match once it is stored (the bots start a match whose first seat is theirs). */
   onCreated: (matchID: string) => void = () => {};
   readonly createBody;
@@ -185,6 +201,7 @@ export class Lobby {
       ...(bots ? { bots } : {}),
       ...(body.clock.mode !== 'none' ? { clock: body.clock } : {}),
     };
+    markBegun(lobby);
     // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
     const seededGame: Game = { ...this.game, seed: newSeed() };
     const initialState = InitializeGame({ game: seededGame, numPlayers: NUM_PLAYERS, setupData: gameSetup });
@@ -443,6 +460,7 @@ export class Lobby {
   private async save(matchID: string, lobby: LobbyRecord, metadata: BgioServer.MatchData) {
     // Re-read the metadata inside the lock so a concurrent move's metadata write (updatedAt, gameover) is kept.
     const fresh = (await this.storage.fetchLobby(matchID))?.metadata ?? metadata;
+    markBegun(lobby);
     await this.storage.setLobby(matchID, lobby, deriveMetadata({ ...fresh, updatedAt: Date.now() }, lobby));
   }
 
@@ -472,6 +490,8 @@ export class Lobby {
   view(matchID: string, lobby: LobbyRecord, metadata: BgioServer.MatchData, viewer: Viewer) {
     const online = this.presence.members(matchID);
     const away = this.presence.awaySince(matchID);
+    // What this process knows of who is here; the hand-over itself asks every process (Presence.whereabouts).
+    const here: Whereabouts = { connected: online, lastSeen: away };
     return {
       matchID,
       plan: lobby.plan,
@@ -493,7 +513,16 @@ export class Lobby {
             /** When an absent member was last connected (null: not since the server started). */
             awaySince: online.has(m.id) ? null : (away.get(m.id) ?? null),
           }));
-        return { seat: s.key, playerIDs: s.playerIDs, claimed: s.holder !== undefined, connected: members.some((m) => m.connected), members };
+        const when = handOverWhen(lobby, s.key, here, this.handOverAfterMs);
+        return {
+          seat: s.key,
+          playerIDs: s.playerIDs,
+          claimed: s.holder !== undefined,
+          connected: members.some((m) => m.connected),
+          members,
+          /** From when (server time) the other players may hand this seat to the computer; null: not while things stay as they are. */
+          handOverAt: when.open ? when.from : null,
+        };
       }),
       spectatorsConnected: this.presence.spectators(matchID),
       rematch: lobby.rematch ?? null,
@@ -527,6 +556,11 @@ function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
  */
 export function everySeatTaken(lobby: Pick<LobbyRecord, 'seats' | 'members' | 'bots'>): boolean {
   return lobby.seats.every((s) => !!lobby.bots?.[s.key] || lobby.members.some((m) => m.seat === s.key));
+}
+
+/** The first time every seat is taken, the game has begun: stamp it (a seat emptied later does not undo it). */
+export function markBegun(lobby: LobbyRecord, now = Date.now()) {
+  if (lobby.startedAt === undefined && everySeatTaken(lobby)) lobby.startedAt = now;
 }
 
 /**

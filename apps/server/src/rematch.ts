@@ -8,7 +8,7 @@
 import { ApiError, notFound } from './errors';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
-import { deriveMetadata, type Lobby, type LobbyRecord } from './lobby';
+import { deriveMetadata, markBegun, type Lobby, type LobbyRecord } from './lobby';
 import type { SqlStorage } from './storage';
 import { memberByCredentials, migrateLobby } from './seats';
 
@@ -63,6 +63,7 @@ export class Rematches {
           const holder = old.seats.find((o) => o.key === seat.key)?.holder;
           if (holder && next.members.some((m) => m.id === holder)) seat.holder = holder;
         }
+        markBegun(next, now);
         await this.storage.setLobby(newID, next, deriveMetadata({ ...fresh.metadata, updatedAt: now }, next));
       });
       // The new match's roster is full from the start: its clock, "your move" messages and computer

@@ -14,6 +14,7 @@ import { StaleStateError } from './storage';
 import { ApiError } from './errors';
 import type { Envelope, MatchBus } from './cluster/bus';
 import { RemotePresence } from './cluster/presence';
+import type { RedisPresenceBook } from './cluster/shared-presence';
 import { BoundedMap } from './bounded-map';
 import { secondsSince, type ServerMetrics } from './metrics';
 
@@ -83,6 +84,8 @@ export interface TransportOptions {
   bus?: MatchBus;
   /** Counts moves, their time and refusals for GET /metrics. */
   metrics?: ServerMetrics;
+  /** Who is connected through every process (REDIS_URL), for decisions about someone's absence. */
+  sharedPresence?: Pick<RedisPresenceBook, 'report' | 'read'>;
 }
 
 export type MoveOutcome =
@@ -195,7 +198,24 @@ export class HardenedTransport {
         this.opts.bus?.publish({ t: 'roster', matchID, removed });
         this.applyRoster(matchID, removed);
       },
+      whereabouts: (matchID) => this.whereabouts(matchID),
     };
+  }
+
+  /**
+   * Who is connected to the match through any process, and when each member was last: this process's
+   * sockets and what every process wrote to Redis (a process with no socket in a match hears nothing
+   * of its presence messages), and the "last seen" times stored in the database and kept here.
+   */
+  private async whereabouts(matchID: string) {
+    const [shared, stored] = await Promise.all([this.opts.sharedPresence?.read(matchID), this.opts.storage.listSide(SEEN, matchID)]);
+    const connected = new Set([...this.localPresence(matchID).members, ...(shared?.connected ?? [])]);
+    const lastSeen = new Map<string, number>();
+    const saw = (id: string, at: number) => lastSeen.set(id, Math.max(at, lastSeen.get(id) ?? 0));
+    for (const r of stored) saw(r.key, (r.data as { at: number }).at);
+    for (const [id, at] of shared?.lastSeen ?? []) saw(id, at);
+    for (const [id, at] of this.lastSeen.get(matchID) ?? []) saw(id, at);
+    return { connected, lastSeen };
   }
 
   /** Who is connected to the match through this process. */
@@ -600,7 +620,9 @@ export class HardenedTransport {
 
   /** Tell the other processes who is connected to the match through this one. */
   private announcePresence(matchID: string) {
-    this.opts.bus?.publish({ t: 'presence', matchID, ...this.localPresence(matchID) });
+    const here = this.localPresence(matchID);
+    this.opts.bus?.publish({ t: 'presence', matchID, ...here });
+    this.opts.sharedPresence?.report(matchID, here.members);
   }
 
   /**

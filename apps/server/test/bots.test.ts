@@ -50,7 +50,7 @@ describe('computer seats', () => {
   });
 
   it("hands a human's absent seat to a bot mid-turn; the human takes it back and moves again", async () => {
-    server = await startTestServer({ BOT_MOVE_DELAY_MS: '300' });
+    server = await startTestServer({ BOT_MOVE_DELAY_MS: '300', HAND_OVER_AFTER_S: '0' });
     const t = server;
     const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' }, bots: { allies: 'easy' } });
     expect(m.links.seats.map((s) => s.seat)).toEqual(['germany', 'norway']);
@@ -129,7 +129,7 @@ describe('computer seats', () => {
   });
 
   it('refuses bad calls and changes nothing', async () => {
-    server = await startTestServer({ BOT_MOVE_DELAY_MS: '0' });
+    server = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '0' });
     const t = server;
     const bad = async (body: unknown, code: string) => {
       const r = await api(t.url, 'POST', '/api/matches', { body });
@@ -167,18 +167,77 @@ describe('computer seats', () => {
     await expectRefused(del('allies', ger.credentials), 403, 'not_your_seat');
     await expectRefused(del('germany', ger.credentials), 409, 'not_computer_seat');
     await expectRefused(del('germany', undefined), 404, 'not_found');
+    // Nobody has taken the Allies yet: the game waits for players, and no seat is handed over.
+    await expectRefused(put('allies', nor.credentials), 409, 'not_started');
     expect((await t.server.storage.fetchLobby(m.matchID))!.lobby).toEqual(lobbyBefore);
 
-    // A bot seat: only its own members take it back; nobody hands it over twice.
+    // A bot seat: only its own members take it back; nobody hands it over twice. (The Allies' player
+    // joins and never connects.)
+    await join(t.url, m.matchID, link('allies'), 'Alf');
     const ok = await put('allies', nor.credentials);
     expect(ok.status).toBe(200);
     await expectRefused(put('allies', ger.credentials), 409, 'seat_is_computer');
     await expectRefused(del('allies', nor.credentials), 403, 'not_your_seat');
-    await expectRefused(del('allies', ger.credentials), 403, 'not_your_seat');
     expect(((await t.server.storage.fetchLobby(m.matchID))!.lobby as any).bots).toEqual({ allies: expect.objectContaining({ strength: 'easy', reason: 'handed' }) });
     // Nobody moved: it is Germany's turn, and the Allied bot waits for it.
     await sleep(200);
     expect((await serverState(t, m.matchID)).state._stateID).toBe(before.state._stateID);
+  });
+
+  it('hands no seat over in the waiting room, nor in the game while its player is here or only just left', async () => {
+    server = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '5', RATE_LIMIT_PER_MINUTE: '100000' });
+    const t = server;
+    // A public match: its creator took Germany and waits on the invite page (no socket); a stranger joins Norway.
+    const m = await createMatch(t.url, { plan: 'three', visibility: 'public', setupData: { ruleset: 'basic' } });
+    const link = (seat: string) => m.links.seats.find((s) => s.seat === seat)!.token;
+    const creator = await join(t.url, m.matchID, link('germany'), 'Greta');
+    const joined = await api(t.url, 'POST', `/api/matches/${m.matchID}/join`, { body: { seat: 'norway', name: 'Sam' } });
+    expect(joined.status).toBe(201);
+    const stranger = joined.json as { credentials: string };
+    const put = (seat: string) => api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/${seat}/bot`, { token: stranger.credentials, body: { strength: 'easy' } });
+    const storedLobby = async () => (await t.server.storage.fetchLobby(m.matchID))!.lobby as { bots?: Record<string, { reason: string }> };
+    const refused = async (seat: string, code: string) => {
+      const r = await put(seat);
+      expect(r.status, JSON.stringify(r.json)).toBe(409);
+      expect(r.json.error.code).toBe(code);
+    };
+
+    const waiting = await storedLobby();
+    await refused('germany', 'not_started');
+    await refused('allies', 'not_started');
+    expect(await storedLobby()).toEqual(waiting);
+    expect((await lobbyOf(t, m.matchID, stranger.credentials)).seats.map((s: { handOverAt: unknown }) => s.handOverAt)).toEqual([null, null, null]);
+
+    // The Allies' player joins: the game has begun. Germany's player is here.
+    const third = await join(t.url, m.matchID, link('allies'), 'Alf');
+    const ger = gameClient(m.matchID, '0', creator.credentials, capturing(t.url, []));
+    try {
+      await waitFor(async () => (await lobbyOf(t, m.matchID, stranger.credentials)).seats[0].connected, 'Germany shown here');
+      await refused('germany', 'seat_present');
+      expect((await lobbyOf(t, m.matchID, stranger.credentials)).seats[0].handOverAt).toBeNull();
+    } finally {
+      ger.stop();
+    }
+    // Only just gone: refused; the view says from when the seat may be handed over.
+    const away = await waitFor(async () => {
+      const v = await lobbyOf(t, m.matchID, stranger.credentials);
+      return v.seats[0].connected ? undefined : v;
+    }, 'Germany shown away');
+    await refused('germany', 'seat_away_briefly');
+    expect((await storedLobby()).bots).toBeUndefined();
+    expect(away.seats[0].handOverAt).toBe(away.seats[0].members[0].awaySince + 5_000);
+
+    // Away the stated time: handed over.
+    const handed = await waitFor(async () => {
+      const r = await put('germany');
+      if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
+      return r.status === 200 ? r : undefined;
+    }, 'the hand-over once Germany has been away long enough', 20_000);
+    expect(handed.json.bots.germany).toMatchObject({ strength: 'easy', reason: 'handed' });
+    // A seat whose player left the match is free at once.
+    expect((await api(t.url, 'DELETE', `/api/matches/${m.matchID}/members/me`, { token: third.credentials })).status).toBeLessThan(300);
+    expect((await put('allies')).status).toBe(200);
+    expect((await storedLobby()).bots).toMatchObject({ germany: { reason: 'handed' }, allies: { reason: 'handed' } });
   });
 
   it('a bot match carries on after a restart', async () => {

@@ -22,6 +22,8 @@ const env = (port: number): Record<string, string> => ({
   REDIS_KEY_PREFIX: `${schema}:`,
   WEB_DIST: '/nonexistent',
   RATE_LIMIT_PER_MINUTE: '100000',
+  // Seats are handed to the computer after a few seconds away, not a minute.
+  HAND_OVER_AFTER_S: '4',
 });
 
 interface Seat {
@@ -225,6 +227,43 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     await waitFor(() => norway.errors.length > 0, 'a refusal');
     expect(norway.errors[0]).toBe('seat_is_computer');
     norway.client.stop();
+  }, 60_000);
+
+  it('a seat whose player is connected to one process is not handed to the computer through another, until they have been away the stated time', async () => {
+    const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
+    const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
+    const put = () => api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, { token: members[0]!.credentials, body: { strength: 'easy' } });
+    const bots = async () => (await api(urls[1]!, 'GET', `/api/matches/${m.matchID}`, { token: members[2]!.credentials })).json.bots;
+    // Norway's player is connected through process 1; nobody is connected to the match through process 0.
+    const norway = seat(urls[1]!, m.matchID, '1', members[1]!.credentials);
+    try {
+      await waitFor(() => norway.client.getState()?.G, 'Norway synced', 20_000);
+      const present = await put();
+      expect(present.status, JSON.stringify(present.json)).toBe(409);
+      expect(present.json.error.code).toBe('seat_present');
+      expect(await bots()).toEqual({});
+      // Norway still plays its own seat.
+      (norway.client.moves as any).pass({});
+      await waitFor(() => norway.errors.length > 0, 'a refusal');
+      expect(norway.errors[0]).not.toBe('seat_is_computer');
+    } finally {
+      norway.client.stop();
+    }
+    // Just gone: not yet.
+    const brief = await waitFor(async () => {
+      const r = await put();
+      return r.json?.error?.code === 'seat_present' ? undefined : r;
+    }, 'process 0 learns that Norway left process 1');
+    expect(brief.status, JSON.stringify(brief.json)).toBe(409);
+    expect(brief.json.error.code).toBe('seat_away_briefly');
+    expect(await bots()).toEqual({});
+    // Away the stated time: handed over.
+    const handed = await waitFor(async () => {
+      const r = await put();
+      if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
+      return r.status === 200 ? r : undefined;
+    }, 'the hand-over once Norway has been away long enough', 20_000);
+    expect(handed.json.bots.norway).toMatchObject({ strength: 'easy', reason: 'handed' });
   }, 60_000);
 
   it('kill -9 of one process, then SIGTERM of the other: clients move over through the proxy and nothing they saw is lost', async () => {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { click, createMatch, DOCS, joinMatch, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
 
 // Slow enough to see the computer think (and to take its picture), quick enough for a test.
-const rig = useWebRig({ BOT_MOVE_DELAY_MS: '500' });
+const rig = useWebRig({ BOT_MOVE_DELAY_MS: '500', HAND_OVER_AFTER_S: '2' });
 
 /** Whatever this page is asked while the computer plays: pass, end the phase, else the first offered choice. */
 async function answer(page: Page, stage: string) {

@@ -93,7 +93,12 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
   return (
     <div className="page game-page">
       <TopBar navigate={navigate} you={notify ? <>{notify}{you}</> : you}>
-        {G && (
+        {info && !allSeated ? (
+          // The game has not begun (or waits for a seat to be taken again): no round or turn to speak of.
+          <span className="match-status" data-testid="match-status">
+            {t('status.waiting')}
+          </span>
+        ) : G && (
           <span className="match-status" data-testid="match-status">
             <span>{G.april9 ? t('status.april9') : t('status.round', { n: G.round })}</span>
             <span className="sep">·</span>

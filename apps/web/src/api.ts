@@ -71,6 +71,12 @@ export interface MatchInfo {
     /** The seat link has been used: it opens only the spectator view now. */
     claimed?: boolean;
     members: MemberInfo[];
+    /**
+     * From when (server time, ms) the other players may hand this seat to the computer; null: not
+     * while things stay as they are (the game waits for players, someone of the seat is here, or the
+     * computer holds it already).
+     */
+    handOverAt?: number | null;
   }[];
   spectatorsConnected: number;
   /** The rematch started from this match, once there is one. */

@@ -125,6 +125,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'phase.reinforcement': 'Forsterkninger',
     'phase.newCards': 'Nye kort',
     'status.round': ({ n }) => `Runde ${n}`,
+    'status.waiting': 'Venter på spillere',
     'status.turn': ({ f }) => `${f}s tur`,
 
     'banner.you': 'Din tur',
@@ -422,6 +423,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'phase.reinforcement': 'Reinforcements',
     'phase.newCards': 'New cards',
     'status.round': ({ n }) => `Round ${n}`,
+    'status.waiting': 'Waiting for players',
     'status.turn': ({ f }) => `${possessive(f)} turn`,
 
     'banner.you': 'Your move',

@@ -19,11 +19,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const seat = (key: 'germany' | 'norway' | 'allies', playerIDs: string[], connected: boolean, members = 1) => ({
+/** A seat of a running game: one whose players are away long since may be handed over (handOverAt in the past), unless `handOverAt` says otherwise. */
+const seat = (key: 'germany' | 'norway' | 'allies', playerIDs: string[], connected: boolean, members = 1, handOverAt: number | null = connected ? null : 1) => ({
   seat: key,
   playerIDs,
   connected,
   members: Array.from({ length: members }, (_, i) => ({ id: `${key}${i}`, name: key, connected })),
+  handOverAt,
 });
 const info = (over: Partial<MatchInfo> = {}): MatchInfo => ({
   matchID: 'm1',
@@ -72,6 +74,34 @@ describe('ComputerSeatControls', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/matches/m1/seats/germany/bot');
     expect(onInfo).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Datamaskinen spiller ikke den siden.');
+  });
+
+  it('offers no seat in the waiting room, none whose player is here, and one whose player just left only once the server would take it', async () => {
+    // The waiting room of a public match: the creator (Germany) is on the invite page, the Allies' seat is empty.
+    const waiting = info({
+      you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'] },
+      seats: [seat('germany', ['0'], false, 1, null), seat('norway', ['1'], true), seat('allies', ['2'], false, 0, null)],
+    });
+    const { container: a } = wrap(<ComputerSeatControls matchID="m1" info={waiting} credentials="m_me" onInfo={() => {}} />);
+    expect(a.textContent).toBe('');
+    cleanup();
+    // A running game: Germany is here, and the Allies' player left a moment ago (the server takes the seat in 5 s).
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const running = info({
+        you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'] },
+        seats: [seat('germany', ['0'], true), seat('norway', ['1'], true), seat('allies', ['2'], false, 1, Date.now() + 5_000)],
+      });
+      const { container: b } = wrap(<ComputerSeatControls matchID="m1" info={running} credentials="m_me" onInfo={() => {}} />);
+      expect(b.textContent).toBe('');
+      await act(async () => void vi.advanceTimersByTime(4_000));
+      expect(screen.queryByTestId('hand-over-allies')).toBeNull();
+      await act(async () => void vi.advanceTimersByTime(1_100));
+      expect(screen.getByTestId('hand-over-allies').textContent).toBe('Let the computer play The Allies');
+      expect(screen.queryByTestId('hand-over-germany')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows nothing to spectators, after the game, or when every other seat is here', () => {

@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { BotPool } from './pool';
-import { assertAvailable, type BotReason, type BotSeatRecord } from './seats';
+import { assertAvailable, assertHandOverOpen, handOverWhen, type BotReason, type BotSeatRecord } from './seats';
 import type { BotStrength } from './strengths';
 
 /** A seat's bot as the driver holds it; a new object at every hand-over, so a decision made for an earlier one is dropped. */
@@ -43,6 +43,8 @@ export interface BotSeatsOptions {
   log: Logger;
   /** The least time from a bot starting to think to its move, so people can follow (0 in tests). */
   moveDelayMs: number;
+  /** How long all of a seat's members must have been away from a running game before the others may hand it over. */
+  handOverAfterMs: number;
   /**
    * Other server processes change the same lobby records (REDIS_URL): who holds a seat is read from
    * the store each time instead of kept, since a seat handed over or taken back elsewhere would
@@ -86,14 +88,15 @@ export class BotSeats {
    * Give a seat to a computer player, for the server's own reasons (a clock ran out: reason
    * 'timeout'). No permission check: API callers go through handOver. Throws ApiError when the match
    * is unknown or over, the seat is not in its plan, a bot holds it already, or the strength is not
-   * available.
+   * available, or `allowed` refuses the record as it is about to be changed.
    */
-  async handSeatToBot(matchID: string, seat: SeatKey, strength: BotStrength, reason: BotReason, by?: string) {
+  async handSeatToBot(matchID: string, seat: SeatKey, strength: BotStrength, reason: BotReason, by?: string, allowed?: (lobby: LobbyRecord) => void) {
     assertAvailable(strength);
     await this.opts.lobby.updateRecord(matchID, async ({ lobby, metadata }) => {
       if (metadata.gameover != null) throw new ApiError(409, 'game_over', 'This match is over.');
       if (!lobby.seats.some((s) => s.key === seat)) throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
       if (lobby.bots?.[seat]) throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
+      allowed?.(lobby);
       const record: BotSeatRecord = { strength, reason, since: Date.now(), ...(by ? { by } : {}) };
       lobby.bots = { ...lobby.bots, [seat]: record };
       return { save: true, value: undefined };
@@ -104,8 +107,9 @@ export class BotSeats {
   }
 
   /**
-   * A member hands another seat to the computer: only a seat whose members are all away (none
-   * connected), in a match that is not over. Returns the lobby view as the caller sees it.
+   * A member hands another seat to the computer, in a match that has begun and is not over: a seat
+   * whose members all left the match, or have all been away handOverAfterMs (handOverWhen). Who is
+   * connected is asked of every process, not only this one. Returns the lobby view as the caller sees it.
    */
   async handOver(matchID: string, seat: SeatKey, tok: string | undefined, strength: BotStrength) {
     const row = await this.opts.lobby.record(matchID);
@@ -114,10 +118,13 @@ export class BotSeats {
     if (!viewer) throw notFound();
     if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
     if (viewer.seat === seat) throw new ApiError(403, 'own_seat', 'A seat is handed to the computer by the other players, not by its own.');
-    const online = this.opts.lobby.presence.members(matchID);
-    if (row.lobby.members.some((m) => m.seat === seat && online.has(m.id)))
-      throw new ApiError(409, 'seat_present', 'Someone on this seat is here: only a seat whose players are all away can be handed to the computer.');
-    await this.handSeatToBot(matchID, seat, strength, 'handed', viewer.memberId);
+    assertAvailable(strength);
+    if (!row.lobby.seats.some((s) => s.key === seat)) throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
+    const here = await this.opts.lobby.presence.whereabouts(matchID);
+    // Judged again against the record under the match's lock, as it is written.
+    const allowed = (lobby: LobbyRecord) => assertHandOverOpen(handOverWhen(lobby, seat, here, this.opts.handOverAfterMs));
+    allowed(row.lobby);
+    await this.handSeatToBot(matchID, seat, strength, 'handed', viewer.memberId, allowed);
     return this.viewFor(matchID, tok);
   }
 

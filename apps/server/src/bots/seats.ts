@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ApiError } from '../errors';
-import type { LobbyRecord, Plan, SeatKey } from '../lobby';
+import { everySeatTaken, type LobbyRecord, type Plan, type SeatKey } from '../lobby';
 import { botAvailable } from './registry';
 import { BOT_STRENGTHS, botStrength, type BotStrength } from './strengths';
 
@@ -59,4 +59,46 @@ export function publicBots(lobby: LobbyRecord): Partial<Record<SeatKey, { streng
   for (const [seat, b] of Object.entries(lobby.bots ?? {}) as [SeatKey, BotSeatRecord][])
     out[seat] = { strength: b.strength, reason: b.reason, since: b.since };
   return out;
+}
+
+/** Who is connected to a match (on any server process) and when each member not connected now was last. */
+export interface Whereabouts {
+  connected: ReadonlySet<string>;
+  lastSeen: ReadonlyMap<string, number>;
+}
+
+/**
+ * When the other players may hand a seat to the computer: never while the game waits for players
+ * (the waiting room: a stranger must not take the creator's seat before it begins) or while anyone of
+ * the seat is connected; at once for a seat whose members all left the match; else once every member
+ * has been away `afterMs`, counted from when the game began at the earliest (a creator who waited on
+ * the invite page was not away from a running game). `from` is a server time (ms since the epoch).
+ */
+export type HandOverWhen = { open: true; from: number } | { open: false; code: 'seat_is_computer' | 'not_started' | 'seat_present' };
+
+export function handOverWhen(lobby: LobbyRecord, seat: SeatKey, here: Whereabouts, afterMs: number): HandOverWhen {
+  if (lobby.bots?.[seat]) return { open: false, code: 'seat_is_computer' };
+  // Matches stored before startedAt was kept count as begun while every seat is taken.
+  const begun = lobby.startedAt ?? (everySeatTaken(lobby) ? 0 : undefined);
+  if (begun === undefined) return { open: false, code: 'not_started' };
+  const members = lobby.members.filter((m) => m.seat === seat);
+  if (members.some((m) => here.connected.has(m.id))) return { open: false, code: 'seat_present' };
+  let from = 0;
+  // Never seen since joining (or since the records were lost): away since they joined.
+  for (const m of members) from = Math.max(from, Math.max(here.lastSeen.get(m.id) ?? m.joinedAt, begun) + afterMs);
+  return { open: true, from };
+}
+
+/** Throws the ApiError that refuses a hand-over now, if it is refused; changes nothing. */
+export function assertHandOverOpen(when: HandOverWhen, now = Date.now()) {
+  if (!when.open) {
+    if (when.code === 'seat_is_computer') throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
+    if (when.code === 'not_started')
+      throw new ApiError(409, 'not_started', 'The game has not begun: while it waits for players, no seat is handed to the computer.');
+    throw new ApiError(409, 'seat_present', 'Someone on this seat is here: only a seat whose players are all away can be handed to the computer.');
+  }
+  if (when.from > now) {
+    const s = Math.ceil((when.from - now) / 1000);
+    throw new ApiError(409, 'seat_away_briefly', `This seat's players left only just now; it can be handed to the computer in ${s} s if they stay away.`);
+  }
 }

@@ -31,6 +31,8 @@ export interface MatchBus {
   onMessage(handler: (message: Envelope) => void): void;
   /** Called with a process's id when it has not been heard of for a while (dead or cut off). */
   onProcessGone(handler: (id: string) => void): void;
+  /** Is this process alive as far as this one can tell (heard of lately, or this one started too lately to know)? */
+  alive(id: string): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export class RedisMatchBus implements MatchBus {
   private lastHeard = new Map<string, number>();
   private timer: NodeJS.Timeout;
   private readonly processes: string;
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly pub: Redis,
@@ -101,6 +104,11 @@ export class RedisMatchBus implements MatchBus {
 
   onProcessGone(handler: (id: string) => void) {
     this.goneHandlers.push(handler);
+  }
+
+  alive(id: string) {
+    // A process heard of within 3 beats stays in lastHeard; before this one has listened that long, everyone counts as alive.
+    return id === this.id || this.lastHeard.has(id) || Date.now() - this.startedAt < 3 * this.beatMs;
   }
 
   async ping() {

@@ -3,6 +3,7 @@ import { RedisMatchBus, type MatchBus } from './bus';
 import { RedisLeaseMutex } from './lease';
 import { RedisRateLimiter } from './rate-limit';
 import { connectRedis, redisReady } from './redis';
+import { RedisPresenceBook } from './shared-presence';
 
 export type { MatchBus, MatchMessage, Envelope } from './bus';
 
@@ -11,6 +12,8 @@ export interface Cluster {
   bus: MatchBus;
   lock: RedisLeaseMutex;
   limiter: RedisRateLimiter;
+  /** Who is connected to each match through every process. */
+  presence: RedisPresenceBook;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -30,6 +33,7 @@ export async function startCluster(url: string, prefix: string, log: Logger): Pr
     bus,
     lock: new RedisLeaseMutex(pub, { ttlMs: 10_000, waitMs: 5_000, prefix }),
     limiter: new RedisRateLimiter(pub, log, prefix),
+    presence: new RedisPresenceBook(pub, bus, log, prefix),
     ping: () => bus.ping(),
     async close() {
       await bus.close();

@@ -2,7 +2,7 @@
  * Computer players in the seats: the choice per seat when a match is made, the marks the sides panel
  * shows, and the buttons to hand an absent player's seat to the computer or take one's own back.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Faction } from '@kon/game';
 import { api, ApiError, type BotStrength, type MatchInfo, type SeatBots, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
@@ -85,16 +85,39 @@ export function ComputerTag({ faction, mark }: { faction: Faction; mark: { stren
   );
 }
 
+/**
+ * The other seats the server would let this member hand to the computer now: those whose handOverAt
+ * (the server's rule: not in the waiting room, nobody of the seat here, away long enough) has come.
+ */
+export function seatsToHandOver(info: MatchInfo, now: number) {
+  const mine = info.you.role === 'member' ? info.you.seat : undefined;
+  if (!mine || info.gameover) return [];
+  return info.seats.filter((s) => s.seat !== mine && !info.bots?.[s.seat] && s.handOverAt != null && s.handOverAt <= now);
+}
+
+/** Now, rendered again when the next of these times comes (null and past ones are ignored). */
+function useNowUntil(times: readonly (number | null | undefined)[]): number {
+  const [now, setNow] = useState(() => Date.now());
+  const next = Math.min(...times.filter((x): x is number => x != null && x > now));
+  useEffect(() => {
+    if (!Number.isFinite(next)) return;
+    const id = setTimeout(() => setNow(Date.now()), Math.min(next - Date.now(), 2 ** 31 - 1) + 50);
+    return () => clearTimeout(id);
+  }, [next]);
+  return now;
+}
+
 /** Match page: hand an absent seat to the computer, or take one's own seat back. Members only. */
 export function ComputerSeatControls({ matchID, info, credentials, onInfo }: { matchID: string; info: MatchInfo; credentials: string; onInfo(i: MatchInfo): void }) {
   const { t } = useI18n();
   const [strength, setStrength] = useState<BotStrength>('easy');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const now = useNowUntil(info.seats.map((s) => s.handOverAt));
   const mine = info.you.role === 'member' ? info.you.seat : undefined;
   if (!mine || info.gameover) return null;
   const bots = info.bots ?? {};
-  const absent = info.seats.filter((s) => s.seat !== mine && !bots[s.seat] && !s.connected);
+  const absent = seatsToHandOver(info, now);
   const mineHeld = bots[mine];
   if (!mineHeld && absent.length === 0) return null;
   const run = async (f: () => Promise<MatchInfo>) => {
