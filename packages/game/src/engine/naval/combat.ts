@@ -189,7 +189,7 @@ export function rollNaval(G: GameState, rng: Rng): void {
   if (alliedVoids > 0) settleVoids(G, 'allies', alliedVoids);
   c.germanVoidable = germanVoids;
   c.step = 'void';
-  if (germanVoids === 0 || G.decks.germany.draw.length <= 1) settleGermanVoids(G, 0);
+  if (germanVoids === 0 || G.decks.germany.draw.length === 0) settleGermanVoids(G, 0);
 }
 
 function settleVoids(G: GameState, f: 'germany' | 'allies', n: number): void {
