@@ -104,6 +104,21 @@ describe('Norway’s opening', () => {
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Ships' });
     refusedWith(G, 'allies', 'placeShip', { ship: WARSPITE, zone: 'III' }, /waiting for germany/);
   });
+
+  it('both mobilisation-point battalions may go on the same point ("any mobilization points", EN 7.0)', () => {
+    const G = advancedGame();
+    act(G, 'germany', 'chooseApril9', { cards: ALL.germany });
+    act(G, 'norway', 'chooseApril9', { cards: ALL.norway });
+    act(G, 'allies', 'chooseApril9', { cards: ALL.allies });
+    act(G, 'allies', 'pass');
+    act(G, 'norway', 'deploy', { area: 'voss' });
+    expect(legal(G, 'norway', 'deploy', { area: 'voss' })).toBe(true);
+    act(G, 'norway', 'deploy', { area: 'voss' });
+    refusedWith(G, 'norway', 'deploy', { area: 'voss' }, /Oslo/); // both mobilisation places are taken
+    act(G, 'norway', 'deploy', { area: 'oslo' });
+    expect(units(G, 'voss', 'norway')).toBe(2);
+    expect(actor(G)).toEqual({ faction: 'norway', stage: 'april9Ships' });
+  });
 });
 
 describe('Omdisponering (Norway, after Germany’s ships are placed)', () => {

@@ -80,10 +80,14 @@ function spendApril9(G: GameState, f: Faction, card: string): void {
   G.cardsUsed[f] += 1;
 }
 
-/** Norway's opening places still open that `where` can fill (EN 7.0). */
+/**
+ * Norway's opening places still open that `where` can fill (EN 7.0). The two mobilisation-point
+ * battalions may share a point: the book says "any mobilization points" and limits one battalion a
+ * point only for the mobilisation of phase 3 (EN 7.3).
+ */
 function deploySlot(G: GameState, where: AreaId): 'oslo' | 'mobilization' | null {
   const d = april9(G).deploy;
-  const mobilization = d.mobilization > 0 && areaData(where).mobilizationPoint && !d.mobilizationAreas.includes(where);
+  const mobilization = d.mobilization > 0 && areaData(where).mobilizationPoint;
   const oslo = d.oslo > 0 && (where === NORWAY_OSLO_START || neighbours(NORWAY_OSLO_START).includes(where));
   // Where both fit, fill a mobilisation place first: Oslo's place has more areas left to fill it.
   return mobilization ? 'mobilization' : oslo ? 'oslo' : null;
@@ -136,7 +140,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
     stages: ['april9Deploy'],
     run(G, _f, { area }, _rng, dry) {
       const slot = deploySlot(G, area);
-      ensure(slot, 'wrong-area', 'one battalion in Oslo or a neighbour of Oslo, two on different mobilisation points');
+      ensure(slot, 'wrong-area', 'one battalion in Oslo or a neighbour of Oslo, two on mobilisation points');
       if (dry) return;
       const s = april9(G);
       if (slot === 'oslo') s.deploy.oslo -= 1;
