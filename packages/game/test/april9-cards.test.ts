@@ -468,6 +468,21 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(G.attacks.some((a) => a.target === 'stavanger' && a.count === 1)).toBe(true);
   });
 
+  it('Eidsvoll & Norge never intercepts on 9. April (NO 6.1): alone in a zone it gives the Allies no chance to', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    act(G, 'germany', 'intercept', { attempt: false }); // zone III
+    act(G, 'allies', 'intercept', { attempt: false });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' }); // zone IV
+    act(G, 'germany', 'intercept', { attempt: false });
+    // Only Eidsvoll & Norge lies with Hipper: nobody on the Allied side may try.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Movement' });
+    expect(G.naval!.engagements).toEqual([]);
+  });
+
   it('Eidsvoll & Norge bars landings from its zone until it has fought; Germany fights it by intercepting there', () => {
     // Hipper lies with Eidsvoll & Norge in IV. When Germany lets the chance go, it may not land from IV.
     for (const attempt of [false, true]) {

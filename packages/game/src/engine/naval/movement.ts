@@ -122,10 +122,13 @@ function enemyShipsIn(G: GameState, zone: SeaZone, side: NavalSide): string[] {
   const drawn = new Set(G.naval?.engagements.find((e) => e.zone === zone)?.intercepted ?? []);
   return shipsAt(G, zone, enemySide(side)).map((s) => s.id).filter((id) => !drawn.has(id));
 }
-/** A side's ships in the zone able to try an interception (not Eidsvoll & Norge after 9. April, nor dummies). */
+/**
+ * A side's ships in the zone able to try an interception: never Eidsvoll & Norge, nor dummies. NO 6.1
+ * makes the one exception the forced fight when Germany lands from its zone on 9. April (EN/NO 7.2,
+ * april9/naval.ts), which is no interception (docs/rules-decisions.md).
+ */
 function interceptors(G: GameState, zone: SeaZone, side: NavalSide): string[] {
-  // On 9. April Eidsvoll & Norge may intercept too (EN 6.1).
-  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id) || (!!G.april9 && id === EIDSVOLL_AND_NORGE));
+  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id));
 }
 
 /** The side whose interception decision is open, and the zone. */
@@ -178,7 +181,7 @@ export function attemptInterception(G: GameState, zone: SeaZone, side: NavalSide
     // Ships already bound to a combat here (an earlier interception this turn) stay face up.
     const e = n.engagements.find((x) => x.zone === zone);
     const bound = (id: string) => !!e && (e.interceptors.includes(side) || e.intercepted.includes(id));
-    for (const id of mine) if (id !== EIDSVOLL_AND_NORGE && !bound(id)) pieceOf(G, id)!.faceUp = false;
+    for (const id of mine) if (!bound(id)) pieceOf(G, id)!.faceUp = false;
   }
   // Counts only: the ships that stay face up show themselves on the board.
   log(G, side, 'interception', { zone, dice, intercepted: real.length, dummiesRemoved: dummies });
