@@ -483,32 +483,76 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(G.naval!.engagements).toEqual([]);
   });
 
-  it('Eidsvoll & Norge bars landings from its zone until it has fought; Germany fights it by intercepting there', () => {
-    // Hipper lies with Eidsvoll & Norge in IV. When Germany lets the chance go, it may not land from IV.
-    for (const attempt of [false, true]) {
-      const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
-      act(G, 'norway', 'pass');
-      act(G, 'allies', 'pass');
-      placeAllied(G, { [WARSPITE]: 'III' });
-      act(G, 'germany', 'pass');
-      act(G, 'germany', 'intercept', { attempt: false }); // zone III
-      act(G, 'allies', 'intercept', { attempt: false });
-      expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' }); // zone IV
-      // Germany always intercepts Eidsvoll & Norge: no die is rolled for it.
-      act(G, 'germany', 'intercept', { attempt }, diceWith([]));
-      if (actor(G)?.stage === 'intercept') act(G, 'allies', 'intercept', { attempt: false });
-      act(G, 'germany', 'endPhase');
-      act(G, 'allies', 'pass'); // Stupbombefly's window
-      if (attempt) {
-        // The combat: Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
-        const dice = diceWith([2, 1]);
-        for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
-        expect(dice.remaining()).toBe(0);
-      }
-      expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
-      expect(legal(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] })).toBe(attempt);
-      if (!attempt) refusedWith(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] }, /Eidsvoll/);
-    }
+  it('landing from Eidsvoll & Norge\'s zone: the landing ships fight it first, then land (EN/NO 7.2)', () => {
+    // Hipper and Karlsruhe lie with Eidsvoll & Norge in IV; Germany lets phase 1's interception go.
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'IV' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    declineInterceptions(G);
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass'); // Stupbombefly's window
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    expect(G.april9!.eidsvollFought).toBe(false);
+    // Hipper alone lands on Bergen: it must first fight Eidsvoll & Norge; Karlsruhe stays out.
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    expect(G.naval!.combat!.ships).toEqual({ germany: [HIPPER], allies: ['ship.no.eidsvoll-norge'] });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'navalAttackerCards' });
+    // Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
+    const dice = diceWith([2, 1]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(dice.remaining()).toBe(0);
+    expect(G.april9!.eidsvollFought).toBe(true);
+    // Then the landing goes on as any other: Minelegging, Kystfort, Norway's resistance.
+    act(G, 'allies', 'pass');
+    act(G, 'norway', 'pass', {}, diceWith([1]));
+    expect(G.attacks.some((a) => a.target === 'bergen' && a.count === 1)).toBe(true);
+    // Eidsvoll & Norge has fought: Karlsruhe lands without another combat.
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'voss', ships: [KARLSRUHE] });
+    expect(G.naval!.combat).toBeNull();
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'april9Window' });
+  });
+
+  it('a landing ship Eidsvoll & Norge drives off does not land', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    declineInterceptions(G);
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass');
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    // Hipper misses (1); Eidsvoll & Norge chases on a 6, and a chased ship goes where the chaser says.
+    const dice = diceWith([1, 6]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'navalChase' });
+    act(G, 'allies', 'chaseShip', { ship: HIPPER, to: 'VIII' });
+    // Hipper was driven off: nothing comes ashore, no window opens, and it may not land from VIII.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    expect(G.april9!.landing).toBeNull();
+    expect(G.attacks).toEqual([]);
+  });
+
+  it('when Germany intercepts in Eidsvoll & Norge\'s zone in phase 1, that combat is its fight and the landing follows freely', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    act(G, 'germany', 'intercept', { attempt: false }); // zone III
+    act(G, 'allies', 'intercept', { attempt: false });
+    act(G, 'germany', 'intercept', { attempt: true }, diceWith([])); // zone IV: Eidsvoll & Norge drawn without a die
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass');
+    const dice = diceWith([2, 1]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(G.april9!.eidsvollFought).toBe(true);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    expect(G.naval!.combat).toBeNull();
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'april9Window' });
   });
 });
 

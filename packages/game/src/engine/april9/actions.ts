@@ -28,7 +28,7 @@ import {
   shipsPlaced,
 } from './flow.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
-import { april9WindowPassed, eidsvollBlocksLanding } from './naval.js';
+import { april9WindowPassed, eidsvollBlocksLanding, fightEidsvoll, openLandingWindows } from './naval.js';
 import { markSailed } from '../naval/ships.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
@@ -227,7 +227,6 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       ensure(new Set(ships).size === ships.length, 'duplicate-ship', 'each ship once');
       ensure(ships.every((id) => mayLand(G, id, z)), 'bad-ship', 'each ship must be a German warship in that zone that has not landed');
       ensure(!s.blocked.includes(area), 'blocked', 'Kystfort has shut that city to landings');
-      ensure(!eidsvollBlocksLanding(G, z), 'eidsvoll', 'Eidsvoll & Norge must be fought before landing from this zone');
       if (dry) return;
       for (const id of ships) {
         const piece = G.ships.find((x) => x.id === id);
@@ -236,9 +235,9 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       s.landing = { zone: z, area, ships: [...ships] };
       // The ships are shown on the board; the log keeps only counts (they are turned down later).
       log(G, 'germany', 'april9Landing', { zone: z, area, count: ships.length });
-      // Windows newest-last: the Allies' Minelegging is answered before Norway's Kystfort.
-      if (areaData(area).victoryCity) openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'fort', area, zone: z });
-      openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'mines', area, zone: z });
+      // From Eidsvoll & Norge's zone the landing ships fight it first (EN/NO 7.2); the windows follow.
+      if (eidsvollBlocksLanding(G, z) && fightEidsvoll(G, s.landing)) return;
+      openLandingWindows(G, s.landing);
     },
   },
 

@@ -16,6 +16,7 @@ import { log } from '../log.js';
 import type { April9Prompt, April9State, April9Step, April9Window } from './types.js';
 import { sinkShip, shipsAt, voidCards } from './ships.js';
 import {
+  afterEidsvollFight,
   april9NavalActor,
   continueApril9Interception,
   continueApril9NavalCombats,
@@ -147,7 +148,13 @@ export function resumeApril9(G: GameState, rng: Rng): void {
       continue;
     }
     if (s.landing) {
-      completeLanding(G, rng);
+      if (s.landing.eidsvoll === 'fight') {
+        if (G.naval?.combat) return;
+        // Its naval combat is over: Evakuerte matroser may answer a ship sunk in it.
+        s.landing.eidsvoll = 'fought';
+        offerSailors(G);
+      } else if (s.landing.eidsvoll === 'fought') afterEidsvollFight(G, s.landing);
+      else completeLanding(G, rng);
       continue;
     }
     if (!s.then) return;

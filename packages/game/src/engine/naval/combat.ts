@@ -56,6 +56,20 @@ export function beginNavalCombat(G: GameState, zone: SeaZone): void {
       if (ships[side].length > 0 && here.some((id) => !ships[side].includes(id))) volunteers.push(side);
     }
   }
+  openNavalCombat(G, zone, ships, volunteers);
+}
+
+/**
+ * A naval combat whose sides are set by the rules, not by interception: on 9. April the German ships
+ * landing from Eidsvoll & Norge's zone fight it first (EN/NO 7.2). Nobody adds ships.
+ */
+export function beginSetNavalCombat(G: GameState, zone: SeaZone, ships: Record<NavalSide, string[]>): void {
+  openNavalCombat(G, zone, ships, []);
+}
+
+function openNavalCombat(G: GameState, zone: SeaZone, ships: Record<NavalSide, string[]>, volunteers: NavalSide[]): void {
+  const n = navalState(G);
+  const attacker = navalAttacker(G);
   const c: NavalCombat = {
     zone,
     attacker,
