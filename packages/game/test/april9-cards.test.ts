@@ -504,6 +504,10 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
     expect(dice.remaining()).toBe(0);
     expect(G.april9!.eidsvollFought).toBe(true);
+    // Hipper is still landing, so it lies face up again (the combat turned it down); Karlsruhe was never shown.
+    expect(G.ships.find((x) => x.id === HIPPER)!.faceUp).toBe(true);
+    expect(G.ships.find((x) => x.id === KARLSRUHE)!.faceUp).toBe(false);
+    expect(JSON.stringify(viewFor(G, 'allies'))).not.toContain(KARLSRUHE);
     // Then the landing goes on as any other: Minelegging, Kystfort, Norway's resistance.
     act(G, 'allies', 'pass');
     act(G, 'norway', 'pass', {}, diceWith([1]));

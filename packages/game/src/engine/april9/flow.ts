@@ -17,6 +17,7 @@ import type { April9Prompt, April9State, April9Step, April9Window } from './type
 import { sinkShip, shipsAt, voidCards } from './ships.js';
 import {
   afterEidsvollFight,
+  eidsvollFightOver,
   april9NavalActor,
   continueApril9Interception,
   continueApril9NavalCombats,
@@ -151,8 +152,7 @@ export function resumeApril9(G: GameState, rng: Rng): void {
       if (s.landing.eidsvoll === 'fight') {
         if (G.naval?.combat) return;
         // Its naval combat is over: Evakuerte matroser may answer a ship sunk in it.
-        s.landing.eidsvoll = 'fought';
-        offerSailors(G);
+        eidsvollFightOver(G, s.landing);
       } else if (s.landing.eidsvoll === 'fought') afterEidsvollFight(G, s.landing);
       else completeLanding(G, rng);
       continue;

@@ -136,13 +136,26 @@ export function fightEidsvoll(G: GameState, l: PendingLanding): boolean {
 }
 
 /**
- * The fight with Eidsvoll & Norge is over (and Evakuerte matroser answered): the landing goes on with
- * the ships still in the zone, and a sunk one the sailors bring ashore; with none it is over.
+ * The fight with Eidsvoll & Norge is over: the landing keeps the ships still in the zone, shown
+ * again (the combat turned its survivors face down; a ship that lands is shown), and those sunk, for
+ * Evakuerte matroser, whose window opens now. A ship chased away is out of the landing.
  */
+export function eidsvollFightOver(G: GameState, l: PendingLanding): void {
+  const sunk = G.shipsGone.sunk;
+  l.eidsvoll = 'fought';
+  l.ships = l.ships.filter((id) => pieceOf(G, id)?.at === l.zone || sunk.includes(id) || april9(G).sailors?.ship === id);
+  for (const id of l.ships) {
+    const piece = pieceOf(G, id);
+    if (piece) piece.faceUp = true;
+  }
+  offerSailors(G);
+}
+
+/** Evakuerte matroser answered: the landing goes on with the ships at sea and a sunk one saved; with none it is over. */
 export function afterEidsvollFight(G: GameState, l: PendingLanding): void {
   const s = april9(G);
   delete l.eidsvoll;
-  l.ships = l.ships.filter((id) => pieceOf(G, id)?.at === l.zone || s.sailors?.ship === id);
+  l.ships = l.ships.filter((id) => !!pieceOf(G, id) || s.sailors?.ship === id);
   if (l.ships.length === 0) s.landing = null;
   else openLandingWindows(G, l);
 }
