@@ -197,6 +197,38 @@ describe('placing ships', () => {
   });
 });
 
+describe('naval movement', () => {
+  const sails = (g: GameState) => legalMoves(viewFor(g, 'germany') as never, undefined, '0').filter((m) => m.move === 'sail').map((m) => m.args[0] as { ships: string[]; to: string });
+  it('sails a whole task force in two clicks (Sail, then the zone), or the ships left ticked', () => {
+    const G = stateWhere(2, (g) => !g.april9 && actor(g)?.stage === 'movement' && actor(g)?.faction === 'germany' && sails(g).some((o) => o.ships.length >= 2));
+    const legal = sails(G);
+    const all = legal.find((o) => o.ships.length >= 2)!.ships;
+    const from = G.ships.find((x) => x.id === all[0])!.at;
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const picker = document.querySelector(`[data-sail-from="${from}"]`)!;
+    // Every ship there is ticked: one click sends them all, the map then offers the zones.
+    fireEvent.click(picker.querySelector('[data-adv="sail"]')!);
+    const zones = [...new Set(legal.filter((o) => o.ships.join() === all.join()).map((o) => o.to))].sort();
+    expect([...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone')).sort()).toEqual(zones);
+    fireEvent.click(document.querySelector(`path[data-zone="${zones[0]}"]`)!);
+    expect(move).toHaveBeenCalledWith('0', 'sail', { ships: all, to: zones[0] });
+    // Unticking a ship leaves it behind: the others go as one task force.
+    cleanup();
+    move.mockClear();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const again = document.querySelector(`[data-sail-from="${from}"]`)!;
+    fireEvent.click(again.querySelectorAll('input[type="checkbox"]')[0]!);
+    fireEvent.click(again.querySelector('[data-adv="sail"]')!);
+    const rest = all.slice(1);
+    const to = legal.find((o) => [...o.ships].sort().join() === [...rest].sort().join())!.to;
+    fireEvent.click(document.querySelector(`path[data-zone="${to}"]`)!);
+    const [, name, args] = move.mock.calls[0]!;
+    expect(name).toBe('sail');
+    expect([...(args as { ships: string[] }).ships].sort()).toEqual([...rest].sort());
+  });
+});
+
 describe('landings', () => {
   it('start from a sea zone on the map, then a coastal area, then the ships, and send a legal landing', () => {
     const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Landing' && legalMoves(viewFor(g, 'germany') as never, undefined, '0').some((m) => m.move === 'landShips'));

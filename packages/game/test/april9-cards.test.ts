@@ -104,6 +104,21 @@ describe('Norway’s opening', () => {
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Ships' });
     refusedWith(G, 'allies', 'placeShip', { ship: WARSPITE, zone: 'III' }, /waiting for germany/);
   });
+
+  it('both mobilisation-point battalions may go on the same point ("any mobilization points", EN 7.0)', () => {
+    const G = advancedGame();
+    act(G, 'germany', 'chooseApril9', { cards: ALL.germany });
+    act(G, 'norway', 'chooseApril9', { cards: ALL.norway });
+    act(G, 'allies', 'chooseApril9', { cards: ALL.allies });
+    act(G, 'allies', 'pass');
+    act(G, 'norway', 'deploy', { area: 'voss' });
+    expect(legal(G, 'norway', 'deploy', { area: 'voss' })).toBe(true);
+    act(G, 'norway', 'deploy', { area: 'voss' });
+    refusedWith(G, 'norway', 'deploy', { area: 'voss' }, /Oslo/); // both mobilisation places are taken
+    act(G, 'norway', 'deploy', { area: 'oslo' });
+    expect(units(G, 'voss', 'norway')).toBe(2);
+    expect(actor(G)).toEqual({ faction: 'norway', stage: 'april9Ships' });
+  });
 });
 
 describe('Omdisponering (Norway, after Germany’s ships are placed)', () => {
@@ -453,32 +468,95 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(G.attacks.some((a) => a.target === 'stavanger' && a.count === 1)).toBe(true);
   });
 
-  it('Eidsvoll & Norge bars landings from its zone until it has fought; Germany fights it by intercepting there', () => {
-    // Hipper lies with Eidsvoll & Norge in IV. When Germany lets the chance go, it may not land from IV.
-    for (const attempt of [false, true]) {
-      const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
-      act(G, 'norway', 'pass');
-      act(G, 'allies', 'pass');
-      placeAllied(G, { [WARSPITE]: 'III' });
-      act(G, 'germany', 'pass');
-      act(G, 'germany', 'intercept', { attempt: false }); // zone III
-      act(G, 'allies', 'intercept', { attempt: false });
-      expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' }); // zone IV
-      // Germany always intercepts Eidsvoll & Norge: no die is rolled for it.
-      act(G, 'germany', 'intercept', { attempt }, diceWith([]));
-      if (actor(G)?.stage === 'intercept') act(G, 'allies', 'intercept', { attempt: false });
-      act(G, 'germany', 'endPhase');
-      act(G, 'allies', 'pass'); // Stupbombefly's window
-      if (attempt) {
-        // The combat: Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
-        const dice = diceWith([2, 1]);
-        for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
-        expect(dice.remaining()).toBe(0);
-      }
-      expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
-      expect(legal(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] })).toBe(attempt);
-      if (!attempt) refusedWith(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] }, /Eidsvoll/);
-    }
+  it('Eidsvoll & Norge never intercepts on 9. April (NO 6.1): alone in a zone it gives the Allies no chance to', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    act(G, 'germany', 'intercept', { attempt: false }); // zone III
+    act(G, 'allies', 'intercept', { attempt: false });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' }); // zone IV
+    act(G, 'germany', 'intercept', { attempt: false });
+    // Only Eidsvoll & Norge lies with Hipper: nobody on the Allied side may try.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Movement' });
+    expect(G.naval!.engagements).toEqual([]);
+  });
+
+  it('landing from Eidsvoll & Norge\'s zone: the landing ships fight it first, then land (EN/NO 7.2)', () => {
+    // Hipper and Karlsruhe lie with Eidsvoll & Norge in IV; Germany lets phase 1's interception go.
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'IV' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    declineInterceptions(G);
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass'); // Stupbombefly's window
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    expect(G.april9!.eidsvollFought).toBe(false);
+    // Hipper alone lands on Bergen: it must first fight Eidsvoll & Norge; Karlsruhe stays out.
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    expect(G.naval!.combat!.ships).toEqual({ germany: [HIPPER], allies: ['ship.no.eidsvoll-norge'] });
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'navalAttackerCards' });
+    // Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
+    const dice = diceWith([2, 1]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(dice.remaining()).toBe(0);
+    expect(G.april9!.eidsvollFought).toBe(true);
+    // Hipper is still landing, so it lies face up again (the combat turned it down); Karlsruhe was never shown.
+    expect(G.ships.find((x) => x.id === HIPPER)!.faceUp).toBe(true);
+    expect(G.ships.find((x) => x.id === KARLSRUHE)!.faceUp).toBe(false);
+    expect(JSON.stringify(viewFor(G, 'allies'))).not.toContain(KARLSRUHE);
+    // Then the landing goes on as any other: Minelegging, Kystfort, Norway's resistance.
+    act(G, 'allies', 'pass');
+    act(G, 'norway', 'pass', {}, diceWith([1]));
+    expect(G.attacks.some((a) => a.target === 'bergen' && a.count === 1)).toBe(true);
+    // Eidsvoll & Norge has fought: Karlsruhe lands without another combat.
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'voss', ships: [KARLSRUHE] });
+    expect(G.naval!.combat).toBeNull();
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'april9Window' });
+  });
+
+  it('a landing ship Eidsvoll & Norge drives off does not land', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    declineInterceptions(G);
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass');
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    // Hipper misses (1); Eidsvoll & Norge chases on a 6, and a chased ship goes where the chaser says.
+    const dice = diceWith([1, 6]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'navalChase' });
+    act(G, 'allies', 'chaseShip', { ship: HIPPER, to: 'VIII' });
+    // Hipper was driven off: nothing comes ashore, no window opens, and it may not land from VIII.
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    expect(G.april9!.landing).toBeNull();
+    expect(G.attacks).toEqual([]);
+  });
+
+  it('when Germany intercepts in Eidsvoll & Norge\'s zone in phase 1, that combat is its fight and the landing follows freely', () => {
+    const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
+    act(G, 'norway', 'pass');
+    act(G, 'allies', 'pass');
+    placeAllied(G, { [WARSPITE]: 'III' });
+    act(G, 'germany', 'pass');
+    act(G, 'germany', 'intercept', { attempt: false }); // zone III
+    act(G, 'allies', 'intercept', { attempt: false });
+    act(G, 'germany', 'intercept', { attempt: true }, diceWith([])); // zone IV: Eidsvoll & Norge drawn without a die
+    act(G, 'germany', 'endPhase');
+    act(G, 'allies', 'pass');
+    const dice = diceWith([2, 1]);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    expect(G.april9!.eidsvollFought).toBe(true);
+    expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
+    act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
+    expect(G.naval!.combat).toBeNull();
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'april9Window' });
   });
 });
 

@@ -106,15 +106,47 @@ describe('naval combat, as in Example 4', () => {
     expect(G.decks.germany.draw).toEqual(deck);
   });
 
-  it('voiding never takes the last face-down card: the deck still ends with a draw', () => {
+  it('voiding takes the last face-down card too: the game ends at Germany\'s next draw (EN 8.2 step 6, 2.4)', () => {
     const G = example4();
     G.decks.germany.used.push(...G.decks.germany.draw.splice(1));
     act(G, 'germany', 'commitShips', { ships: [] });
     act(G, 'germany', 'pass');
     act(G, 'allies', 'pass', {}, forcedDice([1, 5]));
     expect(G.shipsGone.sunk).toEqual([HIPPER]);
-    expect(G.decks.germany.draw).toHaveLength(1);
+    // Hipper's loss may void one card, the deck's last one.
+    expect(legalActions(G, 'allies').map((a) => a.args)).toEqual([{ count: 0 }, { count: 1 }]);
+    act(G, 'allies', 'voidGermanCards', { count: 1 });
+    expect(G.decks.germany.draw).toHaveLength(0);
+    expect(G.result).toBeNull();
     expect(G.phase).toBe('reinforcement');
+    act(G, 'germany', 'endPhase');
+    // The next draw reveals the first face-up card: the deck is used up and the cities are scored.
+    expect(G.result).not.toBeNull();
+    expect(G.log.some((e) => e.event === 'germanDeckOut')).toBe(true);
+  });
+
+  it('an Allied deck emptied by voiding brings the withdrawal at the Allies\' next draw', () => {
+    const G = advancedPosition({
+      turn: 'allies',
+      units: { germany: { oslo: 1 }, norway: { hamar: 1 }, allies: { namsos: 5 } },
+      ships: [{ id: HIPPER, at: 'V' }, { id: WARSPITE, at: 'VI' }],
+    });
+    G.decks.allies.used.push(...G.decks.allies.draw.splice(2));
+    act(G, 'allies', 'sail', { ships: [WARSPITE], to: 'V' });
+    act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
+    if (actor(G)?.stage === 'intercept') act(G, 'germany', 'intercept', { attempt: false });
+    act(G, 'allies', 'endPhase');
+    act(G, 'allies', 'pass');
+    // Warspite misses (1), Hipper sinks it (6): a battleship voids two Allied cards, the last two.
+    act(G, 'germany', 'pass', {}, forcedDice([1, 6]));
+    expect(G.shipsGone.sunk).toEqual([WARSPITE]);
+    expect(G.decks.allies.draw).toHaveLength(0);
+    expect(G.alliesDeckSpent).toBe(false);
+    expect(G.phase).toBe('reinforcement');
+    act(G, 'allies', 'endPhase');
+    expect(G.alliesDeckSpent).toBe(true);
+    expect(actor(G)).toEqual({ faction: 'allies', stage: 'withdrawShips' });
+    expect(G.prompts.map((p) => p.kind)).toEqual(['withdraw', 'withdrawShips']);
   });
 
   it('Bombefly strikes at sea within air range (Sola reaches zone III), one card of a type per combat', () => {

@@ -64,6 +64,26 @@ describe('naval movement (EN 8.1)', () => {
     expect(actor(G2)!.stage).toBe('movement');
   });
 
+  it('ships starting in one zone and taking the same route move as one task force: no second one after it (EN 8.1)', () => {
+    const G = germanTurn([{ id: SCHARNHORST, at: 'II' }, { id: WARSPITE, at: 'III' }]);
+    // Three ships may go as any group of them: all, one, or two.
+    expect(legal(G, 'germany', 'sail', { ships: [HIPPER, SCHARNHORST], to: 'III' })).toBe(true);
+    // Hipper alone sails into III to see what the Allies do; they let it be, and it anchors.
+    act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
+    act(G, 'germany', 'intercept', { attempt: false });
+    act(G, 'allies', 'intercept', { attempt: false });
+    act(G, 'germany', 'anchor');
+    // The others started with it in II: the route II → III was the task force's, not theirs to take later.
+    refused(() => act(G, 'germany', 'sail', { ships: [KARLSRUHE], to: 'III' }), 'task-force');
+    refused(() => act(G, 'germany', 'sail', { ships: [KARLSRUHE, SCHARNHORST], to: 'III' }), 'task-force');
+    const sails = legalActions(G, 'germany').filter((a) => a.type === 'sail').map((a) => a.args as { ships: string[]; to: string });
+    expect(sails.some((a) => a.to === 'III')).toBe(false);
+    // Another route is another task force.
+    expect(sails).toContainEqual({ ships: [KARLSRUHE, SCHARNHORST], to: 'VIII' });
+    act(G, 'germany', 'sail', { ships: [KARLSRUHE, SCHARNHORST], to: 'VIII' });
+    expect([at(G, HIPPER), at(G, KARLSRUHE), at(G, SCHARNHORST)]).toEqual(['III', 'VIII', 'VIII']);
+  });
+
   it('refuses: not adjacent, the enemy\'s ships, ships from two zones, after land movement, outside the movement phase, the basic game', () => {
     const G = germanTurn([{ id: SCHARNHORST, at: 'IV' }, { id: WARSPITE, at: 'V' }]);
     refused(() => act(G, 'germany', 'sail', { ships: [HIPPER], to: 'IV' }), 'not-adjacent');
@@ -120,7 +140,7 @@ describe('the home fleet (EN 7.4)', () => {
 
 describe('interception (EN 8.1)', () => {
   it('the mover intercepts with all his ships there: a die per enemy ship, 5–6 draws one at random', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: LETT, at: 'III' }, { id: SCHARNHORST, at: 'II' }]);
+    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: LETT, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
     act(G, 'germany', 'sail', { ships: [HIPPER, KARLSRUHE], to: 'III' });
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' });
     const dice = forcedDice([5, 2]);
@@ -137,7 +157,7 @@ describe('interception (EN 8.1)', () => {
   });
 
   it('a failed interception turns the interceptors face down again and still closes the zone', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'II' }]);
+    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     act(G, 'germany', 'intercept', { attempt: true }, forcedDice([4]));
     expect(faceUp(G, HIPPER)).toBe(false);
@@ -159,7 +179,7 @@ describe('interception (EN 8.1)', () => {
   });
 
   it('ships already bound to a combat stay face up when a later attempt there fails', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'II' }]);
+    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     act(G, 'germany', 'intercept', { attempt: false });
     act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));

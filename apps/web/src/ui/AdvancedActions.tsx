@@ -12,6 +12,7 @@ import { areaName, cardInfo, cardTitle } from '../game/data';
 import { oneOfEachKind } from '../game/handGroups';
 import { april9Info, april9Title, shipName } from '../game/ships';
 import { ShipChip } from './Fleet';
+import { TaskForces } from './TaskForces';
 
 export type Send = (move: string, args: unknown) => void;
 
@@ -235,20 +236,7 @@ export function AdvancedActions({
 
   if (adv.has('sail'))
     body.push(
-      <div key="sail">
-        <h4>{t('adv.sail')}</h4>
-        <div className="button-grid">
-          {adv.get('sail')!
-            .map((o) => o.ships as string[])
-            .filter((s, i, all) => all.findIndex((x) => keyOf(x) === keyOf(s)) === i)
-            .map((ships) => (
-              <button key={keyOf(ships)} type="button" onClick={() => state.start('sail', { ships })} disabled={busy} data-adv="sail">
-                {ships.length > 1 ? `${t('adv.allShips', { n: ships.length })}: ` : ''}
-                {ships.map((id) => shipName(id) ?? '?').join(', ')}
-              </button>
-            ))}
-        </div>
-      </div>,
+      <TaskForces key="sail" G={G} options={adv.get('sail')!} placeName={(at) => (at === 'raid' ? t('fleet.raid') : placeLabel(t, at))} onSail={(ships) => state.start('sail', { ships })} busy={busy} />,
     );
   if (adv.has('anchor'))
     body.push(

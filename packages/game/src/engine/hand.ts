@@ -30,36 +30,49 @@ export function deckOutOf(G: Pick<GameState, 'scenario'>, f: Faction): DeckOut {
 /**
  * Draw up to the hand size. The deck's end has a different meaning per faction (deckOutOf):
  * in the full game Germany's ends the game, Norway's is reshuffled, the Allies' stops their supply.
- * Returns what happened so the caller can act on it.
+ * It comes when the last face-down card is drawn, or when a card is wanted and none is left face
+ * down (voiding for sunk ships can take the last one, EN 8.2 step 6: the first face-up card is then
+ * revealed at this draw). Returns what happened so the caller can act on it.
  */
 export function refillHand(G: GameState, f: Faction, rng: Rng): 'ok' | 'deckEndsGame' | 'alliedDeckOut' {
   const deck = G.decks[f];
-  const out = deckOutOf(G, f);
   while (G.hands[f].length < HAND_SIZE[f]) {
     if (f === 'allies' && G.alliesDeckSpent) return 'ok';
-    const card = deck.draw.shift();
-    if (card === undefined) return 'ok';
-    G.hands[f].push(card);
     if (deck.draw.length === 0) {
-      switch (out) {
-        case 'endsGame':
-          log(G, f, f === 'germany' ? 'germanDeckOut' : 'deckOut');
-          return 'deckEndsGame';
-        case 'reshuffle':
-          deck.draw = rng.shuffle([...deck.used]);
-          deck.used = [];
-          log(G, f, 'norwayReshuffles', { cards: deck.draw.length });
-          break;
-        case 'alliedWithdrawal':
-          G.alliesDeckSpent = true;
-          log(G, f, 'alliedDeckOut');
-          return 'alliedDeckOut';
-        case 'noMoreCards':
-          // Scenario 1: a used-up deck gives no new cards, and nothing else happens.
-          log(G, f, 'deckOut');
-          return 'ok';
-      }
+      // Emptied earlier without a draw (voided), or a used-up deck that gives no more (said once).
+      if (deckOutOf(G, f) === 'noMoreCards') return 'ok';
+      const out = deckRunsOut(G, f, rng);
+      if (out !== 'drawOn') return out;
+      if (deck.draw.length === 0) return 'ok';
+    }
+    G.hands[f].push(deck.draw.shift()!);
+    if (deck.draw.length === 0) {
+      const out = deckRunsOut(G, f, rng);
+      if (out !== 'drawOn') return out;
     }
   }
   return 'ok';
+}
+
+/** The faction's deck has no face-down card left: what that means for it (deckOutOf). */
+function deckRunsOut(G: GameState, f: Faction, rng: Rng): 'drawOn' | 'ok' | 'deckEndsGame' | 'alliedDeckOut' {
+  const deck = G.decks[f];
+  switch (deckOutOf(G, f)) {
+    case 'endsGame':
+      log(G, f, f === 'germany' ? 'germanDeckOut' : 'deckOut');
+      return 'deckEndsGame';
+    case 'reshuffle':
+      deck.draw = rng.shuffle([...deck.used]);
+      deck.used = [];
+      log(G, f, 'norwayReshuffles', { cards: deck.draw.length });
+      return 'drawOn';
+    case 'alliedWithdrawal':
+      G.alliesDeckSpent = true;
+      log(G, f, 'alliedDeckOut');
+      return 'alliedDeckOut';
+    case 'noMoreCards':
+      // Scenario 1: a used-up deck gives no new cards, and nothing else happens.
+      log(G, f, 'deckOut');
+      return 'ok';
+  }
 }

@@ -28,7 +28,7 @@ import {
   shipsPlaced,
 } from './flow.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
-import { april9WindowPassed, eidsvollBlocksLanding } from './naval.js';
+import { april9WindowPassed, eidsvollBlocksLanding, fightEidsvoll, openLandingWindows } from './naval.js';
 import { markSailed } from '../naval/ships.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
@@ -80,10 +80,14 @@ function spendApril9(G: GameState, f: Faction, card: string): void {
   G.cardsUsed[f] += 1;
 }
 
-/** Norway's opening places still open that `where` can fill (EN 7.0). */
+/**
+ * Norway's opening places still open that `where` can fill (EN 7.0). The two mobilisation-point
+ * battalions may share a point: the book says "any mobilization points" and limits one battalion a
+ * point only for the mobilisation of phase 3 (EN 7.3).
+ */
 function deploySlot(G: GameState, where: AreaId): 'oslo' | 'mobilization' | null {
   const d = april9(G).deploy;
-  const mobilization = d.mobilization > 0 && areaData(where).mobilizationPoint && !d.mobilizationAreas.includes(where);
+  const mobilization = d.mobilization > 0 && areaData(where).mobilizationPoint;
   const oslo = d.oslo > 0 && (where === NORWAY_OSLO_START || neighbours(NORWAY_OSLO_START).includes(where));
   // Where both fit, fill a mobilisation place first: Oslo's place has more areas left to fill it.
   return mobilization ? 'mobilization' : oslo ? 'oslo' : null;
@@ -136,7 +140,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
     stages: ['april9Deploy'],
     run(G, _f, { area }, _rng, dry) {
       const slot = deploySlot(G, area);
-      ensure(slot, 'wrong-area', 'one battalion in Oslo or a neighbour of Oslo, two on different mobilisation points');
+      ensure(slot, 'wrong-area', 'one battalion in Oslo or a neighbour of Oslo, two on mobilisation points');
       if (dry) return;
       const s = april9(G);
       if (slot === 'oslo') s.deploy.oslo -= 1;
@@ -223,7 +227,6 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       ensure(new Set(ships).size === ships.length, 'duplicate-ship', 'each ship once');
       ensure(ships.every((id) => mayLand(G, id, z)), 'bad-ship', 'each ship must be a German warship in that zone that has not landed');
       ensure(!s.blocked.includes(area), 'blocked', 'Kystfort has shut that city to landings');
-      ensure(!eidsvollBlocksLanding(G, z), 'eidsvoll', 'Eidsvoll & Norge must be fought before landing from this zone');
       if (dry) return;
       for (const id of ships) {
         const piece = G.ships.find((x) => x.id === id);
@@ -232,9 +235,9 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       s.landing = { zone: z, area, ships: [...ships] };
       // The ships are shown on the board; the log keeps only counts (they are turned down later).
       log(G, 'germany', 'april9Landing', { zone: z, area, count: ships.length });
-      // Windows newest-last: the Allies' Minelegging is answered before Norway's Kystfort.
-      if (areaData(area).victoryCity) openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'fort', area, zone: z });
-      openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'mines', area, zone: z });
+      // From Eidsvoll & Norge's zone the landing ships fight it first (EN/NO 7.2); the windows follow.
+      if (eidsvollBlocksLanding(G, z) && fightEidsvoll(G, s.landing)) return;
+      openLandingWindows(G, s.landing);
     },
   },
 

@@ -16,6 +16,8 @@ import { log } from '../log.js';
 import type { April9Prompt, April9State, April9Step, April9Window } from './types.js';
 import { sinkShip, shipsAt, voidCards } from './ships.js';
 import {
+  afterEidsvollFight,
+  eidsvollFightOver,
   april9NavalActor,
   continueApril9Interception,
   continueApril9NavalCombats,
@@ -147,7 +149,12 @@ export function resumeApril9(G: GameState, rng: Rng): void {
       continue;
     }
     if (s.landing) {
-      completeLanding(G, rng);
+      if (s.landing.eidsvoll === 'fight') {
+        if (G.naval?.combat) return;
+        // Its naval combat is over: Evakuerte matroser may answer a ship sunk in it.
+        eidsvollFightOver(G, s.landing);
+      } else if (s.landing.eidsvoll === 'fought') afterEidsvollFight(G, s.landing);
+      else completeLanding(G, rng);
       continue;
     }
     if (!s.then) return;

@@ -6,7 +6,7 @@
  */
 import { SEA_ZONES, type SeaZone } from '../../types.js';
 import type { GameState } from '../state.js';
-import type { April9Prompt } from './types.js';
+import type { April9Prompt, PendingLanding } from './types.js';
 import type { Rng } from '../rng.js';
 import type { Actor } from '../flow.js';
 import { april9, openWindow } from './flow.js';
@@ -14,7 +14,8 @@ import { shipsAt } from './ships.js';
 import { april9Card, ship } from '../../cards/advanced.js';
 import { navalState, EIDSVOLL_AND_NORGE, pieceOf } from '../naval/ships.js';
 import { openInterception } from '../naval/movement.js';
-import { beginNavalCombat } from '../naval/combat.js';
+import { beginNavalCombat, beginSetNavalCombat } from '../naval/combat.js';
+import { area as areaData } from '../../board/index.js';
 
 /** The naval engine's own actor covers every naval decision; between them the turn moves on by itself. */
 export function april9NavalActor(_G: GameState): Actor | null {
@@ -112,10 +113,55 @@ export function offerSailors(G: GameState): void {
 export function april9WindowPassed(_G: GameState, _p: April9Prompt, _rng: Rng): void {}
 
 /**
- * Eidsvoll & Norge lies in the zone and has not fought: German ships may not land from there
- * (EN 7.2). Germany fights it by intercepting in that zone (it always succeeds against it).
+ * Eidsvoll & Norge lies in the zone and has not fought: German ships landing from there must fight
+ * it first (EN/NO 7.2).
  */
 export function eidsvollBlocksLanding(G: GameState, zone: SeaZone): boolean {
   const piece = pieceOf(G, EIDSVOLL_AND_NORGE);
   return !!piece && piece.at === zone && !april9(G).eidsvollFought;
+}
+
+/**
+ * The naval combat a landing from Eidsvoll & Norge's zone must fight first: the landing ships
+ * against Eidsvoll & Norge alone (other ships in the zone stay out: nobody intercepted them).
+ * Returns false when no landing ship is at sea to fight (the landing goes on at once).
+ */
+export function fightEidsvoll(G: GameState, l: PendingLanding): boolean {
+  const germans = l.ships.filter((id) => pieceOf(G, id)?.at === l.zone);
+  if (germans.length === 0) return false;
+  april9(G).eidsvollFought = true;
+  l.eidsvoll = 'fight';
+  beginSetNavalCombat(G, l.zone, { germany: germans, allies: [EIDSVOLL_AND_NORGE] });
+  return true;
+}
+
+/**
+ * The fight with Eidsvoll & Norge is over: the landing keeps the ships still in the zone, shown
+ * again (the combat turned its survivors face down; a ship that lands is shown), and those sunk, for
+ * Evakuerte matroser, whose window opens now. A ship chased away is out of the landing.
+ */
+export function eidsvollFightOver(G: GameState, l: PendingLanding): void {
+  const sunk = G.shipsGone.sunk;
+  l.eidsvoll = 'fought';
+  l.ships = l.ships.filter((id) => pieceOf(G, id)?.at === l.zone || sunk.includes(id) || april9(G).sailors?.ship === id);
+  for (const id of l.ships) {
+    const piece = pieceOf(G, id);
+    if (piece) piece.faceUp = true;
+  }
+  offerSailors(G);
+}
+
+/** Evakuerte matroser answered: the landing goes on with the ships at sea and a sunk one saved; with none it is over. */
+export function afterEidsvollFight(G: GameState, l: PendingLanding): void {
+  const s = april9(G);
+  delete l.eidsvoll;
+  l.ships = l.ships.filter((id) => !!pieceOf(G, id) || s.sailors?.ship === id);
+  if (l.ships.length === 0) s.landing = null;
+  else openLandingWindows(G, l);
+}
+
+/** The windows every landing opens, newest-last: the Allies' Minelegging is answered before Norway's Kystfort. */
+export function openLandingWindows(G: GameState, l: PendingLanding): void {
+  if (areaData(l.area).victoryCity) openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'fort', area: l.area, zone: l.zone });
+  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'mines', area: l.area, zone: l.zone });
 }

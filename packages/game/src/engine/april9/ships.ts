@@ -6,6 +6,7 @@ import type { Faction, SeaZone } from '../../types.js';
 import { cardsVoidedBySinking, isDummy, ship } from '../../cards/advanced.js';
 import type { GameState, ShipLocation, ShipPiece } from '../state.js';
 import { log } from '../log.js';
+import { voidFromDeck } from '../naval/ships.js';
 
 export function shipsAt(G: GameState, at: ShipLocation, owner?: Faction): ShipPiece[] {
   return G.ships.filter((s) => s.at === at && (owner === undefined || s.owner === owner));
@@ -30,10 +31,7 @@ export function putShip(G: GameState, id: string, at: ShipLocation, faceUp: bool
  * Returns the cards voided (they are public now).
  */
 export function voidCards(G: GameState, f: Faction, n: number): string[] {
-  const deck = G.decks[f];
-  const voided = deck.draw.splice(0, Math.min(n, deck.draw.length));
-  deck.used.push(...voided);
-  return voided;
+  return voidFromDeck(G, f, n);
 }
 
 /**

@@ -50,6 +50,11 @@ export interface PendingLanding {
   area: AreaId;
   /** The landing ships (face up: a ship that lands is shown). */
   ships: string[];
+  /**
+   * From Eidsvoll & Norge's zone before it has fought, the landing waits for that naval combat
+   * ('fight', EN/NO 7.2), then for Evakuerte matroser ('fought'); then its windows open as any landing's.
+   */
+  eidsvoll?: 'fight' | 'fought';
 }
 
 export interface April9State {

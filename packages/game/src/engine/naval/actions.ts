@@ -8,7 +8,7 @@ import { SEA_ZONES, type Faction } from '../../types.js';
 import { BOARD } from '../../board/index.js';
 import { cardDef, isCardInstance, symbolsOf } from '../../cards/index.js';
 import { RAID_RECALL_SYMBOLS, SHIPS } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
+import type { GameState, ShipLocation } from '../state.js';
 import type { Rng } from '../rng.js';
 import { actor, endTurn, type Stage } from '../flow.js';
 import { ensure, fail } from '../errors.js';
@@ -16,7 +16,7 @@ import { ensureHolds, spendCard } from '../hand.js';
 import { germanAirfields } from '../queries.js';
 import { log } from '../log.js';
 import { advancedAtSea, carrierAt } from './control.js';
-import { answerInterception, checkSail, endForce, landMovementBegun, mayStartSailing, sail, sailOnCandidates } from './movement.js';
+import { answerInterception, checkSail, departed, endForce, landMovementBegun, mayStartSailing, sail, sailOnCandidates } from './movement.js';
 import {
   activeNavalCards,
   afterAttackerCards,
@@ -250,6 +250,28 @@ function groups(ids: readonly string[]): string[][] {
   return ids.length === 1 ? [[...ids]] : [[...ids], ...ids.map((id) => [id])];
 }
 
+/** Up to this many ships in one place, every group of them is listed as a task force. */
+const EVERY_GROUP_UP_TO = 6;
+/**
+ * The task forces worth listing from ships lying together: all of them, each alone, then every other
+ * group (with more than EVERY_GROUP_UP_TO ships: the pairs and all but one). The action takes any
+ * group; a task force is one decision, so the listing must offer the groups a player would send.
+ */
+function taskForces(ids: readonly string[]): string[][] {
+  const out = groups(ids);
+  if (ids.length <= 2) return out;
+  if (ids.length <= EVERY_GROUP_UP_TO) {
+    for (let mask = 1; mask < (1 << ids.length) - 1; mask++) {
+      const pick = ids.filter((_, i) => mask & (1 << i));
+      if (pick.length > 1) out.push(pick);
+    }
+    return out;
+  }
+  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) out.push([ids[i]!, ids[j]!]);
+  for (const left of ids) out.push(ids.filter((id) => id !== left));
+  return out;
+}
+
 export function navalCandidates(G: GameState, f: Faction, type: NavalActionType): unknown[] {
   const n = G.naval;
   switch (type) {
@@ -259,11 +281,15 @@ export function navalCandidates(G: GameState, f: Faction, type: NavalActionType)
       if (n?.force) {
         const free = sailOnCandidates(n.force);
         const at = n.force.path[n.force.path.length - 1]!;
-        return groups(free).flatMap((ships) => zonesNextTo(at).map((to) => ({ ships, to })));
+        return taskForces(free).flatMap((ships) => zonesNextTo(at).map((to) => ({ ships, to })));
       }
-      const byPlace = new Map<string, string[]>();
+      const byPlace = new Map<ShipLocation, string[]>();
       for (const s of G.ships) if (mayStartSailing(G, f, s.id)) byPlace.set(s.at, [...(byPlace.get(s.at) ?? []), s.id]);
-      return [...byPlace].flatMap(([at, ids]) => groups(ids).flatMap((ships) => zonesNextTo(at as never).map((to) => ({ ships, to }))));
+      // A first step some task force from that place has taken is closed to the rest (EN 8.1).
+      return [...byPlace].flatMap(([at, ids]) => {
+        const open = zonesNextTo(at).filter((to) => !departed(G, at, to));
+        return taskForces(ids).flatMap((ships) => open.map((to) => ({ ships, to })));
+      });
     }
     case 'anchor':
       return [{}];

@@ -56,6 +56,20 @@ export function beginNavalCombat(G: GameState, zone: SeaZone): void {
       if (ships[side].length > 0 && here.some((id) => !ships[side].includes(id))) volunteers.push(side);
     }
   }
+  openNavalCombat(G, zone, ships, volunteers);
+}
+
+/**
+ * A naval combat whose sides are set by the rules, not by interception: on 9. April the German ships
+ * landing from Eidsvoll & Norge's zone fight it first (EN/NO 7.2). Nobody adds ships.
+ */
+export function beginSetNavalCombat(G: GameState, zone: SeaZone, ships: Record<NavalSide, string[]>): void {
+  openNavalCombat(G, zone, ships, []);
+}
+
+function openNavalCombat(G: GameState, zone: SeaZone, ships: Record<NavalSide, string[]>, volunteers: NavalSide[]): void {
+  const n = navalState(G);
+  const attacker = navalAttacker(G);
   const c: NavalCombat = {
     zone,
     attacker,
@@ -189,7 +203,7 @@ export function rollNaval(G: GameState, rng: Rng): void {
   if (alliedVoids > 0) settleVoids(G, 'allies', alliedVoids);
   c.germanVoidable = germanVoids;
   c.step = 'void';
-  if (germanVoids === 0 || G.decks.germany.draw.length <= 1) settleGermanVoids(G, 0);
+  if (germanVoids === 0 || G.decks.germany.draw.length === 0) settleGermanVoids(G, 0);
 }
 
 function settleVoids(G: GameState, f: 'germany' | 'allies', n: number): void {

@@ -6,7 +6,7 @@
  */
 import type { Faction, SeaZone } from '../../types.js';
 import { NAVAL_RULES, isDummy } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
+import type { GameState, ShipLocation } from '../state.js';
 import type { Rng } from '../rng.js';
 import { ensure } from '../errors.js';
 import { log } from '../log.js';
@@ -53,8 +53,23 @@ export function checkSail(G: GameState, f: Faction, ships: readonly string[], to
   const from = pieceOf(G, ships[0]!)!.at;
   ensure(ships.every((id) => pieceOf(G, id)!.at === from), 'not-together', 'a task force sets out from one zone');
   ensure(zonesNextTo(from).includes(to), 'not-adjacent', 'ships sail one zone at a time, to a neighbouring zone');
+  if (!force)
+    ensure(
+      !departed(G, from, to),
+      'task-force',
+      'ships starting in one zone and taking the same route sail as one task force: ships from there have already sailed this way this turn',
+    );
   ensure(ships.every((id) => mayEnter(pieceOf(G, id)!.owner, to)), 'wrong-zone', 'Allied ships may not enter zones I and II');
   ensure(!G.naval?.tried.includes(to), 'zone-closed', 'you have tried to intercept there this turn: the zone is closed to your ships');
+}
+
+/**
+ * A task force has already set out from `from` into `to` this turn. Ships starting together and
+ * taking the same route move as one task force (EN 8.1): a later one from the same place may not
+ * take the same first step (it would share that route; docs/rules-decisions.md).
+ */
+export function departed(G: GameState, from: ShipLocation, to: SeaZone): boolean {
+  return (G.naval?.departures ?? []).some((d) => d.from === from && d.to === to);
 }
 
 /** Ships of the task force that may sail on: not held up, and not yet at their speed. */
@@ -67,8 +82,10 @@ export function sailOnCandidates(force: TaskForce): string[] {
 export function sail(G: GameState, f: Faction, ships: readonly string[], to: SeaZone): void {
   const n = navalState(G);
   const from = pieceOf(G, ships[0]!)!.at;
-  if (!n.force) n.force = { owner: f, ships: [...ships], path: [from], step: 'continue' };
-  else n.force.ships = [...ships];
+  if (!n.force) {
+    n.force = { owner: f, ships: [...ships], path: [from], step: 'continue' };
+    (n.departures ??= []).push({ from, to });
+  } else n.force.ships = [...ships];
   for (const id of ships) {
     const p = pieceOf(G, id)!;
     p.at = to;
@@ -122,10 +139,13 @@ function enemyShipsIn(G: GameState, zone: SeaZone, side: NavalSide): string[] {
   const drawn = new Set(G.naval?.engagements.find((e) => e.zone === zone)?.intercepted ?? []);
   return shipsAt(G, zone, enemySide(side)).map((s) => s.id).filter((id) => !drawn.has(id));
 }
-/** A side's ships in the zone able to try an interception (not Eidsvoll & Norge after 9. April, nor dummies). */
+/**
+ * A side's ships in the zone able to try an interception: never Eidsvoll & Norge, nor dummies. NO 6.1
+ * makes the one exception the forced fight when Germany lands from its zone on 9. April (EN/NO 7.2,
+ * april9/naval.ts), which is no interception (docs/rules-decisions.md).
+ */
 function interceptors(G: GameState, zone: SeaZone, side: NavalSide): string[] {
-  // On 9. April Eidsvoll & Norge may intercept too (EN 6.1).
-  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id) || (!!G.april9 && id === EIDSVOLL_AND_NORGE));
+  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id));
 }
 
 /** The side whose interception decision is open, and the zone. */
@@ -178,7 +198,7 @@ export function attemptInterception(G: GameState, zone: SeaZone, side: NavalSide
     // Ships already bound to a combat here (an earlier interception this turn) stay face up.
     const e = n.engagements.find((x) => x.zone === zone);
     const bound = (id: string) => !!e && (e.interceptors.includes(side) || e.intercepted.includes(id));
-    for (const id of mine) if (id !== EIDSVOLL_AND_NORGE && !bound(id)) pieceOf(G, id)!.faceUp = false;
+    for (const id of mine) if (!bound(id)) pieceOf(G, id)!.faceUp = false;
   }
   // Counts only: the ships that stay face up show themselves on the board.
   log(G, side, 'interception', { zone, dice, intercepted: real.length, dummiesRemoved: dummies });

@@ -75,12 +75,13 @@ export function alliedShipOffCoast(G: GameState, areaId: string, type: string): 
 
 /**
  * Void up to `n` action cards of a faction: the top of the draw pile goes face up to the bottom
- * (EN 6.1). The last card of a pile is never voided, so that the deck's end still comes with a draw
- * (docs/rules-decisions.md). Returns the cards voided (public now).
+ * (EN 6.1, 8.2 step 6), the last face-down card too. A deck emptied so ends at its owner's next
+ * draw, when the first face-up card is revealed (hand.ts: refillHand). Returns the cards voided
+ * (public now).
  */
 export function voidFromDeck(G: GameState, f: Faction, n: number): CardInstanceId[] {
   const deck = G.decks[f];
-  const k = Math.max(0, Math.min(n, deck.draw.length - 1));
+  const k = Math.max(0, Math.min(n, deck.draw.length));
   const voided = deck.draw.splice(0, k);
   deck.used.push(...voided);
   return voided;

@@ -80,6 +80,12 @@ export interface NavalState {
   moved: string[];
   /** Zones where the mover has tried to intercept this turn: closed to his ships (EN 8.1). */
   tried: SeaZone[];
+  /**
+   * Where each task force of this turn set out from and the zone it first entered. Ships starting in
+   * one place and taking the same route move as one task force (EN 8.1): no later task force takes
+   * the same first step. Public (everyone sees ships sail).
+   */
+  departures?: { from: ShipLocation; to: SeaZone }[];
   /** The task force being moved, until its movement and interceptions are over. */
   force: TaskForce | null;
   /** Zones where naval combat is due this turn. */

@@ -57,5 +57,6 @@ export function navalSeenBy(G: GameState, viewer: Faction | null): NavalView | n
     lastCombat: combatSeenBy(G, n.lastCombat, viewer),
     recalled: n.recalled,
     ...(n.placed ? { placed: { ...n.placed } } : {}),
+    ...(n.departures ? { departures: n.departures.map((d) => ({ ...d })) } : {}),
   };
 }
