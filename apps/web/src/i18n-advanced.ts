@@ -36,6 +36,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Deceive': ({ zone, n }) => `Villedende manøver traff ${n} ${plural(n, 'skip', 'skip')} i havområde ${zone}: velg nabohavområdet hvert av dem må gå til.`,
     'do.april9Retreat': ({ area, n }) => `${n} norske ${plural(n, 'bataljon', 'bataljoner')} må trekke seg ut av ${area}: velg hvor.`,
     'do.april9Window': ({ trigger }) => `${trigger} Spill et 9. april-kort, eller stå over.`,
+    'do.reinforcement.april9': 'Bytt inn 9. april-kort mot bataljoner og sett dem ut. Trykk Ferdig når du er ferdig.',
     'do.withdrawShips': ({ n }) => `De alliertes kortstokk er tom: velg ${n} skip som trekkes ut.`,
     'do.intercept': ({ zone }) => `Fiendtlige skip er i havområde ${zone}. Vil du forsøke å avskjære dem?`,
     'do.intercept.april9': ({ zone, eidsvoll }) =>
@@ -201,6 +202,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Deceive': ({ zone, n }) => `Villedende manøver hit ${n} ${plural(n, 'ship', 'ships')} in sea zone ${zone}: choose the neighbouring zone each must go to.`,
     'do.april9Retreat': ({ area, n }) => `${n} Norwegian ${plural(n, 'battalion', 'battalions')} must pull out of ${area}: choose where.`,
     'do.april9Window': ({ trigger }) => `${trigger} Play a 9 April card, or pass.`,
+    'do.reinforcement.april9': 'Trade 9 April cards for battalions and place them. Press Done when you are finished.',
     'do.withdrawShips': ({ n }) => `The Allied deck is spent: choose ${n} ships to withdraw.`,
     'do.intercept': ({ zone }) => `Enemy ships are in sea zone ${zone}. Try to intercept them?`,
     'do.intercept.april9': ({ zone, eidsvoll }) =>

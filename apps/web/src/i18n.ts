@@ -64,6 +64,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'home.seat.watch.hint': 'Du tar ingen side: datamaskinen (eller de du inviterer) spiller, og du følger partiet som tilskuer.',
     'home.submit': 'Opprett parti',
     'home.creating': 'Oppretter …',
+    'home.needName': 'Skriv navnet ditt over før du oppretter partiet.',
+    'home.needClock': 'Rett tidene for klokken over før du oppretter partiet.',
     'home.yourMatches': 'Dine partier i denne nettleseren',
     'home.open': 'Åpne',
     'home.about':
@@ -118,6 +120,10 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'conn.online': 'Tilkoblet',
     'conn.offline': 'Frakoblet – prøver igjen …',
     'conn.connecting': 'Kobler til …',
+    'conn.lost': 'Forbindelsen er brutt',
+    'conn.lost.act': 'Vi prøver å koble til igjen. Du kan gjøre trekket ditt når forbindelsen er tilbake.',
+    'conn.lost.wait': 'Vi prøver å koble til igjen.',
+    'conn.notSent': 'Trekket ble ikke sendt: forbindelsen er brutt. Gjør det igjen når den er tilbake.',
     'spectator.badge': 'Tilskuer',
 
     'phase.movement': 'Forflytning',
@@ -126,6 +132,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'phase.newCards': 'Nye kort',
     'status.round': ({ n }) => `Runde ${n}`,
     'status.turn': ({ f }) => `${f}s tur`,
+    'status.answers': ({ f }) => `${f} svarer`,
 
     'banner.you': 'Din tur',
     'banner.wait': ({ f }) => `Venter på ${mid(f)}`,
@@ -361,6 +368,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'home.seat.watch.hint': 'You take no side: the computer (or whoever you invite) plays, and you follow the match as a spectator.',
     'home.submit': 'Create match',
     'home.creating': 'Creating …',
+    'home.needName': 'Type your name above before you create the match.',
+    'home.needClock': 'Correct the clock times above before you create the match.',
     'home.yourMatches': 'Your matches in this browser',
     'home.open': 'Open',
     'home.about':
@@ -415,6 +424,10 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'conn.online': 'Connected',
     'conn.offline': 'Disconnected – retrying …',
     'conn.connecting': 'Connecting …',
+    'conn.lost': 'Connection lost',
+    'conn.lost.act': 'Reconnecting. You can make your move once the connection is back.',
+    'conn.lost.wait': 'Reconnecting.',
+    'conn.notSent': 'That move was not sent: the connection is lost. Make it again once it is back.',
     'spectator.badge': 'Spectator',
 
     'phase.movement': 'Movement',
@@ -423,6 +436,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'phase.newCards': 'New cards',
     'status.round': ({ n }) => `Round ${n}`,
     'status.turn': ({ f }) => `${possessive(f)} turn`,
+    'status.answers': ({ f }) => `${f} to answer`,
 
     'banner.you': 'Your move',
     'banner.wait': ({ f }) => `Waiting for ${mid(f)}`,
