@@ -124,6 +124,25 @@ describe('the Allies are plural in English', () => {
   });
 });
 
+describe('counts of one', () => {
+  it('take the singular in both languages', () => {
+    const one = /\b1 (battalions|symbols|ships|cards|bataljoner|symboler)\b/;
+    const texts = (['en', 'no'] as const).flatMap((lang) => [
+      translate(lang, 'do.withdraw', { n: 1 }),
+      translate(lang, 'act.available', { n: 1, s: 1 }),
+      translate(lang, 'act.selectedSymbols', { n: 1, s: 1 }),
+      translate(lang, 'adv.tradeSymbols', { s: 1 }),
+      translate(lang, 'do.withdrawShips', { n: 1 }),
+      translate(lang, 'adv.allShips', { n: 1 }),
+      describeLog({ event: 'traded', faction: 'norway', data: { cards: ['x'], symbols: 1 } } as never, lang),
+      describeLog({ event: 'raidersRecalled', faction: 'germany', data: { symbols: 1 } } as never, lang),
+    ]);
+    for (const text of texts) expect(text).not.toMatch(one);
+    expect(translate('en', 'act.available', { n: 1, s: 1 })).toBe('Bought: 1 battalion to place (1 symbol traded).');
+    expect(translate('no', 'do.withdraw', { n: 1 })).toBe('De alliertes kortstokk er tom: ta 1 bataljon ut av brettet.');
+  });
+});
+
 describe('a lost connection', () => {
   function sabotage(): GameState {
     let G: GameState | null = null;

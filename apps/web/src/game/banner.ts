@@ -84,7 +84,7 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
 
 /**
  * The banner while the connection is down: no "Your move" (a move made now could not be sent), but
- * what it was about stays, so the player knows what waits once the connection is back.
+ * that the connection is lost, and, to the side that must act, that its move waits for it.
  */
 export function withConnection(b: Banner, connected: boolean, lang: Lang): Banner {
   if (connected || b.kind === 'over') return b;

@@ -91,7 +91,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'noInterception':
       return no ? `${F} avstod fra å avskjære i havområde ${s(d.zone)}.` : `${F} did not try to intercept in sea zone ${s(d.zone)}.`;
     case 'raidersRecalled':
-      return no ? `Tyskland kalte skipene på raid tilbake (${n(d.symbols)} symboler).` : `Germany called its raiding ships back (${n(d.symbols)} symbols).`;
+      return no ? `Tyskland kalte skipene på raid tilbake (${counted(lang, n(d.symbols), 'symbol', 'symboler')}).` : `Germany called its raiding ships back (${counted(lang, n(d.symbols), 'symbol', 'symbols')}).`;
     case 'navalCombat':
       return no
         ? `Sjøslag i havområde ${s(d.zone)}: ${n(d.germany)} tyske mot ${n(d.allies)} allierte skip.`
@@ -221,7 +221,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       // 9. April cards are traded in the 9. April turn, action cards later.
       const titles = arr(d.cards).map((c) => (s(c).startsWith('a9.') ? a9(c) : cardTitle(s(c)))).join(', ');
       return no
-        ? `${F} byttet inn ${arr(d.cards).length} kort (${n(d.symbols)} symboler): ${titles}.`
+        ? `${F} byttet inn ${arr(d.cards).length} kort (${counted(lang, n(d.symbols), 'symbol', 'symboler')}): ${titles}.`
         : `${F} traded ${counted(lang, arr(d.cards).length, 'card', 'cards')} (${counted(lang, n(d.symbols), 'symbol', 'symbols')}): ${titles}.`;
     }
     case 'reinforced':
