@@ -112,6 +112,21 @@ describe('accessibility (axe-core)', () => {
     await check(n, 'match, waiting (phone, no)');
     for (const p of [g, n]) await p.setViewportSize({ width: 1366, height: 800 });
 
+    // The full games' first screens: the basic game's hand shows reinforcement symbols, the advanced
+    // game opens with the 9. April cards to choose from.
+    for (const ruleset of ['basic', 'advanced'] as const) {
+      const p = await (await newContext(rig.browser, { lang: 'no', width: 1366, height: 800 })).newPage();
+      const q = await (await newContext(rig.browser, { lang: 'en', width: 1366, height: 800 })).newPage();
+      const other = await createMatch(p, rig.base, { name: 'Gro', plan: 'two', seat: 'germany', ruleset });
+      await click(p, '[data-action="to-match"]');
+      await joinMatch(q, other.seats['norway+allies']!, 'Nora');
+      await waitForTurn(p);
+      await check(p, `${ruleset} game, Germany (no)`);
+      await q.locator('[data-testid="banner"]').waitFor();
+      await check(q, `${ruleset} game, Norway and the Allies`);
+      for (const x of [p, q]) await x.context().close();
+    }
+
     // The end: the result dialog, then the replay of the match.
     await playOut(rig.server.transport, inv.matchID, { seed: 3 });
     await g.locator('[data-testid="result"]').waitFor();
