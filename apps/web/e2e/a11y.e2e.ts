@@ -84,6 +84,12 @@ describe('accessibility (axe-core)', () => {
     await n.locator('[data-testid="banner"]').waitFor();
     await check(g, 'match, acting (laptop)');
     await check(n, 'match, waiting (laptop, no)');
+    // An area's facts card over the map (its header is no second banner: it lies inside the main).
+    await g.locator('path[data-area="narvik"]').hover({ force: true });
+    await g.locator('[data-testid="area-facts"]').waitFor();
+    await check(g, 'match, area facts');
+    await g.mouse.move(5, 400);
+
     // The help dialog over the board.
     await click(g, '[data-testid="help-button"]');
     await g.locator('[data-testid="help-dialog"]').waitFor();
