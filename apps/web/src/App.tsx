@@ -151,6 +151,16 @@ const SEATS_OF: Record<Plan, SeatKey[]> = {
   two: ['germany', 'norway+allies'],
 };
 
+/**
+ * Why Create cannot be pressed yet (the text key of the reason), or null when it can: a disabled
+ * button alone leaves the player guessing what is missing.
+ */
+export function createBlocker(f: { watching: boolean; name: string; clockOk: boolean }): string | null {
+  if (!f.watching && !f.name.trim()) return 'home.needName';
+  if (!f.clockOk) return 'home.needClock';
+  return null;
+}
+
 function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
   const [name, setName] = useState(savedName);
@@ -174,6 +184,8 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     if (seat === WATCH) setBots((old) => ({ ...Object.fromEntries(SEATS_OF[plan].map((s) => [s, 'easy'])), ...old }));
     else if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
   }, [plan]);
+
+  const blocker = createBlocker({ watching: seat === WATCH, name, clockOk: clockSettings(clock) !== null });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -287,9 +299,14 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <OpponentChoices seats={SEATS_OF[plan]} mine={seat === WATCH ? null : seat} bots={bots} onChange={setBots} />
           <ClockChoice value={clock} onChange={setClock} />
           {error && <p className="error">{error}</p>}
-          <button type="submit" className="primary big" disabled={busy || (seat !== WATCH && !name.trim()) || !clockSettings(clock)}>
+          <button type="submit" className="primary big" disabled={busy || blocker !== null} aria-describedby={blocker ? 'create-blocked' : undefined}>
             {busy ? t('home.creating') : t('home.submit')}
           </button>
+          {blocker && (
+            <p id="create-blocked" className="muted small create-blocked" data-testid="create-blocked">
+              {t(blocker)}
+            </p>
+          )}
         </form>
         <PublicMatches navigate={navigate} name={name} scenarios={scenarios} />
         <MyMatches navigate={navigate} />

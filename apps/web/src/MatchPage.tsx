@@ -8,7 +8,7 @@ import { api, ApiError, forgetMember, remember, remembered, saveName, type Match
 import { useMatchConnection } from './game/connection';
 import { useI18n } from './i18n';
 import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
-import { FactionBadge } from './ui/FactionBadge';
+import { MatchStatus } from './ui/MatchStatus';
 import { GameView } from './ui/GameView';
 import { MemberMenu } from './ui/MemberMenu';
 import { useBoardAt } from './replay/useBoardAt';
@@ -98,14 +98,8 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
           <span className="match-status" data-testid="match-status">
             {t('status.waiting')}
           </span>
-        ) : G && (
-          <span className="match-status" data-testid="match-status">
-            <span>{G.april9 ? t('status.april9') : t('status.round', { n: G.round })}</span>
-            <span className="sep">·</span>
-            <FactionBadge faction={G.turn} label={t('status.turn', { f: t(`faction.${G.turn}`) })} />
-            <span className="sep">·</span>
-            <span>{G.april9 ? t(`a9step.${G.april9.step}`) : t(`phase.${G.phase}`)}</span>
-          </span>
+        ) : (
+          G && <MatchStatus G={G} />
         )}
         {G && !G.result && <ClockBadge clock={conn.clock} />}
         {spectator && <span className="tag spectator-tag">{t('spectator.badge')}</span>}

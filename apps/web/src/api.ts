@@ -154,6 +154,14 @@ export interface ScenarioInfo {
 }
 let scenarioList: Promise<ScenarioInfo[]> | undefined;
 
+/**
+ * Scenarios as the rulebook numbers them ("Scenario 1" before "Scenario 2", 10 after 9): the server
+ * lists them in the order of their files' names, which follows no numbering.
+ */
+export function inBookOrder(list: readonly ScenarioInfo[]): ScenarioInfo[] {
+  return [...list].sort((a, b) => a.name.en.localeCompare(b.name.en, 'en', { numeric: true }));
+}
+
 export const api = {
   /** A scenario is named by its id; the server creates the match with the scenario's own rules. */
   create: (
@@ -183,7 +191,7 @@ export const api = {
   setNotifications: (matchID: string, credentials: string, body: { webhookUrl: string | null; email: string | null; lang: 'nb' | 'en' }) =>
     call<NotificationInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/notifications`, body, credentials),
   /** The scenarios the server offers (asked once per page load). */
-  scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => r.scenarios).catch((e) => {
+  scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => inBookOrder(r.scenarios)).catch((e) => {
     scenarioList = undefined;
     throw e;
   })),

@@ -49,6 +49,7 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'home.public.join': ({ seat }) => `Bli med som ${seat}`,
     'home.public.free': ({ n }) => (n === 1 ? '1 ledig plass' : `${n} ledige plasser`),
     'home.public.refresh': 'Oppdater',
+    'home.public.needName': 'Skriv navnet ditt i feltet «Ditt navn» over for å bli med i et parti her.',
   },
   en: {
     'undo.button': 'Undo',
@@ -97,5 +98,6 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'home.public.join': ({ seat }) => `Join as ${seat}`,
     'home.public.free': ({ n }) => (n === 1 ? '1 free seat' : `${n} free seats`),
     'home.public.refresh': 'Refresh',
+    'home.public.needName': 'Type your name in the "Your name" field above to join a match here.',
   },
 };

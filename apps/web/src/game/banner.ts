@@ -5,7 +5,8 @@ import { areaName, cardTitle } from './data';
 import { advancedDetail } from './advancedBanner';
 
 export interface Banner {
-  kind: 'act' | 'wait' | 'over';
+  /** 'offline': the connection is lost, so nothing can be sent whoever's move it is. */
+  kind: 'act' | 'wait' | 'over' | 'offline';
   faction: Faction | null;
   title: string;
   detail: string;
@@ -41,7 +42,13 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
         detail = G.invasion && a.faction === 'allies' ? t('do.movement.invasion') : t('do.movement');
         break;
       case 'reinforcement':
-        detail = a.faction === 'allies' && !G.alliesLanded ? t('do.reinforcement.land') : t('do.reinforcement');
+        // The Allies land once, in a reinforcement phase of an ordinary turn: in the
+        // 9. April turn they only trade 9. April cards, and the panel offers no landing.
+        detail = G.april9
+          ? t('do.reinforcement.april9')
+          : a.faction === 'allies' && !G.alliesLanded
+            ? t('do.reinforcement.land')
+            : t('do.reinforcement');
         break;
       case 'engineers': {
         const p = prompt?.kind === 'engineers' ? prompt : undefined;
@@ -73,4 +80,14 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
     return { kind: 'act', faction: a.faction, title, detail };
   }
   return { kind: 'wait', faction: a.faction, title: t('banner.wait', { f: F }), detail: t(`wait.${a.stage}`, { f: F, area }) };
+}
+
+/**
+ * The banner while the connection is down: no "Your move" (a move made now could not be sent), but
+ * that the connection is lost, and, to the side that must act, that its move waits for it.
+ */
+export function withConnection(b: Banner, connected: boolean, lang: Lang): Banner {
+  if (connected || b.kind === 'over') return b;
+  const t = (k: string) => translate(lang, k);
+  return { kind: 'offline', faction: b.faction, title: t('conn.lost'), detail: b.kind === 'act' ? t('conn.lost.act') : t('conn.lost.wait') };
 }

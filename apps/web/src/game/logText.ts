@@ -12,6 +12,11 @@ const PLURALS = { no: new Intl.PluralRules('nb'), en: new Intl.PluralRules('en')
 const counted = (lang: Lang, k: number, one: string, other: string) => `${k} ${PLURALS[lang].select(k) === 'one' ? one : other}`;
 const bn = (lang: Lang, k: number) => (PLURALS[lang].select(k) === 'one' ? (lang === 'no' ? 'bataljon' : 'battalion') : lang === 'no' ? 'bataljoner' : 'battalions');
 
+/** The Allies (and Norway with them) are plural in English: "the Allies have", "Germany has". */
+const pluralSide = (f: unknown) => f === 'allies' || f === 'norway-allies';
+/** The English verb form (or pronoun) that agrees with the faction: `agree(f, 'has', 'have')`. */
+const agree = (f: unknown, one: string, many: string) => (pluralSide(f) ? many : one);
+
 function factionName(lang: Lang, f: unknown): string {
   if (f === 'norway-allies') return translate(lang, 'faction.norway-allies');
   return f ? translate(lang, `faction.${s(f)}`) : '';
@@ -43,7 +48,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'april9Starts':
       return no ? '9. april-runden begynner.' : 'The 9 April turn begins.';
     case 'april9CardsChosen':
-      return no ? `${F} har valgt sine 9. april-kort.` : `${F} has chosen its 9 April cards.`;
+      return no ? `${F} har valgt sine 9. april-kort.` : `${F} ${agree(e.faction, 'has', 'have')} chosen ${agree(e.faction, 'its', 'their')} 9 April cards.`;
     case 'april9CardPlayed':
       return no ? `${F} spilte ${a9(d.card)}.` : `${F} played ${a9(d.card)}.`;
     case 'april9Deployed':
@@ -86,7 +91,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'noInterception':
       return no ? `${F} avstod fra å avskjære i havområde ${s(d.zone)}.` : `${F} did not try to intercept in sea zone ${s(d.zone)}.`;
     case 'raidersRecalled':
-      return no ? `Tyskland kalte skipene på raid tilbake (${n(d.symbols)} symboler).` : `Germany called its raiding ships back (${n(d.symbols)} symbols).`;
+      return no ? `Tyskland kalte skipene på raid tilbake (${counted(lang, n(d.symbols), 'symbol', 'symboler')}).` : `Germany called its raiding ships back (${counted(lang, n(d.symbols), 'symbol', 'symbols')}).`;
     case 'navalCombat':
       return no
         ? `Sjøslag i havområde ${s(d.zone)}: ${n(d.germany)} tyske mot ${n(d.allies)} allierte skip.`
@@ -110,7 +115,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         ? `Et tysk skip fra havområde ${s(d.from)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).`
         : `A German ship from sea zone ${s(d.from)} goes raiding (${counted(lang, arr(d.cardsVoided).length, 'Allied card', 'Allied cards')} voided).`;
     case 'april9Landing':
-      return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} sends ${counted(lang, n(d.count), 'ship', 'ships')} in to land at ${A('area')}.`;
+      return no ? `${F} setter ${n(d.count)} skip inn mot ${A('area')}.` : `${F} ${agree(e.faction, 'sends', 'send')} ${counted(lang, n(d.count), 'ship', 'ships')} in to land at ${A('area')}.`;
     case 'april9Landed':
       return no ? `${n(d.count)} tysk(e) ${bn(lang, n(d.count))} gikk i land ved ${A('area')}.` : `${n(d.count)} German ${bn(lang, n(d.count))} came ashore at ${A('area')}.`;
     case 'april9Resistance':
@@ -140,7 +145,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
     case 'attack':
       return no
         ? `${F} angriper ${A('to')} fra ${A('from')} med ${n(d.count)} ${bn(lang, n(d.count))}.`
-        : `${F} attacks ${A('to')} from ${A('from')} with ${n(d.count)} ${bn(lang, n(d.count))}.`;
+        : `${F} ${agree(e.faction, 'attacks', 'attack')} ${A('to')} from ${A('from')} with ${n(d.count)} ${bn(lang, n(d.count))}.`;
     case 'cardPlayed':
       return no ? `${F} spilte ${cardTitle(s(d.card))}.` : `${F} played ${cardTitle(s(d.card))}.`;
     case 'cardCancelled':
@@ -216,7 +221,7 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       // 9. April cards are traded in the 9. April turn, action cards later.
       const titles = arr(d.cards).map((c) => (s(c).startsWith('a9.') ? a9(c) : cardTitle(s(c)))).join(', ');
       return no
-        ? `${F} byttet inn ${arr(d.cards).length} kort (${n(d.symbols)} symboler): ${titles}.`
+        ? `${F} byttet inn ${arr(d.cards).length} kort (${counted(lang, n(d.symbols), 'symbol', 'symboler')}): ${titles}.`
         : `${F} traded ${counted(lang, arr(d.cards).length, 'card', 'cards')} (${counted(lang, n(d.symbols), 'symbol', 'symbols')}): ${titles}.`;
     }
     case 'reinforced':
@@ -238,12 +243,12 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         ? `De allierte trakk ${n(d.count)} ${bn(lang, n(d.count))} ut av Norge.`
         : `The Allies withdrew ${n(d.count)} ${bn(lang, n(d.count))} from Norway.`;
     case 'norwayReshuffles':
-      return no ? `Norge stokker de brukte kortene til en ny bunke (${n(d.cards)} kort).` : `Norway shuffles its used cards into a new deck (${n(d.cards)} cards).`;
+      return no ? `Norge stokker de brukte kortene til en ny bunke (${n(d.cards)} kort).` : `Norway shuffles its used cards into a new deck (${counted(lang, n(d.cards), 'card', 'cards')}).`;
     case 'alliedDeckOut':
       return no ? 'De alliertes kortstokk er brukt opp.' : 'The Allied deck is spent.';
     case 'deckOut':
       // A scenario's deck: either the end of the game, or simply no more cards for that side.
-      return no ? `${F} har trukket sitt siste kort.` : `${F} has drawn its last card.`;
+      return no ? `${F} har trukket sitt siste kort.` : `${F} ${agree(e.faction, 'has', 'have')} drawn ${agree(e.faction, 'its', 'their')} last card.`;
     case 'germanDeckOut':
       return no ? 'Tyskland har trukket sitt siste kort.' : 'Germany has drawn its last card.';
     case 'outOfTime':

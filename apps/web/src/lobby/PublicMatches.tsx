@@ -86,7 +86,7 @@ export function PublicMatches({
       </div>
       {list === null && <p className="muted">{t('loading')}</p>}
       {list?.length === 0 && <p className="muted">{t('home.public.empty')}</p>}
-      {!name.trim() && (list?.length ?? 0) > 0 && <p className="muted small">{t('home.namePlaceholder')}</p>}
+      {!name.trim() && (list?.length ?? 0) > 0 && <p className="muted small">{t('home.public.needName')}</p>}
       {error && <p className="error">{error}</p>}
       <ul>
         {list?.map((m) => (

@@ -129,7 +129,8 @@ function Viewer({ loaded }: { loaded: Loaded }) {
   const G = useMemo<FactionView>(() => revealedView(step.G), [step]);
   const mover = step.by !== null ? FACTION_OF[step.by] : null;
   return (
-    <div className="game-layout" data-testid="replay-viewer">
+    <main className="game-layout" data-testid="replay-viewer">
+      <h1 className="sr-only">{t('replay.title')}</h1>
       <div className="banner replay-bar" role="group" aria-label={t('replay.title')}>
         <div className="replay-controls">
           <button type="button" onClick={() => setI(0)} disabled={i === 0} data-step="first">
@@ -175,7 +176,8 @@ function Viewer({ loaded }: { loaded: Loaded }) {
         <div className="map-col">
           <Board G={G} />
         </div>
-        <aside className="side-col">
+        {/* Nothing in it to focus: the column itself takes the focus, so that the keyboard can scroll it. */}
+        <aside className="side-col" tabIndex={0} aria-label={t('replay.hands')}>
           <section className="panel" data-testid="replay-hands">
             <h3>{t('replay.hands')}</h3>
             {FACTIONS.map((f) => (
@@ -198,6 +200,6 @@ function Viewer({ loaded }: { loaded: Loaded }) {
           </section>
         </aside>
       </div>
-    </div>
+    </main>
   );
 }

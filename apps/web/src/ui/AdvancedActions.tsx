@@ -378,7 +378,7 @@ function Stepper({ G, adv, state, busy }: { G: FactionView; adv: AdvancedChoices
 }
 
 export function April9CardFace({ instance, children, selected }: { instance: string; children?: React.ReactNode; selected?: boolean }) {
-  const { lang } = useI18n();
+  const { t, lang } = useI18n();
   const info = april9Info(instance, lang);
   return (
     <article className={`card a9-card f-${info.faction} ${selected ? 'playable' : ''}`} data-a9-card={instance} aria-label={info.title}>
@@ -387,7 +387,7 @@ export function April9CardFace({ instance, children, selected }: { instance: str
           <h4 className="card-title">{info.title}</h4>
           <div className="card-title-en">{info.titleEn}</div>
         </div>
-        <span className="a9-symbols" aria-label={`${info.symbols}`}>
+        <span className="a9-symbols" role="img" aria-label={t('hand.symbols', { n: info.symbols })}>
           {'★'.repeat(info.symbols)}
         </span>
       </header>

@@ -8,7 +8,9 @@ import { FactionBadge } from './FactionBadge';
 function LangSwitch() {
   const { t, lang, setLang } = useI18n();
   return (
-    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} aria-label={t('lang.label')} data-testid="lang-switch">
+    // The visible name of the other language is the button's name (a different aria-label would hide it
+    // from speech input); its own language tag lets a screen reader say it right.
+    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} title={t('lang.label')} lang={lang === 'no' ? 'en' : 'nb'} data-testid="lang-switch">
       {t('lang.switch')}
     </button>
   );

@@ -1,10 +1,11 @@
 /** A read-only link with a copy button (invite links, co-commander and recovery links). */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useI18n } from '../i18n';
 
 export function CopyField({ label, value, hint, testId }: { label: React.ReactNode; value: string; hint?: string; testId?: string }) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
+  const id = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -21,10 +22,12 @@ export function CopyField({ label, value, hint, testId }: { label: React.ReactNo
   };
   return (
     <div className="copy-field" data-testid={testId}>
-      <div className="copy-label">{label}</div>
+      <label className="copy-label" htmlFor={id}>
+        {label}
+      </label>
       {hint && <div className="muted small">{hint}</div>}
       <div className="copy-row">
-        <input readOnly value={value} onFocus={(e) => e.currentTarget.select()} aria-label={typeof label === 'string' ? label : undefined} />
+        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" onClick={copy}>
           {copied ? t('invite.copied') : t('invite.copy')}
         </button>

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { actor as actorOf, legalMoves, type Faction, type FactionView } from '@kon/game';
 import { refusalText, useI18n } from '../i18n';
-import { bannerFor } from '../game/banner';
+import { bannerFor, withConnection } from '../game/banner';
 import { endingDeck, resultLines, scenarioGoal } from '../game/scenario';
 import { ScenarioSheetButton } from './ScenarioSheet';
 import { HelpButton } from './HelpPanel';
@@ -80,8 +80,15 @@ export function GameView({
   const stateKey = `${actingSeat?.playerID ?? '-'}:${actingSeat?.stateID ?? shownSeat.stateID}`;
   useEffect(() => setSentAt(null), [stateKey, conn.lastError]);
   const busy = sentAt !== null;
+  // A move made while the connection is down is not sent (boardgame.io would queue it and the server
+  // refuse it later, against a state that has moved on): the player is told why instead.
+  const [notSent, setNotSent] = useState(false);
+  useEffect(() => {
+    if (conn.connected) setNotSent(false);
+  }, [conn.connected]);
   const send = (move: string, args: unknown) => {
     if (!actingSeat?.playerID || busy) return;
+    if (!conn.connected) return setNotSent(true);
     setSentAt(actingSeat.stateID);
     conn.makeMove(actingSeat.playerID, move, args);
   };
@@ -115,7 +122,7 @@ export function GameView({
   const presence = useMemo(() => presenceByFaction(conn.lobby), [conn.lobby]);
   const now = useNow(20_000);
   // "Your move" in the tab's title and icon (and sound, notification as chosen): own turns and reaction windows alike.
-  const banner = G ? bannerFor(G, actor, mine, lang) : null;
+  const banner = G ? withConnection(bannerFor(G, actor, mine, lang), conn.connected || !conn.synced, lang) : null;
   useYourMoveSignals(!spectator && banner?.kind === 'act', t('signal.yourMove'), banner?.detail ?? '', `kon-${conn.lobby?.matchID ?? ''}`);
 
   if (!G || !banner) return <div className="center-note">{t('loading')}</div>;
@@ -126,12 +133,15 @@ export function GameView({
   const past = history?.at?.G ?? null;
 
   return (
-    <div className="game-layout">
+    <main className="game-layout">
+      {/* The page's heading for assistive technology: the banner below says what matters now. */}
+      <h1 className="sr-only">{t('app.title')}</h1>
       <div className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`} role="status" aria-live="polite" data-testid="banner">
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
         {banner.kind === 'wait' && banner.faction && <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />}
+        {notSent && !conn.connected && <span className="banner-error" role="alert" data-testid="not-sent">{t('conn.notSent')}</span>}
         {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
         {cancelled && <TeamNotice onDismiss={dismissCancelled} />}
         {!spectator && !past && actingSeat?.G?.canUndo && <UndoButton onUndo={undo} busy={busy} />}
@@ -193,7 +203,7 @@ export function GameView({
         </aside>
       </div>
       {G.result && showResult && <ResultDialog G={G} onClose={() => setShowResult(false)} afterGame={afterGame} />}
-    </div>
+    </main>
   );
 }
 

@@ -70,7 +70,14 @@ export function LogPanel({ log, onPick, picked = null }: { log: readonly LogEntr
   const { t, lang } = useI18n();
   const entries = log.map((e, i) => ({ e, i })).reverse();
   return (
-    <ol className={`log ${onPick ? 'pickable-log' : ''}`} reversed data-testid="log" title={onPick ? t('log.pickHint') : undefined}>
+    // Without buttons to pick, the list itself takes the focus, so that the keyboard can scroll it.
+    <ol
+      className={`log ${onPick ? 'pickable-log' : ''}`}
+      reversed
+      data-testid="log"
+      title={onPick ? t('log.pickHint') : undefined}
+      {...(onPick ? {} : { tabIndex: 0, 'aria-label': t('tabs.log') })}
+    >
       {entries.map(({ e, i }) => (
         <li key={i} className={`log-entry ${e.faction ? `f-${e.faction}` : ''} ev-${e.event} ${picked === i ? 'picked' : ''}`} data-entry={i}>
           {e.faction && <span className={`dot f-${e.faction}`} aria-hidden />}

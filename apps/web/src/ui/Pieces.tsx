@@ -48,7 +48,8 @@ export function Stepper({ value, min, max, onChange, label }: { value: number; m
 export function Symbols({ n }: { n: number }) {
   const { t } = useI18n();
   return (
-    <span className="symbols" title={t('hand.symbols', { n })} aria-label={t('hand.symbols', { n })}>
+    // A row of stars read as one picture: its name says how many (aria-label alone is not allowed on a span).
+    <span className="symbols" role="img" title={t('hand.symbols', { n })} aria-label={t('hand.symbols', { n })}>
       {Array.from({ length: n }, (_, i) => (
         <svg key={i} viewBox="0 0 12 12" width="11" height="11" aria-hidden>
           <path d="M6 0.8 L7.5 4.3 L11.3 4.6 L8.4 7.1 L9.3 10.8 L6 8.8 L2.7 10.8 L3.6 7.1 L0.7 4.6 L4.5 4.3 Z" />
