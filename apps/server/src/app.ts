@@ -5,7 +5,8 @@ import type { Game } from 'boardgame.io';
 import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Config } from './config';
-import { apiRouter, baseMiddleware, healthRoute, metricsRoute, RateLimiter, type HttpDeps } from './http';
+import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type HttpDeps } from './http';
+import { RateLimits } from './rate-limits';
 import { staticFiles } from './static-files';
 import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
@@ -101,6 +102,11 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     throw e;
   }
   const lock = cluster?.lock ?? new KeyedMutex();
+  const limits = new RateLimits(
+    { apiPerMinute: config.rateLimitPerMinute, createPerHour: config.createLimitPerHour, socketPer10s: config.socketMessagesPer10s },
+    log.child({ component: 'rate-limits' }),
+    cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
+  );
   const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
   const transport: HardenedTransport = new HardenedTransport({
     storage,
@@ -109,7 +115,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     log,
     origins: config.origins,
     maxMessageBytes: config.socketMaxMessageBytes,
-    messagesPer10s: config.socketMessagesPer10s,
+    limits,
     ...(checkMove ? { checkMove } : {}),
     ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
@@ -176,7 +182,6 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     authenticateCredentials,
   });
   const app = server.app as unknown as Koa;
-  const limiter = cluster?.limiter ?? new RateLimiter();
   const replay = new MatchReplay(serverGame(game), storage, scenarios);
   transport.onMoveCommitted((e) => replay.committed(e));
   const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
@@ -185,7 +190,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     lobby,
     storage,
     log,
-    limiter,
+    limits,
     isShuttingDown: () => shuttingDown,
     moreRoutes: [
       replayRoutes({ lobby, replay, rematches }),
@@ -239,7 +244,6 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       if (drained === 'timeout') log.error('shutdown timed out waiting for pending work');
       await transport.close();
       httpServer.closeAllConnections?.();
-      limiter.stop();
       await cluster?.close();
       await storage.close();
       log.info('stopped');

@@ -12,41 +12,7 @@ import { contentSecurityPolicy } from './csp';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { withLogContext } from './log';
 import type { ServerMetrics } from './metrics';
-
-/** Fixed-window counters per client address and bucket. */
-/** A request limit: true when `key` has made more than `limit` requests in the current window. */
-export interface RateLimit {
-  hit(key: string, limit: number, windowMs: number): boolean | Promise<boolean>;
-  stop(): void;
-}
-
-/** The limit of one process, in memory (REDIS_URL shares it between processes: cluster/rate-limit.ts). */
-export class RateLimiter implements RateLimit {
-  private hits = new Map<string, { start: number; n: number }>();
-  private timer: NodeJS.Timeout;
-  constructor() {
-    this.timer = setInterval(() => this.sweep(), 60_000);
-    this.timer.unref();
-  }
-  /** true when over the limit */
-  hit(key: string, limit: number, windowMs: number): boolean {
-    const now = Date.now();
-    let e = this.hits.get(key);
-    if (!e || now - e.start >= windowMs) {
-      e = { start: now, n: 0 };
-      this.hits.set(key, e);
-    }
-    e.n++;
-    return e.n > limit;
-  }
-  private sweep() {
-    const now = Date.now();
-    for (const [k, e] of this.hits) if (now - e.start > 3_600_000) this.hits.delete(k);
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-}
+import type { RateLimits } from './rate-limits';
 
 export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown> {
   const len = ctx.request.length;
@@ -93,7 +59,7 @@ export interface HttpDeps {
   lobby: Lobby;
   storage: SqlStorage;
   log: Logger;
-  limiter: RateLimit;
+  limits: RateLimits;
   isShuttingDown: () => boolean;
   /** Other services this process needs (Redis with REDIS_URL), checked by /healthz beside the store. */
   ping?: () => Promise<void>;
@@ -167,13 +133,12 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
 const logQuery = z.object({ from: z.coerce.number().int().min(0).max(1_000_000).default(0) });
 
 export function apiRouter(deps: HttpDeps): Router {
-  const { config, lobby, storage, limiter } = deps;
+  const { config, lobby, storage, limits } = deps;
   const router = new Router({ prefix: '/api' });
 
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    if (await limiter.hit(`api:${ctx.ip}`, config.rateLimitPerMinute, 60_000))
-      throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
+    if ((await limits.apiRequest(ctx.ip)) === 'limited') throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
     await next();
   });
 
@@ -186,8 +151,10 @@ export function apiRouter(deps: HttpDeps): Router {
   });
 
   router.post('/matches', async (ctx) => {
-    if (await limiter.hit(`create:${ctx.ip}`, config.createLimitPerHour, 3_600_000))
-      throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
+    const verdict = await limits.matchCreated(ctx.ip);
+    if (verdict === 'limited') throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
+    // Creation fails closed: without the shared counter nobody could tell a flood from a player.
+    if (verdict === 'unavailable') throw new ApiError(503, 'rate_limit_unavailable', 'Matches cannot be created right now; try again in a minute.');
     const body = parse(lobby.createBody, await readJson(ctx, config.bodyLimitBytes));
     ctx.status = 201;
     ctx.body = await lobby.create(body);

@@ -17,6 +17,7 @@ import { RemotePresence } from './cluster/presence';
 import type { RedisPresenceBook } from './cluster/shared-presence';
 import { BoundedMap } from './bounded-map';
 import { secondsSince, type ServerMetrics } from './metrics';
+import type { RateLimits } from './rate-limits';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -74,7 +75,8 @@ export interface TransportOptions {
   log: Logger;
   origins: string[];
   maxMessageBytes: number;
-  messagesPer10s: number;
+  /** The server's request limits; the transport uses the per-socket one. */
+  limits: RateLimits;
   /**
    * The game's own judgement of a move before the master runs it (own move name, exact arguments,
    * legal now): a refused move then reaches neither the game nor storage, and its sender hears why.
@@ -281,22 +283,14 @@ export class HardenedTransport {
   }
 
   private onConnection(game: Game, filter: FilterFn, socket: Socket) {
-    let windowStart = Date.now();
-    let count = 0;
-    const limited = () => {
-      const now = Date.now();
-      if (now - windowStart > 10_000) {
-        windowStart = now;
-        count = 0;
-      }
-      count++;
-      if (count > this.opts.messagesPer10s) {
-        if (count === this.opts.messagesPer10s + 1) this.log.warn('socket rate limit', { socket: socket.id });
-        socket.emit('kon:error', { code: 'rate_limited' });
-        return true;
-      }
-      return false;
+    const limited = async () => {
+      const { verdict, first } = await this.opts.limits.socketMessage(socket.id);
+      if (verdict === 'ok') return false;
+      if (first) this.log.warn('socket rate limit', { socket: socket.id });
+      socket.emit('kon:error', { code: 'rate_limited' });
+      return true;
     };
+    socket.on('disconnect', () => this.opts.limits.socketClosed(socket.id));
     const refuse = (code: string, fields: Record<string, unknown> = {}, message?: string) => {
       this.opts.metrics?.refusal(code);
       this.log.warn('socket action refused', { code, socket: socket.id, ...fields });
@@ -305,8 +299,10 @@ export class HardenedTransport {
     const guard = (name: string, fn: (...args: unknown[]) => Promise<void>) => {
       socket.on(name, (...args: unknown[]) => {
         if (this.closing) return refuse('shutting_down');
-        if (limited()) return;
-        fn(...args).catch((e: unknown) => this.log.error('socket handler failed', { event: name, err: e }));
+        // The per-socket counter answers at once (it lives in this process), so messages keep their order.
+        limited()
+          .then((over) => (over ? undefined : fn(...args)))
+          .catch((e: unknown) => this.log.error('socket handler failed', { event: name, err: e }));
       });
     };
 

@@ -1,12 +1,12 @@
 /**
  * What REDIS_URL makes shared between processes, each piece on its own: two RedisLeaseMutex and two
- * RedisRateLimiter instances on separate connections stand for two processes. Skipped without Redis.
+ * RateLimits instances on separate connections stand for two processes. Skipped without Redis.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisLeaseMutex } from '../src/cluster/lease';
-import { RedisRateLimiter } from '../src/cluster/rate-limit';
+import { RateLimits } from '../src/rate-limits';
 import { createLogger } from '../src/log';
 import { legalMoves } from '@kon/game';
 import { dropSchema, pgReachable, PG_URL, redisReachable, REDIS_URL } from './child-server';
@@ -20,6 +20,12 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
   const connect = () => {
     const r = new Redis(REDIS_URL);
     conns.push(r);
+    return r;
+  };
+  /** A connection that is up, as a server process's is before it serves (cluster/redis.ts). */
+  const connected = async () => {
+    const r = connect();
+    await waitFor(() => r.status === 'ready', 'redis ready');
     return r;
   };
   afterAll(() => {
@@ -65,13 +71,26 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
   });
 
   it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {
-    const a = new RedisRateLimiter(connect(), log);
-    const b = new RedisRateLimiter(connect(), log);
-    const key = `test-${randomBytes(6).toString('hex')}`;
-    const results: boolean[] = [];
-    for (let i = 0; i < 14; i++) results.push(await (i % 2 ? a : b).hit(key, 10, 3_600_000));
-    expect(results.filter((over) => !over)).toHaveLength(10);
-    expect(results.slice(10)).toEqual([true, true, true, true]);
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const settings = { apiPerMinute: 1000, createPerHour: 10, socketPer10s: 100 };
+    const a = new RateLimits(settings, log, { redis: await connected(), prefix });
+    const b = new RateLimits(settings, log, { redis: await connected(), prefix });
+    const results: string[] = [];
+    for (let i = 0; i < 14; i++) results.push(await (i % 2 ? a : b).matchCreated('198.51.100.7'));
+    expect(results.filter((v) => v === 'ok')).toHaveLength(10);
+    expect(results.slice(10)).toEqual(['limited', 'limited', 'limited', 'limited']);
+  });
+
+  it('with Redis gone, creating a match is refused (fails closed) while API requests stay limited per process', async () => {
+    const redis = await connected();
+    const limits = new RateLimits({ apiPerMinute: 3, createPerHour: 10, socketPer10s: 100 }, log, { redis, prefix: `test-${randomBytes(6).toString('hex')}:` });
+    expect(await limits.matchCreated('198.51.100.8')).toBe('ok');
+    redis.disconnect();
+    await waitFor(() => redis.status !== 'ready', 'the connection down');
+    expect(await limits.matchCreated('198.51.100.8')).toBe('unavailable');
+    const api: string[] = [];
+    for (let i = 0; i < 5; i++) api.push(await limits.apiRequest('198.51.100.8'));
+    expect(api).toEqual(['ok', 'ok', 'ok', 'limited', 'limited']);
   });
 });
 

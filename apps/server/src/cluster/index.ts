@@ -1,7 +1,7 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from '../log';
 import { RedisMatchBus, type MatchBus } from './bus';
 import { RedisLeaseMutex } from './lease';
-import { RedisRateLimiter } from './rate-limit';
 import { connectRedis, redisReady } from './redis';
 import { RedisPresenceBook } from './shared-presence';
 
@@ -11,7 +11,8 @@ export type { MatchBus, MatchMessage, Envelope } from './bus';
 export interface Cluster {
   bus: MatchBus;
   lock: RedisLeaseMutex;
-  limiter: RedisRateLimiter;
+  /** The command connection, for the shared rate limits (rate-limits.ts). */
+  redis: Redis;
   /** Who is connected to each match through every process. */
   presence: RedisPresenceBook;
   ping(): Promise<void>;
@@ -32,7 +33,7 @@ export async function startCluster(url: string, prefix: string, log: Logger): Pr
   return {
     bus,
     lock: new RedisLeaseMutex(pub, { ttlMs: 10_000, waitMs: 5_000, prefix }),
-    limiter: new RedisRateLimiter(pub, log, prefix),
+    redis: pub,
     presence: new RedisPresenceBook(pub, bus, log, prefix),
     ping: () => bus.ping(),
     async close() {

@@ -1,0 +1,95 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from './log';
+
+/** What a limit says of one more request: go ahead, too many, or (creation only) cannot tell now. */
+export type Verdict = 'ok' | 'limited' | 'unavailable';
+
+export interface RateLimitSettings {
+  /** API requests per client address per minute. */
+  apiPerMinute: number;
+  /** Matches created per client address per hour. */
+  createPerHour: number;
+  /** Socket messages per connection per 10 s. */
+  socketPer10s: number;
+}
+
+/**
+ * Every request limit of the server, from one library (rate-limiter-flexible). Per client address
+ * (API requests, match creation) the counters are shared by every process through Redis when there is
+ * one, so a client spreading requests over the replicas meets the same limit. Per socket the counter
+ * stays in the process that holds the socket: nobody else can see that socket's messages.
+ *
+ * When Redis does not answer: the API limit falls back to each process's own counter (the service
+ * stays open, still limited per process), but creating a match is refused, because creation is what a
+ * flood would use and an unlimited window is what an attacker would wait for.
+ */
+export class RateLimits {
+  private readonly api: RateLimiterAbstract;
+  private readonly create: RateLimiterAbstract;
+  private readonly socket: RateLimiterMemory;
+
+  constructor(
+    settings: RateLimitSettings,
+    private readonly log: Logger,
+    shared?: { redis: Redis; prefix: string },
+  ) {
+    const api = { points: settings.apiPerMinute, duration: 60 };
+    const create = { points: settings.createPerHour, duration: 3_600 };
+    if (shared) {
+      const base = { storeClient: shared.redis, useRedisPackage: false, rejectIfRedisNotReady: true };
+      this.api = new RateLimiterRedis({
+        ...base,
+        ...api,
+        keyPrefix: `${shared.prefix}rl:api`,
+        insuranceLimiter: new RateLimiterMemory(api),
+      });
+      this.create = new RateLimiterRedis({ ...base, ...create, keyPrefix: `${shared.prefix}rl:create` });
+    } else {
+      this.api = new RateLimiterMemory(api);
+      this.create = new RateLimiterMemory(create);
+    }
+    this.socket = new RateLimiterMemory({ points: settings.socketPer10s, duration: 10 });
+  }
+
+  /** One API request from `address`. */
+  apiRequest(address: string): Promise<Verdict> {
+    return this.consume(this.api, address, 'api');
+  }
+
+  /** One match created from `address`. */
+  matchCreated(address: string): Promise<Verdict> {
+    return this.consume(this.create, address, 'create');
+  }
+
+  /**
+   * One socket message; 'limited' from the first message over the limit in a window on. `first` is
+   * true for that first one only, so the caller logs one line per window, not one per message.
+   */
+  async socketMessage(socketID: string): Promise<{ verdict: Verdict; first: boolean }> {
+    try {
+      await this.socket.consume(socketID);
+      return { verdict: 'ok', first: false };
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return { verdict: 'limited', first: e.consumedPoints === this.socket.points + 1 };
+      throw e;
+    }
+  }
+
+  /** Forget a closed socket's counter. */
+  socketClosed(socketID: string): void {
+    void this.socket.delete(socketID);
+  }
+
+  private async consume(limiter: RateLimiterAbstract, key: string, name: string): Promise<Verdict> {
+    try {
+      await limiter.consume(key);
+      return 'ok';
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return 'limited';
+      // The store did not answer and there is no insurance limiter for this one (creation).
+      this.log.warn('rate limit store unavailable', { limit: name, err: e });
+      return 'unavailable';
+    }
+  }
+}
