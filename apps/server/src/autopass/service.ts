@@ -1,0 +1,160 @@
+/**
+ * Passing for a person's seat when passing is all it can do (a reaction window where nothing it holds
+ * can answer, a phase with nothing to do: @kon/game onlyPass), and holding a person's quicker pass
+ * to the same moment, so that no opponent learns from the wire or the timing what a seat could not do.
+ *
+ * Every time a person's seat must decide, a delay is drawn here (autopass/delay.ts), before anything
+ * about the seat's hand is looked at. If the seat's only legal action is a pass and its switch is on,
+ * the server submits that pass at the end of the delay through transport.submitMove, as a computer
+ * seat's move goes (bots/driver.ts): judged against the state it was made for, stored, then sent, so
+ * every socket hears exactly what a clicked pass sends. A pass the seat clicks before the delay is over
+ * waits for its end (`hold`); one clicked later goes at once, as at the table.
+ *
+ * Only the process that stored the move that opened the window (it alone hears it committed) arms the
+ * timer. After a restart every unfinished match is looked at again and its open window gets a fresh
+ * delay: nothing was passed that nobody saw. With several processes a restart or a switch flipped on
+ * another process may arm a second timer for the same window; both submit against the same state ID
+ * under the match's shared lock, so one pass is stored and the other is refused as stale.
+ */
+import type { State } from 'boardgame.io';
+import { actor, isPassLike, onlyPass, PLAYER_OF_FACTION, type GameState } from '@kon/game';
+import type { Lobby } from '../lobby';
+import type { Logger } from '../log';
+import type { SqlStorage } from '../storage';
+import type { HardenedTransport } from '../transport';
+import { drawPassDelay } from './delay';
+import { autopassOn } from './settings';
+
+export interface AutoPassOptions {
+  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'passHold'>;
+  lobby: Pick<Lobby, 'record'>;
+  storage: Pick<SqlStorage, 'listMatches' | 'getSide'>;
+  log: Logger;
+  /** The median of the delay distribution (AUTOPASS_DELAY_MS). */
+  medianMs: number;
+  /** Whether a computer player holds the seat (it then decides for itself). */
+  isComputer: (matchID: string, playerID: string) => Promise<boolean>;
+  /** The delay distribution; tests spy on it. Called with the median alone, once per window. */
+  draw?: (medianMs: number) => number;
+  now?: () => number;
+}
+
+/** The decision a person's seat faces now, and when a pass of it may go. */
+interface Window {
+  stateID: number;
+  playerID: string;
+  due: number;
+  timer?: NodeJS.Timeout;
+}
+
+export class AutoPass {
+  /** matchID → the window open there, as this process saw it open. */
+  private windows = new Map<string, Window>();
+  private stopped = false;
+  private readonly draw: (medianMs: number) => number;
+  private readonly now: () => number;
+  private readonly log: Logger;
+
+  constructor(private readonly opts: AutoPassOptions) {
+    this.draw = opts.draw ?? ((m) => drawPassDelay(m));
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log.child({ component: 'autopass' });
+  }
+
+  /** Hear every committed move, hold players' passes, and look at every unfinished match once. */
+  start() {
+    this.opts.transport.onMoveCommitted((e) => this.opened(e.matchID, e.state));
+    this.opts.transport.passHold = async (matchID, playerID, stateID, move) => {
+      if (isPassLike({ type: move.type, args: move.args[0] })) await this.hold(matchID, playerID, stateID);
+    };
+    void this.resumeAll().catch((e: unknown) => this.log.error('resuming automatic passes failed', { err: e }));
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const w of this.windows.values()) clearTimeout(w.timer);
+    this.windows.clear();
+  }
+
+  /** The seat's switch or its holder changed: look at the open window again (its delay stays). */
+  async refresh(matchID: string) {
+    const state = await this.opts.transport.currentState(matchID);
+    if (state) this.opened(matchID, state);
+  }
+
+  /**
+   * A state was stored: if a seat must decide in it, that is a window with one delay, drawn now for
+   * every window alike; then, if passing is all the seat can do, the pass is armed for its end.
+   */
+  private opened(matchID: string, state: State) {
+    if (this.stopped) return;
+    const G = state.G as GameState;
+    const who = G.result ? null : actor(G);
+    const old = this.windows.get(matchID);
+    if (!who) {
+      clearTimeout(old?.timer);
+      this.windows.delete(matchID);
+      return;
+    }
+    const playerID = PLAYER_OF_FACTION[who.faction];
+    let w = old;
+    if (!w || w.stateID !== state._stateID || w.playerID !== playerID) {
+      clearTimeout(old?.timer);
+      w = { stateID: state._stateID, playerID, due: this.now() + this.draw(this.opts.medianMs) };
+      this.windows.set(matchID, w);
+    }
+    const pass = onlyPass(G, who.faction);
+    if (!pass || w.timer) return;
+    const armed = w;
+    armed.timer = setTimeout(() => void this.fire(matchID, armed, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), Math.max(0, armed.due - this.now()));
+    armed.timer.unref?.();
+  }
+
+  private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }) {
+    if (this.stopped || this.windows.get(matchID) !== w) return;
+    delete w.timer;
+    // A computer player decides for itself; a seat that turned passing off clicks its own passes.
+    if (await this.opts.isComputer(matchID, w.playerID)) return;
+    const row = await this.opts.lobby.record(matchID);
+    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(w.playerID));
+    if (!seat || !(await autopassOn(this.opts.storage, matchID, seat.key))) return;
+    if (this.stopped || this.windows.get(matchID) !== w) return;
+    const out = await this.opts.transport.submitMove(matchID, w.playerID, { type: pass.type, args: [pass.args] }, { by: 'server', stateID: w.stateID });
+    // Stale: the seat acted first (a clicked pass, an undo) or another process passed; nothing to do.
+    if (!out.ok && out.code !== 'stale_state') this.log.warn('automatic pass refused', { matchID, playerID: w.playerID, code: out.code });
+  }
+
+  /**
+   * A pass the seat clicked, for the state it saw: resolves when that window's delay is over (at
+   * once if it is over already, or if the state is not the match's current one: the move is then
+   * refused as a late one would be). A window this process did not see open (another process stored
+   * its move) gets its delay drawn now.
+   */
+  async hold(matchID: string, playerID: string, stateID: number): Promise<void> {
+    let w = this.windows.get(matchID);
+    if (!w || w.stateID !== stateID || w.playerID !== playerID) {
+      const state = await this.opts.transport.currentState(matchID);
+      if (!state || state._stateID !== stateID) return;
+      const who = actor(state.G as GameState);
+      if (!who || PLAYER_OF_FACTION[who.faction] !== playerID) return;
+      w = this.windows.get(matchID);
+      if (!w || w.stateID !== stateID || w.playerID !== playerID) {
+        clearTimeout(w?.timer);
+        w = { stateID, playerID, due: this.now() + this.draw(this.opts.medianMs) };
+        this.windows.set(matchID, w);
+      }
+    }
+    const wait = w.due - this.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+
+  /** After a start: every unfinished match's open window, with a fresh delay. */
+  private async resumeAll() {
+    const ids = await this.opts.storage.listMatches({ where: { isGameover: false } });
+    for (const id of ids) {
+      if (this.stopped) return;
+      const state = await this.opts.transport.currentState(id);
+      if (state) this.opened(id, state);
+    }
+  }
+}
