@@ -51,6 +51,13 @@ export interface MatchConnection {
   lobby: MatchInfo | null;
   /** The match's clock (null: no time controls, or not known yet). */
   clock: ClockView | null;
+  /**
+   * Whether the server passes for this browser's side where passing is all it can do (null: not
+   * known yet, or a spectator). Asked on (re)connecting; the server pushes changes (`kon:autopass`).
+   */
+  autopass: boolean | null;
+  /** The side's switch as the server just answered a change of it. */
+  autopassSet(on: boolean): void;
   makeMove(playerID: string, move: string, args: unknown): void;
   sendChat(text: string): void;
 }
@@ -66,6 +73,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [lobby, setLobby] = useState<MatchInfo | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [clock, setClock] = useState<ClockView | null>(null);
+  const [autopass, setAutopass] = useState<boolean | null>(null);
   const clients = useRef<BgClient[]>([]);
   const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const historyRef = useRef<LogHistory>(EMPTY_LOG);
@@ -148,6 +156,11 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       // The clock is pushed on every change; on (re)connecting it is asked for once.
       socket?.on?.('kon:clock', (c: ClockView) => setClock(c));
       socket?.on?.('connect', () => api.clock(matchID, credentials).then((r) => current && setClock(r.clock), () => {}));
+      // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
+      if (client === made[0] && ids[0] !== null) {
+        socket?.on?.('kon:autopass', (e: { on?: unknown }) => typeof e?.on === 'boolean' && setAutopass(e.on));
+        socket?.on?.('connect', () => api.autopass(matchID, credentials).then((r) => current && setAutopass(r.on), () => {}));
+      }
       // Connection changes do not always reach subscribers: listen to the socket as well.
       const refresh = () =>
         setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
@@ -174,6 +187,8 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     log,
     lobby,
     clock,
+    autopass,
+    autopassSet: setAutopass,
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];
