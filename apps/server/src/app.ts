@@ -205,6 +205,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       notificationRoutes(notifications),
       (router) => botRoutes(router, bots, config),
       autopassRoutes({
+        available: config.autopass,
         changed: (matchID, playerIDs, on) => {
           transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, { on });
           autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
@@ -236,7 +237,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
   bots.start();
-  autopass.start();
+  if (config.autopass) autopass.start();
   await clocks.start();
   log.info('listening', { port, host: config.host, storage: storage.kind, cluster: cluster ? cluster.bus.id : false, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
 

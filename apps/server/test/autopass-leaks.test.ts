@@ -20,7 +20,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const ENV = { BOT_MOVE_DELAY_MS: '0', AUTOPASS_DELAY_MS: '0', SOCKET_MESSAGES_PER_10S: '100000' };
+const ENV = { BOT_MOVE_DELAY_MS: '0', AUTOPASS: 'on', AUTOPASS_DELAY_MS: '0', SOCKET_MESSAGES_PER_10S: '100000' };
 const GAME_EVENTS = new Set(['patch', 'update']);
 /** Presence and lobby pushes: they follow connections, not moves. */
 const PRESENCE = new Set(['matchData', 'kon:lobby']);

@@ -13,7 +13,7 @@ import { drawPassDelay, MAX_FACTOR, MIN_FACTOR } from '../src/autopass/delay';
 import { createLogger } from '../src/log';
 import type { MoveCommitted, MoveListener } from '../src/transport';
 
-/** States of an Easy game where someone must act: the first forced one and the first with a choice, for `faction`. */
+/** States of an Easy game where `faction` must act: the first forced pass, and the first window it could pass holding a playable card. */
 function windows(ruleset: 'basic' | 'advanced', faction: 'germany' | 'norway' | 'allies') {
   const dice = seededRng(7);
   const rng = seededRng(99);
@@ -25,7 +25,11 @@ function windows(ruleset: 'basic' | 'advanced', faction: 'germany' | 'norway' | 
     const only = onlyPass(G, a.faction);
     if (a.faction === faction) {
       if (only) forced ??= structuredClone(G);
-      else if (legalActions(G, a.faction).some((x) => x.type === 'pass' || x.type === 'endPhase')) choice ??= structuredClone(G);
+      else {
+        // A window the seat could pass, holding a card it could play instead.
+        const legal = legalActions(G, a.faction);
+        if (legal.some((x) => x.type === 'pass') && legal.some((x) => x.type === 'playCard')) choice ??= structuredClone(G);
+      }
     }
     const view = viewFor(G, a.faction);
     perform(G, a.faction, only ?? easyBot({ view, legal: legalActions(view as unknown as GameState, a.faction), rng }), dice);
@@ -57,7 +61,7 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   };
   const service = new AutoPass({
     transport: transport as never,
-    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }) } as never,
+    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }), onCreated: () => {} } as never,
     storage: {
       listMatches: async () => [],
       getSide: async (_m: string, _k: string, seat: string) => (opts.off?.includes(seat) ? { on: false } : undefined),
@@ -106,7 +110,7 @@ describe('automatic pass', () => {
     h.service.stop();
   });
 
-  it("draws the delay the same way whatever the seat holds: one draw per window, with the median alone", async () => {
+  it('draws the delay the same way with and without a playable card: one draw per window, with the median alone', async () => {
     const h = harness();
     h.commit(basic.forced, 1);
     h.commit(basic.choice, 2);

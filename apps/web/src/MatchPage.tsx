@@ -87,7 +87,7 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
         onLeft={() => navigate('/')}
         extra={
           <>
-            {!spectator && <AutopassSwitch matchID={matchID} credentials={token} on={conn.autopass} onChanged={conn.autopassSet} />}
+            {!spectator && conn.autopassAvailable && <AutopassSwitch matchID={matchID} credentials={token} on={conn.autopass} onChanged={conn.autopassSet} />}
             <SeatSharing matchID={matchID} credentials={token} info={info} />
           </>
         }

@@ -177,9 +177,10 @@ export const api = {
   setNotifications: (matchID: string, credentials: string, body: { webhookUrl: string | null; email: string | null; lang: 'nb' | 'en' }) =>
     call<NotificationInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/notifications`, body, credentials),
   /** Whether the server passes for this member's side where passing is all it can do. */
-  autopass: (matchID: string, credentials: string) => call<{ on: boolean }>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
+  autopass: (matchID: string, credentials: string) =>
+    call<{ on: boolean; available: boolean }>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
   setAutopass: (matchID: string, credentials: string, on: boolean) =>
-    call<{ on: boolean }>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on }, credentials),
+    call<{ on: boolean; available: boolean }>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on }, credentials),
   /** The scenarios the server offers (asked once per page load). */
   scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => r.scenarios).catch((e) => {
     scenarioList = undefined;

@@ -55,15 +55,18 @@ describe('the board while the server passes for the seat', () => {
     expect(screen.queryByTestId('action-panel')).toBeNull();
     expect(screen.queryByText('Pass')).toBeNull();
     cleanup();
-    show(null, false, 'no');
+    show(true, false, 'no');
     expect(screen.getByTestId('banner').textContent).toContain('Står over for deg');
     expect(screen.queryByTestId('action-panel')).toBeNull();
   });
 
-  it('with the switch off the seat clicks Pass itself', () => {
-    show(false);
-    expect(screen.getByTestId('banner').textContent).toContain('Your move');
-    expect(screen.getByTestId('action-panel').textContent).toContain('Pass');
+  it('with the switch off, or not known yet, the seat clicks Pass itself', () => {
+    for (const setting of [false, null]) {
+      show(setting);
+      expect(screen.getByTestId('banner').textContent).toContain('Your move');
+      expect(screen.getByTestId('action-panel').textContent).toContain('Pass');
+      cleanup();
+    }
   });
 
   it('is about the acting seat only: spectators and seats with a choice are not concerned', () => {

@@ -27,7 +27,7 @@ import { autopassOn } from './settings';
 
 export interface AutoPassOptions {
   transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'passHold'>;
-  lobby: Pick<Lobby, 'record'>;
+  lobby: Pick<Lobby, 'record' | 'onCreated'>;
   storage: Pick<SqlStorage, 'listMatches' | 'getSide'>;
   log: Logger;
   /** The median of the delay distribution (AUTOPASS_DELAY_MS). */
@@ -45,6 +45,8 @@ interface Window {
   playerID: string;
   due: number;
   timer?: NodeJS.Timeout;
+  /** Bumped at every look at the seat's switch: only the latest look arms or disarms. */
+  looks: number;
 }
 
 export class AutoPass {
@@ -61,9 +63,15 @@ export class AutoPass {
     this.log = opts.log.child({ component: 'autopass' });
   }
 
-  /** Hear every committed move, hold players' passes, and look at every unfinished match once. */
+  /** Hear every committed move and new match, hold players' passes, and look at every unfinished match once. */
   start() {
     this.opts.transport.onMoveCommitted((e) => this.opened(e.matchID, e.state));
+    // A scenario may open with a window where passing is all a side can do. (The bots hook in first.)
+    const created = this.opts.lobby.onCreated;
+    this.opts.lobby.onCreated = (matchID) => {
+      created(matchID);
+      this.refresh(matchID).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
+    };
     this.opts.transport.passHold = async (matchID, playerID, stateID, move) => {
       if (isPassLike({ type: move.type, args: move.args[0] })) await this.hold(matchID, playerID, stateID);
     };
@@ -100,25 +108,39 @@ export class AutoPass {
     let w = old;
     if (!w || w.stateID !== state._stateID || w.playerID !== playerID) {
       clearTimeout(old?.timer);
-      w = { stateID: state._stateID, playerID, due: this.now() + this.draw(this.opts.medianMs) };
+      w = { stateID: state._stateID, playerID, due: this.now() + this.draw(this.opts.medianMs), looks: 0 };
       this.windows.set(matchID, w);
     }
     const pass = onlyPass(G, who.faction);
-    if (!pass || w.timer) return;
-    const armed = w;
-    armed.timer = setTimeout(() => void this.fire(matchID, armed, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), Math.max(0, armed.due - this.now()));
-    armed.timer.unref?.();
+    if (!pass) return;
+    this.arm(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
+  }
+
+  /**
+   * Arm (or, after a change, disarm) the pass of a forced window. Whether the seat is a computer's and
+   * whether its switch is on are read now, not when the delay ends, so that the pass then goes at once
+   * like a held click (a change of either comes back here through refresh).
+   */
+  private async arm(matchID: string, w: Window, pass: { type: string; args: unknown }) {
+    const look = ++w.looks;
+    const row = await this.opts.lobby.record(matchID);
+    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(w.playerID));
+    // A computer player decides for itself; a seat that turned passing off clicks its own passes.
+    const on = !!seat && !(await this.opts.isComputer(matchID, w.playerID)) && (await autopassOn(this.opts.storage, matchID, seat.key));
+    if (this.stopped || this.windows.get(matchID) !== w || w.looks !== look) return;
+    if (!on) {
+      clearTimeout(w.timer);
+      delete w.timer;
+      return;
+    }
+    if (w.timer) return;
+    w.timer = setTimeout(() => void this.fire(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), Math.max(0, w.due - this.now()));
+    w.timer.unref?.();
   }
 
   private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }) {
     if (this.stopped || this.windows.get(matchID) !== w) return;
     delete w.timer;
-    // A computer player decides for itself; a seat that turned passing off clicks its own passes.
-    if (await this.opts.isComputer(matchID, w.playerID)) return;
-    const row = await this.opts.lobby.record(matchID);
-    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(w.playerID));
-    if (!seat || !(await autopassOn(this.opts.storage, matchID, seat.key))) return;
-    if (this.stopped || this.windows.get(matchID) !== w) return;
     const out = await this.opts.transport.submitMove(matchID, w.playerID, { type: pass.type, args: [pass.args] }, { by: 'server', stateID: w.stateID });
     // Stale: the seat acted first (a clicked pass, an undo) or another process passed; nothing to do.
     if (!out.ok && out.code !== 'stale_state') this.log.warn('automatic pass refused', { matchID, playerID: w.playerID, code: out.code });
@@ -140,7 +162,7 @@ export class AutoPass {
       w = this.windows.get(matchID);
       if (!w || w.stateID !== stateID || w.playerID !== playerID) {
         clearTimeout(w?.timer);
-        w = { stateID, playerID, due: this.now() + this.draw(this.opts.medianMs) };
+        w = { stateID, playerID, due: this.now() + this.draw(this.opts.medianMs), looks: 0 };
         this.windows.set(matchID, w);
       }
     }

@@ -56,6 +56,8 @@ export interface MatchConnection {
    * known yet, or a spectator). Asked on (re)connecting; the server pushes changes (`kon:autopass`).
    */
   autopass: boolean | null;
+  /** The server passes for sides at all (it may be configured not to): the switch is shown only then. */
+  autopassAvailable: boolean;
   /** The side's switch as the server just answered a change of it. */
   autopassSet(on: boolean): void;
   makeMove(playerID: string, move: string, args: unknown): void;
@@ -74,6 +76,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [clock, setClock] = useState<ClockView | null>(null);
   const [autopass, setAutopass] = useState<boolean | null>(null);
+  const [autopassAvailable, setAutopassAvailable] = useState(false);
   const clients = useRef<BgClient[]>([]);
   const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const historyRef = useRef<LogHistory>(EMPTY_LOG);
@@ -159,7 +162,16 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
       if (client === made[0] && ids[0] !== null) {
         socket?.on?.('kon:autopass', (e: { on?: unknown }) => typeof e?.on === 'boolean' && setAutopass(e.on));
-        socket?.on?.('connect', () => api.autopass(matchID, credentials).then((r) => current && setAutopass(r.on), () => {}));
+        socket?.on?.('connect', () =>
+          api.autopass(matchID, credentials).then(
+            (r) => {
+              if (!current) return;
+              setAutopass(r.available && r.on);
+              setAutopassAvailable(r.available);
+            },
+            () => {},
+          ),
+        );
       }
       // Connection changes do not always reach subscribers: listen to the socket as well.
       const refresh = () =>
@@ -188,6 +200,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     lobby,
     clock,
     autopass,
+    autopassAvailable,
     autopassSet: setAutopass,
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
