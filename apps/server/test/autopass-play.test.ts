@@ -8,7 +8,10 @@ import { actor, onlyPass, legalActions, PLAYER_OF_FACTION, type Faction, type Ga
 import { easyBot, seededRng } from '@kon/game/bots';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoveCommitted } from '../src/transport';
-import { api, capturing, createMatch, gameClient, join, startTestServer, waitFor, type TestServer } from './helpers';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { api, capturing, createMatch, gameClient, join, serverState, startTestServer, waitFor, type TestServer } from './helpers';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -85,6 +88,28 @@ function expectOnlyForcedPasses(moves: { e: MoveCommitted; before: GameState }[]
   }
 }
 
+/** Play `faction` by hand (Easy's choices) while the computer plays the others, up to a window where passing is all it can do; its state ID. */
+async function untilForced(t: TestServer, matchID: string, client: ReturnType<typeof gameClient>, faction: Faction): Promise<number> {
+  const rng = seededRng(3);
+  for (let i = 0; i < 200; i++) {
+    const s = (await t.server.transport.currentState(matchID))!;
+    const G = s.G as GameState;
+    const who = actor(G)!;
+    const moved = () => t.server.transport.currentState(matchID).then((x) => x!._stateID > s._stateID);
+    if (who.faction !== faction) {
+      await waitFor(moved, 'the computer', 30_000);
+      continue;
+    }
+    if (onlyPass(G, faction)) return s._stateID;
+    await waitFor(() => client.getState()?._stateID === s._stateID, 'synced');
+    const view = client.getState()!.G as never;
+    const pick = easyBot({ view, legal: legalActions(view, faction), rng });
+    (client.moves as any)[pick.type](pick.args);
+    await waitFor(moved, 'the move', 30_000);
+  }
+  throw new Error('no forced window');
+}
+
 describe('automatic passes in play', () => {
   it('basic game: the Allies are passed in reaction windows, combat card windows and phases with nothing to do, never where they can choose', async () => {
     const kinds = (a: Auto[]) => ({
@@ -140,35 +165,14 @@ describe('automatic passes in play', () => {
 
     // Germany plays its Narvik turn by hand until a window where passing is all it can do.
     const client = gameClient(m.matchID, '0', me.credentials, capturing(t.url, []));
-    const rng = seededRng(3);
     try {
-      let forcedAt: number | undefined;
-      for (let i = 0; i < 200 && forcedAt === undefined; i++) {
-        const s = (await t.server.transport.currentState(m.matchID))!;
-        const G = s.G as GameState;
-        const who = actor(G)!;
-        const moved = () => t.server.transport.currentState(m.matchID).then((x) => x!._stateID > s._stateID);
-        if (who.faction !== 'germany') {
-          await waitFor(moved, 'the computer', 30_000);
-          continue;
-        }
-        if (onlyPass(G, 'germany')) {
-          forcedAt = s._stateID;
-          break;
-        }
-        await waitFor(() => client.getState()?._stateID === s._stateID, 'synced');
-        const view = client.getState()!.G as never;
-        const pick = easyBot({ view, legal: legalActions(view, 'germany'), rng });
-        (client.moves as any)[pick.type](pick.args);
-        await waitFor(moved, 'the move', 30_000);
-      }
-      expect(forcedAt).toBeDefined();
+      const forcedAt = await untilForced(t, m.matchID, client, 'germany');
       // Passing is off: the window stays open (the delay is 0, so a pass would have been armed at once).
       await new Promise((r) => setTimeout(r, 300));
       expect((await t.server.transport.currentState(m.matchID))!._stateID).toBe(forcedAt);
       const on = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: true } });
       expect(on.json).toEqual({ on: true, available: true });
-      await waitFor(async () => (await t.server.transport.currentState(m.matchID))!._stateID > forcedAt!, 'the pass once the switch is on');
+      await waitFor(async () => (await t.server.transport.currentState(m.matchID))!._stateID > forcedAt, 'the pass once the switch is on');
     } finally {
       client.stop();
     }
@@ -183,5 +187,30 @@ describe('automatic passes in play', () => {
     const put = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: true } });
     expect(put.status).toBe(409);
     expect(put.json.error.code).toBe('autopass_off');
+  });
+
+  it('a forced window left open when the server stopped is passed after it starts again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-autopass-'));
+    try {
+      // Played on a server that passes for nobody, stopped in a forced window.
+      server = await startTestServer({ BOT_MOVE_DELAY_MS: '0' }, { dataDir: dir });
+      const m = await createMatch(server.url, { plan: 'three', setupData: { scenario: 'narvik' }, bots: { norway: 'easy', allies: 'easy' } });
+      const me = await join(server.url, m.matchID, m.links.seats[0]!.token, 'Person');
+      const client = gameClient(m.matchID, '0', me.credentials, capturing(server.url, []));
+      const forcedAt = await untilForced(server, m.matchID, client, 'germany');
+      client.stop();
+      await server.stop({ keepData: true });
+      server = undefined;
+      // Started again with automatic passing: the open window is found and passed.
+      server = await startTestServer({ BOT_MOVE_DELAY_MS: '0', AUTOPASS: 'on', AUTOPASS_DELAY_MS: '0' }, { dataDir: dir });
+      const t = server;
+      await waitFor(async () => (await t.server.transport.currentState(m.matchID))!._stateID > forcedAt, 'the pass after the restart');
+      const { log } = await serverState(t, m.matchID);
+      expect(log.find((l: { _stateID: number }) => l._stateID === forcedAt).action.payload).toMatchObject({ playerID: '0' });
+    } finally {
+      await server?.stop();
+      server = undefined;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

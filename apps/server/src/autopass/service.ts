@@ -123,10 +123,9 @@ export class AutoPass {
    */
   private async arm(matchID: string, w: Window, pass: { type: string; args: unknown }) {
     const look = ++w.looks;
-    const row = await this.opts.lobby.record(matchID);
-    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(w.playerID));
-    // A computer player decides for itself; a seat that turned passing off clicks its own passes.
-    const on = !!seat && !(await this.opts.isComputer(matchID, w.playerID)) && (await autopassOn(this.opts.storage, matchID, seat.key));
+    // A computer player decides for itself (asked first: the bots keep their holders in memory);
+    // a seat that turned passing off clicks its own passes.
+    const on = !(await this.opts.isComputer(matchID, w.playerID)) && (await this.switchOn(matchID, w.playerID));
     if (this.stopped || this.windows.get(matchID) !== w || w.looks !== look) return;
     if (!on) {
       clearTimeout(w.timer);
@@ -136,6 +135,12 @@ export class AutoPass {
     if (w.timer) return;
     w.timer = setTimeout(() => void this.fire(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), Math.max(0, w.due - this.now()));
     w.timer.unref?.();
+  }
+
+  private async switchOn(matchID: string, playerID: string): Promise<boolean> {
+    const row = await this.opts.lobby.record(matchID);
+    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
+    return !!seat && (await autopassOn(this.opts.storage, matchID, seat.key));
   }
 
   private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }) {
