@@ -8,7 +8,7 @@ import type { State } from 'boardgame.io';
 import { actor, createInitialState, legalActions, onlyPass, perform, viewFor, PLAYER_OF_FACTION, type GameState } from '@kon/game';
 import { easyBot, seededRng } from '@kon/game/bots';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AutoPass, type AutoPassOptions } from '../src/autopass/service';
+import { AutoPass, CLICK_GRACE_MS, type AutoPassOptions } from '../src/autopass/service';
 import { drawPassDelay, MAX_FACTOR, MIN_FACTOR } from '../src/autopass/delay';
 import { createLogger } from '../src/log';
 import type { MoveCommitted, MoveListener } from '../src/transport';
@@ -162,6 +162,21 @@ describe('automatic pass', () => {
     void h.transport.passHold('m', pid, 9, { type: 'endPhase', args: [{}] }).then(() => (late = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(late).toBe(true);
+    h.service.stop();
+  });
+
+  it("gives way to the seat's own held click of a forced window, and passes after all should the click fail", async () => {
+    const h = harness();
+    h.commit(basic.forced, 5);
+    const pid = PLAYER_OF_FACTION[actor(basic.forced)!.faction];
+    await vi.advanceTimersByTimeAsync(100);
+    const held = h.transport.passHold('m', pid, 5, { type: 'pass', args: [{}] });
+    await vi.advanceTimersByTimeAsync(900);
+    await held;
+    // The click goes now; the automatic pass waits its grace (here the stand-in stored nothing).
+    expect(h.submitted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(CLICK_GRACE_MS);
+    expect(h.submitted.map((x) => x.stateID)).toEqual([5]);
     h.service.stop();
   });
 

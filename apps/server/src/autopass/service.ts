@@ -47,7 +47,17 @@ interface Window {
   timer?: NodeJS.Timeout;
   /** Bumped at every look at the seat's switch: only the latest look arms or disarms. */
   looks: number;
+  /** The seat clicked a pass of this window, held until `due`: that click is the pass. */
+  clicked?: boolean;
 }
+
+/**
+ * How long an automatic pass gives way to a click of the same window held to the same moment: the
+ * click goes through (and the automatic pass is then refused as stale), or, should it fail, the
+ * automatic pass follows. Without it both would go at `due` and the click might lose, telling its
+ * seat that the game had moved on.
+ */
+export const CLICK_GRACE_MS = 1000;
 
 export class AutoPass {
   /** matchID → the window open there, as this process saw it open. */
@@ -143,9 +153,14 @@ export class AutoPass {
     return !!seat && (await autopassOn(this.opts.storage, matchID, seat.key));
   }
 
-  private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }) {
+  private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }, gaveWay = false) {
     if (this.stopped || this.windows.get(matchID) !== w) return;
     delete w.timer;
+    if (w.clicked && !gaveWay) {
+      w.timer = setTimeout(() => void this.fire(matchID, w, pass, true).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), CLICK_GRACE_MS);
+      w.timer.unref?.();
+      return;
+    }
     const out = await this.opts.transport.submitMove(matchID, w.playerID, { type: pass.type, args: [pass.args] }, { by: 'server', stateID: w.stateID });
     // Stale: the seat acted first (a clicked pass, an undo) or another process passed; nothing to do.
     if (!out.ok && out.code !== 'stale_state') this.log.warn('automatic pass refused', { matchID, playerID: w.playerID, code: out.code });
@@ -172,7 +187,9 @@ export class AutoPass {
       }
     }
     const wait = w.due - this.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (wait <= 0) return;
+    w.clicked = true;
+    await new Promise((r) => setTimeout(r, wait));
   }
 
   /** After a start: every unfinished match's open window, with a fresh delay. */
