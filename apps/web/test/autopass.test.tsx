@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { actor, onlyPass, viewFor, type GameState } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
 import { AutopassSwitch } from '../src/ui/AutopassSwitch';
+import { HelpButton } from '../src/ui/HelpPanel';
 import { autoPassPending } from '../src/game/autopass';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { MatchConnection } from '../src/game/connection';
@@ -113,5 +114,17 @@ describe('the switch in the member menu', () => {
     cleanup();
     wrap(<AutopassSwitch matchID="m1" credentials="m_secret" on={null} onChanged={onChanged} />);
     expect((screen.getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('the rules help', () => {
+  it('says what the automatic pass does and where it is turned off, in both languages', () => {
+    const G = forcedState();
+    for (const [lang, words] of [['en', /server does it for you.*"You:" menu/s], ['no', /serveren det for deg.*«Du:»-menyen/s]] as const) {
+      wrap(<HelpButton G={viewFor(G, null)} actor={actor(G)} />, lang);
+      fireEvent.click(screen.getByTestId('help-button'));
+      expect(document.querySelector('[data-help="autopass"]')!.textContent).toMatch(words);
+      cleanup();
+    }
   });
 });

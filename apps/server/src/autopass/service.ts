@@ -22,6 +22,7 @@ import type { Lobby } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport } from '../transport';
+import { BoundedMap } from '../bounded-map';
 import { drawPassDelay } from './delay';
 import { autopassOn } from './settings';
 
@@ -60,8 +61,8 @@ interface Window {
 export const CLICK_GRACE_MS = 1000;
 
 export class AutoPass {
-  /** matchID → the window open there, as this process saw it open. */
-  private windows = new Map<string, Window>();
+  /** matchID → the window open there, as this process saw it open (not every match ever seen). */
+  private windows = new BoundedMap<string, Window>(20_000);
   private stopped = false;
   private readonly draw: (medianMs: number) => number;
   private readonly now: () => number;
