@@ -26,6 +26,8 @@ import { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
+import { AutoPass } from './autopass/service';
+import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -55,6 +57,8 @@ export interface RunningServer {
   bots: BotSeats;
   clocks: ClockService;
   notifications: NotificationService;
+  /** Passes for a person's seat when passing is all it can do, and holds quicker clicked passes. */
+  autopass: AutoPass;
   app: Koa;
   /** Graceful stop: refuse new work, finish in-flight moves and their writes, close sockets and storage. */
   stop(reason?: string): Promise<void>;
@@ -70,6 +74,8 @@ export interface StartOptions {
   onOwnDecisionTimeout?: OwnDecisionTimeout;
   /** First retry delay of a failed notification (tests make it short). */
   notifyRetryBaseMs?: number;
+  /** The automatic passes' delay distribution (tests spy on it). */
+  autopassDraw?: (medianMs: number) => number;
 }
 
 export async function loadGameModule(): Promise<GameModule> {
@@ -155,6 +161,15 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     ...(opts.notifyRetryBaseMs !== undefined ? { retryBaseMs: opts.notifyRetryBaseMs } : {}),
     clockView: (matchID) => clocks.view(matchID),
   });
+  const autopass = new AutoPass({
+    transport,
+    lobby,
+    storage,
+    log,
+    medianMs: config.autopassDelayMs,
+    isComputer: (matchID, playerID) => bots.isComputer(matchID, playerID),
+    ...(opts.autopassDraw ? { draw: opts.autopassDraw } : {}),
+  });
   // The game, its clock and its "your move" messages begin once every seat is taken: they hear of
   // every roster change too.
   const presence = transport.presence;
@@ -162,6 +177,8 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     ...presence,
     rosterChanged: (matchID, removed) => {
       presence.rosterChanged(matchID, removed);
+      // A seat handed to or taken back from the computer, or its passing switch flipped.
+      autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
       storage
         .fetchLobby(matchID)
         .then((row) => {
@@ -197,6 +214,13 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       clockRoutes(clocks),
       notificationRoutes(notifications),
       (router) => botRoutes(router, bots, config),
+      autopassRoutes({
+        available: config.autopass,
+        changed: (matchID, playerIDs, on) => {
+          transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, { on });
+          autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
+        },
+      }),
     ],
     ...(cluster ? { ping: cluster.ping } : {}),
     stateOf: (id) => transport.currentState(id),
@@ -225,6 +249,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
   bots.start();
+  if (config.autopass) autopass.start();
   await clocks.start();
   log.info('listening', { port, host: config.host, storage: storage.kind, cluster: cluster ? cluster.bus.id : false, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
 
@@ -235,6 +260,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       shuttingDown = true;
       transport.stopAccepting();
       await bots.stop();
+      autopass.stop();
       clocks.stop();
       notifications.stop();
       httpServer.close();
@@ -249,7 +275,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       log.info('stopped');
     })());
 
-  return { url, port, storage, lobby, transport, bots, clocks, notifications, app, stop };
+  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, app, stop };
 }
 
 /** Times every durable move write for GET /metrics, whatever store is behind it. */

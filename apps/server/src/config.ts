@@ -57,6 +57,8 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
   BOT_WORKERS: int(1, 1, 64),
   BOT_MOVE_DELAY_MS: int(700, 0, 60_000),
+  AUTOPASS: z.enum(['on', 'off']).default('on'),
+  AUTOPASS_DELAY_MS: int(1200, 0, 60_000),
   BOT_TIMEOUT_MS: int(20_000, 100, 600_000),
   PUBLIC_URL: z
     .string()
@@ -109,6 +111,13 @@ export interface Config {
   botWorkers: number;
   /** Least time from a computer seat starting to think to its move, so people can follow it. */
   botMoveDelayMs: number;
+  /**
+   * The median of the delay before a seat's pass is carried out, automatic or clicked (autopass/delay.ts):
+   * the scale of one fixed distribution (0 in tests: no waiting).
+   */
+  autopassDelayMs: number;
+  /** Off: the server neither passes for a side nor holds its passes; every side clicks (the tests of other features). */
+  autopass: boolean;
   /** A decision not made in this time is abandoned: its worker is replaced and the decision retried. */
   botTimeoutMs: number;
   /** The address players reach the site at, for links in e-mails and webhooks ("your move"). */
@@ -169,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     botWorkers: e.BOT_WORKERS,
     botMoveDelayMs: e.BOT_MOVE_DELAY_MS,
+    autopassDelayMs: e.AUTOPASS_DELAY_MS,
+    autopass: e.AUTOPASS === 'on',
     botTimeoutMs: e.BOT_TIMEOUT_MS,
     publicUrl: e.PUBLIC_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Kampen om Norge <noreply@localhost>' } : undefined,

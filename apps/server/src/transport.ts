@@ -165,6 +165,12 @@ export class HardenedTransport {
   private seenLoaded = new BoundedMap<string, true>(20_000);
   /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it); set by the bots. */
   playerMoveGuard: (matchID: string, playerID: string) => Promise<{ code: string; message: string } | null> = async () => null;
+  /**
+   * Waits, before a seat's move from its socket is judged, for as long as the server holds that move
+   * back: a pass clicked sooner than the window's drawn delay (autopass/service.ts). Runs outside the
+   * match's lock; the move is then made against the state the seat saw, or refused as stale.
+   */
+  passHold: (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) => Promise<void> = async () => {};
   private closing = false;
   private readonly log: Logger;
 
@@ -366,6 +372,7 @@ export class HardenedTransport {
         return refuse('wrong_seat', { matchID: b.matchID });
       if (typeof rawStateID !== 'number' || !Number.isInteger(rawStateID)) return refuse('bad_state_id');
       const { type, args: moveArgs } = action.data.payload;
+      await this.passHold(b.matchID, b.playerID, rawStateID, { type, args: moveArgs ?? [] });
       const outcome = await this.submitMove(b.matchID, b.playerID, { type, args: moveArgs ?? [] }, {
         by: 'player',
         stateID: rawStateID,
@@ -627,6 +634,14 @@ export class HardenedTransport {
    */
   emitToMatch(matchID: string, event: string, payload: unknown) {
     for (const sock of this.rooms.get(matchID) ?? []) sock.emit(event, payload);
+  }
+
+  /** A server event to the sockets of these seats only (on this process): a seat's own settings. */
+  emitToSeat(matchID: string, playerIDs: readonly string[], event: string, payload: unknown) {
+    for (const sock of this.rooms.get(matchID) ?? []) {
+      const b = this.bindings.get(sock);
+      if (b?.playerID != null && playerIDs.includes(b.playerID)) sock.emit(event, payload);
+    }
   }
 
   /** The match's current state (from memory or the store), for server-side deciders such as bots and clocks. */

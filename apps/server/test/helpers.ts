@@ -77,7 +77,8 @@ export async function startTestServer(
   const logs: string[] = [];
   const log = createLogger('debug', { service: 'test' }, (line) => logs.push(line));
   const gameModule = await loadGameModule();
-  let config = loadConfig({ HOST: '127.0.0.1', PORT: String(opts.port ?? 0), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  // Automatic passing is off unless a test turns it on: the other tests click every pass themselves.
+  let config = loadConfig({ HOST: '127.0.0.1', PORT: String(opts.port ?? 0), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), AUTOPASS: 'off', ...env });
   let server = await startServer(config, gameModule, { ...opts, log });
   const t: TestServer = {
     server,

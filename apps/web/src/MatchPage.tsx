@@ -15,6 +15,7 @@ import { useBoardAt } from './replay/useBoardAt';
 import { AfterGame } from './replay/AfterGame';
 import { followRematch, useRematchFollow } from './replay/rematch';
 import { SeatSharing } from './ui/SeatSharing';
+import { AutopassSwitch } from './ui/AutopassSwitch';
 import { SignalSettings } from './ui/SignalSettings';
 import { ComputerSeatControls, computerMarks } from './ui/ComputerSeats';
 import { NotificationButton } from './ui/NotificationSettings';
@@ -84,7 +85,12 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
           setInfo(next);
         }}
         onLeft={() => navigate('/')}
-        extra={<SeatSharing matchID={matchID} credentials={token} info={info} />}
+        extra={
+          <>
+            {!spectator && conn.autopassAvailable && <AutopassSwitch matchID={matchID} credentials={token} on={conn.autopass} onChanged={conn.autopassSet} />}
+            <SeatSharing matchID={matchID} credentials={token} info={info} />
+          </>
+        }
       />
     ) : undefined;
   const notify = member && token ? <NotificationButton matchID={matchID} credentials={token} /> : undefined;

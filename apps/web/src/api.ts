@@ -190,6 +190,11 @@ export const api = {
     call<NotificationInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}/notifications`, undefined, credentials),
   setNotifications: (matchID: string, credentials: string, body: { webhookUrl: string | null; email: string | null; lang: 'nb' | 'en' }) =>
     call<NotificationInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/notifications`, body, credentials),
+  /** Whether the server passes for this member's side where passing is all it can do. */
+  autopass: (matchID: string, credentials: string) =>
+    call<{ on: boolean; available: boolean }>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
+  setAutopass: (matchID: string, credentials: string, on: boolean) =>
+    call<{ on: boolean; available: boolean }>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on }, credentials),
   /** The scenarios the server offers (asked once per page load). */
   scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => inBookOrder(r.scenarios)).catch((e) => {
     scenarioList = undefined;

@@ -205,6 +205,15 @@ export const HELP_SECTIONS: Record<'no' | 'en', HelpSection[]> = {
         'Du ser bare din egen hånd. Reaksjonsvinduer åpnes når reglene tillater et svar, ikke bare når noen har et passende kort, så et vindu røper ingenting.',
       ],
     },
+    {
+      id: 'autopass',
+      title: 'Når du ikke har noe valg',
+      body: [
+        'Kan du bare stå over eller avslutte fasen – ingen kort på hånden kan svare, og fasen har ingenting å gjøre – gjør serveren det for deg etter et lite øyeblikk, og du slipper å klikke.',
+        'Øyeblikket trekkes likt hver gang, også når du selv klikker «Stå over» raskere: de andre ser aldri om du hadde et valg eller ikke.',
+        'Vil du heller klikke selv (for eksempel for å nøle med vilje), slår du det av i «Du:»-menyen. Det gjelder hele siden din i dette partiet, og bare dere på siden ser valget.',
+      ],
+    },
   ],
   en: [
     {
@@ -264,6 +273,15 @@ export const HELP_SECTIONS: Record<'no' | 'en', HelpSection[]> = {
       title: 'What you do not see',
       body: [
         'You see only your own hand. Reaction windows open whenever the rules allow an answer, not only when someone holds a fitting card, so a window gives nothing away.',
+      ],
+    },
+    {
+      id: 'autopass',
+      title: 'When you have no choice',
+      body: [
+        'When all you can do is pass or end the phase – nothing in your hand can answer, and the phase has nothing for you to do – the server does it for you after a short moment, and you need not click.',
+        'The moment is drawn the same way every time, also when you click Pass yourself sooner: the others never see whether you had a choice.',
+        'To click these yourself instead (to hesitate on purpose, say), turn it off in the "You:" menu. It applies to your whole side in this match, and only your side sees the setting.',
       ],
     },
   ],

@@ -10,6 +10,7 @@ import { COMFORT_STRINGS } from './i18n-comfort';
 import { TABLE_STRINGS } from './i18n-table';
 import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
+import { AUTOPASS_STRINGS } from './i18n-autopass';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -650,6 +651,8 @@ Object.assign(STRINGS.no, BOT_STRINGS.no);
 Object.assign(STRINGS.en, BOT_STRINGS.en);
 Object.assign(STRINGS.no, CLOCK_STRINGS.no);
 Object.assign(STRINGS.en, CLOCK_STRINGS.en);
+Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
+Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
 
 /** Look a text up: the language asked for, else the other one, else the key. */
 export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {

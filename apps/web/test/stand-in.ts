@@ -15,6 +15,10 @@ export function standInConnection(G: GameState, seats: (Faction | null)[], makeM
     log: G.log,
     lobby: null,
     clock: null,
+    // Decisions shown as they are; tests of the automatic pass turn it on.
+    autopass: false,
+    autopassAvailable: true,
+    autopassSet: vi.fn(),
     makeMove,
     sendChat: vi.fn(),
   };

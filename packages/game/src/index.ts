@@ -5,6 +5,7 @@ export type * from './engine/state.js';
 export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';
 export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
 export { legalActions } from './engine/legal.js';
+export { onlyPass, isPassLike, type MoveLike } from './engine/forced.js';
 export { canUndo, undone, performUndoable, type UndoTrail, type BarrierReason } from './engine/undo.js';
 export { activeCards } from './engine/combat.js';
 export { perform, isLegal, whyIllegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';

@@ -160,6 +160,11 @@ export class BotSeats {
     return this.viewFor(matchID, tok);
   }
 
+  /** Whether a computer player holds this playerID's seat now (it then decides for itself). */
+  async isComputer(matchID: string, playerID: string): Promise<boolean> {
+    return (await this.holdersOf(matchID)).has(playerID);
+  }
+
   private async viewFor(matchID: string, tok: string | undefined) {
     return this.opts.lobby.get(matchID, tok);
   }

@@ -51,6 +51,15 @@ export interface MatchConnection {
   lobby: MatchInfo | null;
   /** The match's clock (null: no time controls, or not known yet). */
   clock: ClockView | null;
+  /**
+   * Whether the server passes for this browser's side where passing is all it can do (null: not
+   * known yet, or a spectator). Asked on (re)connecting; the server pushes changes (`kon:autopass`).
+   */
+  autopass: boolean | null;
+  /** The server passes for sides at all (it may be configured not to): the switch is shown only then. */
+  autopassAvailable: boolean;
+  /** The side's switch as the server just answered a change of it. */
+  autopassSet(on: boolean): void;
   makeMove(playerID: string, move: string, args: unknown): void;
   sendChat(text: string): void;
 }
@@ -66,6 +75,8 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [lobby, setLobby] = useState<MatchInfo | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [clock, setClock] = useState<ClockView | null>(null);
+  const [autopass, setAutopass] = useState<boolean | null>(null);
+  const [autopassAvailable, setAutopassAvailable] = useState(false);
   const clients = useRef<BgClient[]>([]);
   const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const historyRef = useRef<LogHistory>(EMPTY_LOG);
@@ -148,6 +159,20 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       // The clock is pushed on every change; on (re)connecting it is asked for once.
       socket?.on?.('kon:clock', (c: ClockView) => setClock(c));
       socket?.on?.('connect', () => api.clock(matchID, credentials).then((r) => current && setClock(r.clock), () => {}));
+      // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
+      if (client === made[0] && ids[0] !== null) {
+        socket?.on?.('kon:autopass', (e: { on?: unknown }) => typeof e?.on === 'boolean' && setAutopass(e.on));
+        socket?.on?.('connect', () =>
+          api.autopass(matchID, credentials).then(
+            (r) => {
+              if (!current) return;
+              setAutopass(r.available && r.on);
+              setAutopassAvailable(r.available);
+            },
+            () => {},
+          ),
+        );
+      }
       // Connection changes do not always reach subscribers: listen to the socket as well.
       const refresh = () =>
         setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
@@ -174,6 +199,9 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     log,
     lobby,
     clock,
+    autopass,
+    autopassAvailable,
+    autopassSet: setAutopass,
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];

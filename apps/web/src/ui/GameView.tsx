@@ -30,6 +30,7 @@ import { useYourMoveSignals } from '../game/yourMove';
 import { OfflineNote, useNow } from './Presence';
 import type { ComputerMarks } from './ComputerSeats';
 import { ClockPanel } from './Clocks';
+import { autoPassPending } from '../game/autopass';
 
 const FACTION_OF: Record<string, Faction> = { '0': 'germany', '1': 'norway', '2': 'allies' };
 const EMPTY: Choices = toChoices([]);
@@ -65,14 +66,19 @@ export function GameView({
   const shownSeat = actingSeat ?? conn.seats[viewSeat] ?? conn.seats[0]!;
   const G = (shownSeat.G ?? anyG) as FactionView | null;
 
+  // The server passes for the seat in a moment (the seat could do nothing else): no decision is shown.
+  const autoPassing = useMemo(
+    () => autoPassPending(actingSeat?.G, actingSeat?.playerID ? FACTION_OF[actingSeat.playerID] : undefined, conn.autopass, spectator),
+    [actingSeat?.G, actingSeat?.playerID, conn.autopass, spectator],
+  );
   const legal = useMemo(() => {
-    if (!actingSeat?.G || spectator) return [];
+    if (!actingSeat?.G || spectator || autoPassing) return [];
     try {
       return legalMoves(actingSeat.G as any, actingSeat.ctx, actingSeat.playerID);
     } catch {
       return [];
     }
-  }, [actingSeat?.G, actingSeat?.playerID, spectator]);
+  }, [actingSeat?.G, actingSeat?.playerID, spectator, autoPassing]);
   const choices = useMemo(() => (legal.length ? toChoices(legal) : EMPTY), [legal]);
   const adv = useMemo(() => toAdvancedChoices(legal), [legal]);
 
@@ -122,7 +128,10 @@ export function GameView({
   const presence = useMemo(() => presenceByFaction(conn.lobby), [conn.lobby]);
   const now = useNow(20_000);
   // "Your move" in the tab's title and icon (and sound, notification as chosen): own turns and reaction windows alike.
-  const banner = G ? withConnection(bannerFor(G, actor, mine, lang), conn.connected || !conn.synced, lang) : null;
+  const decided = G ? bannerFor(G, actor, mine, lang) : null;
+  const own = decided && autoPassing ? { ...decided, kind: 'wait' as const, title: t('autopass.title'), detail: t('autopass.detail') } : decided;
+  // A lost connection overrides both: nothing this page shows is current, and nothing it sends goes.
+  const banner = own ? withConnection(own, conn.connected || !conn.synced, lang) : null;
   useYourMoveSignals(!spectator && banner?.kind === 'act', t('signal.yourMove'), banner?.detail ?? '', `kon-${conn.lobby?.matchID ?? ''}`);
 
   if (!G || !banner) return <div className="center-note">{t('loading')}</div>;
@@ -136,11 +145,11 @@ export function GameView({
     <main className="game-layout">
       {/* The page's heading for assistive technology: the banner below says what matters now. */}
       <h1 className="sr-only">{t('app.title')}</h1>
-      <div className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`} role="status" aria-live="polite" data-testid="banner">
+      <div className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`} role="status" aria-live="polite" data-testid="banner" data-autopass={autoPassing || undefined}>
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
-        {banner.kind === 'wait' && banner.faction && <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />}
+        {banner.kind === 'wait' && banner.faction && !autoPassing && <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />}
         {notSent && !conn.connected && <span className="banner-error" role="alert" data-testid="not-sent">{t('conn.notSent')}</span>}
         {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
         {cancelled && <TeamNotice onDismiss={dismissCancelled} />}
