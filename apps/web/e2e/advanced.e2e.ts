@@ -50,7 +50,7 @@ async function clickFirst(page: Page, selector: string): Promise<boolean> {
 /** Answer every parameter of a decision under way with its first offered value (the map's first, once). */
 async function finishSteps(page: Page) {
   for (let i = 0; i < 6; i++) {
-    const step = page.locator('[data-testid="action-panel"] [data-step]').first();
+    const step = page.locator('[data-testid="action-panel"] [data-step]:not([disabled])').first();
     if ((await step.count()) === 0) return;
     await step.click();
     await page.waitForTimeout(60);
