@@ -25,6 +25,7 @@ import { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
+import type { ErrorCode } from '@kon/protocol';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -206,7 +207,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   staticFiles(app, config.webDist);
   app.use(async (ctx) => {
     ctx.status = 404;
-    ctx.body = { error: { code: 'not_found', message: 'Not found.' } };
+    ctx.body = { error: { code: 'not_found' satisfies ErrorCode, message: 'Not found.' } };
   });
 
   // Compose the middleware only now, after every route is added (see DESIGN: koa-compose 4.2.0).

@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from './csp';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { withLogContext } from './log';
 import type { ServerMetrics } from './metrics';
+import { logQuery, openApiDocument, type ErrorCode } from '@kon/protocol';
 
 /** Fixed-window counters per client address and bucket. */
 /** A request limit: true when `key` has made more than `limit` requests in the current window. */
@@ -154,7 +155,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
       } else {
         log.error('request failed', { err: e, method: ctx.method, path: ctx.path });
         ctx.status = 500;
-        ctx.body = { error: { code: 'internal', message: 'Something went wrong on the server.' } };
+        ctx.body = { error: { code: 'internal' satisfies ErrorCode, message: 'Something went wrong on the server.' } };
       }
     } finally {
       // Log the route, never the query string or headers (tokens travel in Authorization only).
@@ -163,8 +164,6 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
     }
   }
 }
-
-const logQuery = z.object({ from: z.coerce.number().int().min(0).max(1_000_000).default(0) });
 
 export function apiRouter(deps: HttpDeps): Router {
   const { config, lobby, storage, limiter } = deps;
@@ -175,6 +174,13 @@ export function apiRouter(deps: HttpDeps): Router {
     if (await limiter.hit(`api:${ctx.ip}`, config.rateLimitPerMinute, 60_000))
       throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
     await next();
+  });
+
+  // The OpenAPI document of this API, generated from the protocol's schemas (packages/protocol).
+  let openApi: string | undefined;
+  router.get('/openapi.json', async (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openApi ??= JSON.stringify(openApiDocument());
   });
 
   router.get('/scenarios', async (ctx) => {
