@@ -2,7 +2,9 @@
  * One text per error code of the protocol's table (packages/protocol/src/errors.ts), bokmål and
  * English: what the server refused, in the player's words. A code added to the table does not compile
  * here until it has both texts. Shown for socket refusals (`kon:error`) and wherever a page has no
- * text of its own for an API error; looked up as `code.<code>`.
+ * text of its own for an API error; looked up as `code.<code>`. Only the table's type is imported:
+ * the protocol's schemas stay out of the page's code (zod must not build them before the page has
+ * turned its eval-based compiler off, see game/zod-jitless.ts).
  */
 import type { ErrorCode } from '@kon/protocol';
 

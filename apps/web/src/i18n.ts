@@ -10,8 +10,7 @@ import { COMFORT_STRINGS } from './i18n-comfort';
 import { TABLE_STRINGS } from './i18n-table';
 import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
-import { ERROR_STRINGS } from './i18n-errors';
-import { isErrorCode } from '@kon/protocol';
+import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -672,5 +671,5 @@ export const useI18n = () => useContext(I18nContext);
 
 /** A refusal from the server in plain words: the text of its code (i18n-errors.ts), else the general one. */
 export function refusalText(t: T, code: string): string {
-  return isErrorCode(code) ? t(`code.${code}`) : t('act.refused');
+  return Object.hasOwn(ERROR_TEXTS, code) ? t(`code.${code}`) : t('act.refused');
 }

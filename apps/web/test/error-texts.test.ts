@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERRORS } from '@kon/protocol';
 import { refusalText, translate, type T } from '../src/i18n';
@@ -25,5 +27,17 @@ describe('texts of error codes', () => {
     expect(refusalText(t, 'not_your_turn')).toBe('It is not your turn: the move was not made.');
     expect(refusalText(t, 'illegal_move')).toBe('The rules do not allow that move.');
     expect(refusalText(t, 'not-your-turn')).toBe('The server refused that move.');
+  });
+});
+
+describe('the protocol in the page', () => {
+  it('is imported for its types only: its schemas would be built before zod is told not to use eval (CSP)', () => {
+    const src = path.resolve(__dirname, '../src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    for (const f of files) {
+      const text = readFileSync(path.join(src, f), 'utf8');
+      for (const m of text.matchAll(/(import|export)\s+(type\s+)?\{[^}]*\}\s+from\s+'@kon\/protocol'/g)) expect(m[2], `${f}: ${m[0].slice(0, 60)}`).toBe('type ');
+      expect(text, f).not.toMatch(/import\s+['"*]?[^{]*from\s+'@kon\/protocol'|import\s+'@kon\/protocol'/);
+    }
   });
 });
