@@ -49,19 +49,8 @@ export const boardQuery = z.object({ entry: z.coerce.number().int().min(0).max(1
 /** The spectators' view of the board right after log entry `entry` (`G` is the game's FactionView). */
 export const boardAt = z.object({ entry: z.number(), total: z.number(), move: z.number(), G: z.unknown() });
 
-/** GET /api/matches/:id/record: a finished game, replayable anywhere (the set-up carries a whole scenario). */
-export const gameRecord = z.object({
-  format: z.literal('kampen-om-norge/record'),
-  version: z.literal(1),
-  matchID: z.string(),
-  plan: z.string(),
-  setupData: z.unknown(),
-  /** boardgame.io's PRNG seed: with it the set-up's shuffles and every die come out the same. */
-  seed: z.union([z.string(), z.number()]),
-  moves: z.array(z.object({ playerID: z.string(), move: z.string(), args: z.array(z.unknown()) })),
-  result: z.unknown(),
-  finishedAt: z.number(),
-});
+/** GET /api/matches/:id/record: a finished game, replayable anywhere (record.ts). */
+export { gameRecord, type GameRecord } from './record';
 
 /** 201 of POST /api/matches/:id/rematch: the new match; its links only for the player who started it. */
 export const rematchResponse = z.object({ matchID: z.string(), links: createdMatch.shape.links.optional() });
