@@ -1,6 +1,6 @@
 /**
  * Compiles the server for production: one CommonJS file, dist/main.cjs, with our own TypeScript
- * (the server and the @kon/game workspace, which is TypeScript source) bundled in and every npm
+ * (the server and the @kon/game and @kon/protocol workspaces, which are TypeScript source) bundled in and every npm
  * dependency left to node_modules. CommonJS because boardgame.io 0.50.2 has no ESM entry Node can load.
  */
 import { build } from 'esbuild';
@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deps = (dir) => Object.keys(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies ?? {});
-const external = [...new Set([...deps(root), ...deps(path.join(root, '../../packages/game'))])]
+const workspaces = ['../../packages/game', '../../packages/protocol'].map((p) => path.join(root, p));
+const external = [...new Set([...deps(root), ...workspaces.flatMap(deps)])]
   .filter((name) => !name.startsWith('@kon/'))
   .flatMap((name) => [name, `${name}/*`]);
 

@@ -28,6 +28,7 @@ import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 import { AutoPass } from './autopass/service';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
+import type { ErrorCode } from '@kon/protocol';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -235,7 +236,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   staticFiles(app, config.webDist);
   app.use(async (ctx) => {
     ctx.status = 404;
-    ctx.body = { error: { code: 'not_found', message: 'Not found.' } };
+    ctx.body = { error: { code: 'not_found' satisfies ErrorCode, message: 'Not found.' } };
   });
 
   // Compose the middleware only now, after every route is added (apps/server/README.md, "How the boardgame.io 0.50.2 holes are closed": koa-compose 4.2.0).

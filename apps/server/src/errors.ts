@@ -1,8 +1,13 @@
-/** An error the API reports as JSON: { error: { code, message } } with an HTTP status. */
-export class ApiError extends Error {
+import type { ErrorStatus, HttpErrorCode } from '@kon/protocol';
+
+/**
+ * An error the API reports as JSON: { error: { code, message } } with an HTTP status. The code comes
+ * from the protocol's table of errors, and the status must be the one the table gives it.
+ */
+export class ApiError<C extends HttpErrorCode = HttpErrorCode> extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: ErrorStatus<C>,
+    readonly code: C,
     message: string,
     readonly details?: unknown,
   ) {

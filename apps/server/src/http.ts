@@ -13,6 +13,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { withLogContext } from './log';
 import type { ServerMetrics } from './metrics';
 import type { RateLimits } from './rate-limits';
+import { logQuery, openApiDocument, type ErrorCode } from '@kon/protocol';
 
 export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown> {
   const len = ctx.request.length;
@@ -120,7 +121,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
       } else {
         log.error('request failed', { err: e, method: ctx.method, path: ctx.path });
         ctx.status = 500;
-        ctx.body = { error: { code: 'internal', message: 'Something went wrong on the server.' } };
+        ctx.body = { error: { code: 'internal' satisfies ErrorCode, message: 'Something went wrong on the server.' } };
       }
     } finally {
       // Log the route, never the query string or headers (tokens travel in Authorization only).
@@ -130,8 +131,6 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
   }
 }
 
-const logQuery = z.object({ from: z.coerce.number().int().min(0).max(1_000_000).default(0) });
-
 export function apiRouter(deps: HttpDeps): Router {
   const { config, lobby, storage, limits } = deps;
   const router = new Router({ prefix: '/api' });
@@ -140,6 +139,13 @@ export function apiRouter(deps: HttpDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     if ((await limits.apiRequest(ctx.ip)) === 'limited') throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
     await next();
+  });
+
+  // The OpenAPI document of this API, generated from the protocol's schemas (packages/protocol).
+  let openApi: string | undefined;
+  router.get('/openapi.json', async (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openApi ??= JSON.stringify(openApiDocument());
   });
 
   router.get('/scenarios', async (ctx) => {

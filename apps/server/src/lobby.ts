@@ -8,17 +8,15 @@ import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secret
 import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
-import { assertJoinable, botsAtCreation, creationBots, handOverWhen, publicBots, type SeatBots, type Whereabouts } from './bots/seats';
-import { clockSettingsSchema, type ClockSettings } from './clocks/settings';
+import { assertJoinable, botsAtCreation, handOverWhen, publicBots, type SeatBots, type Whereabouts } from './bots/seats';
+import type { ClockSettings } from './clocks/settings';
+import { createMatchRequest, joinRequest, PLANS, recoverRequest, renameRequest, SEAT_KEYS, type Plan, type SeatKey } from '@kon/protocol';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
 export const NUM_PLAYERS = 3;
-export const SEAT_KEYS = ['germany', 'norway', 'allies', 'norway+allies'] as const;
-export type SeatKey = (typeof SEAT_KEYS)[number];
-export const PLANS = ['three', 'two', 'teams'] as const;
-export type Plan = (typeof PLANS)[number];
+export { SEAT_KEYS, PLANS, type SeatKey, type Plan };
 
 /** Which seats each plan hands out, and which boardgame.io playerIDs each seat commands. */
 export const PLAN_SEATS: Record<Plan, { key: SeatKey; playerIDs: string[] }[]> = {
@@ -78,15 +76,6 @@ export interface LobbyRecord {
   startedAt?: number;
 }
 
-export const displayName = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(32, 'name must be at most 32 characters')
-  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'name must not contain control characters');
-
-const token = z.string().min(8).max(200);
-
 /**
  * A client names a scenario by its id; the game is created with the whole scenario from the server's
  * files (the client never sends rules). An unknown id is refused naming the ones there are.
@@ -105,13 +94,10 @@ function withScenario(scenarios: readonly ScenarioDef[]) {
   };
 }
 
+/** The protocol's request, with the set-up checked by the game's own schema (a scenario by id made whole). */
 export function createMatchBody(setupDataSchema: z.ZodType, scenarios: readonly ScenarioDef[] = []) {
-  return z.strictObject({
-    plan: z.enum(PLANS).default('three'),
-    visibility: z.enum(['private', 'public']).default('private'),
+  return createMatchRequest.extend({
     setupData: z.preprocess(withScenario(scenarios), setupDataSchema).default({ ruleset: 'basic' } as never),
-    bots: creationBots,
-    clock: clockSettingsSchema,
   });
 }
 
@@ -120,14 +106,9 @@ function publicSetup(setupData: unknown): unknown {
   const s = (setupData as { scenario?: { id: string; ruleset: string } }).scenario;
   return s ? { ruleset: s.ruleset, scenario: s.id } : setupData;
 }
-export const joinBody = z.strictObject({
-  token: token.optional(),
-  seat: z.enum(SEAT_KEYS).optional(),
-  name: displayName,
-  browserKey: seats.browserKey.optional(),
-});
-export const recoverBody = z.strictObject({ token, browserKey: seats.browserKey.optional() });
-export const renameBody = z.strictObject({ name: displayName });
+export const joinBody = joinRequest;
+export const recoverBody = recoverRequest;
+export const renameBody = renameRequest;
 
 export type Viewer =
   | { role: 'member'; memberId: string; seat: SeatKey; playerIDs: string[]; holder: boolean }

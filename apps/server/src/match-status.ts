@@ -4,22 +4,14 @@
  * every seat of the match sees anyway: whose move it is, the round, whether and how it ended.
  */
 import type { State } from 'boardgame.io';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { MAX_STATUS_MATCHES, myMatchesRequest } from '@kon/protocol';
 import type { Lobby } from './lobby';
 
-export const MAX_STATUS_MATCHES = 50;
+export { MAX_STATUS_MATCHES };
 
-export const statusBody = z.strictObject({
-  matches: z
-    .array(
-      z.strictObject({
-        matchID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-        credentials: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/),
-      }),
-    )
-    .min(1)
-    .max(MAX_STATUS_MATCHES),
-});
+/** POST /api/my-matches (the protocol's request). */
+export const statusBody = myMatchesRequest;
 
 export type MatchStatus =
   | {

@@ -4,14 +4,12 @@
  * the spectator link; anyone for a public match), the rematch to its players only.
  */
 import type Router from '@koa/router';
-import { z } from 'zod';
+import { boardQuery } from '@kon/protocol';
 import { ApiError } from './errors';
 import { bearer } from './http';
 import type { Lobby } from './lobby';
 import type { MatchReplay } from './replay';
 import type { Rematches } from './rematch';
-
-const boardQuery = z.object({ entry: z.coerce.number().int().min(0).max(1_000_000) });
 
 export function replayRoutes(deps: { lobby: Lobby; replay: MatchReplay; rematches: Rematches }) {
   const { lobby, replay, rematches } = deps;

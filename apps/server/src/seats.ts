@@ -7,7 +7,6 @@
  *
  * Pure functions over the stored lobby record: the Lobby loads, locks and saves around them.
  */
-import { z } from 'zod';
 import { ApiError } from './errors';
 import type { LobbyRecord, MemberRecord, SeatKey, SeatRecord } from './lobby';
 import { hashToken, newMemberID, newToken, tokenMatches } from './secrets';
@@ -16,7 +15,7 @@ import { hashToken, newMemberID, newToken, tokenMatches } from './secrets';
 export const MAX_DEVICES = 16;
 
 /** A browser's own random key (localStorage), sent on join and recovery: one seat per browser per match. */
-export const browserKey = z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, 'browserKey must be 16–200 characters of A–Z, a–z, 0–9, _ and -');
+export { browserKey } from '@kon/protocol';
 
 /** Lobby records as stored before seats were claimed (v: 1): one credential hash, no roles. */
 interface MemberV1 {

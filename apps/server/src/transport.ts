@@ -4,6 +4,17 @@ import type { Game, Server as BgioServer, State } from 'boardgame.io';
 import type Koa from 'koa';
 import { Server as IOServer, type Socket } from 'socket.io';
 import { z } from 'zod';
+import {
+  chatMessage,
+  gameRefusal,
+  matchID as matchIDSchema,
+  moveAction,
+  playerID as playerIDSchema,
+  type ErrorCode,
+  type SERVER_EVENTS,
+  type ServerEvent,
+  type SocketRefusal,
+} from '@kon/protocol';
 import type { Lobby, Presence } from './lobby';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
@@ -92,7 +103,7 @@ export interface TransportOptions {
 
 export type MoveOutcome =
   | { ok: true; stateID: number }
-  | { ok: false; code: string; message?: string; fields?: Record<string, unknown> };
+  | { ok: false; code: ErrorCode; message?: string; fields?: Record<string, unknown>; /** illegal_move: the rule broken */ rule?: string };
 
 /** A move that was stored and sent: what listeners (bots, clocks, notifications) react to. */
 export interface MoveCommitted {
@@ -108,25 +119,8 @@ export type MoveListener = (event: MoveCommitted) => void;
 /** `origin` 'server' lets through the game's server-only moves (a clock's loss on time); a socket's moves are always 'player'. */
 export type MoveCheck = (G: any, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server') => { code: string; message: string } | null;
 
-const matchIDSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const playerIDSchema = z.enum(['0', '1', '2']);
 const credSchema = z.string().min(1).max(200).optional();
-
-/** The only action a client may send: a move, by the seat it is bound to, with its credentials. */
-const moveAction = z.strictObject({
-  type: z.literal('MAKE_MOVE'),
-  payload: z.strictObject({
-    type: z.string().min(1).max(64),
-    args: z.array(z.unknown()).max(16).optional().nullable(),
-    playerID: playerIDSchema,
-    credentials: z.string().min(1).max(200).optional(),
-  }),
-});
-const chatMessage = z.strictObject({
-  id: z.string().min(1).max(64),
-  sender: playerIDSchema,
-  payload: z.string().max(500),
-});
+// The move (`update`) and `chat` payloads a client may send are the protocol's (moveAction, chatMessage).
 
 /**
  * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). Moves run
@@ -164,7 +158,7 @@ export class HardenedTransport {
   private lastSeen = new BoundedMap<string, Map<string, number>>(20_000);
   private seenLoaded = new BoundedMap<string, true>(20_000);
   /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it); set by the bots. */
-  playerMoveGuard: (matchID: string, playerID: string) => Promise<{ code: string; message: string } | null> = async () => null;
+  playerMoveGuard: (matchID: string, playerID: string) => Promise<{ code: ErrorCode; message: string } | null> = async () => null;
   /**
    * Waits, before a seat's move from its socket is judged, for as long as the server holds that move
    * back: a pass clicked sooner than the window's drawn delay (autopass/service.ts). Runs outside the
@@ -248,7 +242,7 @@ export class HardenedTransport {
       const b = this.bindings.get(sock);
       if (b?.memberId && removed.includes(b.memberId)) {
         this.unbind(sock);
-        sock.emit('kon:error', { code: 'left_match' });
+        sock.emit('kon:error', { code: 'left_match' } satisfies SocketRefusal);
         sock.disconnect(true);
       }
     }
@@ -293,14 +287,15 @@ export class HardenedTransport {
       const { verdict, first } = await this.opts.limits.socketMessage(socket.id);
       if (verdict === 'ok') return false;
       if (first) this.log.warn('socket rate limit', { socket: socket.id });
-      socket.emit('kon:error', { code: 'rate_limited' });
+      socket.emit('kon:error', { code: 'rate_limited' } satisfies SocketRefusal);
       return true;
     };
     socket.on('disconnect', () => this.opts.limits.socketClosed(socket.id));
-    const refuse = (code: string, fields: Record<string, unknown> = {}, message?: string) => {
+    const refuse = (code: ErrorCode, fields: Record<string, unknown> = {}, message?: string, rule?: string) => {
       this.opts.metrics?.refusal(code);
-      this.log.warn('socket action refused', { code, socket: socket.id, ...fields });
-      socket.emit('kon:error', message ? { code, message } : { code });
+      this.log.warn('socket action refused', { code, ...(rule ? { rule } : {}), socket: socket.id, ...fields });
+      const refusal: SocketRefusal = { code, ...(message ? { message } : {}), ...(rule ? { rule } : {}) };
+      socket.emit('kon:error', refusal);
     };
     const guard = (name: string, fn: (...args: unknown[]) => Promise<void>) => {
       socket.on(name, (...args: unknown[]) => {
@@ -378,7 +373,7 @@ export class HardenedTransport {
         stateID: rawStateID,
         ...(action.data.payload.credentials !== undefined ? { credentials: action.data.payload.credentials } : {}),
       });
-      if (!outcome.ok) refuse(outcome.code, { matchID: b.matchID, ...outcome.fields }, outcome.message);
+      if (!outcome.ok) refuse(outcome.code, { matchID: b.matchID, ...outcome.fields }, outcome.message, outcome.rule);
     });
 
     guard('chat', async (...args) => {
@@ -486,7 +481,8 @@ export class HardenedTransport {
     const held = opts.by === 'player' ? await this.playerMoveGuard(matchID, playerID) : null;
     if (held) return { ok: false, code: held.code, message: held.message, fields: { playerID } };
     const refusal = this.opts.checkMove?.(state.G, playerID, type, args, opts.by);
-    if (refusal) return { ok: false, code: refusal.code, message: refusal.message, fields: { move: type.slice(0, 64) } };
+    // The game's codes (kebab-case, e.g. not-your-turn) in the protocol's table.
+    if (refusal) return { ok: false, ...gameRefusal(refusal.code), message: refusal.message, fields: { move: type.slice(0, 64) } };
     const action: MoveAction = { type: 'MAKE_MOVE', payload: { type, args, playerID } };
     const result = this.runner(game).run(state, metadata, action, playerID);
     if ('error' in result) return { ok: false, code: 'refused', fields: { reason: result.error } };
@@ -632,12 +628,12 @@ export class HardenedTransport {
    * A server event (not a game update) to every socket watching the match, seats and spectators
    * alike, so public data only: a computer seat thinking, a clock's time.
    */
-  emitToMatch(matchID: string, event: string, payload: unknown) {
+  emitToMatch<E extends ServerEvent>(matchID: string, event: E, payload: z.input<(typeof SERVER_EVENTS)[E]>) {
     for (const sock of this.rooms.get(matchID) ?? []) sock.emit(event, payload);
   }
 
   /** A server event to the sockets of these seats only (on this process): a seat's own settings. */
-  emitToSeat(matchID: string, playerIDs: readonly string[], event: string, payload: unknown) {
+  emitToSeat<E extends ServerEvent>(matchID: string, playerIDs: readonly string[], event: E, payload: z.input<(typeof SERVER_EVENTS)[E]>) {
     for (const sock of this.rooms.get(matchID) ?? []) {
       const b = this.bindings.get(sock);
       if (b?.playerID != null && playerIDs.includes(b.playerID)) sock.emit(event, payload);

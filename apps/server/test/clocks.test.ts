@@ -167,9 +167,9 @@ describe('clocks', () => {
     t = await startTestServer({}, { now });
     const { matchID, creds } = await seated({ mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' });
     const out = await t.server.transport.submitMove(matchID, '1', { type: 'loseOnTime', args: [{}] }, { by: 'player', credentials: creds['1']! });
-    expect(out).toMatchObject({ ok: false, code: 'server-only' });
+    expect(out).toMatchObject({ ok: false, code: 'server_only' });
     const own = await t.server.transport.submitMove(matchID, '0', { type: 'loseOnTime', args: [{}] }, { by: 'player', credentials: creds['0']! });
-    expect(own).toMatchObject({ ok: false, code: 'server-only' });
+    expect(own).toMatchObject({ ok: false, code: 'server_only' });
     expect((await serverState(t, matchID)).state.ctx.gameover).toBeUndefined();
   });
 });

@@ -54,14 +54,14 @@ describe('undo through the server', () => {
     expect(G1.logBase + G1.log.length).toBeGreaterThan(total0);
     // Norway may not take Germany's move back; Germany may, and the state is the one before.
     const refused = await tr.submitMove(m.matchID, '1', { type: 'undo', args: [{}] }, { by: 'server' });
-    expect(refused).toMatchObject({ ok: false, code: 'not-yours' });
+    expect(refused).toMatchObject({ ok: false, code: 'not_yours' });
     expect((await tr.submitMove(m.matchID, '0', { type: 'undo', args: [{}] }, { by: 'server' })).ok).toBe(true);
     const G2 = (await tr.currentState(m.matchID))!.G as GameState;
     expect(G2).toStrictEqual(state0.G);
     const after = (await api(t.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator })).json.entries;
     expect(after).toEqual(before);
     // Nothing more to undo.
-    expect(await tr.submitMove(m.matchID, '0', { type: 'undo', args: [{}] }, { by: 'server' })).toMatchObject({ ok: false, code: 'nothing-to-undo' });
+    expect(await tr.submitMove(m.matchID, '0', { type: 'undo', args: [{}] }, { by: 'server' })).toMatchObject({ ok: false, code: 'nothing_to_undo' });
     // The undo trail (a whole earlier state) never reaches a socket view; checked on the stored state's views.
     const stored = await serverState(t, m.matchID);
     for (const pid of [null, '0', '1', '2']) {

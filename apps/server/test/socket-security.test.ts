@@ -135,7 +135,7 @@ describe('socket hardening', () => {
       [g, mv('0', no.credentials), 'unauthorized'],
       [g, mv('0', 'm_' + 'q'.repeat(32)), 'unauthorized'],
       // Norway moving out of turn, with its own valid credentials: the rules' refusal, to Norway only.
-      [n, mv('1', no.credentials), 'not-your-turn'],
+      [n, mv('1', no.credentials), 'not_your_turn'],
       // The spectator.
       [spectator, mv('0', m.links.spectator), 'spectator_cannot_act'],
       [spectator, { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: null } }, 'spectator_cannot_act'],
@@ -174,16 +174,16 @@ describe('socket hardening', () => {
     for (let i = 0; i < 100; i++) deep = { a: deep };
     const junk = Array.from({ length: 15 }, () => 'x'.repeat(1000));
     const cases: [string, unknown[], string][] = [
-      ['__proto__', [{}], 'unknown-move'],
-      ['constructor', [{}], 'unknown-move'],
-      ['toString', [{}], 'unknown-move'],
-      ['hasOwnProperty', [{}], 'unknown-move'],
-      [first.move, [...first.args, ...junk], 'bad-arguments'],
-      [first.move, [], 'bad-arguments'],
-      [first.move, [deep], 'bad-arguments'],
-      ['move', [{ from: 'oslo', to: 'oslo', count: 1, extra: true }], 'bad-arguments'],
+      ['__proto__', [{}], 'unknown_move'],
+      ['constructor', [{}], 'unknown_move'],
+      ['toString', [{}], 'unknown_move'],
+      ['hasOwnProperty', [{}], 'unknown_move'],
+      [first.move, [...first.args, ...junk], 'bad_arguments'],
+      [first.move, [], 'bad_arguments'],
+      [first.move, [deep], 'bad_arguments'],
+      ['move', [{ from: 'oslo', to: 'oslo', count: 1, extra: true }], 'bad_arguments'],
       // A well-formed move that the rules refuse now.
-      ['withdraw', [{ removals: [{ area: 'oslo', count: 1 }] }], 'wrong-time'],
+      ['withdraw', [{ removals: [{ area: 'oslo', count: 1 }] }], 'wrong_time'],
     ];
     for (const [type, args, code] of cases) {
       const errorsBefore = g.received.filter((r) => r.event === 'kon:error').length;

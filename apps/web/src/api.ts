@@ -1,124 +1,51 @@
 /** The server's lobby API (apps/server/src/http.ts) and what this browser remembers about its matches. */
+import type { z } from 'zod';
+import type {
+  BotStrength,
+  ClockSettings,
+  ClockView,
+  CreatedMatch,
+  ErrorCode,
+  Joined,
+  MatchInfo,
+  MatchStatus,
+  NotificationInfo,
+  Plan,
+  Ruleset,
+  ScenarioInfo,
+  SeatKey,
+  autopassInfo,
+  autopassRequest,
+  createMatchRequest,
+  logEntries,
+  notificationRequest,
+  tokenResponse,
+} from '@kon/protocol';
 
-export type SeatKey = 'germany' | 'norway' | 'allies' | 'norway+allies';
-export type Plan = 'three' | 'two' | 'teams';
-export type Ruleset = 'basic' | 'advanced';
-/** The computer players the server offers (apps/server/src/bots/strengths.ts). */
-export type BotStrength = 'easy' | 'normal';
+// The server's types, from the protocol's schemas (packages/protocol): never written out again here.
+export type {
+  AtZero,
+  BotStrength,
+  ClockSettings,
+  ClockView,
+  CreatedMatch,
+  Joined,
+  MatchInfo,
+  MatchStatus,
+  MemberInfo,
+  NotificationInfo,
+  Plan,
+  Ruleset,
+  ScenarioInfo,
+  SeatKey,
+} from '@kon/protocol';
 export type SeatBots = Partial<Record<SeatKey, BotStrength>>;
-
-export interface CreatedMatch {
-  matchID: string;
-  plan: Plan;
-  links: { seats: { seat: SeatKey; playerIDs: string[]; token: string }[]; spectator: string };
-}
-/** Time controls (apps/server/src/clocks/settings.ts). */
-export type AtZero = 'pass' | 'lose';
-export type ClockSettings =
-  | { mode: 'none' }
-  | { mode: 'live'; baseSeconds: number; incrementSeconds: number; atZero: AtZero }
-  | { mode: 'correspondence'; decisionSeconds: number; atZero: AtZero };
-type FactionKey = 'germany' | 'norway' | 'allies';
-/** A match's clock as the server sends it (apps/server/src/clocks/clock.ts). */
-export interface ClockView {
-  mode: 'live' | 'correspondence';
-  atZero: AtZero;
-  baseSeconds?: number;
-  incrementSeconds?: number;
-  decisionSeconds?: number;
-  remainingMs: Partial<Record<FactionKey, number>>;
-  running: FactionKey | null;
-  deadline: number | null;
-  flagged: FactionKey[];
-  serverNow: number;
-}
-/** This member's own "your move" settings, and what the server offers. */
-export interface NotificationInfo {
-  settings: { webhookUrl: string | null; webhookFormat: 'discord' | 'slack' | null; email: string | null; lang: 'nb' | 'en' };
-  available: { email: boolean; webhook: boolean };
-}
-
-export interface Joined {
-  matchID: string;
-  memberId: string;
-  name: string;
-  seat: SeatKey;
-  playerIDs: string[];
-  credentials: string;
-  /** holder: claimed the seat with its link; co: came by the holder's co-commander link. */
-  role?: 'holder' | 'co';
-  /** This browser already held the seat: fresh credentials for the same member. */
-  returning?: boolean;
-}
-export interface MemberInfo {
-  id: string;
-  name: string;
-  connected: boolean;
-  role?: 'holder' | 'co';
-  /** When an absent member was last connected (null: not since the server started). */
-  awaySince?: number | null;
-}
-export interface MatchInfo {
-  matchID: string;
-  plan: Plan;
-  setupData: { ruleset?: string; scenario?: string } | null;
-  gameover: unknown;
-  clock?: ClockSettings;
-  seats: {
-    seat: SeatKey;
-    playerIDs: string[];
-    connected: boolean;
-    /** The seat link has been used: it opens only the spectator view now. */
-    claimed?: boolean;
-    members: MemberInfo[];
-    /**
-     * From when (server time, ms) the other players may hand this seat to the computer; null: not
-     * while things stay as they are (the game waits for players, someone of the seat is here, or the
-     * computer holds it already).
-     */
-    handOverAt?: number | null;
-  }[];
-  spectatorsConnected: number;
-  /** The rematch started from this match, once there is one. */
-  rematch?: string | null;
-  /** Seats computer players hold, and why (given at creation, handed over, or by the server). */
-  bots?: Partial<Record<SeatKey, { strength: BotStrength; reason: string; since: number }>>;
-  you: {
-    role: string;
-    memberId?: string;
-    seat?: SeatKey;
-    playerIDs?: string[];
-    holder?: boolean;
-    claimed?: boolean;
-    /** This member has an unused recovery link out. */
-    recoveryOut?: boolean;
-    /** The holder's co-commander link, while it is live. */
-    coLink?: { createdAt: number } | null;
-  };
-}
-/** One line of "my matches" (POST /api/my-matches). */
-export type MatchStatus =
-  | {
-      matchID: string;
-      found: true;
-      seat: SeatKey;
-      playerIDs: string[];
-      plan: Plan;
-      setupData: { ruleset?: string; scenario?: string } | null;
-      updatedAt: number;
-      toMove: string[];
-      yourMove: boolean;
-      round: number | null;
-      finished: boolean;
-      winner: string | null;
-      clock?: unknown;
-    }
-  | { matchID: string; found: false };
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** A code of the protocol's error table; `http_<status>` when the answer was not the server's own. */
+    readonly code: ErrorCode | `http_${number}`,
     message: string,
   ) {
     super(message);
@@ -141,17 +68,6 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
   return json as T;
 }
 
-type Bilingual = { no: string; en: string };
-/** A scenario as the lobby lists it (packages/game/scenarios/*.json on the server). */
-export interface ScenarioInfo {
-  id: string;
-  ruleset: string;
-  name: Bilingual;
-  summary: Bilingual;
-  goal: Bilingual;
-  sheet: Bilingual;
-  region: string[] | 'all';
-}
 let scenarioList: Promise<ScenarioInfo[]> | undefined;
 
 /**
@@ -178,7 +94,7 @@ export const api = {
       setupData: scenario ? { scenario } : { ruleset },
       ...(Object.keys(bots).length ? { bots } : {}),
       clock,
-    }),
+    } satisfies z.input<typeof createMatchRequest>),
   /** Give a seat whose players are all away to the computer (a member of another seat asks). */
   handToComputer: (matchID: string, seat: SeatKey, strength: BotStrength, credentials: string) =>
     call<MatchInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/seats/${encodeURIComponent(seat)}/bot`, { strength }, credentials),
@@ -188,13 +104,13 @@ export const api = {
   clock: (matchID: string, token: string) => call<{ clock: ClockView | null }>('GET', `/api/matches/${encodeURIComponent(matchID)}/clock`, undefined, token),
   notifications: (matchID: string, credentials: string) =>
     call<NotificationInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}/notifications`, undefined, credentials),
-  setNotifications: (matchID: string, credentials: string, body: { webhookUrl: string | null; email: string | null; lang: 'nb' | 'en' }) =>
+  setNotifications: (matchID: string, credentials: string, body: z.input<typeof notificationRequest>) =>
     call<NotificationInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/notifications`, body, credentials),
   /** Whether the server passes for this member's side where passing is all it can do. */
   autopass: (matchID: string, credentials: string) =>
-    call<{ on: boolean; available: boolean }>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
+    call<z.infer<typeof autopassInfo>>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
   setAutopass: (matchID: string, credentials: string, on: boolean) =>
-    call<{ on: boolean; available: boolean }>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on }, credentials),
+    call<z.infer<typeof autopassInfo>>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on } satisfies z.input<typeof autopassRequest>, credentials),
   /** The scenarios the server offers (asked once per page load). */
   scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => inBookOrder(r.scenarios)).catch((e) => {
     scenarioList = undefined;
@@ -207,10 +123,10 @@ export const api = {
     call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/recover`, { token, browserKey: browserKey() }),
   /** A new one-time recovery link for this member (shown once). */
   makeRecovery: (matchID: string, credentials: string) =>
-    call<{ token: string }>('POST', `/api/matches/${encodeURIComponent(matchID)}/members/me/recovery`, undefined, credentials),
+    call<z.infer<typeof tokenResponse>>('POST', `/api/matches/${encodeURIComponent(matchID)}/members/me/recovery`, undefined, credentials),
   /** The holder's link for co-commanders (a new one replaces the old). */
   makeCoLink: (matchID: string, credentials: string) =>
-    call<{ token: string }>('POST', `/api/matches/${encodeURIComponent(matchID)}/seat/co-link`, undefined, credentials),
+    call<z.infer<typeof tokenResponse>>('POST', `/api/matches/${encodeURIComponent(matchID)}/seat/co-link`, undefined, credentials),
   revokeCoLink: (matchID: string, credentials: string) =>
     call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/seat/co-link`, undefined, credentials),
   removeMember: (matchID: string, credentials: string, memberId: string) =>
@@ -225,7 +141,7 @@ export const api = {
   /** Leave the match: the credentials stop working at once. */
   /** The game's public log from entry `from` on (updates carry only each move's entries). */
   log: (matchID: string, token: string, from: number) =>
-    call<{ from: number; entries: unknown[] }>('GET', `/api/matches/${encodeURIComponent(matchID)}/log?from=${from}`, undefined, token),
+    call<z.infer<typeof logEntries>>('GET', `/api/matches/${encodeURIComponent(matchID)}/log?from=${from}`, undefined, token),
   leave: (matchID: string, credentials: string) => call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/me`, undefined, credentials),
 };
 

@@ -23,7 +23,6 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'bots.error.seat_is_computer': 'Datamaskinen spiller den siden allerede.',
     'bots.error.not_computer_seat': 'Datamaskinen spiller ikke den siden.',
     'bots.error.game_over': 'Partiet er over.',
-    'refusal.seat_is_computer': 'Datamaskinen spiller siden din nå; ta plassen tilbake for å spille selv.',
     'invite.computer': ({ seat }) => `${seat}: datamaskinen spiller`,
   },
   en: {
@@ -47,7 +46,6 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'bots.error.seat_is_computer': 'The computer plays that side already.',
     'bots.error.not_computer_seat': 'The computer does not play that side.',
     'bots.error.game_over': 'The match is over.',
-    'refusal.seat_is_computer': 'The computer is playing your side now; take your seat back to play yourself.',
     'invite.computer': ({ seat }) => `${seat}: played by the computer`,
   },
 };

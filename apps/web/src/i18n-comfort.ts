@@ -5,8 +5,6 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   no: {
     'undo.button': 'Angre',
     'undo.hint': 'Ta tilbake ditt siste valg (Ctrl+Z). Det går til noe nytt er blitt kjent: et terningkast, et kort, et vindu for en annen side.',
-    'refusal.nothing-to-undo': 'Det er ingenting å angre: noe er blitt kjent siden.',
-    'refusal.not-yours': 'Bare den siden som tok valget, kan angre det.',
     'history.viewing': ({ n, total }) => `Du ser brettet slik det var etter logglinje ${n} av ${total}. Ingen skjulte opplysninger vises.`,
     'history.back': 'Tilbake til spillet',
     'history.loading': 'Spiller partiet fram til denne linjen …',
@@ -54,8 +52,6 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   en: {
     'undo.button': 'Undo',
     'undo.hint': 'Take back your last decision (Ctrl+Z). Possible until something new became known: a die roll, a card, another side’s window.',
-    'refusal.nothing-to-undo': 'There is nothing to undo: something has become known since.',
-    'refusal.not-yours': 'Only the side that made a decision can take it back.',
     'history.viewing': ({ n, total }) => `You are looking at the board as it was after log entry ${n} of ${total}. No hidden information is shown.`,
     'history.back': 'Back to the live game',
     'history.loading': 'Replaying the game up to this entry …',

@@ -11,6 +11,7 @@ import { TABLE_STRINGS } from './i18n-table';
 import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
+import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
@@ -217,13 +218,6 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.param.count': 'Hvor mange bataljoner?',
     'act.attackLabel': ({ from, to, n }) => `${n} fra ${from} mot ${to}`,
     'act.refused': 'Serveren avviste trekket.',
-    'refusal.not-your-turn': 'Det er ikke din tur: trekket ble ikke gjort.',
-    'refusal.wrong-time': 'Det trekket kan ikke gjøres nå.',
-    'refusal.bad-arguments': 'Trekket var ikke fullstendig eller gyldig; velg på nytt.',
-    'refusal.unknown-move': 'Serveren kjenner ikke det trekket.',
-    'refusal.stale_state': 'Spillet hadde gått videre; brettet er oppdatert, prøv igjen.',
-    'refusal.rate_limited': 'For mange trekk på kort tid; vent litt.',
-    'refusal.shutting_down': 'Serveren starter på nytt; trekket ble ikke gjort. Prøv igjen om et øyeblikk.',
     'act.nothing': 'Ingenting å gjøre akkurat nå.',
 
     'hand.title': 'Din hånd',
@@ -522,13 +516,6 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.param.count': 'How many battalions?',
     'act.attackLabel': ({ from, to, n }) => `${n} from ${from} against ${to}`,
     'act.refused': 'The server refused that move.',
-    'refusal.not-your-turn': 'It is not your turn: the move was not made.',
-    'refusal.wrong-time': 'That move cannot be made now.',
-    'refusal.bad-arguments': 'That move was incomplete or invalid; choose again.',
-    'refusal.unknown-move': 'The server does not know that move.',
-    'refusal.stale_state': 'The game had moved on; the board is up to date now, try again.',
-    'refusal.rate_limited': 'Too many moves in a short time; wait a moment.',
-    'refusal.shutting_down': 'The server is restarting; the move was not made. Try again in a moment.',
     'act.nothing': 'Nothing to do right now.',
 
     'hand.title': 'Your hand',
@@ -653,6 +640,8 @@ Object.assign(STRINGS.no, CLOCK_STRINGS.no);
 Object.assign(STRINGS.en, CLOCK_STRINGS.en);
 Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
 Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
+Object.assign(STRINGS.no, ERROR_STRINGS.no);
+Object.assign(STRINGS.en, ERROR_STRINGS.en);
 
 /** Look a text up: the language asked for, else the other one, else the key. */
 export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {
@@ -697,9 +686,7 @@ export const I18nContext = createContext<I18n>({
 });
 export const useI18n = () => useContext(I18nContext);
 
-/** A refusal from the server in plain words: its own text where we have one, else the general one. */
+/** A refusal from the server in plain words: the text of its code (i18n-errors.ts), else the general one. */
 export function refusalText(t: T, code: string): string {
-  const key = `refusal.${code}`;
-  const text = t(key);
-  return text === key ? t('act.refused') : text;
+  return Object.hasOwn(ERROR_TEXTS, code) ? t(`code.${code}`) : t('act.refused');
 }

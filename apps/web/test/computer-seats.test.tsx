@@ -24,7 +24,8 @@ const seat = (key: 'germany' | 'norway' | 'allies', playerIDs: string[], connect
   seat: key,
   playerIDs,
   connected,
-  members: Array.from({ length: members }, (_, i) => ({ id: `${key}${i}`, name: key, connected })),
+  claimed: true,
+  members: Array.from({ length: members }, (_, i) => ({ id: `${key}${i}`, name: key, joinedAt: 0, role: 'holder' as const, connected, awaySince: null })),
   handOverAt,
 });
 const info = (over: Partial<MatchInfo> = {}): MatchInfo => ({
@@ -32,10 +33,15 @@ const info = (over: Partial<MatchInfo> = {}): MatchInfo => ({
   plan: 'three',
   setupData: { ruleset: 'basic' },
   gameover: null,
+  visibility: 'private',
+  createdAt: 0,
+  updatedAt: 0,
+  clock: { mode: 'none' },
+  rematch: null,
   seats: [seat('germany', ['0'], true), seat('norway', ['1'], false), seat('allies', ['2'], true)],
   spectatorsConnected: 0,
   bots: {},
-  you: { role: 'member', memberId: 'germany0', seat: 'germany', playerIDs: ['0'] },
+  you: { role: 'member', memberId: 'germany0', seat: 'germany', playerIDs: ['0'], holder: true, recoveryOut: false },
   ...over,
 });
 function wrap(node: React.ReactNode, lang: Lang = 'en') {
@@ -79,7 +85,7 @@ describe('ComputerSeatControls', () => {
   it('offers no seat in the waiting room, none whose player is here, and one whose player just left only once the server would take it', async () => {
     // The waiting room of a public match: the creator (Germany) is on the invite page, the Allies' seat is empty.
     const waiting = info({
-      you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'] },
+      you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'], holder: true, recoveryOut: false },
       seats: [seat('germany', ['0'], false, 1, null), seat('norway', ['1'], true), seat('allies', ['2'], false, 0, null)],
     });
     const { container: a } = wrap(<ComputerSeatControls matchID="m1" info={waiting} credentials="m_me" onInfo={() => {}} />);
@@ -89,7 +95,7 @@ describe('ComputerSeatControls', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     try {
       const running = info({
-        you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'] },
+        you: { role: 'member', memberId: 'norway0', seat: 'norway', playerIDs: ['1'], holder: true, recoveryOut: false },
         seats: [seat('germany', ['0'], true), seat('norway', ['1'], true), seat('allies', ['2'], false, 1, Date.now() + 5_000)],
       });
       const { container: b } = wrap(<ComputerSeatControls matchID="m1" info={running} credentials="m_me" onInfo={() => {}} />);
@@ -121,7 +127,7 @@ describe('computerMarks', () => {
   it('marks each faction of a computer seat, thinking while one of its playerIDs is', () => {
     const two = info({
       plan: 'two',
-      seats: [seat('germany', ['0'], true), { seat: 'norway+allies', playerIDs: ['1', '2'], connected: false, members: [] }],
+      seats: [seat('germany', ['0'], true), { seat: 'norway+allies', playerIDs: ['1', '2'], claimed: false, connected: false, members: [], handOverAt: null }],
       bots: { 'norway+allies': { strength: 'easy', reason: 'created', since: 1 } },
     });
     expect(computerMarks(two, { '2': true })).toEqual({ norway: { strength: 'easy', thinking: true }, allies: { strength: 'easy', thinking: true } });

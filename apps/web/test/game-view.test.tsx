@@ -56,7 +56,7 @@ describe('GameView', () => {
 
   it('says in plain words why the server refused a move, in either language', () => {
     const G = stateWhere(4, (g) => actor(g)?.stage === 'sabotage');
-    const c = { ...conn(G, ['germany']), lastError: 'not-your-turn' };
+    const c = { ...conn(G, ['germany']), lastError: 'not_your_turn' };
     show(c);
     expect(screen.getByRole('alert').textContent).toBe('It is not your turn: the move was not made.');
     cleanup();

@@ -31,16 +31,24 @@ const lobby = (over: Partial<MatchInfo> = {}): MatchInfo => ({
   plan: 'two',
   setupData: { ruleset: 'basic' },
   gameover: null,
+  visibility: 'private',
+  createdAt: 0,
+  updatedAt: 0,
+  clock: { mode: 'none' },
+  rematch: null,
+  bots: {},
   spectatorsConnected: 0,
   seats: [
-    { seat: 'germany', playerIDs: ['0'], connected: true, members: [{ id: 'g', name: 'Greta', connected: true, role: 'holder', awaySince: null }] },
+    { seat: 'germany', playerIDs: ['0'], claimed: true, connected: true, handOverAt: null, members: [{ id: 'g', name: 'Greta', joinedAt: 0, connected: true, role: 'holder', awaySince: null }] },
     {
       seat: 'norway+allies',
       playerIDs: ['1', '2'],
+      claimed: true,
       connected: false,
+      handOverAt: null,
       members: [
-        { id: 'n', name: 'Nora', connected: false, role: 'holder', awaySince: 1_000_000 },
-        { id: 'k', name: 'Kari', connected: false, role: 'co', awaySince: 1_300_000 },
+        { id: 'n', name: 'Nora', joinedAt: 0, connected: false, role: 'holder', awaySince: 1_000_000 },
+        { id: 'k', name: 'Kari', joinedAt: 0, connected: false, role: 'co', awaySince: 1_300_000 },
       ],
     },
   ],
@@ -117,7 +125,7 @@ describe('your move', () => {
 
 describe('my matches', () => {
   it("asks the server once for this browser's seats and shows whose move it is", async () => {
-    const member = (id: string, seat: Joined['seat']): Joined => ({ matchID: id, memberId: 'x', name: 'G', seat, playerIDs: seat === 'germany' ? ['0'] : ['1', '2'], credentials: `m_${id}` });
+    const member = (id: string, seat: Joined['seat']): Joined => ({ matchID: id, memberId: 'x', name: 'G', seat, playerIDs: seat === 'germany' ? ['0'] : ['1', '2'], role: 'holder', returning: false, credentials: `m_${id}` });
     remember('a', { member: member('a', 'germany') });
     remember('b', { member: member('b', 'norway+allies') });
     remember('c', { spectatorToken: 'v_c' });
@@ -157,7 +165,7 @@ describe('seat sharing', () => {
     expect(fetchMock.mock.calls[1]![1].method).toBe('DELETE');
   });
   it('a co-commander sees no co-commander controls, only the recovery link', () => {
-    render(wrap(<SeatSharing matchID="m1" credentials="m_me" info={lobby({ you: { role: 'member', memberId: 'k', seat: 'norway+allies', holder: false, recoveryOut: true } })} />));
+    render(wrap(<SeatSharing matchID="m1" credentials="m_me" info={lobby({ you: { role: 'member', memberId: 'k', seat: 'norway+allies', playerIDs: ['1', '2'], holder: false, recoveryOut: true } })} />));
     expect(screen.queryByText('Make a co-commander link')).toBeNull();
     expect(screen.getByText('You have an unused link out. A new one replaces it.')).toBeTruthy();
   });

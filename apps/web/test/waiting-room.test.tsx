@@ -29,21 +29,26 @@ vi.mock('../src/game/connection', () => ({
   }),
 }));
 
-const member = (id: string, connected: boolean) => ({ id, name: id, connected, awaySince: null });
+const member = (id: string, connected: boolean) => ({ id, name: id, joinedAt: 0, role: 'holder' as const, connected, awaySince: null });
 /** A public match: its creator (Germany) waits on the invite page; a stranger just joined Norway; the Allies' seat is free. */
 const waiting = (): MatchInfo => ({
   matchID: 'm1',
   plan: 'three',
   setupData: { ruleset: 'basic' },
   gameover: null,
+  visibility: 'private',
+  createdAt: 0,
+  updatedAt: 0,
+  clock: { mode: 'none' },
+  rematch: null,
   seats: [
-    { seat: 'germany', playerIDs: ['0'], connected: false, members: [member('creator', false)], handOverAt: null },
-    { seat: 'norway', playerIDs: ['1'], connected: true, members: [member('stranger', true)], handOverAt: null },
-    { seat: 'allies', playerIDs: ['2'], connected: false, members: [], handOverAt: null },
+    { seat: 'germany', playerIDs: ['0'], connected: false, members: [member('creator', false)], claimed: true, handOverAt: null },
+    { seat: 'norway', playerIDs: ['1'], connected: true, members: [member('stranger', true)], claimed: true, handOverAt: null },
+    { seat: 'allies', playerIDs: ['2'], claimed: false, connected: false, members: [], handOverAt: null },
   ],
   spectatorsConnected: 0,
   bots: {},
-  you: { role: 'member', memberId: 'stranger', seat: 'norway', playerIDs: ['1'] },
+  you: { role: 'member', memberId: 'stranger', seat: 'norway', playerIDs: ['1'], holder: true, recoveryOut: false },
 });
 
 beforeEach(() => {
@@ -52,7 +57,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => ({ ok: true, status: 200, statusText: '200', text: async () => JSON.stringify(lobby) })),
   );
-  remember('m1', { member: { matchID: 'm1', memberId: 'stranger', name: 'stranger', seat: 'norway', playerIDs: ['1'], credentials: 'm_stranger' } });
+  remember('m1', { member: { matchID: 'm1', memberId: 'stranger', name: 'stranger', seat: 'norway', playerIDs: ['1'], role: 'holder', returning: false, credentials: 'm_stranger' } });
 });
 afterEach(() => {
   cleanup();

@@ -5,14 +5,13 @@
  * record: writing the lobby record pushes a fresh lobby view to every socket of the match, and the
  * other sides would hear the moment a seat flipped its switch. Only the seat's own members read it.
  */
-import { z } from 'zod';
 import type { SeatKey } from '../lobby';
 import type { SqlStorage } from '../storage';
 
 export const AUTOPASS_KIND = 'autopass';
 
-/** `body` of PUT /api/matches/:id/autopass. */
-export const autopassBody = z.strictObject({ on: z.boolean() });
+/** `body` of PUT /api/matches/:id/autopass (the protocol's). */
+export { autopassRequest as autopassBody } from '@kon/protocol';
 
 export async function autopassOn(storage: Pick<SqlStorage, 'getSide'>, matchID: string, seat: SeatKey): Promise<boolean> {
   const stored = (await storage.getSide(matchID, AUTOPASS_KIND, seat)) as { on?: unknown } | undefined;

@@ -1,14 +1,12 @@
 /** The API of computer seats: hand an absent seat to the computer, take your own seat back. */
 import type Router from '@koa/router';
-import { z } from 'zod';
+import { seatParam } from '@kon/protocol';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { bearer, parse, readJson } from '../http';
 import { SEAT_KEYS, type SeatKey } from '../lobby';
 import type { BotSeats } from './driver';
 import { handOverBody } from './seats';
-
-const seatParam = z.enum(SEAT_KEYS);
 
 function seatOf(raw: string | undefined): SeatKey {
   const s = seatParam.safeParse(raw);

@@ -2,14 +2,15 @@
  * Which seats of a match computer players hold: the lobby record's `bots` field. Only this module and
  * the BotSeats driver write it; lobby.ts calls the small hooks below at creation and on joining.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { creationBots, handOverRequest, type BotReason } from '@kon/protocol';
 import { ApiError } from '../errors';
 import { everySeatTaken, type LobbyRecord, type Plan, type SeatKey } from '../lobby';
 import { botAvailable } from './registry';
-import { BOT_STRENGTHS, botStrength, type BotStrength } from './strengths';
+import { BOT_STRENGTHS, type BotStrength } from './strengths';
 
 /** Why a computer player holds the seat: chosen when the match was made, handed over by a player, or by the server (e.g. a clock ran out). */
-export type BotReason = 'created' | 'handed' | 'timeout' | 'server';
+export type { BotReason };
 
 export interface BotSeatRecord {
   strength: BotStrength;
@@ -21,13 +22,11 @@ export interface BotSeatRecord {
 }
 export type SeatBots = Partial<Record<SeatKey, BotSeatRecord>>;
 
-/** `bots` of POST /api/matches: seat key → strength (for example `{ "norway": "easy", "allies": "easy" }`). */
-export const creationBots = z
-  .partialRecord(z.enum(['germany', 'norway', 'allies', 'norway+allies']), botStrength)
-  .optional();
+/** `bots` of POST /api/matches (the protocol's schema). */
+export { creationBots };
 
 /** `body` of PUT /api/matches/:id/seats/:seat/bot. */
-export const handOverBody = z.strictObject({ strength: botStrength.default('easy') });
+export const handOverBody = handOverRequest;
 
 export function assertAvailable(strength: BotStrength) {
   if (!botAvailable(strength))

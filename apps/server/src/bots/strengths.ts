@@ -3,8 +3,4 @@
  * the registry's business (registry.ts): a strength named here but missing there is refused with
  * its own error, never silently played by another.
  */
-import { z } from 'zod';
-
-export const BOT_STRENGTHS = ['easy', 'normal'] as const;
-export const botStrength = z.enum(BOT_STRENGTHS);
-export type BotStrength = z.infer<typeof botStrength>;
+export { BOT_STRENGTHS, botStrength, type BotStrength } from '@kon/protocol';

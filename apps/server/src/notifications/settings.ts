@@ -1,21 +1,11 @@
 /** A member's "your move" notification settings: private to that member (never in any match view). */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { notificationRequest, type WebhookFormat } from '@kon/protocol';
 
-export const WEBHOOK_FORMATS = ['discord', 'slack'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export { WEBHOOK_FORMATS, type WebhookFormat } from '@kon/protocol';
 
-export const notificationBody = z.strictObject({
-  webhookUrl: z
-    .url({ protocol: /^https?$/, message: 'the webhook must be an http:// or https:// address' })
-    .max(2000)
-    .nullable()
-    .default(null),
-  /** Discord and Slack want the text in different fields; guessed from the address when not given. */
-  webhookFormat: z.enum(WEBHOOK_FORMATS).optional(),
-  email: z.email({ message: 'not an e-mail address' }).max(254).nullable().default(null),
-  /** The language the messages are written in. */
-  lang: z.enum(['nb', 'en']).default('nb'),
-});
+/** PUT /api/matches/:id/notifications (the protocol's request). */
+export const notificationBody = notificationRequest;
 export type NotificationBody = z.output<typeof notificationBody>;
 
 export interface NotificationSettings {

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
+import type { ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../api';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from './logHistory';
 
@@ -149,15 +150,15 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     // Our server's own refusals arrive as `kon:error` on the socket boardgame.io opened.
     for (const client of made) {
       const socket = (client as any).transport?.socket;
-      socket?.on?.('kon:error', (e: { code?: string }) => setLastError(e?.code ?? 'error'));
-      if (client === made[0]) socket?.on?.('kon:lobby', (v: MatchInfo) => setLobby(v));
+      socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+      if (client === made[0]) socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
       // Every client of this browser hears it; the first is enough.
       if (client === made[0])
-        socket?.on?.('kon:thinking', (e: { playerID?: string; thinking?: boolean }) => {
+        socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => {
           if (typeof e?.playerID === 'string') setThinking((prev) => ({ ...prev, [e.playerID!]: !!e.thinking }));
         });
       // The clock is pushed on every change; on (re)connecting it is asked for once.
-      socket?.on?.('kon:clock', (c: ClockView) => setClock(c));
+      socket?.on?.('kon:clock', (c: ServerPayload<'kon:clock'>) => setClock(c));
       socket?.on?.('connect', () => api.clock(matchID, credentials).then((r) => current && setClock(r.clock), () => {}));
       // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
       if (client === made[0] && ids[0] !== null) {

@@ -4,23 +4,13 @@
  * with the game package, and the last state must end the way the record says. Files opened by hand
  * are checked with zod before anything runs.
  */
-import { z } from 'zod';
+import { gameRecord, type GameRecord } from '@kon/protocol/record';
 import { CreateGameReducer, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { KampenOmNorge, viewFor, type FactionView, type GameState, type LogEntry } from '@kon/game';
 
-const plainArgs = z.array(z.unknown()).max(16);
-export const recordSchema = z.object({
-  format: z.literal('kampen-om-norge/record'),
-  version: z.literal(1),
-  matchID: z.string().max(64),
-  plan: z.enum(['three', 'two', 'teams']),
-  setupData: z.record(z.string(), z.unknown()),
-  seed: z.union([z.string().max(200), z.number()]),
-  moves: z.array(z.object({ playerID: z.enum(['0', '1', '2']), move: z.string().min(1).max(64), args: plainArgs })).max(100_000),
-  result: z.unknown(),
-  finishedAt: z.number(),
-});
-export type GameRecord = z.infer<typeof recordSchema>;
+/** The server's record schema (the protocol's), which a file opened by hand must pass too. */
+export const recordSchema = gameRecord;
+export type { GameRecord };
 
 /** Why a record will not do, in a few words (for "the file is not a valid game record: …"). */
 export function parseRecord(raw: unknown): { ok: true; record: GameRecord } | { ok: false; why: string } {

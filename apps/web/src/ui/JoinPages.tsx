@@ -73,7 +73,7 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
     }
   };
 
-  const seat = info?.you.seat ?? null;
+  const seat = (info && 'seat' in info.you ? info.you.seat : null) ?? null;
   const co = info?.you.role === 'co-link';
   const holder = co ? info?.seats.find((s) => s.seat === seat)?.members.find((m) => m.role === 'holder')?.name : undefined;
   if (already) return null;

@@ -1,0 +1,8 @@
+/** The protocol between the server and its clients: HTTP bodies, socket messages, error codes, OpenAPI. */
+export * from './errors';
+export * from './common';
+export * from './lobby';
+export * from './match-extras';
+export * from './socket';
+export * from './routes';
+export * from './openapi';
