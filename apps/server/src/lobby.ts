@@ -8,73 +8,16 @@ import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secret
 import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
-import { assertJoinable, botsAtCreation, handOverWhen, publicBots, type SeatBots, type Whereabouts } from './bots/seats';
-import type { ClockSettings } from './clocks/settings';
-import { createMatchRequest, joinRequest, PLANS, recoverRequest, renameRequest, SEAT_KEYS, type Plan, type SeatKey } from '@kon/protocol';
+import { assertJoinable, botsAtCreation, handOverWhen, publicBots, type Whereabouts } from './bots/seats';
+import { createMatchRequest, joinRequest, recoverRequest, renameRequest, type SeatKey } from '@kon/protocol';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
-export const NUM_PLAYERS = 3;
-export { SEAT_KEYS, PLANS, type SeatKey, type Plan };
-
-/** Which seats each plan hands out, and which boardgame.io playerIDs each seat commands. */
-export const PLAN_SEATS: Record<Plan, { key: SeatKey; playerIDs: string[] }[]> = {
-  three: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway', playerIDs: ['1'] },
-    { key: 'allies', playerIDs: ['2'] },
-  ],
-  two: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway+allies', playerIDs: ['1', '2'] },
-  ],
-  teams: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway', playerIDs: ['1'] },
-    { key: 'allies', playerIDs: ['2'] },
-  ],
-};
-
-export interface SeatRecord {
-  key: SeatKey;
-  playerIDs: string[];
-  linkHash: string;
-  /** The member who claimed the seat with its link (seats.ts); the link then opens only the spectator view. */
-  holder?: string;
-  /** The holder's link for co-commanders, while it is not revoked. */
-  coLink?: { hash: string; createdAt: number };
-}
-export interface MemberRecord {
-  id: string;
-  seat: SeatKey;
-  name: string;
-  /** One credential hash per device the member uses (a recovery link adds one). */
-  credHashes: string[];
-  /** Hashes of the browser keys this member joined or recovered from (one seat per browser). */
-  browserHashes: string[];
-  joinedAt: number;
-  role: 'holder' | 'co';
-  /** An unused one-time recovery link. */
-  recoveryHash?: string;
-}
-/** Stored server-side only (never sent as is): token hashes and members. v1 records are migrated on load (seats.ts). */
-export interface LobbyRecord {
-  v: 2;
-  plan: Plan;
-  visibility: 'private' | 'public';
-  seats: SeatRecord[];
-  spectatorHash: string;
-  members: MemberRecord[];
-  /** The match started as this one's rematch (rematch.ts). */
-  rematch?: string;
-  /** Seats computer players hold (bots/seats.ts owns this field). */
-  bots?: SeatBots;
-  /** Time controls chosen at creation (absent on matches made before clocks: none). */
-  clock?: ClockSettings;
-  /** When every seat was first taken (ms since the epoch): the game has begun and left the waiting room for good. */
-  startedAt?: number;
-}
+export { NUM_PLAYERS, PLAN_SEATS, SEAT_KEYS, PLANS, everySeatTaken, markBegun, type SeatKey, type Plan, type SeatRecord, type MemberRecord, type LobbyRecord } from './lobby-model';
+import { NUM_PLAYERS, PLAN_SEATS, markBegun, type LobbyRecord, type MemberRecord, type SeatRecord } from './lobby-model';
+import { deriveMetadata, seatOf } from './lobby-metadata';
+export { authenticateCredentials, deriveMetadata } from './lobby-metadata';
 
 /**
  * A client names a scenario by its id; the game is created with the whole scenario from the server's
@@ -523,50 +466,4 @@ export class Lobby {
       ...(viewer.holder ? { coLink: seat.coLink ? { createdAt: seat.coLink.createdAt } : null } : {}),
     };
   }
-}
-
-function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
-  const s = lobby.seats.find((x) => x.key === key);
-  if (!s) throw new Error(`seat ${key} missing`);
-  return s;
-}
-
-/**
- * Every seat of the plan is held, by a person or the computer: the game has begun for the clocks and
- * the "your move" messages (a match against the computer has no one else to wait for).
- */
-export function everySeatTaken(lobby: Pick<LobbyRecord, 'seats' | 'members' | 'bots'>): boolean {
-  return lobby.seats.every((s) => !!lobby.bots?.[s.key] || lobby.members.some((m) => m.seat === s.key));
-}
-
-/** The first time every seat is taken, the game has begun: stamp it (a seat emptied later does not undo it). */
-export function markBegun(lobby: LobbyRecord, now = Date.now()) {
-  if (lobby.startedAt === undefined && everySeatTaken(lobby)) lobby.startedAt = now;
-}
-
-/**
- * boardgame.io metadata derived from the lobby record: per playerID the display names and the list of
- * credential hashes that may act for it (read by authenticateCredentials; boardgame.io strips `credentials`
- * before sending metadata, and we send our own filtered copy anyway).
- */
-export function deriveMetadata(base: BgioServer.MatchData, lobby: LobbyRecord): BgioServer.MatchData {
-  const players: BgioServer.MatchData['players'] = {};
-  for (let i = 0; i < NUM_PLAYERS; i++) {
-    const pid = String(i);
-    const members = lobby.members.filter((m) => seatOf(lobby, m.seat).playerIDs.includes(pid));
-    const p: BgioServer.PlayerMetadata = { id: i };
-    if (members.length > 0) {
-      p.name = members.map((m) => m.name).join(', ');
-      p.credentials = members.flatMap((m) => m.credHashes) as unknown as string;
-    }
-    players[i] = p;
-  }
-  return { ...base, players };
-}
-
-/** The Server's authenticateCredentials: the credentials must hash to one listed for this playerID. */
-export function authenticateCredentials(credentials: string, playerMetadata: BgioServer.PlayerMetadata | undefined) {
-  const hashes = playerMetadata?.credentials as unknown;
-  if (!Array.isArray(hashes)) return false;
-  return tokenMatches(credentials, hashes as string[]);
 }

@@ -8,7 +8,7 @@
  * Pure functions over the stored lobby record: the Lobby loads, locks and saves around them.
  */
 import { ApiError } from './errors';
-import type { LobbyRecord, MemberRecord, SeatKey, SeatRecord } from './lobby';
+import type { LobbyRecord, MemberRecord, SeatKey, SeatRecord } from './lobby-model';
 import { hashToken, newMemberID, newToken, tokenMatches } from './secrets';
 
 /** Credentials kept per member: one per device it was restored on. The oldest go first beyond this. */

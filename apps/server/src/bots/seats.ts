@@ -5,22 +5,14 @@
 import type { z } from 'zod';
 import { creationBots, handOverRequest, type BotReason } from '@kon/protocol';
 import { ApiError } from '../errors';
-import { everySeatTaken, type LobbyRecord, type Plan, type SeatKey } from '../lobby';
+import { everySeatTaken, type BotSeatRecord, type LobbyRecord, type Plan, type SeatBots, type SeatKey } from '../lobby-model';
 import { botAvailable } from './registry';
 import { BOT_STRENGTHS, type BotStrength } from './strengths';
 
 /** Why a computer player holds the seat: chosen when the match was made, handed over by a player, or by the server (e.g. a clock ran out). */
 export type { BotReason };
 
-export interface BotSeatRecord {
-  strength: BotStrength;
-  reason: BotReason;
-  /** ms since the epoch */
-  since: number;
-  /** The member who handed the seat over (reason 'handed'). */
-  by?: string;
-}
-export type SeatBots = Partial<Record<SeatKey, BotSeatRecord>>;
+export type { BotSeatRecord, SeatBots } from '../lobby-model';
 
 /** `bots` of POST /api/matches (the protocol's schema). */
 export { creationBots };
