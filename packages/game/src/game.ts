@@ -5,7 +5,7 @@
 import type { Game, Ctx } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { FACTION_OF_PLAYER, PLAYER_OF_FACTION, type Faction } from './types.js';
-import type { GameState } from './engine/state.js';
+import type { GameState } from './engine/model/state.js';
 import type { Rng } from './engine/rng.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
 import { ACTION_TYPES, parseAction, perform, whyIllegal, type Action, type ActionType } from './engine/actions.js';

@@ -1,6 +1,6 @@
 import type { AreaId, Faction } from '../src/types.js';
 import { FACTIONS } from '../src/types.js';
-import type { GameState, TurnPhase } from '../src/engine/state.js';
+import type { GameState, TurnPhase } from '../src/engine/model/state.js';
 import type { Rng } from '../src/engine/rng.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { parseAction, perform, isLegal } from '../src/engine/actions.js';

@@ -1,5 +1,5 @@
 import { FACTIONS, enemiesOf, type Faction } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { deckOf, HAND_SIZE } from '../src/cards/index.js';
 import { totalOnBoard } from '../src/engine/forces.js';
 import { actor } from '../src/engine/flow.js';

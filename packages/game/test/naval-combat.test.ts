@@ -11,7 +11,7 @@ import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
 import { RuleError } from '../src/engine/errors.js';
 import { viewFor } from '../src/engine/view.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 
 const HIPPER = 'ship.de.admiral-hipper';
 const KARLSRUHE = 'ship.de.karlsruhe';

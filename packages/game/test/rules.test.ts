@@ -1,6 +1,6 @@
 /** The turn's rules outside the card texts: dice, losses, retreats, reinforcements, new cards, victory. */
 import { describe, it, expect } from 'vitest';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { act, legal, positionOf, units } from './helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';

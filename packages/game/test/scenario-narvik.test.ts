@@ -9,7 +9,7 @@ import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
 import { whyIllegal, parseAction } from '../src/engine/actions.js';
 import { totalOnBoard } from '../src/engine/forces.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import type { Rng } from '../src/engine/rng.js';
 import { cardDef } from '../src/cards/index.js';
 import { forcedDice } from '../src/testing/rng.js';

@@ -7,7 +7,7 @@ import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
 import type { Faction } from '../src/types.js';
 import { PLAYER_OF_FACTION } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';

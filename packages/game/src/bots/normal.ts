@@ -20,7 +20,7 @@
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
-import type { GameState } from '../engine/state.js';
+import type { GameState } from '../engine/model/state.js';
 import { perform, type Action } from '../engine/actions.js';
 import { symbolsOf } from '../cards/index.js';
 import { actor } from '../engine/flow.js';

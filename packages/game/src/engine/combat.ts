@@ -2,7 +2,7 @@ import type { AreaId, Faction } from '../types.js';
 import { enemiesOf } from '../types.js';
 import { isAlliedCoast } from '../board/index.js';
 import { cardDef, combatType, effectsOf, ACTION_CARDS } from '../cards/index.js';
-import type { Attack, Combat, GameState, LossSplit, PlayedCard } from './state.js';
+import type { Attack, Combat, GameState, LossSplit, PlayedCard } from './model/state.js';
 import type { Rng } from './rng.js';
 import { addUnits, count, removeUnits } from './forces.js';
 import { withdrawalOptions } from './queries.js';

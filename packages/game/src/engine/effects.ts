@@ -7,7 +7,7 @@ import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea } from '../boar
 import { inPlay, neighboursInPlay } from './region.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
-import type { Attack, GameState } from './state.js';
+import type { Attack, GameState } from './model/state.js';
 import type { Rng } from './rng.js';
 import type { Stage } from './flow.js';
 import { ensure, fail } from './errors.js';

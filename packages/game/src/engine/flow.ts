@@ -1,6 +1,6 @@
 import type { Faction } from '../types.js';
 import { FACTIONS, PLAYER_OF_FACTION } from '../types.js';
-import type { GameState, Prompt } from './state.js';
+import type { GameState, Prompt } from './model/state.js';
 import type { Rng } from './rng.js';
 import { addUnits, count, totalOnBoard } from './forces.js';
 import { attacksOn, pendingLossDecision, retreatChooser, startCombat } from './combat.js';

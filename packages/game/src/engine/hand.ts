@@ -1,7 +1,7 @@
 import type { Faction } from '../types.js';
 import { HAND_SIZE, type CardInstanceId } from '../cards/index.js';
 import { ensure } from './errors.js';
-import type { GameState } from './state.js';
+import type { GameState } from './model/state.js';
 import type { Rng } from './rng.js';
 import { log } from './log.js';
 import type { DeckOut } from '../scenarios/schema.js';

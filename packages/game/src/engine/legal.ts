@@ -7,7 +7,7 @@ import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, area as areaData, bordersRedZone, isAlliedCoast, neighbours } from '../board/index.js';
 import { inPlay, neighboursInPlay } from './region.js';
 import { cardDef } from '../cards/index.js';
-import type { GameState } from './state.js';
+import type { GameState } from './model/state.js';
 import { actor, reinforcementsAvailable, type Stage } from './flow.js';
 import { unmoved, count, areasOf, hasEnemy } from './forces.js';
 import { isMobilizationSite } from './queries.js';

@@ -3,7 +3,7 @@ import { FACTIONS, type Faction } from '../types.js';
 import { deckOf, HAND_SIZE } from '../cards/index.js';
 import { isArea } from '../board/index.js';
 import basicSetup from '../setups/basic.json';
-import { RULESETS, type GameState } from './state.js';
+import { RULESETS, type GameState } from './model/state.js';
 import type { Rng } from './rng.js';
 import { addUnits } from './forces.js';
 import { startApril9 } from './april9/setup.js';

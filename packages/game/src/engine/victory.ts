@@ -1,5 +1,5 @@
 import { victoryCities } from '../board/index.js';
-import type { GameState, Result } from './state.js';
+import type { GameState, Result } from './model/state.js';
 import { count, totalOnBoard } from './forces.js';
 import type { AreaId, Faction } from '../types.js';
 import { germanCities } from './queries.js';

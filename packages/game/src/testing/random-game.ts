@@ -1,5 +1,5 @@
 import type { Faction } from '../types.js';
-import type { GameState } from '../engine/state.js';
+import type { GameState } from '../engine/model/state.js';
 import type { Rng } from '../engine/rng.js';
 import { createInitialState, type SetupData } from '../engine/setup.js';
 import { actor } from '../engine/flow.js';

@@ -5,7 +5,7 @@
 import { FACTIONS, type AreaId, type Faction } from '../../types.js';
 import { area as areaData, AREA_IDS, victoryCities } from '../../board/index.js';
 import { april9Card, SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
+import type { GameState } from '../model/state.js';
 import type { Rng } from '../rng.js';
 import type { Actor } from '../flow.js';
 import { beginTurnOf, nextCombat } from '../flow.js';
@@ -13,7 +13,7 @@ import { addUnits, count, removeUnits } from '../forces.js';
 import { refillHand } from '../hand.js';
 import { checkElimination } from '../victory.js';
 import { log } from '../log.js';
-import type { April9Prompt, April9State, April9Step, April9Window } from './types.js';
+import type { April9Prompt, April9State, April9Step, April9Window } from '../model/april9.js';
 import { sinkShip, shipsAt, voidCards } from './ships.js';
 import {
   afterEidsvollFight,

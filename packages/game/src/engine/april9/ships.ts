@@ -4,7 +4,7 @@
  */
 import type { Faction, SeaZone } from '../../types.js';
 import { cardsVoidedBySinking, isDummy, ship } from '../../cards/advanced.js';
-import type { GameState, ShipLocation, ShipPiece } from '../state.js';
+import type { GameState, ShipLocation, ShipPiece } from '../model/state.js';
 import { log } from '../log.js';
 import { voidFromDeck } from '../naval/ships.js';
 

@@ -2,7 +2,7 @@
  * Who decides what at sea, as a stage of flow.ts's `actor()`: the interception decisions and the
  * sailing-on of a task force, the order of naval combats, and each step of a naval combat.
  */
-import type { GameState } from '../state.js';
+import type { GameState } from '../model/state.js';
 import type { Actor } from '../flow.js';
 import { pendingInterception } from './movement.js';
 import { chaser } from './combat.js';

@@ -3,7 +3,7 @@
  * most one mindre skip and one tung krysser; the rest battleships and carriers if they have them.
  */
 import { NAVAL_RULES, ship } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
+import type { GameState } from '../model/state.js';
 import { ensure } from '../errors.js';
 import { log } from '../log.js';
 import { takeOff } from './ships.js';

@@ -1,9 +1,11 @@
-import type { AreaId, Faction, SeaZone } from '../types.js';
-import type { CardInstanceId } from '../cards/index.js';
-import type { April9Prompt, April9State } from './april9/types.js';
-import type { NavalState } from './naval/types.js';
-import type { ScenarioRules } from '../scenarios/schema.js';
-import type { UndoTrail } from './undo.js';
+import type { AreaId, Faction } from '../../types.js';
+import type { CardInstanceId } from '../../cards/index.js';
+import type { April9Prompt, April9State } from './april9.js';
+import type { NavalState, ShipLocation, ShipPiece } from './naval.js';
+
+export type { ShipLocation, ShipPiece };
+import type { ScenarioRules } from '../../scenarios/schema.js';
+import type { Action } from './actions.js';
 
 export const RULESETS = ['basic', 'advanced'] as const;
 export type Ruleset = (typeof RULESETS)[number];
@@ -103,16 +105,6 @@ export type Prompt =
   /** Decisions of the advanced game's 9. April turn (engine/april9). */
   | April9Prompt;
 
-/** Where a ship on the board lies: a sea zone or the raiding-ships box. */
-export type ShipLocation = SeaZone | 'raid';
-/** A ship card on the board (advanced game). Its id is secret while it lies face down. */
-export interface ShipPiece {
-  id: string;
-  owner: Faction;
-  at: ShipLocation;
-  faceUp: boolean;
-}
-
 export interface Reinforcements {
   /** Symbols handed in this phase (3 buy one battalion). */
   symbols: number;
@@ -208,4 +200,12 @@ export interface GameState {
   naval?: NavalState | null;
   /** What the acting faction may take back (engine/undo.ts); server-side only, never in a view. */
   undo?: UndoTrail | null;
+}
+
+/** What the acting faction may still take back (engine/undo.ts): the state at the last barrier and its actions since. */
+export interface UndoTrail {
+  faction: Faction;
+  /** The state before `actions[0]`, without its own trail. */
+  base: Omit<GameState, 'undo'>;
+  actions: Action[];
 }
