@@ -2,13 +2,11 @@ import type { AreaId, Faction } from '../../types.js';
 import type { CardInstanceId } from '../../cards/index.js';
 import type { April9Prompt, April9State } from './april9.js';
 import type { NavalState, ShipLocation, ShipPiece } from './naval.js';
-
-export type { ShipLocation, ShipPiece };
 import type { ScenarioRules } from '../../scenarios/schema.js';
 import type { Action } from './actions.js';
+import type { Ruleset } from './rulesets.js';
 
-export const RULESETS = ['basic', 'advanced'] as const;
-export type Ruleset = (typeof RULESETS)[number];
+export type { Ruleset, ShipLocation, ShipPiece };
 
 /** Battalions of each faction in one place. Missing = 0. */
 export type Forces = Partial<Record<Faction, number>>;
