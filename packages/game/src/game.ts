@@ -17,7 +17,7 @@ import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
 import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
-import { NAVAL_STAGES } from './engine/naval/flow.js';
+import { NAVAL_STAGES } from './engine/model/stage.js';
 import { loseOnTime } from './engine/victory.js';
 
 /**

@@ -3,7 +3,8 @@ export { KampenOmNorge, legalMoves, checkMove, SERVER_MOVES, type ServerMove, ty
 export { setupDataSchema, createInitialState, type SetupData } from './engine/setup.js';
 export type * from './engine/model/state.js';
 export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine/view.js';
-export { actor, activePlayers, reinforcementsAvailable, mustDiscard, type Actor, type Stage } from './engine/flow.js';
+export { actor, activePlayers, reinforcementsAvailable, mustDiscard } from './engine/flow.js';
+export type { Actor, Stage } from './engine/model/stage.js';
 export { legalActions } from './engine/legal.js';
 export { canUndo, undone, performUndoable, type UndoTrail, type BarrierReason } from './engine/undo.js';
 export { activeCards } from './engine/combat.js';
@@ -16,7 +17,7 @@ export { cardText, CARD_TEXTS, april9Card, april9SymbolsOf, ship, shipTypeOf, SH
 export type * from './engine/model/april9.js';
 export type * from './engine/model/naval.js';
 export type { NavalView, NavalCombatView } from './engine/naval/view.js';
-export { NAVAL_STAGES } from './engine/naval/flow.js';
+export { NAVAL_STAGES } from './engine/model/stage.js';
 export { scenarioSchema, parseScenario, rulesOf, ScenarioError, DECK_OUTS, type Scenario, type ScenarioRules, type ScenarioVictory, type DeckOut } from './scenarios/schema.js';
 export { loadScenarioFiles, type ScenarioFile, type LoadedScenarios } from './scenarios/load.js';
 export { scenarioDeck } from './scenarios/decks.js';

@@ -6,7 +6,7 @@ import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, areNeighbours, bordersRedZone, isAlliedCoast, area as areaData } from '../board/index.js';
 import { cardDef, symbolsOf } from '../cards/index.js';
 import type { GameState } from './model/state.js';
-import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType } from './model/actions.js';
+import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType, type CardParams } from './model/actions.js';
 import type { Rng } from './rng.js';
 import { ensure, fail, refusalOf, type Refusal } from './errors.js';
 import {
@@ -18,7 +18,6 @@ import {
   reinforcementsAvailable,
   reinforcementsUsed,
   startCombatPhase,
-  type Stage,
 } from './flow.js';
 import { addUnits, count, hasEnemy, removeUnits, unmoved } from './forces.js';
 import { addAttack, moveAlong } from './movement.js';
@@ -34,7 +33,7 @@ import {
   startCombat,
   validateSplit,
 } from './combat.js';
-import { EFFECTS, carryOutSabotage, resumeAfterEvacuation, type CardParams } from './effects.js';
+import { EFFECTS, carryOutSabotage, resumeAfterEvacuation } from './effects.js';
 import { ensureHolds, spendCard } from './hand.js';
 import { checkElimination } from './victory.js';
 import { isMobilizationSite } from './queries.js';
@@ -44,7 +43,7 @@ import { log } from './log.js';
 import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
 import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
 import { NAVAL_HANDLERS, passNaval } from './naval/actions.js';
-import { isNavalStage } from './naval/flow.js';
+import { isNavalStage, type Stage } from './model/stage.js';
 import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
 
 /** Re-exported for the rules API's importers; the schemas belong to the model. */

@@ -9,7 +9,8 @@ import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './model/state.js';
 import type { Rng } from './rng.js';
-import type { Stage } from './flow.js';
+import type { Stage } from './model/stage.js';
+import type { CardParams } from './model/actions.js';
 import { ensure, fail } from './errors.js';
 import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
 import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
@@ -26,17 +27,7 @@ import {
 import { addAttack, moveAlong } from './movement.js';
 import { log } from './log.js';
 
-/** Arguments a card play may carry; each effect reads the ones it needs. */
-export interface CardParams {
-  from?: AreaId;
-  via?: AreaId;
-  to?: AreaId;
-  count?: number;
-  /** An attack id (Veisperring, Sprengt bro). */
-  attack?: string;
-  /** A played card to cancel. */
-  target?: CardInstanceId;
-}
+export type { CardParams };
 
 interface EffectRule<K extends EffectKind> {
   /** The stages (see flow.actor) in which the effect may be played. */

@@ -1,6 +1,7 @@
 import type { Faction } from '../types.js';
 import { FACTIONS, PLAYER_OF_FACTION } from '../types.js';
-import type { GameState, Prompt } from './model/state.js';
+import type { GameState } from './model/state.js';
+import type { Actor, Stage } from './model/stage.js';
 import type { Rng } from './rng.js';
 import { addUnits, count, totalOnBoard } from './forces.js';
 import { attacksOn, pendingLossDecision, retreatChooser, startCombat } from './combat.js';
@@ -9,47 +10,16 @@ import { scoreDeckEnd, checkElimination } from './victory.js';
 import { log } from './log.js';
 import { enemiesOf } from '../types.js';
 import { april9Actor, landCombatOver } from './april9/flow.js';
-import { navalActor, type NavalStage } from './naval/flow.js';
+import { navalActor } from './naval/flow.js';
 import { startNavalCombats } from './naval/combat.js';
 import { pushShipWithdrawal } from './naval/withdrawal.js';
+
+export type { Actor, Stage };
 
 /** Withdrawal when the Allied deck runs out (EN 2.4). */
 export const ALLIED_WITHDRAWAL = 4;
 
 export const TURN_ORDER: readonly Faction[] = FACTIONS;
-
-/**
- * The stage a faction acts in. Each is a boardgame.io stage; the main stages are named after the
- * turn phase, the others after the decision they ask for.
- */
-export type Stage =
-  | 'movement'
-  | 'combat'
-  | 'reinforcement'
-  | Prompt['kind']
-  | 'attackerCards'
-  | 'defenderCards'
-  | 'counter'
-  | 'losses'
-  | 'answerLosses'
-  | 'evacuate'
-  | 'retreat'
-  // The 9. April turn (engine/april9); its windows are prompts, named by Prompt['kind'].
-  | 'april9Choose'
-  | 'april9Deploy'
-  | 'april9Ships'
-  | 'april9Movement'
-  | 'april9Raid'
-  | 'april9Landing'
-  | 'april9Mobilize'
-  | 'april9Naval'
-  // Naval movement and combat of the ordinary advanced turns (engine/naval).
-  | NavalStage;
-
-export interface Actor {
-  faction: Faction;
-  stage: Stage;
-}
 
 /** Exactly one faction decides at any moment; this says which and about what. */
 export function actor(G: GameState): Actor | null {

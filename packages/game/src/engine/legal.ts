@@ -8,10 +8,12 @@ import { AREA_IDS, area as areaData, bordersRedZone, isAlliedCoast, neighbours }
 import { inPlay, neighboursInPlay } from './region.js';
 import { cardDef } from '../cards/index.js';
 import type { GameState } from './model/state.js';
-import { actor, reinforcementsAvailable, type Stage } from './flow.js';
+import { actor, reinforcementsAvailable } from './flow.js';
+import type { Stage } from './model/stage.js';
 import { unmoved, count, areasOf, hasEnemy } from './forces.js';
 import { isMobilizationSite } from './queries.js';
-import { EFFECTS, type CardParams } from './effects.js';
+import { EFFECTS } from './effects.js';
+import type { CardParams } from './model/actions.js';
 import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type ActionType } from './actions.js';
 import { RuleError, refusalOf } from './errors.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';

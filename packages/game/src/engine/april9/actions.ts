@@ -10,7 +10,8 @@ import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy } from '../../cards/a
 import type { GameState } from '../model/state.js';
 import { APRIL9_SCHEMAS, type April9ActionType } from '../model/actions.js';
 import type { Rng } from '../rng.js';
-import { actor, type Stage } from '../flow.js';
+import { actor } from '../flow.js';
+import type { Stage } from '../model/stage.js';
 import { ensure, fail } from '../errors.js';
 import { addUnits } from '../forces.js';
 import { log } from '../log.js';

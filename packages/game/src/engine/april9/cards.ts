@@ -11,7 +11,7 @@ import { april9Card } from '../../cards/advanced.js';
 import type { April9Effect } from '../../cards/advanced-schema.js';
 import type { GameState } from '../model/state.js';
 import type { Rng } from '../rng.js';
-import type { Stage } from '../flow.js';
+import type { Stage } from '../model/stage.js';
 import { ensure, fail } from '../errors.js';
 import { addUnits, count, hasEnemy, removeUnits } from '../forces.js';
 import { addAttack } from '../movement.js';

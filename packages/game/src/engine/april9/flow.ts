@@ -7,7 +7,7 @@ import { area as areaData, AREA_IDS, victoryCities } from '../../board/index.js'
 import { april9Card, SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
 import type { Rng } from '../rng.js';
-import type { Actor } from '../flow.js';
+import type { Actor } from '../model/stage.js';
 import { beginTurnOf, nextCombat } from '../flow.js';
 import { addUnits, count, removeUnits } from '../forces.js';
 import { refillHand } from '../hand.js';

@@ -5,9 +5,9 @@
  * naval/actions.ts). The key order is the order legal actions are listed in.
  */
 import { z } from 'zod';
-import { SEA_ZONES } from '../../types.js';
+import { SEA_ZONES, type AreaId } from '../../types.js';
 import { isArea } from '../../board/index.js';
-import { isCardInstance } from '../../cards/index.js';
+import { isCardInstance, type CardInstanceId } from '../../cards/index.js';
 import { april9Card, SHIPS } from '../../cards/advanced.js';
 
 const areaId = z.string().refine(isArea, 'unknown area');
@@ -93,3 +93,15 @@ export type ActionType = keyof typeof ACTION_SCHEMAS;
 export const ACTION_TYPES = Object.keys(ACTION_SCHEMAS) as ActionType[];
 export type ActionArgs<T extends ActionType> = z.infer<(typeof ACTION_SCHEMAS)[T]>;
 export type Action = { [T in ActionType]: { type: T; args: ActionArgs<T> } }[ActionType];
+
+/** Arguments a card play may carry (playCard's, less the card and effect); each effect reads the ones it needs. */
+export interface CardParams {
+  from?: AreaId;
+  via?: AreaId;
+  to?: AreaId;
+  count?: number;
+  /** An attack id (Veisperring, Sprengt bro). */
+  attack?: string;
+  /** A played card to cancel. */
+  target?: CardInstanceId;
+}
