@@ -7,7 +7,7 @@ export { actor, activePlayers, reinforcementsAvailable, mustDiscard } from './en
 export type { Actor, Stage } from './engine/model/stage.js';
 export { legalActions } from './engine/legal.js';
 export { canUndo, undone, performUndoable, type UndoTrail, type BarrierReason } from './engine/undo.js';
-export { activeCards } from './engine/combat.js';
+export { activeCards } from './engine/combat-dice.js';
 export { perform, isLegal, whyIllegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';
 export { RuleError, type Refusal } from './engine/errors.js';
 export type { Rng } from './engine/rng.js';

@@ -4,7 +4,7 @@ import type { GameState } from '../src/engine/model/state.js';
 import { act, legal, positionOf, units } from './helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';
-import { attackerBattalionDice } from '../src/engine/combat.js';
+import { attackerBattalionDice } from '../src/engine/combat-dice.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { parseAction } from '../src/engine/actions.js';
 import { RuleError } from '../src/engine/errors.js';

@@ -11,10 +11,10 @@ import type { Rng } from './rng.js';
 import { ensure, fail, refusalOf, type Refusal } from './errors.js';
 import {
   actor,
+  advance,
   drawNewCards,
   endMovement,
   endReinforcement,
-  endTurn,
   reinforcementsAvailable,
   reinforcementsUsed,
   startCombatPhase,
@@ -40,8 +40,9 @@ import { isMobilizationSite } from './queries.js';
 import { ALLIED_LANDING } from './setup.js';
 import { inPlay } from './region.js';
 import { log } from './log.js';
+import { endTurn } from './turn.js';
 import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
-import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
+import { openApril9SubmarineWindows } from './april9/windows.js';
 import { NAVAL_HANDLERS, passNaval } from './naval/actions.js';
 import { isNavalStage, type Stage } from './model/stage.js';
 import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
@@ -357,8 +358,8 @@ export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
-  // The 9. April turn moves on by itself once the windows an action opened are answered.
-  if (G.april9) resumeApril9(G, rng);
+  // What follows the action (the next combat, the next step of the 9. April turn) is the sequencer's.
+  advance(G, rng);
 }
 
 /**

@@ -14,16 +14,8 @@ import type { CardParams } from './model/actions.js';
 import { ensure, fail } from './errors.js';
 import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
 import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
-import {
-  activeCards,
-  evacuateOne,
-  continueLosses,
-  continueRetreat,
-  onlyParatroopers,
-  presentInCombat,
-  sideOf,
-  typeTaken,
-} from './combat.js';
+import { evacuateOne, continueLosses, continueRetreat } from './combat.js';
+import { activeCards, onlyParatroopers, presentInCombat, sideOf, typeTaken } from './combat-dice.js';
 import { addAttack, moveAlong } from './movement.js';
 import { log } from './log.js';
 

@@ -15,23 +15,12 @@ import type { Stage } from '../model/stage.js';
 import { ensure, fail } from '../errors.js';
 import { addUnits } from '../forces.js';
 import { log } from '../log.js';
-import {
-  ALLIED_FORBIDDEN_ZONES,
-  EIDSVOLL,
-  EIDSVOLL_FORBIDDEN_ZONES,
-  NORWAY_OSLO_START,
-  april9,
-  closeWindow,
-  endApril9Reinforcement,
-  freeMobilizationPoints,
-  mayRaid,
-  openWindow,
-  sendRaiding,
-  shipsPlaced,
-} from './flow.js';
+import { ALLIED_FORBIDDEN_ZONES, EIDSVOLL_FORBIDDEN_ZONES, NORWAY_OSLO_START } from '../model/april9.js';
+import { endApril9Reinforcement, freeMobilizationPoints, mayRaid, sendRaiding, shipsPlaced } from './flow.js';
+import { april9, closeWindow, openWindow } from './windows.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
 import { april9WindowPassed, eidsvollBlocksLanding, fightEidsvoll, openLandingWindows } from './naval.js';
-import { markSailed } from '../naval/ships.js';
+import { EIDSVOLL_AND_NORGE as EIDSVOLL, markSailed } from '../naval/ships.js';
 
 /** Re-exported for the rules API's importers; the schemas belong to the model. */
 export { APRIL9_SCHEMAS, type April9ActionType };

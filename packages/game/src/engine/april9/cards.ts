@@ -16,10 +16,12 @@ import { ensure, fail } from '../errors.js';
 import { addUnits, count, hasEnemy, removeUnits } from '../forces.js';
 import { addAttack } from '../movement.js';
 import { germanAirReaches, withdrawalOptions } from '../queries.js';
-import { attacksOn, continueLosses, onlyParatroopers } from '../combat.js';
+import { continueLosses } from '../combat.js';
+import { attacksOn, onlyParatroopers } from '../combat-dice.js';
 import { log } from '../log.js';
 import type { April9Prompt, April9Window } from '../model/april9.js';
-import { april9, openWindow, ALLIED_FORBIDDEN_ZONES } from './flow.js';
+import { april9, openWindow } from './windows.js';
+import { ALLIED_FORBIDDEN_ZONES } from '../model/april9.js';
 import { shipsAt, sinkShip } from './ships.js';
 import { diveBomberZones, sailorsTargets, smokeScreenTargets, carryOutSmokeScreen, carryOutSailors } from './naval.js';
 

@@ -9,7 +9,7 @@ import type { GameState } from '../model/state.js';
 import type { April9Prompt, PendingLanding } from '../model/april9.js';
 import type { Rng } from '../rng.js';
 import type { Actor } from '../model/stage.js';
-import { april9, openWindow } from './flow.js';
+import { april9, openWindow } from './windows.js';
 import { shipsAt } from './ships.js';
 import { april9Card, ship } from '../../cards/advanced.js';
 import { navalState, EIDSVOLL_AND_NORGE, pieceOf } from '../naval/ships.js';

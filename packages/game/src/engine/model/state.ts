@@ -196,6 +196,12 @@ export interface GameState {
   homeFleetDue?: boolean;
   /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
   naval?: NavalState | null;
+  /**
+   * A step just over whose sequel the sequencer (flow.ts `advance`) decides, in the same action:
+   * 'combat' — a land combat, or the last naval combat of the phase, is over. Deleted before the
+   * action ends, so never in a stored state or a view.
+   */
+  done?: 'combat';
   /** What the acting faction may take back (engine/undo.ts); server-side only, never in a view. */
   undo?: UndoTrail | null;
 }
