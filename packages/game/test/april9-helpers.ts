@@ -1,4 +1,4 @@
-import type { Rng } from '../src/engine/rng.js';
+import type { Rng } from '../src/engine/kernel/rng.js';
 import type { GameState } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { forcedDice } from '../src/testing/rng.js';

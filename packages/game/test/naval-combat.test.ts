@@ -9,7 +9,7 @@ import { advancedPosition } from './advanced-helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { viewFor } from '../src/engine/view.js';
 import type { GameState } from '../src/engine/model/state.js';
 

@@ -7,7 +7,7 @@ import { actor } from '../src/engine/flow.js';
 import { attackerBattalionDice } from '../src/engine/combat-dice.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { parseAction } from '../src/engine/actions.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { victoryCities } from '../src/board/index.js';
 
 const attack = (route: 'land' | 'fjord' | 'air' | 'sea', n: number) => ({ id: route, faction: 'germany' as const, target: 'x', from: null, route, count: n });

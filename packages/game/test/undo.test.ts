@@ -14,7 +14,7 @@ import { legalActions } from '../src/engine/legal.js';
 import { parseAction, type Action } from '../src/engine/actions.js';
 import { viewFor, hiddenFrom } from '../src/engine/view.js';
 import { canUndo, performUndoable, undone, type BarrierReason } from '../src/engine/undo.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { seededRng, forcedDice } from '../src/testing/rng.js';
 import { KampenOmNorge, checkMove } from '../src/game.js';
 

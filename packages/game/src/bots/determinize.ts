@@ -11,7 +11,7 @@ import { deckOf, type CardInstanceId } from '../cards/index.js';
 import { shipsOf } from '../cards/advanced.js';
 import type { FactionView } from '../engine/view.js';
 import type { Deck, GameState, ShipPiece } from '../engine/model/state.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { seatOf } from './types.js';
 
 /**

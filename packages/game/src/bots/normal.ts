@@ -29,7 +29,7 @@ import { endsSoon, styleNow } from './endgame.js';
 import { paired } from './paired.js';
 import type { Style } from './style.js';
 import { viewFor } from '../engine/view.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { seededRng } from '../testing/rng.js';
 import { seatOf, type BotInput, type SearchBudget } from './types.js';
 import { heuristicBot, stageOf } from './easy.js';

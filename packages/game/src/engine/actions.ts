@@ -7,8 +7,8 @@ import { AREA_IDS, areNeighbours, bordersRedZone, isAlliedCoast, area as areaDat
 import { cardDef, symbolsOf } from '../cards/index.js';
 import type { GameState } from './model/state.js';
 import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType, type CardParams } from './model/actions.js';
-import type { Rng } from './rng.js';
-import { ensure, fail, refusalOf, type Refusal } from './errors.js';
+import type { Rng } from './kernel/rng.js';
+import { ensure, fail, refusalOf, type Refusal } from './kernel/errors.js';
 import {
   actor,
   advance,
@@ -19,8 +19,8 @@ import {
   reinforcementsUsed,
   startCombatPhase,
 } from './flow.js';
-import { addUnits, count, hasEnemy, removeUnits, unmoved } from './forces.js';
-import { addAttack, moveAlong } from './movement.js';
+import { addUnits, count, hasEnemy, removeUnits, unmoved } from './kernel/forces.js';
+import { addAttack, moveAlong } from './kernel/movement.js';
 import {
   attackerGroups,
   chooseRetreat,
@@ -34,12 +34,12 @@ import {
   validateSplit,
 } from './combat.js';
 import { EFFECTS, carryOutSabotage, resumeAfterEvacuation } from './effects.js';
-import { ensureHolds, spendCard } from './hand.js';
-import { checkElimination } from './victory.js';
-import { isMobilizationSite } from './queries.js';
+import { ensureHolds, spendCard } from './kernel/hand.js';
+import { checkElimination } from './kernel/victory.js';
+import { isMobilizationSite } from './kernel/queries.js';
 import { ALLIED_LANDING } from './setup.js';
-import { inPlay } from './region.js';
-import { log } from './log.js';
+import { inPlay } from './kernel/region.js';
+import { log } from './kernel/log.js';
 import { endTurn } from './turn.js';
 import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
 import { openApril9SubmarineWindows } from './april9/windows.js';

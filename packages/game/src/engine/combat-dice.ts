@@ -6,7 +6,7 @@ import type { AreaId, Faction } from '../types.js';
 import { enemiesOf } from '../types.js';
 import { cardDef, combatType, effectsOf } from '../cards/index.js';
 import type { Attack, Combat, GameState, PlayedCard } from './model/state.js';
-import { count } from './forces.js';
+import { count } from './kernel/forces.js';
 
 /** Each side gets dice from at most this many battalions. */
 export const MAX_BATTALION_DICE = 5;

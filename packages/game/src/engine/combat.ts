@@ -3,12 +3,12 @@ import { enemiesOf } from '../types.js';
 import { isAlliedCoast } from '../board/index.js';
 import { cardDef, ACTION_CARDS } from '../cards/index.js';
 import type { Combat, GameState, LossSplit } from './model/state.js';
-import type { Rng } from './rng.js';
-import { addUnits, count, removeUnits } from './forces.js';
-import { withdrawalOptions } from './queries.js';
-import { checkElimination } from './victory.js';
-import { log } from './log.js';
-import { fail } from './errors.js';
+import type { Rng } from './kernel/rng.js';
+import { addUnits, count, removeUnits } from './kernel/forces.js';
+import { withdrawalOptions } from './kernel/queries.js';
+import { checkElimination } from './kernel/victory.js';
+import { log } from './kernel/log.js';
+import { fail } from './kernel/errors.js';
 import {
   MAX_BATTALION_DICE,
   activeCards,

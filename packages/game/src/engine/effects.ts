@@ -4,20 +4,20 @@
  */
 import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea } from '../board/index.js';
-import { inPlay, neighboursInPlay } from './region.js';
+import { inPlay, neighboursInPlay } from './kernel/region.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './model/state.js';
-import type { Rng } from './rng.js';
+import type { Rng } from './kernel/rng.js';
 import type { Stage } from './model/stage.js';
 import type { CardParams } from './model/actions.js';
-import { ensure, fail } from './errors.js';
-import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
-import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
+import { ensure, fail } from './kernel/errors.js';
+import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './kernel/forces.js';
+import { germanAirReaches, germanAirfields, withdrawalOptions } from './kernel/queries.js';
 import { evacuateOne, continueLosses, continueRetreat } from './combat.js';
 import { activeCards, onlyParatroopers, presentInCombat, sideOf, typeTaken } from './combat-dice.js';
-import { addAttack, moveAlong } from './movement.js';
-import { log } from './log.js';
+import { addAttack, moveAlong } from './kernel/movement.js';
+import { log } from './kernel/log.js';
 
 export type { CardParams };
 

@@ -5,8 +5,8 @@
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { GameState } from './model/state.js';
-import { checkElimination } from './victory.js';
-import { log } from './log.js';
+import { checkElimination } from './kernel/victory.js';
+import { log } from './kernel/log.js';
 
 export const TURN_ORDER: readonly Faction[] = FACTIONS;
 

@@ -13,13 +13,13 @@
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { GameState, UndoTrail } from './model/state.js';
-import type { Rng } from './rng.js';
+import type { Rng } from './kernel/rng.js';
 import { perform } from './actions.js';
 import type { Action } from './model/actions.js';
 import { actor } from './flow.js';
 import { hiddenFrom } from './view.js';
-import { startLogBatch } from './log.js';
-import { fail } from './errors.js';
+import { startLogBatch } from './kernel/log.js';
+import { fail } from './kernel/errors.js';
 
 export type { UndoTrail };
 

@@ -9,12 +9,12 @@ import { AREA_IDS, area as areaData, coastZones, neighbours } from '../../board/
 import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
 import { APRIL9_SCHEMAS, type April9ActionType } from '../model/actions.js';
-import type { Rng } from '../rng.js';
+import type { Rng } from '../kernel/rng.js';
 import { actor } from '../flow.js';
 import type { Stage } from '../model/stage.js';
-import { ensure, fail } from '../errors.js';
-import { addUnits } from '../forces.js';
-import { log } from '../log.js';
+import { ensure, fail } from '../kernel/errors.js';
+import { addUnits } from '../kernel/forces.js';
+import { log } from '../kernel/log.js';
 import { ALLIED_FORBIDDEN_ZONES, EIDSVOLL_FORBIDDEN_ZONES, NORWAY_OSLO_START } from '../model/april9.js';
 import { endApril9Reinforcement, freeMobilizationPoints, mayRaid, sendRaiding, shipsPlaced } from './flow.js';
 import { april9, closeWindow, openWindow } from './windows.js';

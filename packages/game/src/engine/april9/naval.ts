@@ -7,7 +7,7 @@
 import { SEA_ZONES, type SeaZone } from '../../types.js';
 import type { GameState } from '../model/state.js';
 import type { April9Prompt, PendingLanding } from '../model/april9.js';
-import type { Rng } from '../rng.js';
+import type { Rng } from '../kernel/rng.js';
 import type { Actor } from '../model/stage.js';
 import { april9, openWindow } from './windows.js';
 import { shipsAt } from './ships.js';

@@ -7,8 +7,8 @@ import type { SeaZone } from '../../types.js';
 import { cardDef, combatType, effectsOf, type CardInstanceId } from '../../cards/index.js';
 import { isDummy, navalRollResult, ship, shipTypeOf } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
-import type { Rng } from '../rng.js';
-import { log } from '../log.js';
+import type { Rng } from '../kernel/rng.js';
+import { log } from '../kernel/log.js';
 import type { NavalCombat, NavalRoll, NavalSide } from '../model/naval.js';
 import {
   EIDSVOLL_AND_NORGE,

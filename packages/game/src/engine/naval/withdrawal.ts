@@ -4,8 +4,8 @@
  */
 import { NAVAL_RULES, ship } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
-import { ensure } from '../errors.js';
-import { log } from '../log.js';
+import { ensure } from '../kernel/errors.js';
+import { log } from '../kernel/log.js';
 import { takeOff } from './ships.js';
 
 /** Allied ships that could be withdrawn: on the board and any still held back. */
