@@ -39,6 +39,8 @@ interface Engine {
 }
 export async function loadEngine(srcDir: string): Promise<Engine> {
   const load = (p: string) => import(pathToFileURL(join(srcDir, p)).href);
+  // RULESETS moved from engine/state.ts to engine/model/rulesets.ts; older checkouts have the former.
+  const loadRulesets = () => load('engine/model/rulesets.ts').catch(() => load('engine/state.ts'));
   const [game, legal, flow, view, setup, rng, state] = await Promise.all([
     load('testing/random-game.ts'),
     load('engine/legal.ts'),
@@ -46,7 +48,7 @@ export async function loadEngine(srcDir: string): Promise<Engine> {
     load('engine/view.ts'),
     load('engine/setup.ts'),
     load('testing/rng.ts'),
-    load('engine/state.ts'),
+    loadRulesets(),
   ]);
   return {
     playRandomGame: game.playRandomGame,

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { Ruleset } from '../src/engine/state.js';
+import type { Ruleset } from '../src/engine/model/state.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
 import { DEFAULT_BUDGET, styled } from '../src/bots/normal.js';
 

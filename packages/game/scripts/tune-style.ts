@@ -14,7 +14,7 @@
  * FROM=easy (start from Easy's style instead), TUNE=1 (search), ROUNDS (search passes, default 1).
  */
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { Ruleset } from '../src/engine/state.js';
+import type { Ruleset } from '../src/engine/model/state.js';
 import { playBotGame, sideScore } from '../src/testing/bot-game.js';
 import { heuristicBot } from '../src/bots/easy.js';
 import { EASY_STYLE, type Style } from '../src/bots/style.js';

@@ -5,20 +5,20 @@
 import type { Game, Ctx } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { FACTION_OF_PLAYER, PLAYER_OF_FACTION, type Faction } from './types.js';
-import type { GameState } from './engine/state.js';
-import type { Rng } from './engine/rng.js';
+import type { GameState } from './engine/model/state.js';
+import type { Rng } from './engine/kernel/rng.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
 import { ACTION_TYPES, parseAction, perform, whyIllegal, type Action, type ActionType } from './engine/actions.js';
-import { RuleError, refusalOf, type Refusal } from './engine/errors.js';
+import { RuleError, refusalOf, type Refusal } from './engine/kernel/errors.js';
 import { activePlayers, actor } from './engine/flow.js';
 import { canUndo, trailAfter, undone, watchChance } from './engine/undo.js';
-import { startLogBatch } from './engine/log.js';
+import { startLogBatch } from './engine/kernel/log.js';
 import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
 import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
-import { NAVAL_STAGES } from './engine/naval/flow.js';
-import { loseOnTime } from './engine/victory.js';
+import { NAVAL_STAGES } from './engine/model/stage.js';
+import { loseOnTime } from './engine/kernel/victory.js';
 
 /**
  * Moves only the server may make (its clocks), never a client: checkMove refuses them unless the

@@ -1,7 +1,7 @@
 import type { AreaId, Faction } from '../src/types.js';
 import { FACTIONS, SEA_ZONES } from '../src/types.js';
 import { HAND_SIZE } from '../src/cards/index.js';
-import type { GameState, ShipLocation, TurnPhase } from '../src/engine/state.js';
+import type { GameState, ShipLocation, TurnPhase } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { ship, shipsOf } from '../src/cards/advanced.js';
 import { forcedDice, seededRng } from '../src/testing/rng.js';

@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { playRandomGame } from '../src/testing/random-game.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { advancedInvariantChecker, brokenAdvancedInvariants } from './advanced-invariants.js';
 
 /** States of one random advanced game: during 9. April with ships at sea, and in an ordinary turn. */

@@ -1,5 +1,5 @@
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { GameState, LogEntry } from '../src/engine/state.js';
+import type { GameState, LogEntry } from '../src/engine/model/state.js';
 import { SHIPS } from '../src/cards/advanced.js';
 import { april9StockOf, isDummy } from '../src/cards/advanced.js';
 import { viewFor } from '../src/engine/view.js';

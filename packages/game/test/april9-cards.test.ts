@@ -4,7 +4,7 @@
  * ship" is the first one placed in the zone.
  */
 import { describe, it, expect } from 'vitest';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { act, legal, units } from './helpers.js';
 import { actor } from '../src/engine/flow.js';
 import { viewFor } from '../src/engine/view.js';

@@ -1,5 +1,5 @@
-import type { Rng } from '../src/engine/rng.js';
-import type { GameState } from '../src/engine/state.js';
+import type { Rng } from '../src/engine/kernel/rng.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { act } from './helpers.js';

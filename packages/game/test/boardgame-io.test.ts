@@ -7,7 +7,7 @@ import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { KampenOmNorge, legalMoves } from '../src/game.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { FACTION_OF_PLAYER, type Faction } from '../src/types.js';
 import { seededRng } from '../src/testing/rng.js';
 

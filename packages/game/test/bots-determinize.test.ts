@@ -6,7 +6,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { viewFor, type FactionView } from '../src/engine/view.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';

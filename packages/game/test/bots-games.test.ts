@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { Ruleset } from '../src/engine/state.js';
+import type { Ruleset } from '../src/engine/model/state.js';
 import { legalActions } from '../src/engine/legal.js';
 import { actor } from '../src/engine/flow.js';
 import { playBotGame, type Player } from '../src/testing/bot-game.js';

@@ -1,5 +1,5 @@
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { actor } from '../src/engine/flow.js';
 import { playBotGame } from '../src/testing/bot-game.js';
 

@@ -12,7 +12,7 @@ import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
 import { perform } from '../src/engine/actions.js';
 import { viewFor } from '../src/engine/view.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { easyBot } from '../src/bots/easy.js';
 import { normalBot, styled } from '../src/bots/normal.js';
 import type { Bot } from '../src/bots/types.js';

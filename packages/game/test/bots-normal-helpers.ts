@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { Ruleset } from '../src/engine/state.js';
+import type { Ruleset } from '../src/engine/model/state.js';
 import { legalActions } from '../src/engine/legal.js';
 import { actor } from '../src/engine/flow.js';
 import { viewFor } from '../src/engine/view.js';

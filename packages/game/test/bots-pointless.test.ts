@@ -11,7 +11,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import type { GameState, Ruleset } from '../src/engine/state.js';
+import type { GameState, Ruleset } from '../src/engine/model/state.js';
 import { actor, reinforcementsAvailable } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
 import { playBotGame, type Player } from '../src/testing/bot-game.js';

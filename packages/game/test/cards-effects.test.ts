@@ -1,10 +1,10 @@
 /** Each action card's effect and its window, with the refusals the rules demand. */
 import { describe, it, expect } from 'vitest';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { act, legal, positionOf, units } from './helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';
-import { cardDice } from '../src/engine/combat.js';
+import { cardDice } from '../src/engine/combat-dice.js';
 import { legalActions } from '../src/engine/legal.js';
 
 const diceOf = (G: GameState) => ({ attacker: cardDice(G.combat!, 'attacker'), defender: cardDice(G.combat!, 'defender') });

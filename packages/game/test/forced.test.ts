@@ -12,7 +12,7 @@ import { legalActions } from '../src/engine/legal.js';
 import { perform } from '../src/engine/actions.js';
 import { viewFor } from '../src/engine/view.js';
 import { isPassLike, onlyPass } from '../src/engine/forced.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { easyBot } from '../src/bots/index.js';
 import { seededRng } from '../src/testing/rng.js';
 import { scenario } from './scenario-files.js';

@@ -1,11 +1,11 @@
 import type { AreaId, Faction } from '../src/types.js';
 import { FACTIONS } from '../src/types.js';
-import type { GameState, TurnPhase } from '../src/engine/state.js';
-import type { Rng } from '../src/engine/rng.js';
+import type { GameState, TurnPhase } from '../src/engine/model/state.js';
+import type { Rng } from '../src/engine/kernel/rng.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { parseAction, perform, isLegal } from '../src/engine/actions.js';
 import { forcedDice } from '../src/testing/rng.js';
-import { count } from '../src/engine/forces.js';
+import { count } from '../src/engine/kernel/forces.js';
 
 export interface Position {
   turn: Faction;

@@ -1,7 +1,7 @@
 import { FACTIONS, enemiesOf, type Faction } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { deckOf, HAND_SIZE } from '../src/cards/index.js';
-import { totalOnBoard } from '../src/engine/forces.js';
+import { totalOnBoard } from '../src/engine/kernel/forces.js';
 import { actor } from '../src/engine/flow.js';
 
 /** Each faction's whole deck (the cards never change during a game). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { keyedRng, seededRng, seedOf } from '../src/testing/rng.js';
 import { playBotGame, rollSite } from '../src/testing/bot-game.js';
 import { createInitialState } from '../src/engine/setup.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 
 function rollsAt(seed: number, script: readonly string[]): Record<string, number[]> {
   let site = '';

@@ -5,10 +5,11 @@
  */
 import { describe, it, expect } from 'vitest';
 import { FACTIONS, type Faction } from '../src/types.js';
-import { RULESETS, type GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
+import { RULESETS } from '../src/engine/model/rulesets.js';
 import { legalActions, legalActionsByTrial } from '../src/engine/legal.js';
 import { perform, whyIllegal, type Action } from '../src/engine/actions.js';
-import { RuleError, ensure, fail, refusalOf } from '../src/engine/errors.js';
+import { RuleError, ensure, fail, refusalOf } from '../src/engine/kernel/errors.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { seededRng } from '../src/testing/rng.js';

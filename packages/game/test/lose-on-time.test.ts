@@ -7,7 +7,7 @@ import type { State } from 'boardgame.io';
 import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
 import { KampenOmNorge, checkMove } from '../src/game.js';
 import { actor } from '../src/engine/flow.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { PLAYER_OF_FACTION } from '../src/types.js';
 
 function start() {

@@ -7,7 +7,7 @@ import { act, legal, units } from './helpers.js';
 import { advancedPosition } from './advanced-helpers.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { SHIPS } from '../src/cards/advanced.js';
 
 const HIPPER = 'ship.de.admiral-hipper';

@@ -8,8 +8,8 @@ import { advancedPosition } from './advanced-helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
-import { RuleError } from '../src/engine/errors.js';
-import type { GameState } from '../src/engine/state.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
+import type { GameState } from '../src/engine/model/state.js';
 
 const HIPPER = 'ship.de.admiral-hipper';
 const KARLSRUHE = 'ship.de.karlsruhe';

@@ -6,7 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { playRandomGame } from '../src/testing/random-game.js';
 import { shipTypeOf } from '../src/cards/advanced.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { advancedInvariantChecker } from './advanced-invariants.js';
 import { midGameAdvanced } from './advanced-helpers.js';
 

@@ -1,13 +1,13 @@
 /** The turn's rules outside the card texts: dice, losses, retreats, reinforcements, new cards, victory. */
 import { describe, it, expect } from 'vitest';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { act, legal, positionOf, units } from './helpers.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { actor } from '../src/engine/flow.js';
-import { attackerBattalionDice } from '../src/engine/combat.js';
+import { attackerBattalionDice } from '../src/engine/combat-dice.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { parseAction } from '../src/engine/actions.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { victoryCities } from '../src/board/index.js';
 
 const attack = (route: 'land' | 'fjord' | 'air' | 'sea', n: number) => ({ id: route, faction: 'germany' as const, target: 'x', from: null, route, count: n });

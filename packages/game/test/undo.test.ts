@@ -7,14 +7,14 @@ import { Client } from 'boardgame.io/client';
 import { Local } from 'boardgame.io/multiplayer';
 import type { Faction } from '../src/types.js';
 import { PLAYER_OF_FACTION } from '../src/types.js';
-import type { GameState } from '../src/engine/state.js';
+import type { GameState } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { actor } from '../src/engine/flow.js';
 import { legalActions } from '../src/engine/legal.js';
 import { parseAction, type Action } from '../src/engine/actions.js';
 import { viewFor, hiddenFrom } from '../src/engine/view.js';
 import { canUndo, performUndoable, undone, type BarrierReason } from '../src/engine/undo.js';
-import { RuleError } from '../src/engine/errors.js';
+import { RuleError } from '../src/engine/kernel/errors.js';
 import { seededRng, forcedDice } from '../src/testing/rng.js';
 import { KampenOmNorge, checkMove } from '../src/game.js';
 

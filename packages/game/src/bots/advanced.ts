@@ -9,7 +9,7 @@
 import type { Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { isCity, maxBy, ofType, targetsOf, worth } from './position.js';
 import { afterPlace, boardOf } from './movement.js';
 

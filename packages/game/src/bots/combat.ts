@@ -8,7 +8,7 @@ import { enemiesOf } from '../types.js';
 import { cardDef } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
-import type { Combat } from '../engine/state.js';
+import type { Combat } from '../engine/model/state.js';
 import { add, attackDice, copyBoard, friendsOf, maxBy, ofType, strength, targetsOf, worth } from './position.js';
 import { boardOf } from './movement.js';
 import { EASY_STYLE, type Style } from './style.js';

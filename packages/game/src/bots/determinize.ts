@@ -10,8 +10,8 @@ import { FACTIONS, type Faction } from '../types.js';
 import { deckOf, type CardInstanceId } from '../cards/index.js';
 import { shipsOf } from '../cards/advanced.js';
 import type { FactionView } from '../engine/view.js';
-import type { Deck, GameState, ShipPiece } from '../engine/state.js';
-import type { Rng } from '../engine/rng.js';
+import type { Deck, GameState, ShipPiece } from '../engine/model/state.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { seatOf } from './types.js';
 
 /**

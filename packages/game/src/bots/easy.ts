@@ -8,10 +8,10 @@
 import type { Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import { legalActions } from '../engine/legal.js';
-import type { GameState } from '../engine/state.js';
+import type { GameState } from '../engine/model/state.js';
 import type { Action } from '../engine/actions.js';
 import { actor } from '../engine/flow.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { seatOf, type BotInput } from './types.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 import { EASY_STYLE, type Style } from './style.js';

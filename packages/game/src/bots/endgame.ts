@@ -5,7 +5,7 @@
  */
 import { HAND_SIZE } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
-import { deckOutOf } from '../engine/hand.js';
+import { deckOutOf } from '../engine/kernel/hand.js';
 import type { Style } from './style.js';
 
 /** Germany draws up to a full hand: with this many cards or fewer left, its next new cards likely end the game. */

@@ -20,7 +20,7 @@
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
-import type { GameState } from '../engine/state.js';
+import type { GameState } from '../engine/model/state.js';
 import { perform, type Action } from '../engine/actions.js';
 import { symbolsOf } from '../cards/index.js';
 import { actor } from '../engine/flow.js';
@@ -29,7 +29,7 @@ import { endsSoon, styleNow } from './endgame.js';
 import { paired } from './paired.js';
 import type { Style } from './style.js';
 import { viewFor } from '../engine/view.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { seededRng } from '../testing/rng.js';
 import { seatOf, type BotInput, type SearchBudget } from './types.js';
 import { heuristicBot, stageOf } from './easy.js';

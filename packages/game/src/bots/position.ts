@@ -6,7 +6,7 @@
 import type { AreaId, Faction } from '../types.js';
 import { enemiesOf } from '../types.js';
 import { AREA_IDS, borderKind, neighbours, victoryCities } from '../board/index.js';
-import type { Attack, Forces } from '../engine/state.js';
+import type { Attack, Forces } from '../engine/model/state.js';
 import type { Action } from '../engine/actions.js';
 import { EASY_STYLE, type Style } from './style.js';
 

@@ -6,7 +6,7 @@
 import type { Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 
 export interface BotInput {
   /** The seat's own view; `view.viewer` is the faction the bot plays. */

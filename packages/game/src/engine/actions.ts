@@ -2,26 +2,25 @@
  * Every decision a player can make, as one action with zod-checked arguments. `perform` refuses an
  * illegal action with a RuleError before changing anything; `check` is the same test with no effect.
  */
-import { z } from 'zod';
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, areNeighbours, bordersRedZone, isAlliedCoast, isArea, area as areaData } from '../board/index.js';
-import { cardDef, isCardInstance, symbolsOf } from '../cards/index.js';
-import type { GameState } from './state.js';
-import type { Rng } from './rng.js';
-import { ensure, fail, refusalOf, type Refusal } from './errors.js';
+import { AREA_IDS, areNeighbours, bordersRedZone, isAlliedCoast, area as areaData } from '../board/index.js';
+import { cardDef, symbolsOf } from '../cards/index.js';
+import type { GameState } from './model/state.js';
+import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType, type CardParams } from './model/actions.js';
+import type { Rng } from './kernel/rng.js';
+import { ensure, fail, refusalOf, type Refusal } from './kernel/errors.js';
 import {
   actor,
+  advance,
   drawNewCards,
   endMovement,
   endReinforcement,
-  endTurn,
   reinforcementsAvailable,
   reinforcementsUsed,
   startCombatPhase,
-  type Stage,
 } from './flow.js';
-import { addUnits, count, hasEnemy, removeUnits, unmoved } from './forces.js';
-import { addAttack, moveAlong } from './movement.js';
+import { addUnits, count, hasEnemy, removeUnits, unmoved } from './kernel/forces.js';
+import { addAttack, moveAlong } from './kernel/movement.js';
 import {
   attackerGroups,
   chooseRetreat,
@@ -34,56 +33,23 @@ import {
   startCombat,
   validateSplit,
 } from './combat.js';
-import { EFFECTS, carryOutSabotage, resumeAfterEvacuation, type CardParams } from './effects.js';
-import { ensureHolds, spendCard } from './hand.js';
-import { checkElimination } from './victory.js';
-import { isMobilizationSite } from './queries.js';
+import { EFFECTS, carryOutSabotage, resumeAfterEvacuation } from './effects.js';
+import { ensureHolds, spendCard } from './kernel/hand.js';
+import { checkElimination } from './kernel/victory.js';
+import { isMobilizationSite } from './kernel/queries.js';
 import { ALLIED_LANDING } from './setup.js';
-import { inPlay } from './region.js';
-import { log } from './log.js';
-import { APRIL9_HANDLERS, APRIL9_SCHEMAS, endApril9Phase, passApril9Window } from './april9/actions.js';
-import { openApril9SubmarineWindows, resumeApril9 } from './april9/flow.js';
-import { NAVAL_HANDLERS, NAVAL_SCHEMAS, passNaval } from './naval/actions.js';
-import { isNavalStage } from './naval/flow.js';
+import { inPlay } from './kernel/region.js';
+import { log } from './kernel/log.js';
+import { endTurn } from './turn.js';
+import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
+import { openApril9SubmarineWindows } from './april9/windows.js';
+import { NAVAL_HANDLERS, passNaval } from './naval/actions.js';
+import { isNavalStage, type Stage } from './model/stage.js';
 import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
 
-const areaId = z.string().refine(isArea, 'unknown area');
-const cardId = z.string().refine(isCardInstance, 'unknown card');
-const positive = z.number().int().positive().max(99);
+/** Re-exported for the rules API's importers; the schemas belong to the model. */
+export { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType };
 
-export const ACTION_SCHEMAS = {
-  move: z.object({ from: areaId, to: areaId, count: positive }).strict(),
-  playCard: z
-    .object({
-      card: cardId,
-      effect: z.number().int().min(0).max(3),
-      from: areaId.optional(),
-      via: areaId.optional(),
-      to: areaId.optional(),
-      count: positive.optional(),
-      attack: z.string().max(80).optional(),
-      target: cardId.optional(),
-    })
-    .strict(),
-  pass: z.object({}).strict(),
-  endPhase: z.object({}).strict(),
-  chooseCombat: z.object({ area: areaId }).strict(),
-  chooseLosses: z.object({ losses: z.record(z.string().max(80), z.number().int().min(0).max(99)) }).strict(),
-  answerLosses: z.object({ accept: z.boolean() }).strict(),
-  retreat: z.object({ to: areaId }).strict(),
-  trade: z.object({ cards: z.array(cardId).min(1).max(5) }).strict(),
-  place: z.object({ area: areaId, count: positive, byAir: z.boolean().optional() }).strict(),
-  land: z.object({ areas: z.tuple([areaId, areaId]) }).strict(),
-  discard: z.object({ card: cardId }).strict(),
-  withdraw: z.object({ removals: z.array(z.object({ area: areaId, count: positive })).min(1).max(44) }).strict(),
-  ...APRIL9_SCHEMAS,
-  ...NAVAL_SCHEMAS,
-} as const;
-
-export type ActionType = keyof typeof ACTION_SCHEMAS;
-export const ACTION_TYPES = Object.keys(ACTION_SCHEMAS) as ActionType[];
-export type ActionArgs<T extends ActionType> = z.infer<(typeof ACTION_SCHEMAS)[T]>;
-export type Action = { [T in ActionType]: { type: T; args: ActionArgs<T> } }[ActionType];
 
 type Handler<T extends ActionType> = {
   /** Stages in which this action is asked for (card plays also check their effect's own stages). */
@@ -392,8 +358,8 @@ export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
-  // The 9. April turn moves on by itself once the windows an action opened are answered.
-  if (G.april9) resumeApril9(G, rng);
+  // What follows the action (the next combat, the next step of the 9. April turn) is the sequencer's.
+  advance(G, rng);
 }
 
 /**

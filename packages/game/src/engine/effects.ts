@@ -4,39 +4,22 @@
  */
 import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea } from '../board/index.js';
-import { inPlay, neighboursInPlay } from './region.js';
+import { inPlay, neighboursInPlay } from './kernel/region.js';
 import { cardDef, type CardInstanceId } from '../cards/index.js';
 import type { Effect, EffectKind } from '../cards/schema.js';
-import type { Attack, GameState } from './state.js';
-import type { Rng } from './rng.js';
-import type { Stage } from './flow.js';
-import { ensure, fail } from './errors.js';
-import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './forces.js';
-import { germanAirReaches, germanAirfields, withdrawalOptions } from './queries.js';
-import {
-  activeCards,
-  evacuateOne,
-  continueLosses,
-  continueRetreat,
-  onlyParatroopers,
-  presentInCombat,
-  sideOf,
-  typeTaken,
-} from './combat.js';
-import { addAttack, moveAlong } from './movement.js';
-import { log } from './log.js';
+import type { Attack, GameState } from './model/state.js';
+import type { Rng } from './kernel/rng.js';
+import type { Stage } from './model/stage.js';
+import type { CardParams } from './model/actions.js';
+import { ensure, fail } from './kernel/errors.js';
+import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './kernel/forces.js';
+import { germanAirReaches, germanAirfields, withdrawalOptions } from './kernel/queries.js';
+import { evacuateOne, continueLosses, continueRetreat } from './combat.js';
+import { activeCards, onlyParatroopers, presentInCombat, sideOf, typeTaken } from './combat-dice.js';
+import { addAttack, moveAlong } from './kernel/movement.js';
+import { log } from './kernel/log.js';
 
-/** Arguments a card play may carry; each effect reads the ones it needs. */
-export interface CardParams {
-  from?: AreaId;
-  via?: AreaId;
-  to?: AreaId;
-  count?: number;
-  /** An attack id (Veisperring, Sprengt bro). */
-  attack?: string;
-  /** A played card to cancel. */
-  target?: CardInstanceId;
-}
+export type { CardParams };
 
 interface EffectRule<K extends EffectKind> {
   /** The stages (see flow.actor) in which the effect may be played. */

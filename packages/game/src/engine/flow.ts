@@ -1,55 +1,23 @@
 import type { Faction } from '../types.js';
-import { FACTIONS, PLAYER_OF_FACTION } from '../types.js';
-import type { GameState, Prompt } from './state.js';
-import type { Rng } from './rng.js';
-import { addUnits, count, totalOnBoard } from './forces.js';
-import { attacksOn, pendingLossDecision, retreatChooser, startCombat } from './combat.js';
-import { refillHand } from './hand.js';
-import { scoreDeckEnd, checkElimination } from './victory.js';
-import { log } from './log.js';
-import { enemiesOf } from '../types.js';
-import { april9Actor, landCombatOver } from './april9/flow.js';
-import { navalActor, type NavalStage } from './naval/flow.js';
+import { PLAYER_OF_FACTION } from '../types.js';
+import type { GameState } from './model/state.js';
+import type { Actor, Stage } from './model/stage.js';
+import type { Rng } from './kernel/rng.js';
+import { count, totalOnBoard } from './kernel/forces.js';
+import { pendingLossDecision, retreatChooser, startNextCombat } from './combat.js';
+import { refillHand } from './kernel/hand.js';
+import { scoreDeckEnd } from './kernel/victory.js';
+import { log } from './kernel/log.js';
+import { april9Actor, landCombatOver, resumeApril9 } from './april9/flow.js';
+import { endTurn } from './turn.js';
+import { navalActor } from './naval/flow.js';
 import { startNavalCombats } from './naval/combat.js';
 import { pushShipWithdrawal } from './naval/withdrawal.js';
 
+export type { Actor, Stage };
+
 /** Withdrawal when the Allied deck runs out (EN 2.4). */
 export const ALLIED_WITHDRAWAL = 4;
-
-export const TURN_ORDER: readonly Faction[] = FACTIONS;
-
-/**
- * The stage a faction acts in. Each is a boardgame.io stage; the main stages are named after the
- * turn phase, the others after the decision they ask for.
- */
-export type Stage =
-  | 'movement'
-  | 'combat'
-  | 'reinforcement'
-  | Prompt['kind']
-  | 'attackerCards'
-  | 'defenderCards'
-  | 'counter'
-  | 'losses'
-  | 'answerLosses'
-  | 'evacuate'
-  | 'retreat'
-  // The 9. April turn (engine/april9); its windows are prompts, named by Prompt['kind'].
-  | 'april9Choose'
-  | 'april9Deploy'
-  | 'april9Ships'
-  | 'april9Movement'
-  | 'april9Raid'
-  | 'april9Landing'
-  | 'april9Mobilize'
-  | 'april9Naval'
-  // Naval movement and combat of the ordinary advanced turns (engine/naval).
-  | NavalStage;
-
-export interface Actor {
-  faction: Faction;
-  stage: Stage;
-}
 
 /** Exactly one faction decides at any moment; this says which and about what. */
 export function actor(G: GameState): Actor | null {
@@ -87,6 +55,27 @@ export function activePlayers(G: GameState): Record<string, string> {
   return a ? { [PLAYER_OF_FACTION[a.faction]]: a.stage } : {};
 }
 
+// ---------------------------------------------------------------- moving on
+
+/**
+ * Carry the game forward after an action until someone must decide. The procedures an action runs
+ * (combat, naval combat, the 9. April steps) only leave their state behind, with `G.done` when a
+ * step is over; this is the one place that decides what follows. perform calls it once per action.
+ */
+export function advance(G: GameState, rng: Rng): void {
+  for (;;) {
+    if (G.done === 'combat') {
+      delete G.done;
+      // A combat (or the last naval combat) is over: the next land combat, or the phase after them.
+      if (!G.result) nextCombat(G);
+      continue;
+    }
+    // The 9. April turn moves on by itself once the windows an action opened are answered.
+    if (G.april9) resumeApril9(G, rng);
+    if (!G.done) return;
+  }
+}
+
 // ---------------------------------------------------------------- phases of a turn
 
 export function endMovement(G: GameState): void {
@@ -107,24 +96,11 @@ export function startCombatPhase(G: GameState): void {
   nextCombat(G);
 }
 
-/** Attacks whose target has emptied are no combat: the attackers simply move in. */
-function occupyAbandoned(G: GameState): void {
-  for (const target of new Set(G.attacks.map((a) => a.target))) {
-    const attacker = G.attacks.find((a) => a.target === target)!.faction;
-    if (enemiesOf(attacker).some((f) => count(G, target, f) > 0)) continue;
-    for (const a of attacksOn(G, target)) addUnits(G, target, a.faction, a.count, true);
-    G.attacks = G.attacks.filter((a) => a.target !== target);
-    log(G, attacker, 'occupied', { area: target });
-  }
-}
-
 /** After a combat (or at the start of the phase): the next one, or on to reinforcements. */
-export function nextCombat(G: GameState): void {
-  occupyAbandoned(G);
-  const targets = [...new Set(G.attacks.map((a) => a.target))];
-  if (targets.length === 0) return G.april9 ? landCombatOver(G) : startReinforcement(G);
-  // With one combat left there is no order to choose.
-  if (targets.length === 1) startCombat(G, targets[0]!);
+function nextCombat(G: GameState): void {
+  if (startNextCombat(G)) return;
+  if (G.april9) landCombatOver(G);
+  else startReinforcement(G);
 }
 
 export function startReinforcement(G: GameState): void {
@@ -177,26 +153,3 @@ export function drawNewCards(G: GameState, rng: Rng): void {
   }
   endTurn(G);
 }
-
-export function endTurn(G: GameState): void {
-  if (checkElimination(G)) return;
-  const i = TURN_ORDER.indexOf(G.turn);
-  const next = TURN_ORDER[(i + 1) % TURN_ORDER.length]!;
-  if (next === (G.scenario?.firstTurn ?? TURN_ORDER[0])) G.round += 1;
-  beginTurnOf(G, next);
-}
-
-/** A faction's turn begins at its movement phase, with nothing of the last turn left over. */
-export function beginTurnOf(G: GameState, f: Faction): void {
-  G.turn = f;
-  G.phase = 'movement';
-  G.moved = {};
-  G.attacks = [];
-  G.attackedFrom = [];
-  G.lastCombat = null;
-  G.invasion = false;
-  G.reinforcements = { symbols: 0, free: 0, placed: 0, airSlots: 0, areas: [] };
-  if (G.naval) G.naval = null;
-  log(G, f, 'turnStarts', { round: G.round });
-}
-

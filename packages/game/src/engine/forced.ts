@@ -5,9 +5,9 @@
  * client shows no decision meanwhile; both ask this module, so they agree on what counts.
  */
 import type { Faction } from '../types.js';
-import type { GameState } from './state.js';
+import type { GameState } from './model/state.js';
 import type { FactionView } from './view.js';
-import type { Action } from './actions.js';
+import type { Action } from './model/actions.js';
 import { legalActions } from './legal.js';
 
 /** A move as the wire carries it (type + one argument object) or as the engine lists it. */

@@ -5,15 +5,17 @@
  */
 import type { AreaId, Faction } from '../types.js';
 import { AREA_IDS, area as areaData, bordersRedZone, isAlliedCoast, neighbours } from '../board/index.js';
-import { inPlay, neighboursInPlay } from './region.js';
+import { inPlay, neighboursInPlay } from './kernel/region.js';
 import { cardDef } from '../cards/index.js';
-import type { GameState } from './state.js';
-import { actor, reinforcementsAvailable, type Stage } from './flow.js';
-import { unmoved, count, areasOf, hasEnemy } from './forces.js';
-import { isMobilizationSite } from './queries.js';
-import { EFFECTS, type CardParams } from './effects.js';
+import type { GameState } from './model/state.js';
+import { actor, reinforcementsAvailable } from './flow.js';
+import type { Stage } from './model/stage.js';
+import { unmoved, count, areasOf, hasEnemy } from './kernel/forces.js';
+import { isMobilizationSite } from './kernel/queries.js';
+import { EFFECTS } from './effects.js';
+import type { CardParams } from './model/actions.js';
 import { ACTION_TYPES, HANDLERS_STAGES, dryRun, landingPairs, type Action, type ActionType } from './actions.js';
-import { RuleError, refusalOf } from './errors.js';
+import { RuleError, refusalOf } from './kernel/errors.js';
 import { attackerGroups, defenderGroups, pendingLossDecision } from './combat.js';
 import { APRIL9_SCHEMAS, april9Candidates, type April9ActionType } from './april9/actions.js';
 import { NAVAL_SCHEMAS, navalCandidates, type NavalActionType } from './naval/actions.js';

@@ -12,21 +12,16 @@
  * every view (view.ts) and cleared at each barrier, so it exists only while there is something to undo.
  */
 import { FACTIONS, type Faction } from '../types.js';
-import type { GameState } from './state.js';
-import type { Rng } from './rng.js';
-import { perform, type Action } from './actions.js';
+import type { GameState, UndoTrail } from './model/state.js';
+import type { Rng } from './kernel/rng.js';
+import { perform } from './actions.js';
+import type { Action } from './model/actions.js';
 import { actor } from './flow.js';
 import { hiddenFrom } from './view.js';
-import { startLogBatch } from './log.js';
-import { fail } from './errors.js';
+import { startLogBatch } from './kernel/log.js';
+import { fail } from './kernel/errors.js';
 
-/** What the acting faction may still take back: the state at the last barrier and its actions since. */
-export interface UndoTrail {
-  faction: Faction;
-  /** The state before `actions[0]`, without its own trail. */
-  base: Omit<GameState, 'undo'>;
-  actions: Action[];
-}
+export type { UndoTrail };
 
 const VIEWERS: readonly (Faction | null)[] = [...FACTIONS, null];
 /** The parts of the state that hold anything hidden from someone (see view.ts hiddenFrom). */

@@ -5,7 +5,7 @@
 import type { Faction } from '../types.js';
 import { FACTIONS } from '../types.js';
 import type { CardInstanceId } from '../cards/index.js';
-import type { GameState } from './state.js';
+import type { GameState } from './model/state.js';
 import { navalSeenBy, type NavalView } from './naval/view.js';
 import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy, type ShipView } from './april9/view.js';
 

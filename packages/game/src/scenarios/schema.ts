@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FACTIONS, type Faction } from '../types.js';
 import { isArea, victoryCities } from '../board/index.js';
 import { ACTION_CARDS } from '../cards/index.js';
-import { RULESETS } from '../engine/state.js';
+import { RULESETS } from '../engine/model/rulesets.js';
 
 /**
  * A scenario as data (one JSON file per scenario, packages/game/scenarios/). Everything a scenario

@@ -3,7 +3,7 @@
  * or random. A bot seat is handed only viewFor(G, seat) and the legal actions listed from that view.
  */
 import { FACTIONS, type Faction } from '../types.js';
-import type { GameState, Ruleset } from '../engine/state.js';
+import type { GameState, Ruleset } from '../engine/model/state.js';
 import { createInitialState } from '../engine/setup.js';
 import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';

@@ -1,6 +1,6 @@
 import type { Faction } from '../types.js';
-import type { GameState } from '../engine/state.js';
-import type { Rng } from '../engine/rng.js';
+import type { GameState } from '../engine/model/state.js';
+import type { Rng } from '../engine/kernel/rng.js';
 import { createInitialState, type SetupData } from '../engine/setup.js';
 import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';

@@ -1,4 +1,4 @@
-import type { Rng } from '../engine/rng.js';
+import type { Rng } from '../engine/kernel/rng.js';
 
 /**
  * A small seeded PRNG (mulberry32) for tests, benchmarks and the bots' own tie-break and playout dice;

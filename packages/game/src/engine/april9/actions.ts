@@ -5,62 +5,26 @@
  */
 import { z } from 'zod';
 import { SEA_ZONES, type AreaId, type Faction, type SeaZone } from '../../types.js';
-import { AREA_IDS, area as areaData, coastZones, isArea, neighbours } from '../../board/index.js';
-import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy, SHIPS } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
-import type { Rng } from '../rng.js';
-import { actor, type Stage } from '../flow.js';
-import { ensure, fail } from '../errors.js';
-import { addUnits } from '../forces.js';
-import { log } from '../log.js';
-import {
-  ALLIED_FORBIDDEN_ZONES,
-  EIDSVOLL,
-  EIDSVOLL_FORBIDDEN_ZONES,
-  NORWAY_OSLO_START,
-  april9,
-  closeWindow,
-  endApril9Reinforcement,
-  freeMobilizationPoints,
-  mayRaid,
-  openWindow,
-  sendRaiding,
-  shipsPlaced,
-} from './flow.js';
+import { AREA_IDS, area as areaData, coastZones, neighbours } from '../../board/index.js';
+import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy } from '../../cards/advanced.js';
+import type { GameState } from '../model/state.js';
+import { APRIL9_SCHEMAS, type April9ActionType } from '../model/actions.js';
+import type { Rng } from '../kernel/rng.js';
+import { actor } from '../flow.js';
+import type { Stage } from '../model/stage.js';
+import { ensure, fail } from '../kernel/errors.js';
+import { addUnits } from '../kernel/forces.js';
+import { log } from '../kernel/log.js';
+import { ALLIED_FORBIDDEN_ZONES, EIDSVOLL_FORBIDDEN_ZONES, NORWAY_OSLO_START } from '../model/april9.js';
+import { endApril9Reinforcement, freeMobilizationPoints, mayRaid, sendRaiding, shipsPlaced } from './flow.js';
+import { april9, closeWindow, openWindow } from './windows.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
 import { april9WindowPassed, eidsvollBlocksLanding, fightEidsvoll, openLandingWindows } from './naval.js';
-import { markSailed } from '../naval/ships.js';
+import { EIDSVOLL_AND_NORGE as EIDSVOLL, markSailed } from '../naval/ships.js';
 
-const areaId = z.string().refine(isArea, 'unknown area');
-const zone = z.enum(SEA_ZONES);
-const APRIL9_INSTANCE = /^a9\.(de|no|al)\.[a-z0-9-]+#[1-9]$/;
-const april9CardId = z.string().max(60).refine((c) => {
-  if (!APRIL9_INSTANCE.test(c)) return false;
-  try {
-    return Number(c.split('#')[1]) <= april9Card(c).copies.length;
-  } catch {
-    return false;
-  }
-}, 'unknown 9. April card');
-const SHIP_IDS = new Set(SHIPS.map((s) => s.id));
-const shipId = z.string().max(60).refine((s) => SHIP_IDS.has(s), 'unknown ship');
+/** Re-exported for the rules API's importers; the schemas belong to the model. */
+export { APRIL9_SCHEMAS, type April9ActionType };
 
-export const APRIL9_SCHEMAS = {
-  chooseApril9: z.object({ cards: z.array(april9CardId).min(1).max(11) }).strict(),
-  deploy: z.object({ area: areaId }).strict(),
-  placeShip: z.object({ ship: shipId, zone }).strict(),
-  playApril9: z
-    .object({ card: april9CardId, zone: zone.optional(), area: areaId.optional(), from: areaId.optional(), ship: shipId.optional(), other: shipId.optional() })
-    .strict(),
-  deceive: z.object({ to: zone }).strict(),
-  raid: z.object({ ship: shipId }).strict(),
-  landShips: z.object({ zone, area: areaId, ships: z.array(shipId).min(1).max(17) }).strict(),
-  mobilize: z.object({ area: areaId }).strict(),
-  tradeApril9: z.object({ cards: z.array(april9CardId).min(1).max(5) }).strict(),
-  pullBack: z.object({ to: areaId }).strict(),
-} as const;
-
-export type April9ActionType = keyof typeof APRIL9_SCHEMAS;
 type Args<T extends April9ActionType> = z.infer<(typeof APRIL9_SCHEMAS)[T]>;
 type Handler<T extends April9ActionType> = {
   stages: readonly Stage[];

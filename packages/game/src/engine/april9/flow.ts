@@ -1,19 +1,23 @@
 /**
- * The order of the 9. April turn (EN ch. 7): who acts in each step, the windows between steps, and
- * the end of the turn (phase 4) that hands over to the first ordinary German turn.
+ * The order of the 9. April turn (EN ch. 7), the sequencer's part for it (flow.ts `advance` runs
+ * `resumeApril9`): who acts in each step, which step follows which once the windows between them
+ * (april9/windows.ts) are answered, and the end of the turn (phase 4) that hands over to the first
+ * ordinary German turn.
  */
 import { FACTIONS, type AreaId, type Faction } from '../../types.js';
 import { area as areaData, AREA_IDS, victoryCities } from '../../board/index.js';
-import { april9Card, SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
-import type { Rng } from '../rng.js';
-import type { Actor } from '../flow.js';
-import { beginTurnOf, nextCombat } from '../flow.js';
-import { addUnits, count, removeUnits } from '../forces.js';
-import { refillHand } from '../hand.js';
-import { checkElimination } from '../victory.js';
-import { log } from '../log.js';
-import type { April9Prompt, April9State, April9Step, April9Window } from './types.js';
+import { SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
+import type { GameState } from '../model/state.js';
+import type { Rng } from '../kernel/rng.js';
+import type { Actor } from '../model/stage.js';
+import { beginTurnOf } from '../turn.js';
+import { startNextCombat } from '../combat.js';
+import { addUnits, count, removeUnits } from '../kernel/forces.js';
+import { refillHand } from '../kernel/hand.js';
+import { checkElimination } from '../kernel/victory.js';
+import { log } from '../kernel/log.js';
+import { NORWAY_FIXED_START, RAID_ZONES, RESISTANCE_FACES, type April9Step } from '../model/april9.js';
+import { april9, openWindow } from './windows.js';
 import { sinkShip, shipsAt, voidCards } from './ships.js';
 import {
   afterEidsvollFight,
@@ -27,25 +31,6 @@ import {
   offerSailors,
   smokeScreenTargets,
 } from './naval.js';
-
-/** Norway's opening battalions (EN 7.0): Finnmark is fixed, one goes to Oslo or a neighbour. */
-export const NORWAY_FIXED_START: AreaId = 'finnmark';
-export const NORWAY_OSLO_START: AreaId = 'oslo';
-/** Norway's resistance roll in an invaded victory city (EN 7.2): these faces raise a battalion. */
-export const RESISTANCE_FACES: readonly number[] = [5, 6];
-/** Zones where German slagskip and tung krysser may go raiding (EN 7.2). */
-export const RAID_ZONES = ['VI', 'VII', 'VIII'] as const;
-/** Allied ships may not enter the red-shadow zones (EN 5.1). */
-export const ALLIED_FORBIDDEN_ZONES = ['I', 'II'] as const;
-/** Eidsvoll & Norge may lie anywhere but the open sea. */
-export const EIDSVOLL_FORBIDDEN_ZONES = ['VIII'] as const;
-/** One ship id, whichever engine names it. */
-export { EIDSVOLL_AND_NORGE as EIDSVOLL } from '../naval/ships.js';
-
-export function april9(G: GameState): April9State {
-  if (!G.april9) throw new Error('not in the 9. April turn');
-  return G.april9;
-}
 
 /** Who decides now in the 9. April turn, when no prompt or combat is open. */
 export function april9Actor(G: GameState): Actor | null {
@@ -74,48 +59,6 @@ export function april9Actor(G: GameState): Actor | null {
     case 'reinforcement':
       return { faction: s.who, stage: 'reinforcement' };
   }
-}
-
-// ---------------------------------------------------------------- windows
-
-/** The faction has played the only copy of the card that answers this window: everyone saw it. */
-function windowSpent(s: April9State, f: Faction, w: April9Window): boolean {
-  const cards = WINDOW_CARDS[w].filter((id) => april9Card(id).faction === f);
-  return cards.length > 0 && cards.every((id) => s.used.some((u) => u.startsWith(`${id}#`)));
-}
-/** The 9. April card titles each window is for. */
-export const WINDOW_CARDS: Record<April9Window, string[]> = {
-  rescue: ['a9.al.skip-til-unnsetning'],
-  reallocation: ['a9.no.omdisponering'],
-  reconnaissance: ['a9.al.rekognoseringsfly'],
-  deceive: ['a9.de.villedende-manover'],
-  smokeScreen: ['a9.de.roykdekke'],
-  fighters: ['a9.no.jagerfly'],
-  diveBombers: ['a9.al.stupbombefly'],
-  sailors: ['a9.de.evakuerte-matroser'],
-  mines: ['a9.al.minelegging'],
-  fort: ['a9.no.kystfort'],
-  submarine: ['a9.no.ubat', 'a9.al.ubat'],
-};
-
-/** Open a window (unless the faction has visibly spent its card for it). Returns whether it opened. */
-export function openWindow(G: GameState, p: Extract<April9Prompt, { kind: 'april9Window' }>): boolean {
-  if (windowSpent(april9(G), p.faction, p.window)) return false;
-  G.prompts.push(p);
-  return true;
-}
-
-/** Close the window on top (the faction passed or played). */
-export function closeWindow(G: GameState): Extract<April9Prompt, { kind: 'april9Window' }> {
-  const p = G.prompts.pop();
-  if (p?.kind !== 'april9Window') throw new Error('no 9. April window open');
-  return p;
-}
-
-/** After every German reinforcement placed from the sea: Norway's and the Allies' Ubåt (Norway first). */
-export function openApril9SubmarineWindows(G: GameState, area: AreaId, count: number): void {
-  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'submarine', area, count });
-  openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'submarine', area, count });
 }
 
 // ---------------------------------------------------------------- moving on
@@ -200,7 +143,8 @@ export function enterStep(G: GameState, step: April9Step, rng: Rng): void {
     case 'landCombat':
       G.phase = 'combat';
       log(G, 'germany', 'phase', { phase: 'combat' });
-      nextCombat(G);
+      // The landings wait at their borders: fight them in turn, or on to mobilisation when none is left.
+      if (!startNextCombat(G)) landCombatOver(G);
       return;
     case 'mobilize':
       enterMobilization(G);

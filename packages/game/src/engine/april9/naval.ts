@@ -5,11 +5,11 @@
  * Germany first; Røykdekke and Evakuerte matroser; Eidsvoll & Norge barring landings until fought.
  */
 import { SEA_ZONES, type SeaZone } from '../../types.js';
-import type { GameState } from '../state.js';
-import type { April9Prompt, PendingLanding } from './types.js';
-import type { Rng } from '../rng.js';
-import type { Actor } from '../flow.js';
-import { april9, openWindow } from './flow.js';
+import type { GameState } from '../model/state.js';
+import type { April9Prompt, PendingLanding } from '../model/april9.js';
+import type { Rng } from '../kernel/rng.js';
+import type { Actor } from '../model/stage.js';
+import { april9, openWindow } from './windows.js';
 import { shipsAt } from './ships.js';
 import { april9Card, ship } from '../../cards/advanced.js';
 import { navalState, EIDSVOLL_AND_NORGE, pieceOf } from '../naval/ships.js';

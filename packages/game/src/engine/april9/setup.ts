@@ -1,9 +1,9 @@
 import { FACTIONS, type Faction } from '../../types.js';
 import { ALLIED_SHIPS_ON_APRIL9, april9StockOf, shipsOf } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
-import type { Rng } from '../rng.js';
-import { log } from '../log.js';
-import type { April9State } from './types.js';
+import type { GameState } from '../model/state.js';
+import type { Rng } from '../kernel/rng.js';
+import { log } from '../kernel/log.js';
+import type { April9State } from '../model/april9.js';
 
 const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
   ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });

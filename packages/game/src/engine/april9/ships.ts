@@ -4,8 +4,8 @@
  */
 import type { Faction, SeaZone } from '../../types.js';
 import { cardsVoidedBySinking, isDummy, ship } from '../../cards/advanced.js';
-import type { GameState, ShipLocation, ShipPiece } from '../state.js';
-import { log } from '../log.js';
+import type { GameState, ShipLocation, ShipPiece } from '../model/state.js';
+import { log } from '../kernel/log.js';
 import { voidFromDeck } from '../naval/ships.js';
 
 export function shipsAt(G: GameState, at: ShipLocation, owner?: Faction): ShipPiece[] {

@@ -3,8 +3,8 @@
  * owner's eyes only, and so do reserves and 9. April hands.
  */
 import { FACTIONS, type Faction } from '../../types.js';
-import type { GameState, ShipLocation, ShipPiece } from '../state.js';
-import type { April9State } from './types.js';
+import type { GameState, ShipLocation, ShipPiece } from '../model/state.js';
+import type { April9State } from '../model/april9.js';
 
 /** A face-down ship as another faction sees it: owner and place, never its identity. */
 export interface HiddenShip {

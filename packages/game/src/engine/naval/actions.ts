@@ -4,17 +4,20 @@
  * candidates for legal-action listing.
  */
 import { z } from 'zod';
-import { SEA_ZONES, type Faction } from '../../types.js';
+import type { Faction } from '../../types.js';
 import { BOARD } from '../../board/index.js';
-import { cardDef, isCardInstance, symbolsOf } from '../../cards/index.js';
-import { RAID_RECALL_SYMBOLS, SHIPS } from '../../cards/advanced.js';
-import type { GameState, ShipLocation } from '../state.js';
-import type { Rng } from '../rng.js';
-import { actor, endTurn, type Stage } from '../flow.js';
-import { ensure, fail } from '../errors.js';
-import { ensureHolds, spendCard } from '../hand.js';
-import { germanAirfields } from '../queries.js';
-import { log } from '../log.js';
+import { cardDef, symbolsOf } from '../../cards/index.js';
+import { RAID_RECALL_SYMBOLS } from '../../cards/advanced.js';
+import type { GameState, ShipLocation } from '../model/state.js';
+import { NAVAL_SCHEMAS, type NavalActionType } from '../model/actions.js';
+import type { Rng } from '../kernel/rng.js';
+import { actor } from '../flow.js';
+import { endTurn } from '../turn.js';
+import type { Stage } from '../model/stage.js';
+import { ensure, fail } from '../kernel/errors.js';
+import { ensureHolds, spendCard } from '../kernel/hand.js';
+import { germanAirfields } from '../kernel/queries.js';
+import { log } from '../kernel/log.js';
 import { advancedAtSea, carrierAt } from './control.js';
 import { answerInterception, checkSail, departed, endForce, landMovementBegun, mayStartSailing, sail, sailOnCandidates } from './movement.js';
 import {
@@ -34,25 +37,9 @@ import {
 import { navalState, sideOfFaction, zonesNextTo } from './ships.js';
 import { checkWithdrawal, withdraw, withdrawalCandidates } from './withdrawal.js';
 
-const zone = z.enum(SEA_ZONES);
-const SHIP_IDS = new Set(SHIPS.map((s) => s.id));
-const shipId = z.string().max(60).refine((s) => SHIP_IDS.has(s), 'unknown ship');
-const cardId = z.string().refine(isCardInstance, 'unknown card');
+/** Re-exported for the rules API's importers; the schemas belong to the model. */
+export { NAVAL_SCHEMAS, type NavalActionType };
 
-export const NAVAL_SCHEMAS = {
-  sail: z.object({ ships: z.array(shipId).min(1).max(18), to: zone }).strict(),
-  anchor: z.object({}).strict(),
-  intercept: z.object({ attempt: z.boolean() }).strict(),
-  recallRaiders: z.object({ cards: z.array(cardId).min(1).max(5) }).strict(),
-  chooseNavalCombat: z.object({ zone }).strict(),
-  commitShips: z.object({ ships: z.array(shipId).max(18) }).strict(),
-  playNavalCard: z.object({ card: cardId, effect: z.number().int().min(0).max(3), target: cardId.optional() }).strict(),
-  voidGermanCards: z.object({ count: z.number().int().min(0).max(20) }).strict(),
-  chaseShip: z.object({ ship: shipId, to: zone }).strict(),
-  withdrawShips: z.object({ ships: z.array(shipId).max(18) }).strict(),
-} as const;
-
-export type NavalActionType = keyof typeof NAVAL_SCHEMAS;
 type Args<T extends NavalActionType> = z.infer<(typeof NAVAL_SCHEMAS)[T]>;
 type Handler<T extends NavalActionType> = {
   stages: readonly Stage[];

@@ -6,11 +6,10 @@
 import type { SeaZone } from '../../types.js';
 import { cardDef, combatType, effectsOf, type CardInstanceId } from '../../cards/index.js';
 import { isDummy, navalRollResult, ship, shipTypeOf } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
-import type { Rng } from '../rng.js';
-import { log } from '../log.js';
-import { nextCombat } from '../flow.js';
-import type { NavalCombat, NavalRoll, NavalSide } from './types.js';
+import type { GameState } from '../model/state.js';
+import type { Rng } from '../kernel/rng.js';
+import { log } from '../kernel/log.js';
+import type { NavalCombat, NavalRoll, NavalSide } from '../model/naval.js';
 import {
   EIDSVOLL_AND_NORGE,
   enemySide,
@@ -257,8 +256,11 @@ export function finishNavalCombat(G: GameState): void {
   if (n.engagements.length === 0) navalCombatsOver(G);
 }
 
-/** Every naval combat is fought: the land combats follow (the 9. April turn carries on its own way). */
+/**
+ * Every naval combat is fought: the land combats follow, which the sequencer (flow.ts advance) starts;
+ * the 9. April turn carries on its own way (april9/flow.ts).
+ */
 function navalCombatsOver(G: GameState): void {
   if (G.april9) return;
-  nextCombat(G);
+  G.done = 'combat';
 }

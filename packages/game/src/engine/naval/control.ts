@@ -7,10 +7,10 @@
 import type { AreaId, Faction, SeaZone } from '../../types.js';
 import { area as areaData, isAlliedCoast } from '../../board/index.js';
 import type { Effect } from '../../cards/schema.js';
-import type { GameState } from '../state.js';
-import type { CardParams } from '../effects.js';
-import { ensure } from '../errors.js';
-import { hasEnemy } from '../forces.js';
+import type { GameState } from '../model/state.js';
+import type { CardParams } from '../model/actions.js';
+import { ensure } from '../kernel/errors.js';
+import { hasEnemy } from '../kernel/forces.js';
 import {
   CLOSED_TO_ALLIES,
   COAST_ZONES_SOUTH_TO_NORTH,

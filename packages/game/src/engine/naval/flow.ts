@@ -2,28 +2,13 @@
  * Who decides what at sea, as a stage of flow.ts's `actor()`: the interception decisions and the
  * sailing-on of a task force, the order of naval combats, and each step of a naval combat.
  */
-import type { GameState } from '../state.js';
-import type { Actor } from '../flow.js';
+import type { GameState } from '../model/state.js';
+import { NAVAL_STAGES, isNavalStage, type Actor, type NavalStage } from '../model/stage.js';
 import { pendingInterception } from './movement.js';
 import { chaser } from './combat.js';
 import { enemySide } from './ships.js';
 
-export const NAVAL_STAGES = [
-  'intercept',
-  'sailOn',
-  'navalCombat',
-  'navalVolunteer',
-  'navalAttackerCards',
-  'navalDefenderCards',
-  'navalCounter',
-  'navalVoid',
-  'navalChase',
-] as const;
-export type NavalStage = (typeof NAVAL_STAGES)[number];
-
-export function isNavalStage(stage: string): stage is NavalStage {
-  return (NAVAL_STAGES as readonly string[]).includes(stage);
-}
+export { NAVAL_STAGES, isNavalStage, type NavalStage };
 
 export function navalActor(G: GameState): Actor | null {
   const n = G.naval;

@@ -6,11 +6,11 @@
  */
 import type { Faction, SeaZone } from '../../types.js';
 import { NAVAL_RULES, isDummy } from '../../cards/advanced.js';
-import type { GameState, ShipLocation } from '../state.js';
-import type { Rng } from '../rng.js';
-import { ensure } from '../errors.js';
-import { log } from '../log.js';
-import type { NavalSide, TaskForce } from './types.js';
+import type { GameState, ShipLocation } from '../model/state.js';
+import type { Rng } from '../kernel/rng.js';
+import { ensure } from '../kernel/errors.js';
+import { log } from '../kernel/log.js';
+import type { NavalSide, TaskForce } from '../model/naval.js';
 import {
   EIDSVOLL_AND_NORGE,
   canIntercept,

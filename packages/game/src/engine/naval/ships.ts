@@ -6,8 +6,8 @@ import { SEA_ZONES, type Faction, type SeaZone } from '../../types.js';
 import { BOARD, area as areaData } from '../../board/index.js';
 import { SHIP_TYPE_DEFS, cardsVoidedBySinking, ship, shipTypeOf } from '../../cards/advanced.js';
 import type { CardInstanceId } from '../../cards/index.js';
-import type { GameState, ShipLocation, ShipPiece } from '../state.js';
-import type { NavalSide, NavalState } from './types.js';
+import type { GameState, ShipLocation, ShipPiece } from '../model/state.js';
+import type { NavalSide, NavalState } from '../model/naval.js';
 
 export const EIDSVOLL_AND_NORGE = 'ship.no.eidsvoll-norge';
 /** Zones Allied ships may never enter (EN 5.1: guarded by the Luftwaffe). */

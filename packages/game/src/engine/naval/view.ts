@@ -4,8 +4,8 @@
  * still shows how many ships there are, never which.
  */
 import type { Faction } from '../../types.js';
-import type { GameState } from '../state.js';
-import type { Engagement, NavalCombat, NavalRoll, NavalSide, NavalState, TaskForce } from './types.js';
+import type { GameState } from '../model/state.js';
+import type { Engagement, NavalCombat, NavalRoll, NavalSide, NavalState, TaskForce } from '../model/naval.js';
 
 /** A ship id as a viewer receives it: null where the ship is another faction's and face down. */
 type SeenId = string | null;

@@ -3,9 +3,9 @@
  * most one mindre skip and one tung krysser; the rest battleships and carriers if they have them.
  */
 import { NAVAL_RULES, ship } from '../../cards/advanced.js';
-import type { GameState } from '../state.js';
-import { ensure } from '../errors.js';
-import { log } from '../log.js';
+import type { GameState } from '../model/state.js';
+import { ensure } from '../kernel/errors.js';
+import { log } from '../kernel/log.js';
 import { takeOff } from './ships.js';
 
 /** Allied ships that could be withdrawn: on the board and any still held back. */

@@ -1,7 +1,7 @@
-import type { AreaId, Faction } from '../types.js';
-import { area, borderKind, inAirRange, airfields, victoryCities } from '../board/index.js';
+import type { AreaId, Faction } from '../../types.js';
+import { area, borderKind, inAirRange, airfields, victoryCities } from '../../board/index.js';
 import { neighboursInPlay } from './region.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 import { count, hasEnemy, isUnderAttack } from './forces.js';
 
 /** Air fields Germany holds: it controls an area by having a battalion standing in it. */

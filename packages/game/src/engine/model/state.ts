@@ -1,12 +1,12 @@
-import type { AreaId, Faction, SeaZone } from '../types.js';
-import type { CardInstanceId } from '../cards/index.js';
-import type { April9Prompt, April9State } from './april9/types.js';
-import type { NavalState } from './naval/types.js';
-import type { ScenarioRules } from '../scenarios/schema.js';
-import type { UndoTrail } from './undo.js';
+import type { AreaId, Faction } from '../../types.js';
+import type { CardInstanceId } from '../../cards/index.js';
+import type { April9Prompt, April9State } from './april9.js';
+import type { NavalState, ShipLocation, ShipPiece } from './naval.js';
+import type { ScenarioRules } from '../../scenarios/schema.js';
+import type { Action } from './actions.js';
+import type { Ruleset } from './rulesets.js';
 
-export const RULESETS = ['basic', 'advanced'] as const;
-export type Ruleset = (typeof RULESETS)[number];
+export type { Ruleset, ShipLocation, ShipPiece };
 
 /** Battalions of each faction in one place. Missing = 0. */
 export type Forces = Partial<Record<Faction, number>>;
@@ -103,16 +103,6 @@ export type Prompt =
   /** Decisions of the advanced game's 9. April turn (engine/april9). */
   | April9Prompt;
 
-/** Where a ship on the board lies: a sea zone or the raiding-ships box. */
-export type ShipLocation = SeaZone | 'raid';
-/** A ship card on the board (advanced game). Its id is secret while it lies face down. */
-export interface ShipPiece {
-  id: string;
-  owner: Faction;
-  at: ShipLocation;
-  faceUp: boolean;
-}
-
 export interface Reinforcements {
   /** Symbols handed in this phase (3 buy one battalion). */
   symbols: number;
@@ -206,6 +196,20 @@ export interface GameState {
   homeFleetDue?: boolean;
   /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
   naval?: NavalState | null;
+  /**
+   * A step just over whose sequel the sequencer (flow.ts `advance`) decides, in the same action:
+   * 'combat' — a land combat, or the last naval combat of the phase, is over. Deleted before the
+   * action ends, so never in a stored state or a view.
+   */
+  done?: 'combat';
   /** What the acting faction may take back (engine/undo.ts); server-side only, never in a view. */
   undo?: UndoTrail | null;
+}
+
+/** What the acting faction may still take back (engine/undo.ts): the state at the last barrier and its actions since. */
+export interface UndoTrail {
+  faction: Faction;
+  /** The state before `actions[0]`, without its own trail. */
+  base: Omit<GameState, 'undo'>;
+  actions: Action[];
 }

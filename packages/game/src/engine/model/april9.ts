@@ -98,3 +98,15 @@ export interface April9State {
   /** Areas Norway mobilised in during phase 3 (one per point). */
   mobilized: AreaId[];
 }
+
+/** Norway's opening battalions (EN 7.0): Finnmark is fixed, one goes to Oslo or a neighbour. */
+export const NORWAY_FIXED_START: AreaId = 'finnmark';
+export const NORWAY_OSLO_START: AreaId = 'oslo';
+/** Norway's resistance roll in an invaded victory city (EN 7.2): these faces raise a battalion. */
+export const RESISTANCE_FACES: readonly number[] = [5, 6];
+/** Zones where German slagskip and tung krysser may go raiding (EN 7.2). */
+export const RAID_ZONES = ['VI', 'VII', 'VIII'] as const;
+/** Allied ships may not enter the red-shadow zones (EN 5.1). */
+export const ALLIED_FORBIDDEN_ZONES = ['I', 'II'] as const;
+/** Eidsvoll & Norge may lie anywhere but the open sea. */
+export const EIDSVOLL_FORBIDDEN_ZONES = ['VIII'] as const;

@@ -1,7 +1,7 @@
-import { victoryCities } from '../board/index.js';
-import type { GameState, Result } from './state.js';
+import { victoryCities } from '../../board/index.js';
+import type { GameState, Result } from '../model/state.js';
 import { count, totalOnBoard } from './forces.js';
-import type { AreaId, Faction } from '../types.js';
+import type { AreaId, Faction } from '../../types.js';
 import { germanCities } from './queries.js';
 import { log } from './log.js';
 

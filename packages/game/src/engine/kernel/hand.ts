@@ -1,10 +1,10 @@
-import type { Faction } from '../types.js';
-import { HAND_SIZE, type CardInstanceId } from '../cards/index.js';
+import type { Faction } from '../../types.js';
+import { HAND_SIZE, type CardInstanceId } from '../../cards/index.js';
 import { ensure } from './errors.js';
-import type { GameState } from './state.js';
+import type { GameState } from '../model/state.js';
 import type { Rng } from './rng.js';
 import { log } from './log.js';
-import type { DeckOut } from '../scenarios/schema.js';
+import type { DeckOut } from '../../scenarios/schema.js';
 
 export function holds(G: GameState, f: Faction, card: CardInstanceId): boolean {
   return G.hands[f].includes(card);

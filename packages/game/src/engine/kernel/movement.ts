@@ -1,6 +1,6 @@
-import type { AreaId, Faction } from '../types.js';
-import { borderKind } from '../board/index.js';
-import type { Attack, GameState } from './state.js';
+import type { AreaId, Faction } from '../../types.js';
+import { borderKind } from '../../board/index.js';
+import type { Attack, GameState } from '../model/state.js';
 import { addUnits, hasEnemy } from './forces.js';
 import { log } from './log.js';
 

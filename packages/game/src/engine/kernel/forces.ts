@@ -1,6 +1,6 @@
-import type { AreaId, Faction } from '../types.js';
-import { FACTIONS, enemiesOf } from '../types.js';
-import type { Forces, GameState } from './state.js';
+import type { AreaId, Faction } from '../../types.js';
+import { FACTIONS, enemiesOf } from '../../types.js';
+import type { Forces, GameState } from '../model/state.js';
 
 export function count(G: GameState, area: AreaId, f: Faction): number {
   return G.units[area]?.[f] ?? 0;

@@ -1,6 +1,6 @@
-import type { AreaId } from '../types.js';
-import { neighbours } from '../board/index.js';
-import type { GameState } from './state.js';
+import type { AreaId } from '../../types.js';
+import { neighbours } from '../../board/index.js';
+import type { GameState } from '../model/state.js';
 
 /**
  * The region of the board in play. The full game has none (every area is in play); a scenario on part

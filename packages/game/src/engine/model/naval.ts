@@ -6,7 +6,16 @@
  */
 import type { Faction, SeaZone } from '../../types.js';
 import type { CardInstanceId } from '../../cards/index.js';
-import type { ShipLocation } from '../state.js';
+
+/** Where a ship on the board lies: a sea zone or the raiding-ships box. */
+export type ShipLocation = SeaZone | 'raid';
+/** A ship card on the board (advanced game). Its id is secret while it lies face down. */
+export interface ShipPiece {
+  id: string;
+  owner: Faction;
+  at: ShipLocation;
+  faceUp: boolean;
+}
 
 /**
  * The two sides at sea. Norway's only ship (Eidsvoll & Norge) always fights on the Allied side
