@@ -1,0 +1,120 @@
+/**
+ * The bots play the scenario's own goal, read from its file (bots/goal.ts): in Narvik Norway and
+ * the Allies must hold Narvik, Bjørnfjell and Bardufoss together when the Allied deck runs out, in
+ * Gudbrandsdalen Dombås and Åndalsnes when the German deck does; Germany needs only one of them.
+ * Before, the bots knew only the full game's victory cities (Narvik alone in the north) and piled
+ * into Narvik, leaving Bardufoss and Bjørnfjell empty.
+ */
+import { describe, it, expect } from 'vitest';
+import { FACTIONS, type AreaId, type Faction } from '../src/types.js';
+import { createInitialState } from '../src/engine/setup.js';
+import { viewFor } from '../src/engine/view.js';
+import { legalActions } from '../src/engine/legal.js';
+import type { GameState } from '../src/engine/state.js';
+import type { Action } from '../src/engine/actions.js';
+import { forcedDice, seededRng } from '../src/testing/rng.js';
+import { easyBot, normalBot } from '../src/bots/index.js';
+import { boardOf } from '../src/bots/movement.js';
+import { targetsOf, worth, type Board } from '../src/bots/position.js';
+import { goalOf } from '../src/bots/goal.js';
+import { endsSoon } from '../src/bots/endgame.js';
+import { scenario } from './scenario-files.js';
+
+const NARVIK = scenario('narvik');
+const GUDBRANDSDALEN = scenario('gudbrandsdalen');
+
+/** A scenario game in a chosen position: `turn`'s movement phase with exactly these battalions. */
+function position(id: 'narvik' | 'gudbrandsdalen', turn: Faction, units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
+  const G = createInitialState({ scenario: id === 'narvik' ? NARVIK : GUDBRANDSDALEN }, forcedDice([]));
+  G.units = {};
+  G.moved = {};
+  for (const f of FACTIONS) {
+    G.created[f] = 0;
+    for (const [area, n] of Object.entries(units[f] ?? {})) {
+      (G.units[area] ??= {})[f] = n;
+      G.created[f] += n;
+    }
+  }
+  G.turn = turn;
+  G.phase = 'movement';
+  return G;
+}
+
+function decide(bot: typeof easyBot, G: GameState, f: Faction, seed = 1): Action {
+  const view = viewFor(G, f);
+  return bot({ view, legal: legalActions(view as unknown as GameState, f), rng: seededRng(seed), budget: { iterations: 8, moveIterations: 8, horizonSteps: 150 } });
+}
+const destination = (a: Action): string | undefined => (a.type === 'move' ? a.args.to : undefined);
+
+describe('the goal read from the scenario', () => {
+  it('Narvik: the three objectives and the region; the full game: its victory cities', () => {
+    const narvik = goalOf(createInitialState({ scenario: NARVIK }, forcedDice([])).scenario);
+    expect(narvik.kind).toBe('holdAll');
+    expect([...narvik.objectives].sort()).toEqual(['bardufoss', 'bjornfjell', 'narvik']);
+    // Mosjøen's only way south is Namsos, out of play: nothing in the region is reached through it.
+    expect(narvik.distance('mosjoen', 'narvik')).toBe(4);
+    expect(narvik.distance('mosjoen', 'namsos')).toBe(99);
+    expect(goalOf(undefined).objectives).toContain('oslo');
+  });
+
+  it('Narvik at the start: Norway and the Allies go for the two they lack, Germany for the one they hold', () => {
+    const view = viewFor(createInitialState({ scenario: NARVIK }, forcedDice([])), 'norway');
+    const b = boardOf(view);
+    expect(targetsOf(b, 'norway').sort()).toEqual(['bjornfjell', 'narvik']);
+    expect(targetsOf(b, 'germany')).toEqual(['bardufoss']);
+  });
+
+  it('Gudbrandsdalen: Germany goes for Dombås and Åndalsnes, not the cities it already holds', () => {
+    const view = viewFor(createInitialState({ scenario: GUDBRANDSDALEN }, forcedDice([])), 'germany');
+    expect(targetsOf(boardOf(view), 'germany').sort()).toEqual(['andalsnes', 'dombas']);
+    expect(targetsOf(boardOf(view), 'norway')).toEqual([]);
+  });
+
+  it("Germany's evaluation: an objective Norway and the Allies left empty is Germany's, as the scenario scores it", () => {
+    const G = position('narvik', 'germany', { germany: { tysfjord: 2 }, norway: { bardufoss: 2 }, allies: { narvik: 3, bjornfjell: 1 } });
+    const held = boardOf(viewFor(G, 'germany'));
+    const left: Board = { ...held, units: { ...held.units, bjornfjell: {}, tromso: { allies: 1 } } };
+    // In the full game an empty city is not Germany's; in Narvik it wins Germany the game.
+    expect(worth(left, 'germany') - worth(held, 'germany')).toBeGreaterThan(5);
+    expect(worth(left, 'norway') - worth(held, 'norway')).toBeLessThan(-5);
+  });
+});
+
+describe('bots play for every objective (Narvik)', () => {
+  // The Allies hold Narvik in strength; Bardufoss is empty with Norwegians next to it and one German
+  // at Bjørnfjell. Holding Narvik alone loses: Bardufoss must be taken too.
+  const emptyBardufoss = () =>
+    position('narvik', 'norway', { germany: { bjornfjell: 1, mosjoen: 1 }, norway: { gratangen: 2, tromso: 1 }, allies: { narvik: 4, harstad: 1 } });
+
+  for (const [name, bot] of [['Easy', easyBot], ['Normal', normalBot]] as const)
+    it(`${name} Norway walks into the empty objective rather than stack Narvik`, () => {
+      const a = decide(bot, emptyBardufoss(), 'norway');
+      expect(destination(a)).toBe('bardufoss');
+    });
+
+  // Bjørnfjell held by two Germans, Narvik and Bardufoss theirs, one German in Tysfjord (no objective,
+  // an easier fight): the Allies attack the objective from Narvik.
+  const weakBjornfjell = () =>
+    position('narvik', 'allies', { germany: { bjornfjell: 2, tysfjord: 1 }, norway: { bardufoss: 2, tromso: 1 }, allies: { narvik: 5, harstad: 1 } });
+
+  for (const [name, bot] of [['Easy', easyBot], ['Normal', normalBot]] as const)
+    it(`${name} Allies attack the held objective rather than an easier fight elsewhere`, () => {
+      const a = decide(bot, weakBjornfjell(), 'allies');
+      expect(destination(a)).toBe('bjornfjell');
+    });
+});
+
+describe('the last round follows the scenario clock', () => {
+  it("Narvik ends with the Allies' last card, Gudbrandsdalen with Germany's", () => {
+    const narvik = createInitialState({ scenario: NARVIK }, forcedDice([]));
+    expect(endsSoon(viewFor(narvik, 'norway'))).toBe(false);
+    narvik.decks.allies.draw = narvik.decks.allies.draw.slice(0, 1);
+    expect(endsSoon(viewFor(narvik, 'norway'))).toBe(true);
+
+    const gud = createInitialState({ scenario: GUDBRANDSDALEN }, forcedDice([]));
+    gud.decks.germany.draw = gud.decks.germany.draw.slice(0, 2);
+    expect(endsSoon(viewFor(gud, 'allies'))).toBe(false);
+    gud.decks.germany.draw = gud.decks.germany.draw.slice(0, 1);
+    expect(endsSoon(viewFor(gud, 'allies'))).toBe(true);
+  });
+});
