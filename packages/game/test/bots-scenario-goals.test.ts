@@ -13,11 +13,16 @@ import { legalActions } from '../src/engine/legal.js';
 import type { GameState } from '../src/engine/state.js';
 import type { Action } from '../src/engine/actions.js';
 import { forcedDice, seededRng } from '../src/testing/rng.js';
+import { actor } from '../src/engine/flow.js';
+import { parseAction, perform } from '../src/engine/actions.js';
+import { cardDef } from '../src/cards/index.js';
+import { scenarioDeck } from '../src/scenarios/decks.js';
 import { easyBot, normalBot } from '../src/bots/index.js';
 import { boardOf } from '../src/bots/movement.js';
 import { targetsOf, worth, type Board } from '../src/bots/position.js';
 import { goalOf } from '../src/bots/goal.js';
 import { endsSoon } from '../src/bots/endgame.js';
+import { withinClock } from '../src/bots/clock.js';
 import { scenario } from './scenario-files.js';
 
 const NARVIK = scenario('narvik');
@@ -116,5 +121,72 @@ describe('the last round follows the scenario clock', () => {
     expect(endsSoon(viewFor(gud, 'allies'))).toBe(false);
     gud.decks.germany.draw = gud.decks.germany.draw.slice(0, 1);
     expect(endsSoon(viewFor(gud, 'allies'))).toBe(true);
+  });
+});
+
+describe("the clock's holder does not end a game it would lose (clock.ts)", () => {
+  // Gudbrandsdalen ends when Germany draws its last card: with one left, any card Germany spends now
+  // makes its next draw the last.
+  function germanyOnTheClock(units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
+    const G = position('gudbrandsdalen', 'germany', units);
+    const pool = scenarioDeck(GUDBRANDSDALEN, 'germany');
+    const rapid = pool.find((c) => c.startsWith('de.rask-forflytning'))!;
+    G.hands.germany = [rapid, ...pool.filter((c) => c !== rapid).slice(0, 4)];
+    G.decks.germany.draw = pool.filter((c) => !G.hands.germany.includes(c)).slice(0, 1);
+    return G;
+  }
+  const cardPlays = (legal: readonly Action[]) => legal.filter((a) => a.type === 'playCard');
+
+  it('while Norway and the Allies hold both objectives, Germany keeps its cards', () => {
+    const G = germanyOnTheClock({ germany: { otta: 3, lillehammer: 2, oslo: 1 }, norway: { dombas: 2 }, allies: { andalsnes: 2 } });
+    const view = viewFor(G, 'germany');
+    const legal = legalActions(view as unknown as GameState, 'germany');
+    expect(endsSoon(view)).toBe(true);
+    expect(cardPlays(legal).length).toBeGreaterThan(0);
+    expect(cardPlays(withinClock(view, 'germany', legal))).toEqual([]);
+    expect(decide(easyBot, G, 'germany').type).not.toBe('playCard');
+    expect(decide(normalBot, G, 'germany').type).not.toBe('playCard');
+  });
+
+  it('once an objective is Germany\'s (empty here), the cards are free again', () => {
+    const G = germanyOnTheClock({ germany: { otta: 3, lillehammer: 2, oslo: 1 }, norway: { tynset: 2 }, allies: { andalsnes: 2 } });
+    const view = viewFor(G, 'germany');
+    const legal = legalActions(view as unknown as GameState, 'germany');
+    expect(withinClock(view, 'germany', legal)).toEqual(legal);
+  });
+
+  it('in a close fight for an ordinary area Germany plays no dice card with the last draw at stake; with cards to spare Easy does', () => {
+    for (const last of [true, false]) {
+      const G = germanyOnTheClock({ germany: { lillehammer: 3, oslo: 1 }, norway: { otta: 3, dombas: 2 }, allies: { andalsnes: 2 } });
+      // Dice cards in hand (Panzer, Artilleri, …) and, when `last`, one card left to draw.
+      const pool = scenarioDeck(GUDBRANDSDALEN, 'germany');
+      const dice = pool.filter((c) => cardDef(c).effects.some((e) => e.kind === 'attackDice'));
+      G.hands.germany = [...dice, ...pool.filter((c) => !dice.includes(c))].slice(0, 5);
+      const rest = pool.filter((c) => !G.hands.germany.includes(c));
+      G.decks.germany.draw = last ? rest.slice(0, 1) : rest;
+      const rng = forcedDice([]);
+      perform(G, 'germany', parseAction('move', { from: 'lillehammer', to: 'otta', count: 3 }), rng);
+      perform(G, 'germany', parseAction('endPhase', {}), rng);
+      // Through the combat phase to Germany's card window (others pass their windows).
+      for (let i = 0; i < 10 && !(actor(G)?.faction === 'germany' && actor(G)?.stage === 'attackerCards'); i++) {
+        const who = actor(G)!;
+        const a = who.stage === 'combat' ? parseAction('chooseCombat', { area: 'otta' }) : parseAction('pass', {});
+        perform(G, who.faction, a, rng);
+      }
+      expect(actor(G)).toEqual({ faction: 'germany', stage: 'attackerCards' });
+      const view = viewFor(G, 'germany');
+      expect(cardPlays(legalActions(view as unknown as GameState, 'germany')).length).toBeGreaterThan(0);
+      if (last) for (const bot of [easyBot, normalBot]) expect(decide(bot, G, 'germany').type).toBe('pass');
+      else expect(decide(easyBot, G, 'germany').type).toBe('playCard');
+    }
+  });
+
+  it('far from the end nothing is held back', () => {
+    const G = germanyOnTheClock({ germany: { otta: 3, lillehammer: 2, oslo: 1 }, norway: { dombas: 2 }, allies: { andalsnes: 2 } });
+    // Five cards still to draw: one more spent now does not bring the last.
+    G.decks.germany.draw = scenarioDeck(GUDBRANDSDALEN, 'germany').filter((c) => !G.hands.germany.includes(c));
+    const view = viewFor(G, 'germany');
+    const legal = legalActions(view as unknown as GameState, 'germany');
+    expect(withinClock(view, 'germany', legal)).toEqual(legal);
   });
 });

@@ -37,6 +37,7 @@ import { NORMAL_STYLES } from './normal-style.js';
 import { determinize, undeterminable } from './determinize.js';
 import { attackDice, friendsOf, targetsOf, winChance, worth, type Board } from './position.js';
 import { goalOf } from './goal.js';
+import { withinClock } from './clock.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
@@ -168,9 +169,11 @@ function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, polic
 }
 
 /** The Normal bot. Deterministic for a given view, legal list and rng state unless `budget.maxMs` cuts it short. */
-export function normalBot({ view, legal, rng, budget }: BotInput): Action {
+export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const f = seatOf(view);
-  if (legal.length === 0) throw new Error(`no legal action for ${f}`);
+  if (all.length === 0) throw new Error(`no legal action for ${f}`);
+  // A scenario's clock: no card that brings the end while the side would lose (clock.ts).
+  const legal = withinClock(view, f, all);
   if (legal.length === 1) return legal[0]!;
   // The style's choice with the caller's rng first: the search overrules it only where it sees clearly better.
   const own = styled({ view, legal, rng });
