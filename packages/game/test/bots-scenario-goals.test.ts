@@ -17,6 +17,7 @@ import { actor } from '../src/engine/flow.js';
 import { parseAction, perform } from '../src/engine/actions.js';
 import { cardDef } from '../src/cards/index.js';
 import { scenarioDeck } from '../src/scenarios/decks.js';
+import { playBotGame } from '../src/testing/bot-game.js';
 import { easyBot, normalBot } from '../src/bots/index.js';
 import { boardOf } from '../src/bots/movement.js';
 import { targetsOf, worth, type Board } from '../src/bots/position.js';
@@ -189,4 +190,25 @@ describe("the clock's holder does not end a game it would lose (clock.ts)", () =
     const legal = legalActions(view as unknown as GameState, 'germany');
     expect(withinClock(view, 'germany', legal)).toEqual(legal);
   });
+});
+
+describe('whole scenario games between the bots', () => {
+  it("Easy Norway and Allies win Narvik games against Easy Germany (none of 30 when they knew only Narvik's victory city)", () => {
+    let wins = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const { G, ended } = playBotGame({ seed, ruleset: 'basic', scenario: NARVIK, seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, dice: 'keyed' });
+      expect(ended, `seed ${seed}`).toBe(true);
+      if (G.result!.winner === 'norway-allies') wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(5);
+  });
+
+  it('Normal plays both scenarios to their end in every seat', () => {
+    for (const s of [NARVIK, GUDBRANDSDALEN])
+      for (let seed = 1; seed <= 2; seed++) {
+        const { G, ended } = playBotGame({ seed, ruleset: 'basic', scenario: s, seats: { germany: 'normal', norway: 'normal', allies: 'normal' }, dice: 'keyed', budget: { iterations: 8, moveIterations: 4 } });
+        expect(ended, `${s.id} seed ${seed}`).toBe(true);
+        expect(G.result!.objectives?.areas.length).toBeGreaterThan(0);
+      }
+  }, 60_000);
 });
