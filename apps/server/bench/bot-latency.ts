@@ -1,139 +1,125 @@
 /**
- * Benchmark: do thinking computer players slow down everybody else? One match played by three socket
- * clients (random legal moves, as in socket-moves.ts) measures the round trip of a move (send → every
- * seat holds the new state): first alone, then while 10 other matches are played by three Easy bots
- * each with no delay between their moves (the heaviest load bots can make; a finished bot match is
- * replaced at once). Prints p50/p95/p99 side by side, and how many bot moves were made meanwhile.
- * Not a test: nothing asserts a timing. Usage: npm run bench:bots [-- <moves per phase>] (BOT_WORKERS=n).
+ * Benchmark: do thinking computer players slow down the people in other matches? The real server
+ * (built and started as `npm start` does, in a child process; bench/load.ts's machinery) carries 50
+ * matches played at human pace (each moves about every 2 s, load.ts's human mode). The round trip of
+ * a person's move (sent → both other seats and the spectator hold the new state) is measured first
+ * with no computer matches, then on the same server with 10 computer-only matches (all three seats
+ * Normal) thinking beside them. Each repeat starts a fresh server; the table shows every repeat side
+ * by side and the p99 ratio with/without, then that ratio's min and median over the repeats (on a
+ * shared machine the median of a few repeats says more than any one run).
+ * Not a test: nothing asserts a timing.
+ *
+ *   npm run bench:bots [-- --repeats 3 --seconds 30 --matches 50 --bot-matches 10 --strength normal]
+ *
+ * BOT_WORKERS and BOT_MOVE_DELAY_MS, when set, are handed to the server (its defaults otherwise).
  */
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
-import { KampenOmNorge } from '@kon/game';
-import { startServer, loadGameModule } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/log';
-import { lcg, timedRandomMove, waitUntil as waitFor } from './random-play';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { MatchDriver, parseOptions, pool, postJson, runCleanups, runPhase, sleep, startOurs, type PhaseResult, type Target } from './load';
 
-const require = createRequire(import.meta.url);
-const { Client } = require('boardgame.io/client') as typeof import('boardgame.io/client');
-const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const movesPerPhase = Number(process.argv[2] ?? 300);
-const BOT_MATCHES = 10;
-const BOT_WORKERS = process.env.BOT_WORKERS ?? '1';
+const { values } = parseArgs({
+  options: {
+    repeats: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '30' },
+    matches: { type: 'string', default: '50' },
+    'bot-matches': { type: 'string', default: '10' },
+    strength: { type: 'string', default: 'normal' },
+  },
+});
+const REPEATS = Number(values.repeats);
+const SECONDS = Number(values.seconds);
+const MATCHES = Number(values.matches);
+const BOT_MATCHES = Number(values['bot-matches']);
+const STRENGTH = values.strength!;
+if (![REPEATS, SECONDS, MATCHES, BOT_MATCHES].every((n) => Number.isInteger(n) && n > 0) || !['easy', 'normal'].includes(STRENGTH))
+  throw new Error(`bad options: ${JSON.stringify(values)}`);
 
-/** The server is busy: wait longer than the plain socket benchmark does. */
-const waitUntil = (ok: () => boolean) => waitFor(ok, 30_000);
+const opts = parseOptions(['--stores', 'embedded', '--modes', 'human', '--minimal', 'off', '--seconds', String(SECONDS)]);
+const serverEnv: Record<string, string> = {};
+for (const k of ['BOT_WORKERS', 'BOT_MOVE_DELAY_MS'] as const) if (process.env[k]) serverEnv[k] = process.env[k]!;
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const p = (q: number) => +s[Math.min(s.length - 1, Math.floor((q / 100) * s.length))]!.toFixed(2);
-  return { moves: s.length, p50: p(50), p95: p(95), p99: p(99), max: p(100) };
-};
-type Stats = ReturnType<typeof stats>;
-
-/**
- * A fresh server with the given bot delay: the measured match alone, then (when `withBots`) again
- * while BOT_MATCHES bot matches play. Warmed up first (JIT, store, the worker's start).
- */
-async function run(delayMs: number, withBots: boolean): Promise<{ alone: Stats; bots?: Stats; botMovesPerSecond?: number; problems: string[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-bench-bots-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    CREATE_LIMIT_PER_HOUR: '100000',
-    SOCKET_MESSAGES_PER_10S: '100000',
-    BOT_MOVE_DELAY_MS: String(delayMs),
-    BOT_WORKERS,
-  });
-  const lines: string[] = [];
-  const server = await startServer(config, await loadGameModule(), { log: createLogger('warn', {}, (l) => lines.push(l)) });
-  const post = async (route: string, body: unknown) => {
-    const res = await fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<any>;
-  };
-
-  /** One match of three socket clients; random legal moves; the round trip of each. */
-  const measure = async (moves: number, seedStart: number): Promise<number[]> => {
-    const match = await post('/api/matches', { plan: 'three', setupData: { ruleset: 'basic' } });
-    const members = await Promise.all(match.links.seats.map((s: any, i: number) => post(`/api/matches/${match.matchID}/join`, { token: s.token, name: `Bench ${i}` })));
-    const clients = members.map((m: any) =>
-      Client({ game: KampenOmNorge, matchID: match.matchID, playerID: m.playerIDs[0], credentials: m.credentials, debug: false, multiplayer: SocketIO({ server: server.url }) } as any),
-    );
-    for (const c of clients) c.start();
-    await waitUntil(() => clients.every((c) => c.getState() !== null));
-    const random = lcg(seedStart);
-    const latencies: number[] = [];
-    while (latencies.length < moves) {
-      const ms = await timedRandomMove(clients, clients, random, 30_000);
-      if (ms === null) break;
-      latencies.push(ms);
-    }
-    for (const c of clients) c.stop();
-    return latencies;
-  };
-
-  // Bot moves, and the bot matches kept going (a finished one is replaced).
-  let botMoves = 0;
-  const botMatches = new Set<string>();
-  let keepBots = true;
-  const startBotMatch = async (bots: Record<string, string>) => {
-    const m = await post('/api/matches', { plan: 'three', setupData: { ruleset: 'basic' }, bots });
-    botMatches.add(m.matchID);
-  };
-  const ALL = { germany: 'easy', norway: 'easy', allies: 'easy' };
-  server.transport.onMoveCommitted((e) => {
-    if (!botMatches.has(e.matchID)) return;
-    botMoves++;
-    if (e.state.ctx.gameover) {
-      botMatches.delete(e.matchID);
-      if (keepBots) void startBotMatch(ALL);
-    }
-  });
-
-  await measure(50, 999);
-  // Warm the worker with a German bot alone: it stops at Norway's first window (nobody plays Norway).
-  await startBotMatch({ germany: 'easy' });
-  await waitUntil(() => botMoves > 0);
-  botMatches.clear();
-  await new Promise((r) => setTimeout(r, 3000));
-
-  const alone = stats(await measure(movesPerPhase, 12345));
-  let bots: Stats | undefined;
-  let botMovesPerSecond: number | undefined;
-  if (withBots) {
-    for (let i = 0; i < BOT_MATCHES; i++) await startBotMatch(ALL);
-    await waitUntil(() => botMoves > 20);
-    const before = botMoves;
-    const t0 = performance.now();
-    bots = stats(await measure(movesPerPhase, 12345));
-    botMovesPerSecond = +((botMoves - before) / ((performance.now() - t0) / 1000)).toFixed(1);
-  }
-  keepBots = false;
-  await server.stop('bench done');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const problems = lines.filter((l) => /bot (move refused|decision failed|worker)/.test(l));
-  return { alone, ...(bots ? { bots, botMovesPerSecond } : {}), problems };
+/** Bot decisions the server has made so far (its /metrics counter). */
+async function botDecisions(target: Target): Promise<number> {
+  const text = await fetch(`${target.url}/metrics`).then((r) => r.text());
+  return Number(/^kon_bot_decisions_total\{outcome="ok"\} (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
-const paced = await run(700, true);
-const flat = await run(0, true);
-const row = (name: string, st: Stats, extra = '') =>
-  `${name.padEnd(46)} ${String(st.moves).padStart(5)} ${String(st.p50).padStart(8)} ${String(st.p95).padStart(8)} ${String(st.p99).padStart(8)} ${String(st.max).padStart(8)}  ${extra}`;
-console.log(`Round trip of a player's move in another match (ms); BOT_WORKERS=${BOT_WORKERS}, ${os.cpus().length} cores:`);
-console.log(`${''.padEnd(46)} ${'moves'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}  bot moves/s`);
-console.log(row('no bots', paced.alone));
-console.log(row(`${BOT_MATCHES} bot matches, BOT_MOVE_DELAY_MS=700`, paced.bots!, String(paced.botMovesPerSecond)));
-console.log(row('no bots (second server)', flat.alone));
-console.log(row(`${BOT_MATCHES} bot matches, BOT_MOVE_DELAY_MS=0`, flat.bots!, String(flat.botMovesPerSecond)));
-const problems = [...paced.problems, ...flat.problems];
-if (problems.length) console.log(`bot problems logged: ${problems.length}\n${problems.slice(0, 3).join('\n')}`);
-process.exit(0);
+/** Fresh human-pace matches for one phase (each phase from the start of its games, so both halves compare). */
+async function humanPhase(target: Target): Promise<PhaseResult> {
+  const drivers = Array.from({ length: MATCHES }, () => new MatchDriver(target));
+  try {
+    await pool(drivers, 8, (d) => d.open());
+    return await runPhase(target, drivers, 'human', SECONDS);
+  } finally {
+    for (const d of drivers) d.close();
+    await sleep(500);
+  }
+}
+
+interface Repeat { alone: PhaseResult; bots: PhaseResult; botDecisionsPerSecond: number }
+
+async function repeat(): Promise<Repeat> {
+  const target = await startOurs('embedded', opts, serverEnv);
+  try {
+    await sleep(2000); // start-up work (JIT, first queries) settles
+    const alone = await humanPhase(target);
+    const seats = { germany: STRENGTH, norway: STRENGTH, allies: STRENGTH };
+    for (let i = 0; i < BOT_MATCHES; i++) await postJson(`${target.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset }, bots: seats });
+    // The computer matches are under way (the worker started, decisions coming) before measuring.
+    const until = Date.now() + 30_000;
+    while ((await botDecisions(target)) < BOT_MATCHES && Date.now() < until) await sleep(250);
+    const d0 = await botDecisions(target);
+    const t0 = Date.now();
+    const bots = await humanPhase(target);
+    const botDecisionsPerSecond = ((await botDecisions(target)) - d0) / ((Date.now() - t0) / 1000);
+    return { alone, bots, botDecisionsPerSecond };
+  } finally {
+    await target.stop();
+  }
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function main() {
+  console.error('building the server as npm start does …');
+  execFileSync(process.execPath, [path.join(SERVER_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  const load0 = os.loadavg()[0]!;
+  const runs: Repeat[] = [];
+  for (let i = 1; i <= REPEATS; i++) {
+    const r = await repeat();
+    runs.push(r);
+    console.error(`  repeat ${i}: p99 ${ms(r.alone.latencyMs.p99)} ms alone, ${ms(r.bots.latencyMs.p99)} ms with the computer matches`);
+  }
+  const ratios = runs.map((r) => r.bots.latencyMs.p99 / r.alone.latencyMs.p99);
+  const label = `${BOT_MATCHES} computer-only ${STRENGTH[0]!.toUpperCase()}${STRENGTH.slice(1)} matches`;
+  console.log(`\n${MATCHES} matches at human pace, a person's move → all seats and the spectator (ms); ${os.cpus().length} cores, load average ${load0.toFixed(1)} at the start, BOT_WORKERS=${serverEnv.BOT_WORKERS ?? 'default'}, BOT_MOVE_DELAY_MS=${serverEnv.BOT_MOVE_DELAY_MS ?? 'default'}\n`);
+  console.log(`| repeat | without: p50 / p99 | with ${label}: p50 / p99 | p99 with / without | server CPU % without / with | bot decisions/s |`);
+  console.log('|---|---|---|---|---|---|');
+  runs.forEach((r, i) =>
+    console.log(
+      `| ${i + 1} | ${ms(r.alone.latencyMs.p50)} / ${ms(r.alone.latencyMs.p99)} | ${ms(r.bots.latencyMs.p50)} / ${ms(r.bots.latencyMs.p99)} | ${ratios[i]!.toFixed(2)}× | ${r.alone.serverCpuPercent} / ${r.bots.serverCpuPercent} | ${r.botDecisionsPerSecond.toFixed(1)} |`,
+    ),
+  );
+  console.log(`\np99 with / without: min ${Math.min(...ratios).toFixed(2)}×, median ${median(ratios).toFixed(2)}× over ${runs.length} repeat(s)`);
+  const problems = runs.flatMap((r) => [r.alone, r.bots]).filter((p) => p.refused || p.timeouts);
+  if (problems.length) console.log(`moves refused or timed out: ${problems.map((p) => `${p.refused}/${p.timeouts}`).join(', ')}`);
+}
+
+main()
+  .catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await runCleanups();
+    process.exit(process.exitCode ?? 0);
+  });

@@ -40,7 +40,7 @@ const HUMAN_JITTER_MS = 500;
 
 // ---------------------------------------------------------------- options
 
-interface Options {
+export interface Options {
   seconds: number;
   matches: number[];
   stores: Store[];
@@ -58,7 +58,7 @@ type Mode = 'saturated' | 'human';
 const STORES = ['embedded', 'postgres', 'redis1', 'redis2'] as const;
 type Store = (typeof STORES)[number];
 
-function parseOptions(argv: string[]): Options {
+export function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -107,9 +107,9 @@ function parseOptions(argv: string[]): Options {
 // ---------------------------------------------------------------- the server processes
 
 /** Something that must be undone however the run ends (child processes, temp folders, schemas). */
-const cleanups: (() => Promise<void> | void)[] = [];
+export const cleanups: (() => Promise<void> | void)[] = [];
 
-async function runCleanups() {
+export async function runCleanups() {
   while (cleanups.length) {
     const fn = cleanups.pop()!;
     await Promise.resolve()
@@ -231,7 +231,7 @@ interface MatchInfo {
   spectatorCredentials: string | undefined;
 }
 
-interface Target {
+export interface Target {
   label: string;
   pid: number;
   /** Every server process of the target (CPU and memory are their sums). */
@@ -252,7 +252,7 @@ interface BgState {
   _stateID: number;
 }
 
-async function postJson(url: string, body: unknown): Promise<any> {
+export async function postJson(url: string, body: unknown): Promise<any> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();
@@ -305,7 +305,7 @@ async function startMinimal(opts: Options): Promise<Target> {
 }
 
 /** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
-async function startOurs(store: Store, opts: Options): Promise<Target> {
+export async function startOurs(store: Store, opts: Options, extraEnv: Record<string, string> = {}): Promise<Target> {
   const script = path.join(SERVER_ROOT, 'dist', 'main.cjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-load-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -318,6 +318,7 @@ async function startOurs(store: Store, opts: Options): Promise<Target> {
     RATE_LIMIT_PER_MINUTE: '100000',
     CREATE_LIMIT_PER_HOUR: '100000',
     SOCKET_MESSAGES_PER_10S: '100000',
+    ...extraEnv,
   };
   if (store !== 'embedded') {
     Object.assign(env, { DATABASE_URL: opts.databaseUrl, DATABASE_SCHEMA: schema });
@@ -499,7 +500,7 @@ class Peer {
 type Outcome = 'ok' | 'refused' | 'timeout';
 
 /** One match: three seats and a spectator; sends one move at a time and times it to all four sockets. */
-class MatchDriver {
+export class MatchDriver {
   private peers: Peer[] = [];
   private pending: { from: number; done: (o: Outcome) => void } | null = null;
   private changed: (() => void) | null = null;
@@ -612,12 +613,12 @@ class MatchDriver {
   }
 }
 
-function sleep(ms: number): Promise<void> {
+export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, Math.max(0, ms)));
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -632,7 +633,7 @@ async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): 
 
 // ---------------------------------------------------------------- phases and results
 
-interface PhaseResult {
+export interface PhaseResult {
   target: string;
   matches: number;
   mode: Mode;
@@ -664,7 +665,7 @@ function percentile(sorted: number[], p: number): number {
 
 const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max: s.max });
 
-async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
+export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
   const stats = newStats();
   current = stats;
   const cpu0 = cpuOf(target);
@@ -846,7 +847,8 @@ async function main() {
   }
 }
 
-main()
+// Run as a script (npm run bench:load); bench/bot-latency.ts imports the pieces above instead.
+if (path.resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) void main()
   .catch((e: unknown) => {
     console.error(e);
     process.exitCode = 1;

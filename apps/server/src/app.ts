@@ -19,7 +19,7 @@ import { MatchReplay } from './replay';
 import { Rematches } from './rematch';
 import { replayRoutes } from './replay-routes';
 import { BotSeats } from './bots/driver';
-import { BotPool } from './bots/pool';
+import { BOT_ATTEMPTS, BotPool } from './bots/pool';
 import { ClockService, type OwnDecisionTimeout } from './clocks/service';
 import { clockRoutes } from './clocks/routes';
 import { NotificationService } from './notifications/service';
@@ -130,7 +130,19 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
   const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log, onDecision: (ok, s) => metrics.botDecision(ok, s) });
-  const bots = new BotSeats({ transport, lobby, storage, pool, log, moveDelayMs: config.botMoveDelayMs, handOverAfterMs: config.handOverAfterMs, shared: !!cluster });
+  // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
+  const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
+  const bots = new BotSeats({
+    transport,
+    lobby,
+    storage,
+    pool,
+    log,
+    moveDelayMs: config.botMoveDelayMs,
+    handOverAfterMs: config.handOverAfterMs,
+    shared: !!cluster,
+    ...(cluster ? { claim: { ttlMs: claimMs, take: (matchID: string, stateID: number) => cluster.claim(`bots:${matchID}:${stateID}`, claimMs) } } : {}),
+  });
   const clocks = new ClockService({
     storage,
     transport,

@@ -1,4 +1,5 @@
 /** The bot worker pool: a crashing or stuck worker is replaced and the decision retried; the server never goes down with it. */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { createInitialState, viewFor } from '@kon/game';
 import { legalFromView } from '@kon/game/bots';
@@ -22,6 +23,22 @@ function flaky(kind: 'crash' | 'hang', bad: number, counter: Int32Array) {
        });`,
       { eval: true, workerData: { kind, bad, counter } },
     );
+}
+
+/** The nice value of every thread of this process, by thread id (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function niceByThread(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // The command name (field 2) may hold spaces: count fields from the ")" that closes it (field 3 on).
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19 - 3]));
+  }
+  return out;
 }
 
 const view = viewFor(createInitialState({ ruleset: 'basic' } as never, { d6: () => 3, shuffle: <T,>(x: T[]) => x }), 'germany');
@@ -61,6 +78,21 @@ describe('bot worker pool', () => {
     expect(a.action.type).toBeTruthy();
     // A strength missing from the registry is refused by name, never played as Easy.
     if (!botAvailable('normal')) await expect(pool.decide({ strength: 'normal', view, seed: 7 })).rejects.toThrow(/no normal computer player/);
+  });
+
+  it.skipIf(process.platform !== 'linux')('thinks in a thread at the lowest priority; the thread that carries moves keeps its own', async () => {
+    // This test's thread (the event loop here, as the server's main thread there): /proc/thread-self names it.
+    const self = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const before = niceByThread();
+    const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
+    pools.push(pool);
+    await pool.decide({ strength: 'easy', view, seed: 7 });
+    const after = niceByThread();
+    const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
+    expect(lowered.length, 'a new thread (the bot worker) at nice 19').toBeGreaterThanOrEqual(1);
+    expect(after.get(self)).toBe(before.get(self));
+    // Every thread that was there before keeps its priority (nothing process-wide changed).
+    for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(nice);
   });
 
   it('decides with the Normal (search) bot in a worker thread: a legal action from the view', async () => {

@@ -1,8 +1,9 @@
 /**
  * `npm run balance`: complete games of the Easy bot against random play, for each faction in both
- * rulesets, and Easy against Easy, and all-random as the baseline; then the Normal bot in each seat
+ * rulesets of the full game and in each scenario on part of the board (packages/game/scenarios),
+ * and Easy against Easy, and all-random as the baseline; then the Normal bot in each seat
  * against Easy in the other two, first its style alone (no search), then whole, and Normal in both
- * Norway's and the Allies' seats. Writes docs/balance.md (tables) and docs/balance.svg (bar charts:
+ * Norway's and the Allies' seats (in a scenario also Normal in every seat). Writes docs/balance.md (tables) and docs/balance.svg (bar charts:
  * who wins each pairing and how clearly; each Normal seat's games better, same or worse than Easy's
  * against the two-thirds line), both generated here from the games just played.
  * GAMES (env, default 100) games per Easy/random pairing and per style-only pairing, NORMAL_GAMES
@@ -12,12 +13,15 @@
  * players on one seed meet the same dice in the battles they share, so a comparison measures the
  * players more than the luck of a dice stream shifted by their first different decision.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { Ruleset } from '../src/engine/model/state.js';
+import { loadScenarioFiles } from '../src/scenarios/load.js';
+import type { Scenario } from '../src/scenarios/schema.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
 import { DEFAULT_BUDGET, styled } from '../src/bots/normal.js';
 
@@ -25,6 +29,22 @@ const GAMES = Number(process.env.GAMES ?? 100);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const NORMAL_GAMES = Number(process.env.NORMAL_GAMES ?? 30);
+
+/** The scenario files on part of the board (the full game is the rulesets above), as the server reads them. */
+const SCENARIO_DIR = `${ROOT}packages/game/scenarios`;
+const SCENARIOS: Scenario[] = loadScenarioFiles(
+  readdirSync(SCENARIO_DIR).filter((n) => n.endsWith('.json')).map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
+).scenarios.filter((s) => s.region !== 'all');
+/** A ruleset of the full game, or a scenario's id. */
+type GameName = Ruleset | string;
+const scenarioOf = (game: GameName): Scenario | undefined => SCENARIOS.find((s) => s.id === game);
+/**
+ * BALANCE_ONLY=narvik,gudbrandsdalen plays only those games (a quick check of a change); its report
+ * then goes to BALANCE_OUT (default: the system's temporary folder), not over docs/balance.md.
+ */
+const ONLY = process.env.BALANCE_ONLY?.split(',').map((x) => x.trim()).filter(Boolean);
+const GAMES_PLAYED: GameName[] = ['basic', 'advanced', ...SCENARIOS.map((s) => s.id)].filter((g) => !ONLY || ONLY.includes(g));
+const OUT_DIR = ONLY ? (process.env.BALANCE_OUT ?? tmpdir()) : `${ROOT}docs`;
 /** Marks the line a child process sends its row on. */
 const ROW_MARK = 'BALANCE_ROW ';
 
@@ -32,30 +52,35 @@ const ROW_MARK = 'BALANCE_ROW ';
  * `normal`: the seat Normal plays (`team`: Norway and the Allies both); `searched: false` when it
  * plays Normal's style without the search.
  */
-interface Pairing { name: string; ruleset: Ruleset; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; team?: boolean; searched?: boolean; games: number }
+interface Pairing { name: string; game: GameName; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; team?: boolean; searched?: boolean; games: number }
 const all = (p: Player): Record<Faction, Player> => ({ germany: p, norway: p, allies: p });
 const pairings: Pairing[] = [];
-for (const ruleset of ['basic', 'advanced'] as const) {
-  pairings.push({ name: 'all random', ruleset, seats: all('random'), easy: [], games: GAMES });
-  for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, ruleset, seats: { ...all('random'), [f]: 'easy' }, easy: [f], games: GAMES });
+for (const game of GAMES_PLAYED) {
+  pairings.push({ name: 'all random', game, seats: all('random'), easy: [], games: GAMES });
+  for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, game, seats: { ...all('random'), [f]: 'easy' }, easy: [f], games: GAMES });
   // Against random Germany, Norway and the Allies win every game anyway: their bots are measured
   // against Easy Germany too, each with the other ally random.
-  pairings.push({ name: 'Easy norway + random allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'], games: GAMES });
-  pairings.push({ name: 'random norway + Easy allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'], games: GAMES });
-  pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', ruleset, seats: all('easy'), easy: [...FACTIONS], games: GAMES });
+  pairings.push({ name: 'Easy norway + random allies vs Easy germany', game, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'], games: GAMES });
+  pairings.push({ name: 'random norway + Easy allies vs Easy germany', game, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'], games: GAMES });
+  pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', game, seats: all('easy'), easy: [...FACTIONS], games: GAMES });
 }
 // Normal in one seat, Easy in the other two: compared with all-Easy on the same seeds. First its
 // style alone (its own choices without the search: cheap, so as many games as Easy's), then whole.
-for (const ruleset of ['basic', 'advanced'] as const)
+for (const game of GAMES_PLAYED)
   for (const f of FACTIONS)
-    pairings.push({ name: `Normal's style (no search) ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: styled }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: false, games: GAMES });
-for (const ruleset of ['basic', 'advanced'] as const)
+    pairings.push({ name: `Normal's style (no search) ${f} vs Easy`, game, seats: { ...all('easy'), [f]: styled }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: false, games: GAMES });
+for (const game of GAMES_PLAYED)
   for (const f of FACTIONS)
-    pairings.push({ name: `Normal ${f} vs Easy`, ruleset, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: true, games: NORMAL_GAMES });
+    pairings.push({ name: `Normal ${f} vs Easy`, game, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: true, games: NORMAL_GAMES });
 // Norway and the Allies are one side in two seats: one Normal seat moves the side's result half as
 // much as two. Both Normal, as a player of Germany meets them when the computer takes both.
-for (const ruleset of ['basic', 'advanced'] as const)
-  pairings.push({ name: 'Normal norway + Normal allies vs Easy germany', ruleset, seats: { germany: 'easy', norway: 'normal', allies: 'normal' }, easy: ['germany'], normal: 'norway', team: true, searched: true, games: NORMAL_GAMES });
+for (const game of GAMES_PLAYED)
+  pairings.push({ name: 'Normal norway + Normal allies vs Easy germany', game, seats: { germany: 'easy', norway: 'normal', allies: 'normal' }, easy: ['germany'], normal: 'norway', team: true, searched: true, games: NORMAL_GAMES });
+
+// The scenarios are short: Normal in every seat too, as a player meets it when the computer takes every other seat.
+for (const game of GAMES_PLAYED)
+  if (scenarioOf(game))
+    pairings.push({ name: 'Normal in every seat', game, seats: all('normal'), easy: [], searched: true, games: NORMAL_GAMES });
 
 interface Row {
   p: Pairing; games: number; unfinished: number; germanyWins: number; clear: { germany: number; na: number };
@@ -78,13 +103,13 @@ function writeReport(complete: boolean): void {
     const done = r.games - r.unfinished;
     return r.p.easy[0] === 'germany' ? r.germanyWins / done : (done - r.germanyWins) / done;
   };
-  const baseline = (ruleset: Ruleset) => rows.find((r) => r.p.ruleset === ruleset && r.p.easy.length === 0)!;
-  const baseSide = (ruleset: Ruleset, f: Faction) => {
-    const b = baseline(ruleset);
+  const baseline = (game: GameName) => rows.find((r) => r.p.game === game && r.p.name === 'all random')!;
+  const baseSide = (game: GameName, f: Faction) => {
+    const b = baseline(game);
     const done = b.games - b.unfinished;
     return f === 'germany' ? b.germanyWins / done : (done - b.germanyWins) / done;
   };
-  const baseCities = (ruleset: Ruleset) => Number(mean(baseline(ruleset).cities));
+  const baseCities = (game: GameName) => Number(mean(baseline(game).cities));
 
   let md = `# Balance: the Easy and Normal computer players\n\nGenerated by \`npm run balance\` (packages/game/scripts/balance.ts) — do not edit by hand.\n`;
   if (!complete) md += `\n**Partial run: ${rows.length} of ${pairings.length} pairings so far.**\n\n`;
@@ -92,42 +117,43 @@ function writeReport(complete: boolean): void {
   md += `Each roll is drawn from the seed and where it happens (round, turn, phase, the battle under way), so games that part ways on one decision still meet the same dice in the battles they share. `;
   md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
   md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout in a combat window, ${DEFAULT_BUDGET.horizonSteps} for moves and placements, which play on through a turn; see packages/game/src/bots/normal.ts).\n\n`;
-  md += `Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
-  md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
-  md += `| Ruleset | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;
+  md += `In the full game (basic, advanced) Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
+  md += `so the German cities held at the end measure how well Germany did even when it loses. `;
+  md += `In a scenario (${SCENARIOS.map((s) => s.id).join(', ')}) Norway and the Allies must hold every one of its objectives when the deck that ends it runs out: there the "German cities" columns count the objectives Norway and the Allies lack at the end.\n\n`;
+  md += `| Game | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;
   md += `|---|---|---|---|---|---|---|---|---|---|---|---|\n`;
   for (const r of rows) {
     const done = r.games - r.unfinished;
-    md += `| ${r.p.ruleset} | ${r.p.name} | ${pct(r.germanyWins, done)} | ${pct(done - r.germanyWins, done)} | ${r.clear.germany} / ${r.marginal.germany} | ${r.clear.na} / ${r.marginal.na} | ${r.elimination} | ${mean(r.cities)} | ${mean(r.rounds)} | ${mean(r.actions)} | ${r.unfinished} | ${(r.ms / 1000).toFixed(1)} s |\n`;
+    md += `| ${r.p.game} | ${r.p.name} | ${pct(r.germanyWins, done)} | ${pct(done - r.germanyWins, done)} | ${r.clear.germany} / ${r.marginal.germany} | ${r.clear.na} / ${r.marginal.na} | ${r.elimination} | ${mean(r.cities)} | ${mean(r.rounds)} | ${mean(r.actions)} | ${r.unfinished} | ${(r.ms / 1000).toFixed(1)} s |\n`;
   }
   md += `\n## Does Easy beat random play?\n\nFor each faction: the win rate of its side when Easy plays it (the other two seats random), against the same side's win rate when all three seats play randomly; for Germany also the victory cities it holds at the end.\n\n`;
-  md += `| Ruleset | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
+  md += `| Game | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
   const verdicts: string[] = [];
   for (const r of rows) {
     const w = easySideWins(r);
     if (w === null) continue;
     const f = r.p.easy[0]!;
-    const base = baseSide(r.p.ruleset, f);
+    const base = baseSide(r.p.game, f);
     const cities = Number(mean(r.cities));
     // Better: a higher win rate, or (when both are at 100 %) a better city count for the side.
-    const better = w > base || (w === base && (f === 'germany' ? cities > baseCities(r.p.ruleset) : cities < baseCities(r.p.ruleset)));
-    verdicts.push(`${r.p.ruleset}/${f}: ${better ? 'yes' : 'NO'}`);
-    md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * base).toFixed(0)} % | ${cities} vs ${baseCities(r.p.ruleset)} | ${better ? 'yes' : '**no**'} |\n`;
+    const better = w > base || (w === base && (f === 'germany' ? cities > baseCities(r.p.game) : cities < baseCities(r.p.game)));
+    verdicts.push(`${r.p.game}/${f}: ${better ? 'yes' : 'NO'}`);
+    md += `| ${r.p.game} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * base).toFixed(0)} % | ${cities} vs ${baseCities(r.p.game)} | ${better ? 'yes' : '**no**'} |\n`;
   }
   md += `\nAgainst Easy Germany: Norway's and the Allies' win rate when one of them is Easy (the other random), against both random.\n\n`;
-  md += `| Ruleset | Easy plays | Norway + Allies win (with Easy) | Norway + Allies win (both random) | German cities at end | better than random? |\n|---|---|---|---|---|---|\n`;
+  md += `| Game | Easy plays | Norway + Allies win (with Easy) | Norway + Allies win (both random) | German cities at end | better than random? |\n|---|---|---|---|---|---|\n`;
   for (const r of rows) {
     if (r.p.easy.length !== 2 || r.p.normal) continue;
     const f = r.p.easy.find((x) => x !== 'germany')!;
-    const base = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
+    const base = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
     const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
     const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
     const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
-    verdicts.push(`${r.p.ruleset}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
-    md += `| ${r.p.ruleset} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
+    verdicts.push(`${r.p.game}/${f} vs Easy Germany: ${better ? 'yes' : 'NO'}`);
+    md += `| ${r.p.game} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
   }
-  md += `\n## How long the Easy bot thinks\n\nPer decision of the Easy seats, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-  for (const r of rows) if (r.decisions) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
+  md += `\n## How long the Easy bot thinks\n\nPer decision of the Easy seats, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Game | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
+  for (const r of rows) if (r.decisions) md += `| ${r.p.game} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
 
   // Normal against Easy: the same seeds with Easy in that seat (the all-Easy row) are the comparison.
   md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same seeds. `;
@@ -135,14 +161,14 @@ function writeReport(complete: boolean): void {
   md += `The measure: since Easy Germany almost never wins against Easy Norway and the Allies, the German victory cities at the end (more is better for Germany, fewer for Norway and the Allies) with a win of the side counted as ten cities, on the totals; `;
   md += `and seed by seed, in how many games the side ended better off (won where Easy lost, or held the cities better) or worse off than with Easy in that seat. `;
   md += `"Yes" needs the totals ahead and at least two thirds of the games that came out differently to have gone Normal's way (better at least twice as often as worse); games that end with the same cities are neither.\n\n`;
-  md += `| Ruleset | Normal plays | games | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | better, of the games that differ | Normal beats Easy? |\n|---|---|---|---|---|---|---|---|---|\n`;
+  md += `| Game | Normal plays | games | its side wins (Normal) | its side wins (Easy) | German cities at end, Normal seat vs Easy seat | games better / same / worse | better, of the games that differ | Normal beats Easy? |\n|---|---|---|---|---|---|---|---|---|\n`;
   // Seats counted per verdict, in VERDICTS' order.
   const tally = VERDICTS.map(() => 0);
   const compared: Compared[] = [];
   for (const r of rows) {
     const f = r.p.normal;
     if (!f) continue;
-    const easyRow = rows.find((x) => x.p.ruleset === r.p.ruleset && x.p.easy.length === 3);
+    const easyRow = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 3);
     if (!easyRow) continue;
     const german = f === 'germany';
     let wins = 0, baseWins = 0, cities = 0, baseCities = 0, score = 0, baseScore = 0, n = 0, better = 0, same = 0, worse = 0;
@@ -168,18 +194,19 @@ function writeReport(complete: boolean): void {
     const verdict = VERDICTS[k];
     if (r.p.searched && !r.p.team) tally[k] = (tally[k] ?? 0) + 1;
     const who = `${r.p.team ? 'norway + allies' : f}${r.p.searched ? '' : ' (style only)'}`;
-    verdicts.push(`${r.p.ruleset}/Normal ${who} vs Easy: ${verdict}`);
-    compared.push({ label: `${r.p.ruleset}: ${who}`, better, same, worse, verdict });
-    md += `| ${r.p.ruleset} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
+    verdicts.push(`${r.p.game}/Normal ${who} vs Easy: ${verdict}`);
+    compared.push({ label: `${r.p.game}: ${who}`, better, same, worse, verdict });
+    md += `| ${r.p.game} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
   }
   const seats = tally.reduce((a, b) => a + b, 0);
   if (seats) md += `\nNormal (with its search) beats Easy by that measure in ${tally[0]} of ${seats} seats; it is ahead but short of a large majority in ${tally[1]}, level within the noise in ${tally[2]}, behind in ${tally[3]}.\n`;
-  md += `\n## How long the Normal bot thinks\n\nPer decision of the Normal seat, its seat's view, the legal listing from the view and the search (this machine, one core, with the other work of the run):\n\n| Ruleset | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-  for (const r of rows) if (r.normal.decisions && r.p.searched) md += `| ${r.p.ruleset} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
+  md += `\n## How long the Normal bot thinks\n\nPer decision of the Normal seat, its seat's view, the legal listing from the view and the search (this machine, one core, with the other work of the run):\n\n| Game | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
+  for (const r of rows) if (r.normal.decisions && r.p.searched) md += `| ${r.p.game} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
   md += `\n![Who wins each pairing, and Normal against Easy seed by seed](balance.svg)\n`;
-  writeFileSync(`${ROOT}docs/balance.md`, md);
+  writeFileSync(path.join(OUT_DIR, 'balance.md'), md);
 
-  writeFileSync(`${ROOT}docs/balance.svg`, chart(compared));
+  writeFileSync(path.join(OUT_DIR, 'balance.svg'), chart(compared));
+  if (complete && ONLY) console.log(`report: ${path.join(OUT_DIR, 'balance.md')}`);
   if (complete) console.log(verdicts.join('\n'));
 }
 
@@ -221,7 +248,7 @@ function chart(compared: readonly Compared[]): string {
   y += 20;
   for (const r of rows) {
     const done = r.games - r.unfinished;
-    body += `<text x="10" y="${y + 13}">${esc(`${r.p.ruleset}: ${r.p.name}`)}</text>\n`;
+    body += `<text x="10" y="${y + 13}">${esc(`${r.p.game}: ${r.p.name}`)}</text>\n`;
     body += bar(y, [[r.clear.germany, COLOURS.gClear], [r.marginal.germany, COLOURS.gMarginal], [r.marginal.na, COLOURS.naMarginal], [r.clear.na, COLOURS.naClear]], done);
     body += onBar(y, `Germany ${done ? Math.round((100 * r.germanyWins) / done) : 0} %`);
     y += barH + gap;
@@ -256,7 +283,8 @@ function play(p: Pairing): Row {
   const t0 = performance.now();
   const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0, normal: { decisions: 0, totalMs: 0, maxMs: 0 }, bySeed: [] };
   for (let seed = 1; seed <= p.games; seed++) {
-    const { G, actions, ended, easy, normal } = playBotGame({ seed, ruleset: p.ruleset, seats: p.seats, dice: 'keyed' });
+    const scenario = scenarioOf(p.game);
+    const { G, actions, ended, easy, normal } = playBotGame({ seed, ruleset: scenario ? 'basic' : (p.game as Ruleset), ...(scenario ? { scenario } : {}), seats: p.seats, dice: 'keyed' });
     r.normal.decisions += normal.decisions;
     r.normal.totalMs += normal.totalMs;
     r.normal.maxMs = Math.max(r.normal.maxMs, normal.maxMs);
@@ -273,8 +301,10 @@ function play(p: Pairing): Row {
     if (res.reason === 'elimination') r.elimination++;
     r.rounds.push(G.round);
     r.actions.push(actions);
-    r.cities.push(res.germanCities.length);
-    r.bySeed[seed - 1] = { germany: g, cities: res.germanCities.length };
+    // A hold-all scenario: the objectives Norway and the Allies lack at the end stand for Germany's cities.
+    const cities = res.objectives ? res.objectives.areas.length - res.objectives.held.length : res.germanCities.length;
+    r.cities.push(cities);
+    r.bySeed[seed - 1] = { germany: g, cities };
   }
   r.ms = performance.now() - t0;
   return r;
@@ -299,13 +329,13 @@ if (child !== undefined) {
         let text = '';
         c.stdout.on('data', (d: Buffer) => (text += d.toString()));
         c.on('error', reject);
-        c.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`pairing ${p.name} (${p.ruleset}) exited with ${code}`))));
+        c.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`pairing ${p.name} (${p.game}) exited with ${code}`))));
       });
       const line = out.split('\n').find((l) => l.startsWith(ROW_MARK));
-      if (!line) throw new Error(`pairing ${p.name} (${p.ruleset}) sent no result`);
+      if (!line) throw new Error(`pairing ${p.name} (${p.game}) sent no result`);
       const r: Row = { ...(JSON.parse(line.slice(ROW_MARK.length)) as Omit<Row, 'p'>), p };
       done[i] = r;
-      console.log(`${p.ruleset} ${p.name}: Germany ${r.germanyWins}/${r.games}, ${(r.ms / 1000).toFixed(1)} s`);
+      console.log(`${p.game} ${p.name}: Germany ${r.germanyWins}/${r.games}, ${(r.ms / 1000).toFixed(1)} s`);
       rows.length = 0;
       for (const x of done) if (x) rows.push(x);
       writeReport(rows.length === pairings.length);

@@ -9,6 +9,9 @@
  * Dice are keyed by where they are rolled (as in npm run balance): a changed decision leaves the
  * later battles' dice alone, so the paired differences carry less luck.
  *
+ * In a scenario (RULESETS may name one: narvik, gudbrandsdalen) the measure is the objectives
+ * Norway and the Allies lack at the end, in place of the German cities.
+ *
  * FACTION (germany | norway | allies), RULESETS (default basic,advanced), SEEDS (default 100),
  * FIRST (first seed, default 1), STYLE (JSON of weights over the faction's Normal style),
  * FROM=easy (start from Easy's style instead), TUNE=1 (search), ROUNDS (search passes, default 1).
@@ -20,6 +23,13 @@ import { heuristicBot } from '../src/bots/easy.js';
 import { EASY_STYLE, type Style } from '../src/bots/style.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
 import { paired } from '../src/bots/paired.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { loadScenarioFiles } from '../src/scenarios/load.js';
+
+const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
+const SCENARIOS = loadScenarioFiles(readdirSync(SCENARIO_DIR).filter((n) => n.endsWith('.json')).map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') }))).scenarios;
 
 const faction = (process.env.FACTION ?? 'germany') as Faction;
 if (!FACTIONS.includes(faction)) throw new Error(`FACTION must be one of ${FACTIONS.join(', ')}`);
@@ -30,9 +40,11 @@ const start: Style = { ...(process.env.FROM === 'easy' ? EASY_STYLE : NORMAL_STY
 /** The faction side's result of one game: German cities (signed for the side), a win worth 10. */
 function result(style: Style | null, ruleset: Ruleset, seed: number): number {
   const seats = { germany: 'easy', norway: 'easy', allies: 'easy', ...(style ? { [faction]: heuristicBot(() => style) } : {}) } as const;
-  const { G } = playBotGame({ seed, ruleset, seats: seats as never, dice: 'keyed' });
+  const scenario = SCENARIOS.find((s) => s.id === ruleset && s.region !== 'all');
+  const { G } = playBotGame({ seed, ruleset: scenario ? 'basic' : ruleset, ...(scenario ? { scenario } : {}), seats: seats as never, dice: 'keyed' });
   const r = G.result;
-  return r ? sideScore({ germany: r.winner === 'germany', cities: r.germanCities.length }, faction) : 0;
+  const cities = r?.objectives ? r.objectives.areas.length - r.objectives.held.length : r?.germanCities.length ?? 0;
+  return r ? sideScore({ germany: r.winner === 'germany', cities }, faction) : 0;
 }
 
 const baseline = new Map<string, number>();

@@ -51,6 +51,11 @@ export interface BotSeatsOptions {
    * leave a kept copy wrong (a bot here moving for a person, or a person here moving for a bot).
    */
   shared?: boolean;
+  /**
+   * Several processes (REDIS_URL): each decision is thought by the one process that takes its claim
+   * (match and state); `ttlMs` is how long a claim lasts if its process dies before moving.
+   */
+  claim?: { ttlMs: number; take(matchID: string, stateID: number): Promise<boolean> };
 }
 
 export class BotSeats {
@@ -241,6 +246,7 @@ export class BotSeats {
     const playerID = PLAYER_OF_FACTION[who.faction];
     const holder = holders.get(playerID);
     if (!holder) return;
+    if (!(await this.claimed(matchID, state._stateID))) return;
     const started = Date.now();
     this.emitThinking(matchID, holder, playerID, true);
     try {
@@ -268,9 +274,46 @@ export class BotSeats {
     }
   }
 
+  /**
+   * Whether this process thinks the decision at `stateID`. With several processes more than one may
+   * be woken for it (every process resumes every match with a bot when it starts; a move committed
+   * on any process wakes that one), and each would think it and all but one move be refused as
+   * stale: the first to claim it thinks, the others stand by. Should the state not have moved on
+   * when the claim runs out (its process died while thinking), they try again.
+   */
+  private async claimed(matchID: string, stateID: number): Promise<boolean> {
+    const claim = this.opts.claim;
+    if (!claim) return true;
+    let ok = false;
+    try {
+      ok = await claim.take(matchID, stateID);
+    } catch (e) {
+      this.log.warn('claiming a bot decision failed; trying again later', { matchID, err: e });
+    }
+    if (!ok) {
+      const retry = setTimeout(() => {
+        if (this.closing) return;
+        void this.opts.transport.currentState(matchID).then(
+          (s) => {
+            if (s?._stateID === stateID) void this.wake(matchID);
+          },
+          () => undefined,
+        );
+      }, claim.ttlMs);
+      retry.unref();
+    }
+    return ok;
+  }
+
   private async submit(matchID: string, playerID: string, holder: Holder, action: Action, stateID: number) {
+    // Several processes keep no holders (they are read from the store each time): read them again.
+    if (this.opts.shared) {
+      const now = (await this.holdersOf(matchID)).get(playerID);
+      if (now?.seat !== holder.seat || now.strength !== holder.strength) return 'dropped' as const;
+    }
     // Checked and submitted in one tick: a take-back revokes first, so no move of a revoked seat gets queued.
-    if (this.closing || this.holders.get(matchID)?.get(playerID) !== holder) return 'dropped' as const;
+    else if (this.holders.get(matchID)?.get(playerID) !== holder) return 'dropped' as const;
+    if (this.closing || this.revoked.has(`${matchID} ${holder.seat}`)) return 'dropped' as const;
     const out = await this.opts.transport.submitMove(matchID, playerID, { type: action.type, args: [action.args] }, { by: 'server', stateID });
     if (out.ok) return 'ok' as const;
     if (out.code === 'stale_state') return 'stale' as const;

@@ -25,6 +25,9 @@ export interface BotPoolOptions {
 
 export class BotDecisionError extends Error {}
 
+/** Attempts per decision unless the options say otherwise. */
+export const BOT_ATTEMPTS = 3;
+
 interface Job {
   req: Omit<DecideRequest, 'id'>;
   attempts: number;
@@ -61,7 +64,7 @@ export class BotPool {
 
   constructor(private readonly opts: BotPoolOptions) {
     this.log = opts.log.child({ component: 'bot-pool' });
-    this.attempts = opts.attempts ?? 3;
+    this.attempts = opts.attempts ?? BOT_ATTEMPTS;
     for (let i = 0; i < opts.size; i++) {
       const slot = {} as Slot;
       this.startWorker(slot);

@@ -2,6 +2,7 @@
  * A bot worker thread: lists the seat's legal actions from its view and asks the bot of the given
  * strength to choose. Listing and deciding both run here, off the server's event loop.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { legalFromView, seededRng } from '@kon/game/bots';
 import { BOT_REGISTRY } from './registry';
@@ -9,6 +10,22 @@ import type { DecideReply, DecideRequest } from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('bots/worker.ts runs only as a worker thread');
+
+/**
+ * People first: this thread thinks at the lowest priority (nice 19), so on busy cores the event loop
+ * that carries people's moves is given the CPU before a bot's search. On Linux the nice value belongs
+ * to each thread and setpriority with pid 0 sets the calling thread's only, so the main thread keeps
+ * its priority (test/bot-pool.test.ts reads both from /proc). Elsewhere pid 0 means the whole
+ * process, which would slow people's moves too: left alone there.
+ */
+const BOT_NICE = 19;
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, BOT_NICE);
+  } catch {
+    // A sandbox that forbids it: think at normal priority rather than not at all.
+  }
+}
 
 port.on('message', (req: DecideRequest) => {
   let reply: DecideReply;

@@ -15,6 +15,11 @@ export interface Cluster {
   redis: Redis;
   /** Who is connected to each match through every process. */
   presence: RedisPresenceBook;
+  /**
+   * True for the one process that first claims `key` within `ttlMs` (SET NX PX), false for every
+   * other; the claim simply runs out (the bots think each decision once, bots/driver.ts).
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +40,7 @@ export async function startCluster(url: string, prefix: string, log: Logger): Pr
     lock: new RedisLeaseMutex(pub, { ttlMs: 10_000, waitMs: 5_000, prefix }),
     redis: pub,
     presence: new RedisPresenceBook(pub, bus, log, prefix),
+    claim: async (key, ttlMs) => (await pub.set(`${prefix}claim:${key}`, bus.id, 'PX', ttlMs, 'NX')) === 'OK',
     ping: () => bus.ping(),
     async close() {
       await bus.close();

@@ -5,7 +5,7 @@
 import { cardDef, symbolsOf } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
 import type { Action } from '../engine/actions.js';
-import { CITIES } from './position.js';
+import { goalOf } from './goal.js';
 import { effectKind } from './combat.js';
 
 const isDiceCard = (card: string) => cardDef(card).effects.some((e) => e.kind === 'attackDice' || e.kind === 'defenseDice');
@@ -43,17 +43,18 @@ export function chooseDiscard(legal: readonly Action[]): Action | null {
 }
 
 /**
- * Reaction windows: sabotage only attacks on victory cities; the others (Ingeniørkompani against a
+ * Reaction windows: sabotage only attacks on the objectives (victory cities in the full game); the others (Ingeniørkompani against a
  * sabotage, Ubåt against fresh reinforcements, Jagerfly against a paratrooper) always pay off.
  */
 export function reaction(view: FactionView, stage: string, legal: readonly Action[]): Action | null {
+  const { isObjective } = goalOf(view.scenario);
   const plays = legal.filter((a) => a.type === 'playCard');
   if (stage === 'sabotage') {
     return plays.find((a) => {
       const kind = effectKind(a);
       if (a.type !== 'playCard' || (kind !== 'roadblock' && kind !== 'blownBridge')) return false;
       const attack = view.attacks.find((x) => x.id === a.args.attack);
-      return !!attack && CITIES.includes(attack.target);
+      return !!attack && isObjective(attack.target);
     }) ?? null;
   }
   if (stage === 'paratroopers') {
@@ -64,7 +65,7 @@ export function reaction(view: FactionView, stage: string, legal: readonly Actio
     for (const a of plays) {
       if (a.type !== 'playCard' || !a.args.to) continue;
       const here = view.units[a.args.to] ?? {};
-      const score = (here.norway ?? 0) + (here.allies ?? 0) - (CITIES.includes(a.args.to) ? 0.5 : 0);
+      const score = (here.norway ?? 0) + (here.allies ?? 0) - (isObjective(a.args.to) ? 0.5 : 0);
       if (score > bestScore) { best = a; bestScore = score; }
     }
     return best;

@@ -22,6 +22,7 @@ import { advancedChoice } from './advanced.js';
 import { alliedNavy } from './navy.js';
 import { add, copyBoard, targetsOf, worth } from './position.js';
 import { ALLIED_LANDING } from '../engine/setup.js';
+import { withinClock } from './clock.js';
 
 /** The legal actions of the seat, computed from its view alone (see game.ts legalMoves). */
 export function legalFromView(view: FactionView): Action[] {
@@ -105,9 +106,10 @@ const ENDINGS = ['pass', 'endPhase', 'anchor'] as const;
 
 /** A heuristic player: each decision by its module, positions weighed by `styleOf(faction)`. */
 export function heuristicBot(styleOf: (f: Faction) => Style): (input: BotInput) => Action {
-  return ({ view, legal, rng }) => {
+  return ({ view, legal: all, rng }) => {
     const f = seatOf(view);
-    if (legal.length === 0) throw new Error(`no legal action for ${f}`);
+    if (all.length === 0) throw new Error(`no legal action for ${f}`);
+    const legal = withinClock(view, f, all);
     const stage = stageOf(view) ?? '';
     const choice = decide(view, f, stage, legal, rng, styleNow(styleOf(f), view));
     if (choice && legal.includes(choice)) return choice;

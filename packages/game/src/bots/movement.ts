@@ -12,8 +12,10 @@ import { add, copyBoard, friendsOf, n, targetsOf, worth, type Board } from './po
 import { cardDef } from '../cards/index.js';
 import { enemiesOf } from '../types.js';
 import { EASY_STYLE, type Style } from './style.js';
+import { goalOf } from './goal.js';
 
-export const boardOf = (view: FactionView): Board => ({ units: view.units, attacks: view.attacks });
+/** The view's board, with what the sides play for read from its scenario (goal.ts). */
+export const boardOf = (view: FactionView): Board => ({ units: view.units, attacks: view.attacks, goal: goalOf(view.scenario) });
 
 /** The board after `f` moves `k` battalions from `from` to `to` (an attack when enemies hold `to`). */
 export function afterMove(b: Board, f: Faction, from: AreaId, to: AreaId, k: number): Board {

@@ -35,7 +35,9 @@ import { seatOf, type BotInput, type SearchBudget } from './types.js';
 import { heuristicBot, stageOf } from './easy.js';
 import { NORMAL_STYLES } from './normal-style.js';
 import { determinize, undeterminable } from './determinize.js';
-import { attackDice, friendsOf, isCity, targetsOf, winChance, worth, type Board } from './position.js';
+import { attackDice, friendsOf, targetsOf, winChance, worth, type Board } from './position.js';
+import { goalOf } from './goal.js';
+import { withinClock } from './clock.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
@@ -77,12 +79,14 @@ const CLEAR = 1;
 /** How good `S` is for `f`'s side: the board by `worth` (targets fixed at the root), material, cards, result. */
 export function score(S: GameState, f: Faction, targets: readonly string[], style: Style, battalion: number): number {
   if (S.result) {
-    // A playout that reached the game's end: the win, and then the cities Germany ends with, which
-    // decide how clear the victory is.
+    // A playout that reached the game's end: the win, and then the cities Germany ends with (in a
+    // hold-all scenario the objectives Norway and the Allies end with), which say how clear it is.
     const won = (S.result.winner === 'germany') === (f === 'germany');
-    return (won ? WIN : -WIN) + (f === 'germany' ? 1 : -1) * style.city * S.result.germanCities.length;
+    const alliedMargin = S.result.objectives ? S.result.objectives.held.length : -S.result.germanCities.length;
+    return (won ? WIN : -WIN) + (f === 'germany' ? -1 : 1) * style.city * alliedMargin;
   }
-  const b: Board = { units: S.units, attacks: S.attacks };
+  const goal = goalOf(S.scenario);
+  const b: Board = { units: S.units, attacks: S.attacks, goal };
   const mine = new Set(friendsOf(f));
   let v = worth(b, f, targets, style);
   // worth reads only the side's own attacks; a playout may stop with the enemy's still at the
@@ -92,7 +96,7 @@ export function score(S: GameState, f: Faction, targets: readonly string[], styl
   for (const t of attacked) {
     const on = S.attacks.filter((a) => a.target === t && foes.has(a.faction));
     const defenders = Math.min(5, [...mine].reduce((k, g) => k + (S.units[t]?.[g] ?? 0), 0));
-    v -= (isCity(t) ? 10 : 2) * winChance(attackDice(on), defenders);
+    v -= (goal.isObjective(t) ? 10 : 2) * winChance(attackDice(on), defenders);
   }
   for (const forces of Object.values(S.units)) for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? battalion : -battalion) * (k ?? 0);
   for (const a of S.attacks) v += (mine.has(a.faction) ? battalion : -battalion) * a.count;
@@ -165,9 +169,11 @@ function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, polic
 }
 
 /** The Normal bot. Deterministic for a given view, legal list and rng state unless `budget.maxMs` cuts it short. */
-export function normalBot({ view, legal, rng, budget }: BotInput): Action {
+export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const f = seatOf(view);
-  if (legal.length === 0) throw new Error(`no legal action for ${f}`);
+  if (all.length === 0) throw new Error(`no legal action for ${f}`);
+  // A scenario's clock: no card that brings the end while the side would lose (clock.ts).
+  const legal = withinClock(view, f, all);
   if (legal.length === 1) return legal[0]!;
   // The style's choice with the caller's rng first: the search overrules it only where it sees clearly better.
   const own = styled({ view, legal, rng });

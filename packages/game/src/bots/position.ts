@@ -5,33 +5,28 @@
  */
 import type { AreaId, Faction } from '../types.js';
 import { enemiesOf } from '../types.js';
-import { AREA_IDS, borderKind, neighbours, victoryCities } from '../board/index.js';
+import { borderKind, neighbours } from '../board/index.js';
 import type { Attack, Forces } from '../engine/model/state.js';
 import type { Action } from '../engine/actions.js';
 import { EASY_STYLE, type Style } from './style.js';
+import { FULL_GAME_GOAL, holds, type Goal } from './goal.js';
 
-export const CITIES: readonly AreaId[] = victoryCities();
-const CITY_SET = new Set(CITIES);
-export const isCity = (a: AreaId) => CITY_SET.has(a);
+/** The full game's victory cities (the advanced game's 9. April choices read these; it has no scenario). */
+export const CITIES: readonly AreaId[] = FULL_GAME_GOAL.objectives;
+export const isCity = FULL_GAME_GOAL.isObjective;
+/** Land steps on the whole board. */
+export const distance = FULL_GAME_GOAL.distance;
 
-/** Land distances between areas (breadth-first over borders, fjords included), computed once. */
-const DIST = new Map<AreaId, Map<AreaId, number>>();
-for (const s of AREA_IDS) {
-  const d = new Map<AreaId, number>([[s, 0]]);
-  const queue = [s];
-  while (queue.length) {
-    const a = queue.shift()!;
-    for (const b of neighbours(a)) if (!d.has(b)) { d.set(b, d.get(a)! + 1); queue.push(b); }
-  }
-  DIST.set(s, d);
-}
-export const distance = (a: AreaId, b: AreaId): number => DIST.get(a)?.get(b) ?? 99;
-
-/** The part of a position the bot reasons about; cheap to copy for "what if". */
+/**
+ * The part of a position the bot reasons about; cheap to copy for "what if". `goal` is what the
+ * sides play for (the scenario's condition and region, goal.ts); absent, the full game's.
+ */
 export interface Board {
   units: Record<AreaId, Forces>;
   attacks: Attack[];
+  goal?: Goal;
 }
+export const goalOfBoard = (b: Board): Goal => b.goal ?? FULL_GAME_GOAL;
 export const side = (f: Faction): 'germany' | 'norway-allies' => (f === 'germany' ? 'germany' : 'norway-allies');
 export const friendsOf = (f: Faction): Faction[] => (f === 'germany' ? ['germany'] : ['norway', 'allies']);
 
@@ -41,7 +36,7 @@ export const strength = (b: Board, a: AreaId, fs: readonly Faction[]) => fs.redu
 export function copyBoard(b: Board): Board {
   const units: Record<AreaId, Forces> = {};
   for (const a in b.units) units[a] = { ...b.units[a] };
-  return { units, attacks: b.attacks.map((x) => ({ ...x })) };
+  return { units, attacks: b.attacks.map((x) => ({ ...x })), ...(b.goal ? { goal: b.goal } : {}) };
 }
 export function add(b: Board, a: AreaId, f: Faction, k: number): void {
   const forces = (b.units[a] ??= {});
@@ -75,17 +70,21 @@ function battalionDice(land: number, water: number): number {
 }
 
 /**
- * The cities battalions should head for: for Germany every city it does not hold, for Norway and
- * the Allies the German-held ones. Fixed from the position before a decision, so that taking a city
- * does not look bad merely because the next target is further away.
+ * The objectives battalions should head for: those the side does not hold by the goal's rule (in
+ * the full game, for Germany every city it does not hold, for Norway and the Allies the German-held
+ * ones; in a hold-all scenario, for Norway and the Allies every objective without their battalions,
+ * for Germany those with them). Fixed from the position before a decision, so that taking one does
+ * not look bad merely because the next target is further away.
  */
 export function targetsOf(b: Board, f: Faction): AreaId[] {
-  return CITIES.filter((c) => (f === 'germany' ? n(b, c, 'germany') === 0 : n(b, c, 'germany') > 0));
+  const goal = goalOfBoard(b);
+  return goal.objectives.filter((c) => !holds(goal, b.units[c], f));
 }
 
 /**
  * How good the position is for faction `f`'s side, in "victory city" units of 10 (by EASY_STYLE's
- * weights unless another style is given): cities held (and cities being attacked, by the chance of
+ * weights unless another style is given), for the board's goal (a "city" below is one of its
+ * objectives, held by the goal's rule): cities held (and cities being attacked, by the chance of
  * taking them), minus stacks standing exposed to a stronger enemy next door, minus distance of
  * battalions from the cities that matter; a style may also count attacks staged next to target
  * cities (`reach`) and the enemy's staged against its own (`guard`).
@@ -94,12 +93,15 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
   const friends = friendsOf(f);
   const foes = enemiesOf(f);
   const german = f === 'germany';
+  const goal = goalOfBoard(b);
+  const isCity = goal.isObjective;
+  const distance = goal.distance;
   let v = 0;
-  for (const c of CITIES) {
+  for (const c of goal.objectives) {
     const g = n(b, c, 'germany');
     const attacks = b.attacks.filter((x) => x.target === c && x.faction === f);
     const defenders = strength(b, c, foes);
-    const held = german ? g > 0 : g === 0;
+    const held = holds(goal, b.units[c], f);
     if (held) v += s.city;
     else if (attacks.length) v += s.city * winChance(attackDice(attacks), Math.min(5, defenders));
     if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * s.garrison;

@@ -4,6 +4,7 @@
  */
 import { FACTIONS, type Faction } from '../types.js';
 import type { GameState, Ruleset } from '../engine/model/state.js';
+import type { Scenario } from '../scenarios/schema.js';
 import { createInitialState } from '../engine/setup.js';
 import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';
@@ -19,6 +20,8 @@ export type Player = 'easy' | 'normal' | 'random' | Bot;
 export interface BotGameOptions {
   seed: number;
   ruleset: Ruleset;
+  /** A scenario to play instead of the full game (its own ruleset then applies). */
+  scenario?: Scenario;
   seats: Record<Faction, Player>;
   maxActions?: number;
   afterAction?: (G: GameState, f: Faction, action: Action, before: GameState | null) => void;
@@ -58,7 +61,7 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
   const dice = opts.dice === 'keyed' ? keyedRng(opts.seed, () => (G ? rollSite(G) : 'setup')) : seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
   const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
-  G = createInitialState({ ruleset: opts.ruleset }, dice);
+  G = createInitialState(opts.scenario ? { scenario: opts.scenario } : { ruleset: opts.ruleset }, dice);
   const max = opts.maxActions ?? 20_000;
   let actions = 0;
   while (!G.result && actions < max) {
