@@ -44,8 +44,12 @@ export const seaZoneSchema = z.object({
 export const boardSchema = z.object({
   /** SVG viewBox of the map: "minX minY width height". */
   viewBox: z.string(),
-  /** Outline of Sweden/Finland/Denmark etc. drawn as impassable background, SVG path data. */
+  /** The impassable mountain areas inside Norway, SVG path data. */
   impassable: z.array(z.string()),
+  /** The land of other countries (Sweden, Finland, Russia, Denmark, Britain …): impassable background. */
+  abroad: z.array(z.string()).default([]),
+  /** Lakes (Mjøsa), drawn as water. */
+  lakes: z.array(z.string()).default([]),
   areas: z.array(areaSchema).length(44),
   borders: z.array(borderSchema),
   seaZones: z.array(seaZoneSchema).length(8),
