@@ -19,7 +19,7 @@ import {
   AREAS, AIRFIELD_LIMITS, BARDUFOSS_RANGE, BORDERS, ISLANDS, MOUNTAINS, RAID_BOX, SEA_ZONE_SOURCE, type LatLon,
 } from './map-source.js';
 import { loadGeography, MJOSA } from './map-geo.js';
-import { asPolygon, cutAreas, ringArea } from './map-cells.js';
+import { asPolygon, cutAreas, inMulti, ringArea } from './map-cells.js';
 import { checkBoard, sharedSegments } from './map-check.js';
 import type { Pt } from './map-projection.js';
 
@@ -168,12 +168,34 @@ const cableMid = px([58.0, 2.5]);
 const cableEnd = px([57.5, -1.78]);
 const telegraphLine = `M${r1(egersund[0])},${r1(egersund[1])}Q${r1(cableMid[0])},${r1(cableMid[1])} ${r1(cableEnd[0])},${r1(cableEnd[1])}`;
 
+/**
+ * Where the board is drawn (Norway or a sea zone) rather than another country, on a grid of FILL_CELL
+ * units, one bit a cell: the client places its views so that the board fills the screen.
+ */
+const FILL_CELL = 10;
+const fillCols = Math.ceil(WIDTH / FILL_CELL);
+const fillRows = Math.ceil(HEIGHT / FILL_CELL);
+const fillBytes = new Uint8Array(Math.ceil((fillCols * fillRows) / 8));
+const abroadAll = abroad.map((c) => ({ land: c.land, box: c.land.flatMap((p) => p[0]!) })).map((c) => ({
+  land: c.land,
+  x0: Math.min(...c.box.map((p) => p[0])), x1: Math.max(...c.box.map((p) => p[0])),
+  y0: Math.min(...c.box.map((p) => p[1])), y1: Math.max(...c.box.map((p) => p[1])),
+}));
+for (let r = 0; r < fillRows; r++)
+  for (let c = 0; c < fillCols; c++) {
+    const p: Pt = [(c + 0.5) * FILL_CELL, (r + 0.5) * FILL_CELL];
+    const foreign = abroadAll.some((a) => p[0] >= a.x0 && p[0] <= a.x1 && p[1] >= a.y0 && p[1] <= a.y1 && inMulti(p, a.land));
+    if (!foreign) fillBytes[(r * fillCols + c) >> 3]! |= 1 << ((r * fillCols + c) & 7);
+  }
+const fill = { cell: FILL_CELL, cols: fillCols, rows: fillRows, bits: Buffer.from(fillBytes).toString('base64') };
+
 const raidXY = px(RAID_BOX.label);
 const board = {
   viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
   impassable: mountains.map(pathOf).filter((s) => s.length > 0),
   abroad: abroad.map((c) => pathOf(c.land)).filter((s) => s.length > 0),
   lakes: [pathOf(lakes)],
+  fill,
   areas: AREAS.map((a, i) => ({
     id: a.id,
     name: a.name,

@@ -32,9 +32,14 @@ export const MJOSA: LatLon[] = [
 ];
 
 const require = createRequire(import.meta.url);
-function loadWorld(): Topology<{ countries: GeometryCollection<{ name: string }> }> {
+type World = Topology<{ countries: GeometryCollection<{ name?: string }> }>;
+function loadWorld(): World {
   return JSON.parse(readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8'));
 }
+const nameOf = (g: { properties?: unknown }) => (g.properties as { name?: string } | undefined)?.name ?? '';
+/** One country's geometry as GeoJSON. */
+const geometryOf = (world: World, g: World['objects']['countries']['geometries'][number]) =>
+  (feature(world, g) as unknown as { geometry: { type: string; coordinates: unknown } }).geometry;
 
 const polygonsOf = (g: { type: string; coordinates: unknown }): GeoPolygon[] =>
   g.type === 'Polygon' ? [g.coordinates as GeoPolygon] : g.type === 'MultiPolygon' ? (g.coordinates as GeoPolygon[]) : [];
@@ -59,31 +64,31 @@ export interface Geography {
 export function loadGeography(): Geography {
   const world = loadWorld();
   const countries = world.objects.countries.geometries;
-  const norwayRaw = countries.find((c) => c.properties?.name === 'Norway');
+  const norwayRaw = countries.find((c) => nameOf(c) === 'Norway');
   if (!norwayRaw) throw new Error('world-atlas: no Norway');
   // Fit the projection to the unthinned mainland.
-  const rawNorway = polygonsOf(feature(world, norwayRaw).geometry).filter(onBoard);
+  const rawNorway = polygonsOf(geometryOf(world, norwayRaw)).filter(onBoard);
   const outline: LatLon[] = rawNorway.flatMap((p) => p[0]!.map(([lon, lat]) => [lat, lon] as LatLon));
   const projection = makeProjection(outline);
   const tri = (t: [number, number][]) => {
     const [a, b, c] = t.map(([lon, lat]) => projection.px([lat, lon])) as [Pt, Pt, Pt];
     return Math.abs((a[0] - c[0]) * (b[1] - a[1]) - (a[0] - b[0]) * (c[1] - a[1])) / 2;
   };
-  const thin = simplify(presimplify(world as unknown as Topology, tri as never), MIN_WEIGHT) as typeof world;
+  const thin = simplify(presimplify(world as never, tri as never), MIN_WEIGHT) as unknown as World;
   const project = (poly: GeoPolygon): Pt[][] => poly.map((ring) => ring.map(([lon, lat]) => projection.px([lat, lon])));
   const inExtent = (poly: Pt[][]) =>
     poly[0]!.some(([x, y]) => x > -200 && y > -200 && x < projection.width + 200 && y < projection.height + 200);
 
-  const norway = polygonsOf(feature(thin, thin.objects.countries.geometries.find((c) => c.properties?.name === 'Norway')!).geometry)
+  const norway = polygonsOf(geometryOf(thin, thin.objects.countries.geometries.find((c) => nameOf(c) === 'Norway')!))
     .filter(onBoard)
     .map(project)
     .filter((p) => ringArea(p[0]!) >= MIN_ISLAND)
     .sort((a, b) => ringArea(b[0]!) - ringArea(a[0]!));
   const neighbours = thin.objects.countries.geometries
-    .filter((c) => c.properties?.name !== 'Norway')
+    .filter((c) => nameOf(c) !== 'Norway')
     .map((c) => ({
-      name: c.properties?.name ?? '',
-      polygons: polygonsOf(feature(thin, c).geometry).map(project).filter(inExtent).filter((p) => ringArea(p[0]!) >= MIN_ISLAND),
+      name: nameOf(c),
+      polygons: polygonsOf(geometryOf(thin, c)).map(project).filter(inExtent).filter((p) => ringArea(p[0]!) >= MIN_ISLAND),
     }))
     .filter((c) => c.polygons.length > 0);
   return { projection, norway, neighbours };

@@ -33,7 +33,8 @@ function lcc([lat, lon]: LatLon): Pt {
  * coastlines bend but do not break.
  */
 const LENSES: { at: LatLon; mag: number; radius: number }[] = [
-  { at: [68.5, 17.0], mag: 2.2, radius: 90 },
+  { at: [68.6, 17.4], mag: 2.0, radius: 150 },
+  { at: [66.4, 14.3], mag: 1.6, radius: 130 },
   { at: [60.1, 9.6], mag: 1.6, radius: 240 },
   { at: [62.6, 8.6], mag: 1.3, radius: 140 },
   { at: [59.0, 5.9], mag: 1.4, radius: 80 },

@@ -66,14 +66,14 @@ export const AREAS: AreaSource[] = [
   { id: 'tynset', name: 'Tynset', seed: [62.25, 10.5], seaZones: [], band: 2 },
   // --- Trøndelag ---
   { id: 'trondheim', name: 'Trondheim', seed: [63.35, 10.6], victoryCity: true, airfield: true, seaZones: ['V'], band: 3 },
-  { id: 'steinkjer', name: 'Steinkjer', seed: [64.0, 12.0], mobilizationPoint: true, seaZones: ['V'], band: 3 },
+  { id: 'steinkjer', name: 'Steinkjer', seed: [64.0, 11.8], mobilizationPoint: true, seaZones: ['V'], band: 3 },
   { id: 'namsos', name: 'Namsos', seed: [64.65, 12.2], seaZones: ['VI'], band: 3 },
   // --- Helgeland (zone VI) and Salten ---
   { id: 'mosjoen', name: 'Mosjøen', seed: [65.6, 13.3], mobilizationPoint: true, seaZones: ['VI'], band: 4 },
-  { id: 'mo-i-rana', name: 'Mo i Rana', seed: [66.4, 14.2], seaZones: ['VI'], band: 4 },
+  { id: 'mo-i-rana', name: 'Mo i Rana', seed: [66.35, 14.2], seaZones: ['VI'], band: 4 },
   { id: 'bodo', name: 'Bodø', seed: [67.25, 15.0], airfield: true, seaZones: ['VII'], band: 4 },
   // --- Ofoten and Troms (zone VII) ---
-  { id: 'tysfjord', name: 'Tysfjord', seed: [67.95, 16.1], seeds: [[68.08, 16.9]], seaZones: ['VII'], band: 5 },
+  { id: 'tysfjord', name: 'Tysfjord', seed: [67.95, 16.1], seeds: [[68.08, 16.9], [67.8, 16.5]], seaZones: ['VII'], band: 5 },
   { id: 'narvik', name: 'Narvik', seed: [68.45, 17.35], seeds: [[68.42, 17.75], [68.22, 17.28]], victoryCity: true, seaZones: ['VII'], band: 5 },
   { id: 'bjornfjell', name: 'Bjørnfjell', seed: [68.38, 18.25], seeds: [[68.08, 17.5]], seaZones: [], band: 5 },
   { id: 'harstad', name: 'Harstad', seed: [68.6, 15.6], seaZones: ['VII'], band: 5 },

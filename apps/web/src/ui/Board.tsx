@@ -11,6 +11,7 @@ import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
 import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
+import { placeBest } from './mapFill';
 
 export interface BoardProps {
   G: FactionView;
@@ -26,32 +27,24 @@ export interface BoardProps {
 
 const FULL = parseViewBox(BOARD.viewBox);
 const MIN_W = 160;
-/** The land (with a margin): what "whole map" shows. */
-const LAND = (() => {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const a of BOARD.areas)
-    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
-      const x = Number(m[1]);
-      const y = Number(m[2]);
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
-  const pad = 24;
-  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
-})();
-/** The bounding box of some areas (a scenario's region), with a margin. */
+/**
+ * The box a view must keep in sight to show some areas: their label points, with room for the names
+ * beside them and the stacks below. (The coast of a big area may reach beyond it.)
+ */
 function boxOf(ids: readonly string[]) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const a of BOARD.areas) {
     if (!ids.includes(a.id)) continue;
-    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
-      const x = Number(m[1]);
-      const y = Number(m[2]);
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
+    x0 = Math.min(x0, a.label.x); y0 = Math.min(y0, a.label.y); x1 = Math.max(x1, a.label.x); y1 = Math.max(y1, a.label.y);
   }
-  const pad = 30;
-  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+  return { x: x0 - 60, y: y0 - 45, w: x1 - x0 + 120, h: y1 - y0 + 80 };
 }
+/** All of Norway: what "whole map" shows. */
+const LAND = boxOf(BOARD.areas.map((a) => a.id));
+/** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
+const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
+const SOUTH = BOARD.areas.filter((a) => a.label.y >= TRONDHEIM_Y - 30).map((a) => a.id);
+const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) => a.id);
 /**
  * Views of the south (Oslo to Trondheim), the north (Trondheim to Finnmark), the whole land, or a
  * scenario's region (a list of areas), fitted to a box's aspect.
@@ -61,17 +54,15 @@ function regionView(region: 'south' | 'north' | 'all' | readonly string[], aspec
     typeof region !== 'string'
       ? boxOf(region)
       : region === 'south'
-      ? { x: LAND.x, y: 760, w: LAND.w, h: LAND.y + LAND.h - 760 }
+      ? boxOf(SOUTH)
       : region === 'north'
-        ? { x: LAND.x, y: LAND.y, w: LAND.w, h: 880 - LAND.y }
+        ? boxOf(NORTH)
         : LAND;
-  // Grow the short side so that the region fills the box.
-  if (r.w / r.h < aspect) {
-    const w = r.h * aspect;
-    return { x: r.x - (w - r.w) / 2, y: r.y, w, h: r.h };
-  }
-  const h = r.w / aspect;
-  return { x: r.x, y: r.y - (h - r.h) / 2, w: r.w, h };
+  // Grow the short side so that the region fills the box, and slide it so the board fills the rest.
+  const w = r.w / r.h < aspect ? r.h * aspect : r.w;
+  const h = w / aspect;
+  const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h);
+  return { x: at.x, y: at.y, w, h };
 }
 
 function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction: Faction; count: number; x: number; y: number; r?: number; dim?: boolean; letter: string }) {
@@ -266,7 +257,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             <line x1="0" y1="0" x2="0" y2="8" stroke="#d2ccc0" strokeWidth="2" />
           </pattern>
         </defs>
-        <rect x={-2000} y={-2000} width={5000} height={5000} fill="#c9dbe6" />
+        <rect x={-4000} y={-4000} width={12000} height={12000} className="water" />
         {BOARD.seaZones.map((z) => {
           const isPick = pickable?.has(z.id);
           const hint = isPick ? pickHint?.(z.id) : undefined;
@@ -275,7 +266,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               key={z.id}
               d={z.shape}
               className={`sea ${z.redShadow ? 'sea-red' : ''} ${isPick ? 'pickable' : ''} ${selected === z.id ? 'selected' : ''}`}
-              fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'}
+              fill={z.redShadow ? 'url(#hatch-red)' : '#d6e5ee'}
               data-zone={z.id}
               onClick={() => pick(z.id)}
               {...facts.bind(z.id)}
@@ -284,8 +275,12 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </path>
           );
         })}
-        {BOARD.impassable.map((d, i) => (
-          <path key={i} d={d} fill="url(#hatch-grey)" stroke="#bdb6a8" strokeWidth={1} />
+        {/* Other countries: calm background; nothing enters them. */}
+        {BOARD.abroad.map((d, i) => (
+          <path key={i} d={d} className="abroad" />
+        ))}
+        {BOARD.lakes.map((d, i) => (
+          <path key={i} d={d} className="lake" />
         ))}
         {BOARD.seaZones.map((z) => (
           <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={seaLabelSize}>
@@ -323,6 +318,9 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </path>
           );
         })}
+        {BOARD.impassable.map((d, i) => (
+          <path key={i} d={d} className="mountain" fill="url(#hatch-grey)" />
+        ))}
         {BORDERS.filter((b) => b.kind === 'fjord').map((b) =>
           b.segments.length > 0 ? (
             <path key={`${b.a}-${b.b}`} className="fjord" d={b.segments.map(([p, q]) => `M${p.x},${p.y}L${q.x},${q.y}`).join('')} />
@@ -332,7 +330,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         )}
         <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
         {BOARD.areas.filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id)).map((a) => (
-          <g key={a.id} className="area-label" transform={`translate(${a.label.x},${a.label.y})`} pointerEvents="none">
+          <g key={a.id} className="area-label" data-label={a.id} transform={`translate(${a.label.x},${a.label.y})`} pointerEvents="none">
             <g transform={`scale(${kText})`}>
             <text y={-15} className="area-name" fontSize={10.5}>
               {a.name}

@@ -5,13 +5,9 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { BOARD } from '../game/data';
+import { placeBest, type Box } from './mapFill';
 
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export type { Box };
 
 /** Smallest text on the map, in screen pixels: below this a label is noise, not help. */
 export const MIN_LABEL_PX = 9;
@@ -92,9 +88,9 @@ export function fitView(v: Box, ids: readonly string[], band: Band): Box | null 
   const s = band.narrow ? Math.min(fit, MAX_FOCUS_SCALE) : Math.min(fit, cur);
   const w = band.width / s;
   const h = band.height / s;
-  const cx = (x0 + x1) / 2;
-  const cy = (y0 + y1) / 2;
-  return { x: cx - band.width / 2 / s, y: cy - (band.top + band.bottom) / 2 / s, w, h };
+  // Keep the stacks in the part the player sees, and slide the rest onto the board, not Sweden.
+  const at = placeBest({ x0, y0, x1, y1 }, w, h, { top: band.top / band.height, bottom: band.bottom / band.height });
+  return { x: at.x, y: at.y, w, h };
 }
 
 /**
