@@ -1,8 +1,8 @@
 /**
  * The board fills its pane and stays readable, measured from the rendered page at 1366 × 800 and on a
  * 390 × 844 phone, for the opening view of the full game and of each scenario, and again after the
- * automatic pan that selecting a stack makes: the drawn board (Norway and the sea zones, not Sweden or
- * beyond the drawing) covers at least 70 % (laptop) / 60 % (phone) of the map pane the player sees; no
+ * automatic pan that selecting a stack makes: the drawn board (Norway and the sea, not Sweden or the
+ * other countries, nor the blank beyond the drawing) covers at least 70 % (laptop) / 60 % (phone) of the map pane the player sees; no
  * two labels overlap; no stack sits on a label. Also takes the README's board screenshots.
  */
 import path from 'node:path';
@@ -34,7 +34,9 @@ async function germanBoard(ruleset: Ruleset, size: { width: number; height: numb
 export interface Measure {
   coverage: number;
   labels: number;
+  unnamedCities: string[];
   overlaps: string[];
+  /** Stacks or map buttons lying on a label. */
   stackOnLabel: string[];
   view: string;
 }
@@ -52,8 +54,8 @@ export function measure(page: Page): Promise<Measure> {
       bottom: Math.min(box.bottom, window.innerHeight, sheetTop),
     };
     // What the player sees at each point of a grid: the topmost map layer under any overlay.
-    const layers = 'path[data-area], path[data-zone], path.abroad, path.lake, path.mountain, rect.water';
-    const board = '[data-area], [data-zone], .lake, .mountain';
+    const layers = 'path[data-area], path[data-zone], path.abroad, path.lake, path.mountain, rect.water, rect.beyond';
+    const elsewhere = '.abroad, .beyond';
     let hit = 0;
     let n = 0;
     for (let i = 0; i < 40; i++)
@@ -62,7 +64,7 @@ export function measure(page: Page): Promise<Measure> {
         const y = pane.top + ((j + 0.5) * (pane.bottom - pane.top)) / 30;
         const layer = document.elementsFromPoint(x, y).find((e) => e.matches(layers));
         n++;
-        if (layer?.matches(board)) hit++;
+        if (layer && !layer.matches(elsewhere)) hit++;
       }
     type R = { id: string; l: number; r: number; t: number; b: number };
     const inPane = (r: R) => r.r > pane.left && r.l < pane.right && r.b > pane.top && r.t < pane.bottom;
@@ -81,14 +83,25 @@ export function measure(page: Page): Promise<Measure> {
       for (let j = i + 1; j < labels.length; j++) if (meet(labels[i]!, labels[j]!)) overlaps.push(`${labels[i]!.id}/${labels[j]!.id}`);
     const stackOnLabel: string[] = [];
     for (const s of stacks) for (const l of labels) if (meet(s, l)) stackOnLabel.push(`${s.id} on ${l.id}`);
+    // The buttons over the map (zoom, legend) cover no label.
+    const buttons = [...document.querySelectorAll('.map-controls button, .legend-toggle')].map((e) => rect(e.textContent ?? '', e));
+    for (const b of buttons) for (const l of labels) if (meet(b, l)) stackOnLabel.push(`button ${b.id} on ${l.id}`);
+    // Every victory city whose stack is in sight is named.
+    const cities = ['oslo', 'kristiansand', 'stavanger', 'bergen', 'trondheim', 'narvik'];
+    const unnamedCities = cities.filter((c) => stacks.some((s) => s.id === c) && !labels.some((l) => l.id === c));
     const svg = document.querySelector('svg.board-svg')!;
     const view = `${svg.getAttribute('viewBox')} in ${Math.round(svg.getBoundingClientRect().width)}x${Math.round(svg.getBoundingClientRect().height)}`;
-    return { coverage: hit / n, labels: labels.length, overlaps, stackOnLabel, view };
+    return { coverage: hit / n, labels: labels.length, unnamedCities, overlaps, stackOnLabel, view };
   });
 }
 
-/** Select one of Germany's stacks: the map pans (and on a phone zooms) to it and its destinations. */
+/**
+ * Select one of Germany's stacks: the map pans (and on a phone zooms) to it and its destinations. On
+ * a laptop the whole region is in sight at first, so the map is zoomed in on the middle first.
+ */
 async function panToStack(g: Page, area: string) {
+  if ((g.viewportSize()?.width ?? 0) > 700) for (let i = 0; i < 3; i++) await g.locator('.map-controls button').first().click();
+  await g.waitForTimeout(200);
   const before = await g.locator('svg.board-svg').getAttribute('viewBox');
   await g.locator(`[data-hit="${area}"]`).dispatchEvent('click');
   await g.locator('[data-dest]').first().waitFor();
@@ -97,9 +110,9 @@ async function panToStack(g: Page, area: string) {
 }
 
 const CASES: { ruleset: Ruleset; name: string; stack: string }[] = [
-  { ruleset: 'basic', name: 'full', stack: 'oslo' },
-  { ruleset: 'scenario:narvik', name: 'narvik', stack: 'narvik' },
-  { ruleset: 'scenario:gudbrandsdalen', name: 'gudbrandsdalen', stack: 'hamar' },
+  { ruleset: 'basic', name: 'full', stack: 'narvik' },
+  { ruleset: 'scenario:narvik', name: 'narvik', stack: 'mosjoen' },
+  { ruleset: 'scenario:gudbrandsdalen', name: 'gudbrandsdalen', stack: 'trondheim' },
 ];
 
 describe('the board fills its pane and its labels stay apart', () => {
@@ -112,7 +125,8 @@ describe('the board fills its pane and its labels stay apart', () => {
         await shot(g, `board-${sizeName}-${c.name}`);
         if (c.name === 'full') await g.screenshot({ path: path.join(DOCS, sizeName === 'laptop' ? 'web-board.png' : 'web-phone.png') });
         expect(open.coverage).toBeGreaterThanOrEqual(size.min);
-        expect(open.labels).toBeGreaterThan(3);
+        expect(open.labels).toBeGreaterThan(0);
+        expect(open.unnamedCities).toEqual([]);
         expect(open.overlaps).toEqual([]);
         expect(open.stackOnLabel).toEqual([]);
 
@@ -121,6 +135,7 @@ describe('the board fills its pane and its labels stay apart', () => {
         console.log(`${sizeName} ${c.name} panned`, JSON.stringify(panned));
         await shot(g, `board-${sizeName}-${c.name}-panned`);
         expect(panned.coverage).toBeGreaterThanOrEqual(size.min);
+        expect(panned.unnamedCities).toEqual([]);
         expect(panned.overlaps).toEqual([]);
         expect(panned.stackOnLabel).toEqual([]);
         await g.context().close();

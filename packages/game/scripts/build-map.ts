@@ -169,23 +169,24 @@ const cableEnd = px([57.5, -1.78]);
 const telegraphLine = `M${r1(egersund[0])},${r1(egersund[1])}Q${r1(cableMid[0])},${r1(cableMid[1])} ${r1(cableEnd[0])},${r1(cableEnd[1])}`;
 
 /**
- * Where the board is drawn (Norway or a sea zone) rather than another country, on a grid of FILL_CELL
+ * Where the board is drawn (Norway and the sea) rather than another country's land, on a grid of FILL_CELL
  * units, one bit a cell: the client places its views so that the board fills the screen.
  */
 const FILL_CELL = 10;
 const fillCols = Math.ceil(WIDTH / FILL_CELL);
 const fillRows = Math.ceil(HEIGHT / FILL_CELL);
 const fillBytes = new Uint8Array(Math.ceil((fillCols * fillRows) / 8));
-const abroadAll = abroad.map((c) => ({ land: c.land, box: c.land.flatMap((p) => p[0]!) })).map((c) => ({
-  land: c.land,
-  x0: Math.min(...c.box.map((p) => p[0])), x1: Math.max(...c.box.map((p) => p[0])),
-  y0: Math.min(...c.box.map((p) => p[1])), y1: Math.max(...c.box.map((p) => p[1])),
-}));
+const boxed = (land: MultiPolygon) => {
+  const pts = land.flatMap((p) => p[0]!);
+  return { land, x0: Math.min(...pts.map((p) => p[0])), x1: Math.max(...pts.map((p) => p[0])), y0: Math.min(...pts.map((p) => p[1])), y1: Math.max(...pts.map((p) => p[1])) };
+};
+const abroadAll = abroad.map((c) => boxed(c.land));
+const inside = (p: Pt, a: ReturnType<typeof boxed>) => p[0] >= a.x0 && p[0] <= a.x1 && p[1] >= a.y0 && p[1] <= a.y1 && inMulti(p, a.land);
 for (let r = 0; r < fillRows; r++)
   for (let c = 0; c < fillCols; c++) {
     const p: Pt = [(c + 0.5) * FILL_CELL, (r + 0.5) * FILL_CELL];
-    const foreign = abroadAll.some((a) => p[0] >= a.x0 && p[0] <= a.x1 && p[1] >= a.y0 && p[1] <= a.y1 && inMulti(p, a.land));
-    if (!foreign) fillBytes[(r * fillCols + c) >> 3]! |= 1 << ((r * fillCols + c) & 7);
+    const drawn = !abroadAll.some((a) => inside(p, a));
+    if (drawn) fillBytes[(r * fillCols + c) >> 3]! |= 1 << ((r * fillCols + c) & 7);
   }
 const fill = { cell: FILL_CELL, cols: fillCols, rows: fillRows, bits: Buffer.from(fillBytes).toString('base64') };
 
