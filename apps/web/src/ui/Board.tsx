@@ -83,7 +83,7 @@ function boxOf(ids: readonly string[]) {
     if (!ids.includes(a.id)) continue;
     x0 = Math.min(x0, a.label.x); y0 = Math.min(y0, a.label.y); x1 = Math.max(x1, a.label.x); y1 = Math.max(y1, a.label.y);
   }
-  return { x: x0 - 48, y: y0 - 36, w: x1 - x0 + 96, h: y1 - y0 + 66 };
+  return { x: x0 - 48, y: y0 - 50, w: x1 - x0 + 96, h: y1 - y0 + 80 };
 }
 /** All of Norway: what "whole map" shows. */
 const LAND = boxOf(BOARD.areas.map((a) => a.id));
