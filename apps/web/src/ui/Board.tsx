@@ -98,7 +98,7 @@ const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) =
 function regionView(
   region: 'south' | 'north' | 'all' | readonly string[],
   aspect: number,
-  inset: { top: number; bottom: number } = { top: 0, bottom: 1 },
+  inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
 ) {
   const r =
     typeof region !== 'string'
@@ -111,7 +111,8 @@ function regionView(
   // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
   // covers its foot), and slide it so that the board fills the rest.
   const seen = Math.max(0.3, inset.bottom - inset.top);
-  const w = r.w / r.h < aspect * seen ? r.h * aspect / seen : r.w;
+  const seenW = Math.max(0.5, inset.right ?? 1);
+  const w = Math.max((r.h * aspect) / seen, r.w / seenW);
   const h = w / aspect;
   const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h, inset);
   return { x: at.x, y: at.y, w, h };
@@ -146,7 +147,10 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     const el = svgRef.current;
     if (!el) return { top: 0, bottom: 1 };
     const band = visibleBand(el);
-    return band.height > 0 ? { top: band.top / band.height, bottom: band.bottom / band.height } : { top: 0, bottom: 1 };
+    return band.height > 0 && band.width > 0
+      ? // On a phone the buttons take a good part of the width: the region stays clear of them.
+        { top: band.top / band.height, bottom: band.bottom / band.height, right: band.narrow ? band.right / band.width : 1 }
+      : { top: 0, bottom: 1 };
   };
   const openView = (region: Parameters<typeof regionView>[0]) => setVb(regionView(region, aspect.current, seenPart()));
   useEffect(() => {

@@ -37,18 +37,19 @@ export function coverage(v: Box, n = 28): number {
 /**
  * The position of a w × h view that keeps the box `keep` in sight and is filled most by the board.
  * `inset` is the part of the view the player really sees (a phone's sheet covers the bottom), as
- * fractions of the view from the top and the bottom. Ties go to the centred position.
+ * fractions of the view from the top and the bottom, and where the map's buttons begin (fraction of
+ * the width from the left): the box stays clear of them. Ties go to the centred position.
  */
 export function placeBest(
   keep: { x0: number; y0: number; x1: number; y1: number },
   w: number,
   h: number,
-  inset: { top: number; bottom: number } = { top: 0, bottom: 1 },
+  inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
 ): { x: number; y: number } {
   const seenTop = h * inset.top;
   const seenH = h * (inset.bottom - inset.top);
   const range = (lo: number, hi: number) => (lo <= hi ? [lo, hi] : [(lo + hi) / 2, (lo + hi) / 2]) as [number, number];
-  const [xa, xb] = range(keep.x1 - w, keep.x0);
+  const [xa, xb] = range(keep.x1 - w * (inset.right ?? 1), keep.x0);
   const [ya, yb] = range(keep.y1 - seenTop - seenH, keep.y0 - seenTop);
   const steps = 8;
   let best = { x: (xa + xb) / 2, y: (ya + yb) / 2 };
