@@ -101,6 +101,41 @@ describe('area facts', () => {
       expect(onPick).toHaveBeenCalledWith('oslo');
       expect(screen.queryByTestId('area-facts')).toBeNull();
     });
+
+    it('on a phone a tap opens no facts (even one reported as a mouse); a long press does; the next tap closes them and picks nothing', () => {
+      const phone = (query: string) =>
+        ({ matches: true, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+      vi.stubGlobal('matchMedia', phone);
+      try {
+        const G = viewFor(initial(), 'germany');
+        const onPick = vi.fn();
+        wrap(<Board G={G} sources={new Set(['oslo'])} onPick={onPick} />);
+        const oslo = document.querySelector('path[data-area="oslo"]')!;
+        // A plain tap: the pointer rests on the area, then clicks. No card; the stack is picked.
+        fireEvent.pointerOver(oslo, { pointerType: 'mouse', clientX: 100, clientY: 100 });
+        act(() => void vi.advanceTimersByTime(800));
+        fireEvent.pointerDown(oslo, { pointerType: 'mouse', pointerId: 1 });
+        fireEvent.pointerUp(oslo, { pointerType: 'mouse', pointerId: 1 });
+        fireEvent.click(oslo);
+        expect(screen.queryByTestId('area-facts')).toBeNull();
+        expect(onPick).toHaveBeenCalledTimes(1);
+        // A long press opens the card and picks nothing.
+        fireEvent.pointerDown(oslo, { pointerType: 'mouse', pointerId: 2 });
+        act(() => void vi.advanceTimersByTime(LONG_PRESS_MS + 50));
+        fireEvent.pointerUp(oslo, { pointerType: 'mouse', pointerId: 2 });
+        fireEvent.click(oslo);
+        expect(screen.getByTestId('area-facts').getAttribute('data-facts')).toBe('oslo');
+        expect(onPick).toHaveBeenCalledTimes(1);
+        // The next tap, on the map, closes it and does nothing else.
+        fireEvent.pointerDown(oslo, { pointerType: 'touch', pointerId: 3 });
+        fireEvent.pointerUp(oslo, { pointerType: 'touch', pointerId: 3 });
+        fireEvent.click(oslo);
+        expect(screen.queryByTestId('area-facts')).toBeNull();
+        expect(onPick).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });
 

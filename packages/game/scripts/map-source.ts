@@ -13,6 +13,8 @@ export interface AreaSource {
   name: string;
   /** Voronoi seed (approximate real position of the place, nudged so the cells fall right). */
   seed: LatLon;
+  /** More seeds of the same area, where one point cannot make the cell follow the real valleys and fjords. */
+  seeds?: LatLon[];
   victoryCity?: boolean;
   mobilizationPoint?: boolean;
   airfield?: boolean;
@@ -28,7 +30,7 @@ export interface AreaSource {
 export const AREAS: AreaSource[] = [
   // --- South-east: Oslofjord, Østfold, Vestfold (zone I) ---
   { id: 'ostfold', name: 'Østfold', seed: [59.4, 11.4], mobilizationPoint: true, seaZones: ['I'], band: 0 },
-  { id: 'oslo', name: 'Oslo', seed: [60.05, 10.9], victoryCity: true, airfield: true, seaZones: ['I'], band: 0 },
+  { id: 'oslo', name: 'Oslo', seed: [60.05, 10.9], seeds: [[59.72, 10.2]], victoryCity: true, airfield: true, seaZones: ['I'], band: 0 },
   { id: 'horten', name: 'Horten', seed: [59.33, 10.2], seaZones: ['I'], band: 0 },
   // --- South coast (zone II) ---
   { id: 'skien', name: 'Skien', seed: [59.25, 9.35], seaZones: ['II'], band: 0 },
@@ -49,31 +51,31 @@ export const AREAS: AreaSource[] = [
   // --- South-west (zone III) ---
   { id: 'egersund', name: 'Egersund', seed: [58.55, 6.55], telegraphCable: true, seaZones: ['III'], band: 1 },
   { id: 'stavanger', name: 'Stavanger', seed: [58.92, 5.75], victoryCity: true, airfield: true, seaZones: ['III'], band: 1 },
-  { id: 'haugesund', name: 'Haugesund', seed: [59.45, 6.1], seaZones: ['III'], band: 1 },
+  { id: 'haugesund', name: 'Haugesund', seed: [59.45, 5.7], seaZones: ['III'], band: 1 },
   // --- West (zone IV) ---
-  { id: 'bergen', name: 'Bergen', seed: [60.5, 5.45], victoryCity: true, seaZones: ['IV'], band: 1 },
+  { id: 'bergen', name: 'Bergen', seed: [60.5, 5.45], seeds: [[60.0, 5.6]], victoryCity: true, seaZones: ['IV'], band: 1 },
   { id: 'voss', name: 'Voss', seed: [60.7, 6.65], mobilizationPoint: true, seaZones: ['IV'], band: 1 },
-  { id: 'sogndal', name: 'Sogndal', seed: [61.35, 6.6], seaZones: ['IV'], band: 1 },
+  { id: 'sogndal', name: 'Sogndal', seed: [61.35, 6.6], seeds: [[61.82, 5.55]], seaZones: ['IV'], band: 1 },
   // --- Møre, Romsdal, Dovre, Gudbrandsdalen north (zone V) ---
-  { id: 'alesund', name: 'Ålesund', seed: [62.3, 6.6], seaZones: ['V'], band: 2 },
+  { id: 'alesund', name: 'Ålesund', seed: [62.4, 6.5], seeds: [[62.1, 5.42]], seaZones: ['V'], band: 2 },
   { id: 'andalsnes', name: 'Åndalsnes', seed: [62.45, 7.85], mobilizationPoint: true, seaZones: ['V'], band: 2 },
   { id: 'kristiansund', name: 'Kristiansund', seed: [63.1, 8.35], seaZones: ['V'], band: 2 },
   { id: 'otta', name: 'Otta', seed: [61.85, 9.75], seaZones: [], band: 2 },
-  { id: 'dombas', name: 'Dombås', seed: [62.0, 9.45], seaZones: [], band: 2 },
+  { id: 'dombas', name: 'Dombås', seed: [62.1, 9.5], seaZones: [], band: 2 },
   { id: 'oppdal', name: 'Oppdal', seed: [62.55, 9.65], seaZones: [], band: 2 },
   { id: 'tynset', name: 'Tynset', seed: [62.25, 10.5], seaZones: [], band: 2 },
   // --- Trøndelag ---
   { id: 'trondheim', name: 'Trondheim', seed: [63.35, 10.6], victoryCity: true, airfield: true, seaZones: ['V'], band: 3 },
-  { id: 'steinkjer', name: 'Steinkjer', seed: [64.0, 12.0], mobilizationPoint: true, seaZones: ['V'], band: 3 },
+  { id: 'steinkjer', name: 'Steinkjer', seed: [64.0, 11.8], mobilizationPoint: true, seaZones: ['V'], band: 3 },
   { id: 'namsos', name: 'Namsos', seed: [64.65, 12.2], seaZones: ['VI'], band: 3 },
   // --- Helgeland (zone VI) and Salten ---
   { id: 'mosjoen', name: 'Mosjøen', seed: [65.6, 13.3], mobilizationPoint: true, seaZones: ['VI'], band: 4 },
-  { id: 'mo-i-rana', name: 'Mo i Rana', seed: [66.4, 14.2], seaZones: ['VI'], band: 4 },
+  { id: 'mo-i-rana', name: 'Mo i Rana', seed: [66.35, 14.2], seaZones: ['VI'], band: 4 },
   { id: 'bodo', name: 'Bodø', seed: [67.25, 15.0], airfield: true, seaZones: ['VII'], band: 4 },
   // --- Ofoten and Troms (zone VII) ---
-  { id: 'tysfjord', name: 'Tysfjord', seed: [67.95, 16.1], seaZones: ['VII'], band: 5 },
-  { id: 'narvik', name: 'Narvik', seed: [68.5, 17.3], victoryCity: true, seaZones: ['VII'], band: 5 },
-  { id: 'bjornfjell', name: 'Bjørnfjell', seed: [68.25, 17.95], seaZones: [], band: 5 },
+  { id: 'tysfjord', name: 'Tysfjord', seed: [67.95, 16.1], seeds: [[68.08, 16.9], [67.8, 16.5]], seaZones: ['VII'], band: 5 },
+  { id: 'narvik', name: 'Narvik', seed: [68.45, 17.35], seeds: [[68.42, 17.75], [68.22, 17.28]], victoryCity: true, seaZones: ['VII'], band: 5 },
+  { id: 'bjornfjell', name: 'Bjørnfjell', seed: [68.38, 18.25], seeds: [[68.08, 17.5]], seaZones: [], band: 5 },
   { id: 'harstad', name: 'Harstad', seed: [68.6, 15.6], seaZones: ['VII'], band: 5 },
   { id: 'gratangen', name: 'Gratangen', seed: [68.82, 17.4], seaZones: ['VII'], band: 6 },
   { id: 'bardufoss', name: 'Bardufoss', seed: [68.75, 18.35], mobilizationPoint: true, airfield: true, seaZones: [], band: 7 },
@@ -99,6 +101,10 @@ export const MOUNTAINS: { name: string; polygon: LatLon[] }[] = [
     polygon: [[62.2, 8.5], [62.45, 8.35], [62.6, 8.7], [62.55, 9.3], [62.35, 9.45], [62.2, 9.1]],
   },
   {
+    name: 'Jostedalsbreen',
+    polygon: [[61.55, 6.85], [61.8, 6.75], [61.95, 7.1], [61.9, 7.9], [61.7, 8.05], [61.5, 7.35]],
+  },
+  {
     name: 'Setesdalsheiene',
     polygon: [[59.0, 6.6], [59.15, 6.45], [59.45, 6.7], [59.5, 7.2], [59.3, 7.35], [59.05, 7.1]],
   },
@@ -117,6 +123,16 @@ export const AIRFIELD_LIMITS: Record<string, number> = {
 };
 export const BARDUFOSS_RANGE = [
   'bardufoss', 'tromso', 'finnmark', 'gratangen', 'narvik', 'bjornfjell', 'harstad', 'tysfjord', 'bodo',
+];
+
+/**
+ * Islands that go whole to a named area (a point on the island, and the area). Other islands go to the
+ * area whose cells cover most of them.
+ */
+export const ISLANDS: { at: LatLon; area: string }[] = [
+  { at: [68.55, 15.9], area: 'harstad' }, // Hinnøya
+  { at: [68.3, 14.5], area: 'harstad' }, // Lofoten (Austvågøya)
+  { at: [68.7, 15.0], area: 'harstad' }, // Vesterålen (Langøya)
 ];
 
 /** Every neighbour pair once. F = across a fjord or lake, L = over land. */
@@ -213,44 +229,51 @@ export const BORDERS: [string, string, 'L' | 'F'][] = [
   ['tromso', 'finnmark', 'L'], // Lyngen–Kvænangen
 ];
 
-/** Sea zones: adjacency (symmetric) and the drawing polygons (lat/lon; land is drawn on top). */
-export const SEA_ZONE_SOURCE: { id: SeaZone; adjacent: SeaZone[]; label: LatLon; polygon: LatLon[] }[] = [
+/**
+ * Sea zones: adjacency (symmetric) and the drawing polygons (lat/lon). Each zone's water is its polygon
+ * less all land and less the zones listed before it; the polygons reach far out so the sea fills the
+ * board's extent. Each zone line meets the coast where two areas on different zones meet.
+ */
+export const SEA_ZONE_SOURCE: { id: SeaZone; adjacent: SeaZone[]; label: LatLon; polygon: (LatLon | string)[] }[] = [
   {
-    id: 'I', adjacent: ['II'], label: [58.95, 10.75],
-    polygon: [[60.05, 10.36], [58.7, 10.36], [58.7, 11.6], [60.05, 11.6]],
+    id: 'I', adjacent: ['II'], label: [59.3, 10.65],
+    polygon: [[60.1, 9.86], 'horten|skien', [58.75, 10.3], [58.75, 11.9], [60.1, 11.9]],
   },
   {
-    id: 'II', adjacent: ['I', 'III', 'VIII'], label: [57.95, 9.0],
-    polygon: [[59.35, 10.36], [58.7, 10.36], [58.7, 11.6], [57.0, 11.6], [57.0, 5.9], [57.98, 7.05], [59.35, 7.05]],
-  },
-  {
-    id: 'III', adjacent: ['II', 'IV', 'VIII'], label: [58.75, 4.9],
-    polygon: [[57.98, 7.05], [57.55, 6.45], [58.5, 4.3], [59.72, 4.3], [59.72, 6.6], [58.4, 7.05]],
-  },
-  {
-    id: 'IV', adjacent: ['III', 'V', 'VIII'], label: [61.0, 4.2],
-    polygon: [[59.72, 4.3], [59.72, 7.8], [62.0, 7.8], [62.2, 5.15], [62.35, 3.9]],
-  },
-  {
-    id: 'V', adjacent: ['IV', 'VI', 'VIII'], label: [63.1, 6.2],
-    polygon: [[62.2, 5.15], [62.0, 8.0], [63.2, 12.0], [64.12, 12.0], [63.72, 9.68], [64.3, 7.6], [62.35, 3.9]],
-  },
-  {
-    id: 'VI', adjacent: ['V', 'VII', 'VIII'], label: [65.4, 10.2],
-    polygon: [[63.72, 9.68], [64.12, 12.0], [64.7, 12.5], [65.9, 13.6], [66.45, 14.6], [67.0, 14.3], [67.45, 11.4], [64.3, 7.6]],
-  },
-  {
-    id: 'VII', adjacent: ['VI', 'VIII'], label: [70.9, 19.5],
+    id: 'II', adjacent: ['I', 'III', 'VIII'], label: [57.85, 8.6],
     polygon: [
-      [67.0, 14.3], [67.45, 11.4], [68.0, 11.3], [69.3, 14.6], [70.25, 18.2], [71.45, 23.5], [71.7, 34],
-      [69.5, 34], [68.9, 29], [68.0, 18.5], [67.0, 16.5],
+      [59.6, 9.86], 'horten|skien', [58.75, 10.3], [58.75, 11.9], [55.5, 12.8], [55.5, 8.6], [57.12, 8.6], [57.5, 6.2],
+      'kristiansand|egersund', [59.6, 6.84],
     ],
   },
   {
-    id: 'VIII', adjacent: ['II', 'III', 'IV', 'V', 'VI', 'VII'], label: [64.6, 4.6],
+    id: 'III', adjacent: ['II', 'IV', 'VIII'], label: [58.75, 4.9],
+    polygon: ['kristiansand|egersund', [57.5, 6.2], [58.5, 4.3], [59.55, 4.0], [59.572, 5.097], [59.633, 5.219], 'haugesund|bergen', [59.6, 7.35], [59.6, 6.84]],
+  },
+  {
+    id: 'IV', adjacent: ['III', 'V', 'VIII'], label: [61.0, 4.2],
+    polygon: [[59.55, 4.0], [59.572, 5.097], [59.633, 5.219], 'haugesund|bergen', [59.6, 7.35], [61.6, 8.3], 'sogndal|alesund', [61.9, 4.9], [62.1, 3.6]],
+  },
+  {
+    id: 'V', adjacent: ['IV', 'VI', 'VIII'], label: [63.3, 6.6],
+    polygon: [[62.1, 3.6], [61.9, 4.9], 'sogndal|alesund', [61.6, 8.3], [63.3, 14.5], [64.3, 14.5], 'steinkjer|namsos', [64.6, 8.0]],
+  },
+  {
+    id: 'VI', adjacent: ['V', 'VII', 'VIII'], label: [65.6, 10.6],
+    polygon: [[64.6, 8.0], 'steinkjer|namsos', [64.3, 14.5], [66.64, 15.72], 'mo-i-rana|bodo', [67.3, 11.0]],
+  },
+  {
+    id: 'VII', adjacent: ['VI', 'VIII'], label: [71.1, 20.5],
     polygon: [
-      [57.0, 5.9], [57.55, 6.45], [58.5, 4.3], [59.72, 4.3], [62.35, 3.9], [64.3, 7.6], [67.45, 11.4],
-      [68.0, 11.3], [69.3, 14.6], [70.25, 18.2], [71.45, 23.5], [71.7, 34], [74, 34], [74, -8], [57.0, -8],
+      'mo-i-rana|bodo', [66.64, 15.72], [67.0, 17.0], [68.0, 19.5], [68.9, 29], [69.5, 34], [69.5, 50], [72.5, 50], [71.7, 34],
+      [71.45, 23.5], [70.25, 18.2], [69.3, 14.6], [68.0, 11.3], [67.3, 11.0],
+    ],
+  },
+  {
+    id: 'VIII', adjacent: ['II', 'III', 'IV', 'V', 'VI', 'VII'], label: [64.2, 3.2],
+    polygon: [
+      [55, -40], [55, 8.6], [57.12, 8.6], [57.5, 6.2], [58.5, 4.3], [59.55, 4.0], [62.1, 3.6], [64.6, 8.0], [67.3, 11.0],
+      [68.0, 11.3], [69.3, 14.6], [70.25, 18.2], [71.45, 23.5], [71.7, 34], [72.5, 50], [85, 50], [85, -40],
     ],
   },
 ];

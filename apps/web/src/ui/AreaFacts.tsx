@@ -40,10 +40,30 @@ export interface AreaFactsControl {
   card: React.ReactNode;
 }
 
+/** A phone-sized or touch screen: facts open on a long press only, never on hover or a plain tap. */
+function touchLayout(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 700px), (pointer: coarse)').matches;
+}
+
 export function useAreaFacts(boxRef: React.RefObject<HTMLElement | null>, G: FactionView | null, hint?: (id: string) => string | undefined): AreaFactsControl {
   const [shown, setShown] = useState<Shown | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
+  /** When a tap closed a long-press card: that tap does nothing else. */
+  const dismissedAt = useRef(-Infinity);
+  // On a phone a card opened by a long press goes with the next tap, wherever it lands.
+  const pinned = shown?.pinned ?? false;
+  useEffect(() => {
+    if (!pinned) return;
+    const onDown = (e: PointerEvent) => {
+      if (e.target instanceof Element && e.target.closest('.area-facts')) return;
+      dismissedAt.current = performance.now();
+      clear();
+      setShown(null);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [pinned]);
   const clear = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
@@ -61,7 +81,8 @@ export function useAreaFacts(boxRef: React.RefObject<HTMLElement | null>, G: Fac
   const bind = useCallback(
     (id: string) => ({
       onPointerEnter(e: ReactPointerEvent<Element>) {
-        if (e.pointerType !== 'mouse' || e.buttons !== 0) return;
+        // A phone shows facts on a long press only: a tap (even one the browser reports as a mouse) does not.
+        if (e.pointerType !== 'mouse' || e.buttons !== 0 || touchLayout()) return;
         clear();
         const p = at(e);
         timer.current = setTimeout(() => setShown((s) => (s?.pinned ? s : { id, ...p, pinned: false })), HOVER_MS);
@@ -78,7 +99,8 @@ export function useAreaFacts(boxRef: React.RefObject<HTMLElement | null>, G: Fac
       },
       onPointerDown(e: ReactPointerEvent<Element>) {
         longPressed.current = false;
-        if (e.pointerType === 'mouse') {
+        if (performance.now() - dismissedAt.current < 50) return;
+        if (e.pointerType === 'mouse' && !touchLayout()) {
           clear();
           setShown((s) => (s?.pinned ? s : null));
           return;
@@ -116,8 +138,10 @@ export function useAreaFacts(boxRef: React.RefObject<HTMLElement | null>, G: Fac
     bind,
     cancelPress: clear,
     consumeLongPress() {
-      const was = longPressed.current;
+      // A long press, or the tap that closed its card (the click follows within a moment).
+      const was = longPressed.current || performance.now() - dismissedAt.current < 1000;
       longPressed.current = false;
+      dismissedAt.current = -Infinity;
       return was;
     },
     hide: () => {

@@ -11,6 +11,8 @@ import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
 import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
+import { placeBest } from './mapFill';
+import { clearTextWidths, placeLabels, textWidth, type LabelIn } from './labelPlace';
 
 export interface BoardProps {
   G: FactionView;
@@ -25,53 +27,95 @@ export interface BoardProps {
 }
 
 const FULL = parseViewBox(BOARD.viewBox);
+/** Font sizes (map units) of the area names (before their zoom factor) and the sea zones' numerals. */
+const LABEL_FONT = 10.5;
+const SEA_LABEL_FONT = 34;
+/** The boxes of the buttons over the map (zoom controls, the legend's toggle), in pixels from the map's top left. */
+function useOverlayBoxes(box: React.RefObject<HTMLDivElement | null>, svg: React.RefObject<SVGSVGElement | null>) {
+  const [boxes, setBoxes] = useState<{ x0: number; y0: number; x1: number; y1: number }[]>([]);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => {
+      const s = svg.current?.getBoundingClientRect();
+      if (!s) return;
+      const next = [...el.querySelectorAll('.map-controls, .legend-toggle')].map((c) => {
+        const r = c.getBoundingClientRect();
+        return { x0: r.left - s.left - 4, y0: r.top - s.top - 4, x1: r.right - s.left + 4, y1: r.bottom - s.top + 4 };
+      });
+      setBoxes((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    el.querySelectorAll('.map-controls, .legend').forEach((c) => ro.observe(c));
+    return () => ro.disconnect();
+  }, [box, svg]);
+  return boxes;
+}
+/** The map's font family as the page has it (for measuring names). */
+function useMapFont(): { family: string; loads: number } {
+  const [font, setFont] = useState({ family: 'sans-serif', loads: 0 });
+  useEffect(() => {
+    let live = true;
+    const family = () => getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim() || 'sans-serif';
+    setFont((f) => ({ ...f, family: family() }));
+    // Measure again once the web font has arrived: the fallback font is narrower or wider.
+    document.fonts?.ready.then(() => {
+      clearTextWidths();
+      if (live) setFont((f) => ({ family: family(), loads: f.loads + 1 }));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return font;
+}
 const MIN_W = 160;
-/** The land (with a margin): what "whole map" shows. */
-const LAND = (() => {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const a of BOARD.areas)
-    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
-      const x = Number(m[1]);
-      const y = Number(m[2]);
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
-  const pad = 24;
-  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
-})();
-/** The bounding box of some areas (a scenario's region), with a margin. */
+/**
+ * The box a view must keep in sight to show some areas: their label points, with room for the names
+ * beside them and the stacks below. (The coast of a big area may reach beyond it.)
+ */
 function boxOf(ids: readonly string[]) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const a of BOARD.areas) {
     if (!ids.includes(a.id)) continue;
-    for (const m of a.shape.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) {
-      const x = Number(m[1]);
-      const y = Number(m[2]);
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
+    x0 = Math.min(x0, a.label.x); y0 = Math.min(y0, a.label.y); x1 = Math.max(x1, a.label.x); y1 = Math.max(y1, a.label.y);
   }
-  const pad = 30;
-  return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
+  return { x: x0 - 48, y: y0 - 50, w: x1 - x0 + 96, h: y1 - y0 + 80 };
 }
+/** All of Norway: what "whole map" shows. */
+const LAND = boxOf(BOARD.areas.map((a) => a.id));
+/** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
+const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
+const SOUTH = BOARD.areas.filter((a) => a.label.y >= TRONDHEIM_Y - 30).map((a) => a.id);
+const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) => a.id);
 /**
  * Views of the south (Oslo to Trondheim), the north (Trondheim to Finnmark), the whole land, or a
  * scenario's region (a list of areas), fitted to a box's aspect.
  */
-function regionView(region: 'south' | 'north' | 'all' | readonly string[], aspect: number) {
+function regionView(
+  region: 'south' | 'north' | 'all' | readonly string[],
+  aspect: number,
+  inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
+) {
   const r =
     typeof region !== 'string'
       ? boxOf(region)
       : region === 'south'
-      ? { x: LAND.x, y: 760, w: LAND.w, h: LAND.y + LAND.h - 760 }
+      ? boxOf(SOUTH)
       : region === 'north'
-        ? { x: LAND.x, y: LAND.y, w: LAND.w, h: 880 - LAND.y }
+        ? boxOf(NORTH)
         : LAND;
-  // Grow the short side so that the region fills the box.
-  if (r.w / r.h < aspect) {
-    const w = r.h * aspect;
-    return { x: r.x - (w - r.w) / 2, y: r.y, w, h: r.h };
-  }
-  const h = r.w / aspect;
-  return { x: r.x, y: r.y - (h - r.h) / 2, w: r.w, h };
+  // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
+  // covers its foot), and slide it so that the board fills the rest.
+  const seen = Math.max(0.3, inset.bottom - inset.top);
+  const seenW = Math.max(0.5, inset.right ?? 1);
+  const w = Math.max((r.h * aspect) / seen, r.w / seenW);
+  const h = w / aspect;
+  const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h, inset);
+  return { x: at.x, y: at.y, w, h };
 }
 
 function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction: Faction; count: number; x: number; y: number; r?: number; dim?: boolean; letter: string }) {
@@ -92,20 +136,40 @@ function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction:
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
   const { t } = useI18n();
   const svgRef = useRef<SVGSVGElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   // A scenario on part of the board opens on its region; "whole map" goes back to it.
   const home = G.scenario?.region ?? 'all';
   const inPlay = useMemo(() => (G.scenario?.region ? new Set(G.scenario.region) : null), [G.scenario?.region]);
   const [vb, setVb] = useState(() => regionView(home, 0.7));
   const aspect = useRef(0.7);
+  /** The part of the map's height the player sees, as fractions from its top (a phone's sheet covers the foot). */
+  const seenPart = () => {
+    const el = svgRef.current;
+    if (!el) return { top: 0, bottom: 1 };
+    const band = visibleBand(el);
+    return band.height > 0 && band.width > 0
+      ? // On a phone the buttons take a good part of the width: the region stays clear of them.
+        { top: band.top / band.height, bottom: band.bottom / band.height, right: band.narrow ? band.right / band.width : 1 }
+      : { top: 0, bottom: 1 };
+  };
+  const openView = (region: Parameters<typeof regionView>[0]) => setVb(regionView(region, aspect.current, seenPart()));
   useEffect(() => {
     const el = svgRef.current;
     if (!el) return;
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) {
-      aspect.current = r.width / r.height;
-      // The whole land (or the scenario's region): the N and S buttons zoom to either half.
-      setVb(regionView(home, aspect.current));
-    }
+    if (r.width <= 0 || r.height <= 0) return;
+    aspect.current = r.width / r.height;
+    // The whole land (or the scenario's region): the N and S buttons zoom to either half. Again two
+    // frames later, once the phone's sheet has published its height.
+    openView(home);
+    let raf2 = 0;
+    const raf1 = requestAnimationFrame(() => {
+      raf2 = requestAnimationFrame(() => openView(home));
+    });
+    return () => {
+      cancelAnimationFrame(raf1);
+      cancelAnimationFrame(raf2);
+    };
   }, []);
   const k = Math.min(1.45, Math.max(1, vb.w / 700));
   const size = useSvgSize(svgRef);
@@ -113,7 +177,67 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   const px = size.w > 0 ? size.w / vb.w : 1;
   const labels = labelLayout(Math.min(1.25, k), px, size.w > 0 && size.w <= 700);
   const kText = labels.scale;
-  const boxRef = useRef<HTMLDivElement>(null);
+  const font = useMapFont();
+  /** Each name's box around its centre (before scaling by kText): the text, the star left, icons right. */
+  const labelBoxes = useMemo(
+    () =>
+      new Map(
+        BOARD.areas.map((a) => {
+          const text = textWidth(a.name, LABEL_FONT, font.family) * 1.06;
+          const right = text / 2 + 1 + (a.airfield ? 11 : 0) + (a.mobilizationPoint ? 8 : 0);
+          return [a.id, { text, left: -text / 2 - 1 - (a.victoryCity ? 14 : 0), right, top: -7.8, bottom: 8.4 }] as const;
+        }),
+      ),
+    [font],
+  );
+  const overlays = useOverlayBoxes(boxRef, svgRef);
+  const stackCounts = BOARD.areas.map((a) => FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0).length).join(',');
+  const shownKey = BOARD.areas
+    .filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id))
+    .map((a) => a.id)
+    .join(',');
+  const { placed, seaHidden } = useMemo(() => {
+    const shown = new Set(shownKey.split(','));
+    const counts = stackCounts.split(',').map(Number);
+    const r = 11 * k;
+    const gap = 25 * k;
+    const stackBox = (n: number) => {
+      const half = ((n - 1) * gap) / 2;
+      return { x0: -half - 1.05 * r, y0: 5 * k - 1.5 * r, x1: half + 1.65 * r, y1: 5 * k + 1.05 * r };
+    };
+    const input: LabelIn[] = BOARD.areas
+      .map((a, i) => ({ a, n: counts[i] ?? 0 }))
+      .filter(({ a }) => shown.has(a.id))
+      .map(({ a, n }) => {
+        const b = labelBoxes.get(a.id)!;
+        return {
+          id: a.id,
+          x: a.label.x,
+          y: a.label.y,
+          w: (b.right - b.left) * kText,
+          h: (b.bottom - b.top) * kText,
+          rank: (a.id === selected ? 8 : 0) + (pickable?.has(a.id) || sources?.has(a.id) ? 4 : 0) + (a.victoryCity ? 2 : 0) + (n > 0 ? 1 : 0),
+          stack: n > 0 ? stackBox(n) : null,
+        };
+      });
+    // Every stack stays clear, also those whose area's name is not drawn now.
+    const stacks = BOARD.areas
+      .map((a, i) => ({ a, n: counts[i] ?? 0 }))
+      .filter(({ a, n }) => n > 0 && !shown.has(a.id))
+      .map(({ a, n }) => {
+        const b = stackBox(n);
+        return { x0: a.label.x + b.x0, y0: a.label.y + b.y0, x1: a.label.x + b.x1, y1: a.label.y + b.y1 };
+      });
+    const seaBoxes = BOARD.seaZones.map((z) => {
+      const w = (z.id.length * 0.45 + 0.3) * SEA_LABEL_FONT;
+      return { x0: z.label.x - w / 2, y0: z.label.y - SEA_LABEL_FONT * 0.6, x1: z.label.x + w / 2, y1: z.label.y + SEA_LABEL_FONT * 0.6 };
+    });
+    // The map's own buttons (zoom, legend) lie over it: no name goes under them.
+    const unit = size.w > 0 ? vb.w / size.w : 1;
+    const controls = overlays.map((o) => ({ x0: vb.x + o.x0 * unit, y0: vb.y + o.y0 * unit, x1: vb.x + o.x1 * unit, y1: vb.y + o.y1 * unit }));
+    const seaHidden = new Set(BOARD.seaZones.filter((z, i) => controls.some((c) => c.x0 < seaBoxes[i]!.x1 && seaBoxes[i]!.x0 < c.x1 && c.y0 < seaBoxes[i]!.y1 && seaBoxes[i]!.y0 < c.y1)).map((z) => z.id));
+    return { placed: placeLabels(input, [...seaBoxes.filter((_, i) => !seaHidden.has(BOARD.seaZones[i]!.id)), ...stacks, ...controls]), seaHidden };
+  }, [shownKey, stackCounts, labelBoxes, kText, k, selected, pickable, sources, overlays, vb, size.w]);
   const facts = useAreaFacts(boxRef, G, (id) => (pickable?.has(id) || sources?.has(id) ? pickHint?.(id) : undefined));
   // Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear
   // of the bottom sheet that covers the lower part of the screen.
@@ -238,7 +362,6 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   const letters = useMemo(() => Object.fromEntries(FACTIONS.map((f) => [f, t(`letter.${f}`)])) as Record<Faction, string>, [t]);
   const combatArea = G.combat?.area;
   const attackTargets = new Set(G.attacks.map((a) => a.target));
-  const seaLabelSize = 34;
 
   return (
     <div className="board" ref={boxRef}>
@@ -266,7 +389,9 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             <line x1="0" y1="0" x2="0" y2="8" stroke="#d2ccc0" strokeWidth="2" />
           </pattern>
         </defs>
-        <rect x={-2000} y={-2000} width={5000} height={5000} fill="#c9dbe6" />
+        {/* Beyond the drawing, then the open water under it (the sea zones are drawn on it). */}
+        <rect x={-4000} y={-4000} width={12000} height={12000} className="beyond" />
+        <rect x={FULL.x} y={FULL.y} width={FULL.w} height={FULL.h} className="water" />
         {BOARD.seaZones.map((z) => {
           const isPick = pickable?.has(z.id);
           const hint = isPick ? pickHint?.(z.id) : undefined;
@@ -275,7 +400,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               key={z.id}
               d={z.shape}
               className={`sea ${z.redShadow ? 'sea-red' : ''} ${isPick ? 'pickable' : ''} ${selected === z.id ? 'selected' : ''}`}
-              fill={z.redShadow ? 'url(#hatch-red)' : '#d3e3ec'}
+              fill={z.redShadow ? 'url(#hatch-red)' : '#d6e5ee'}
               data-zone={z.id}
               onClick={() => pick(z.id)}
               {...facts.bind(z.id)}
@@ -284,11 +409,15 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </path>
           );
         })}
-        {BOARD.impassable.map((d, i) => (
-          <path key={i} d={d} fill="url(#hatch-grey)" stroke="#bdb6a8" strokeWidth={1} />
+        {/* Other countries: calm background; nothing enters them. */}
+        {BOARD.abroad.map((d, i) => (
+          <path key={i} d={d} className="abroad" />
         ))}
-        {BOARD.seaZones.map((z) => (
-          <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={seaLabelSize}>
+        {BOARD.lakes.map((d, i) => (
+          <path key={i} d={d} className="lake" />
+        ))}
+        {BOARD.seaZones.filter((z) => !seaHidden.has(z.id)).map((z) => (
+          <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={SEA_LABEL_FONT}>
             {z.id}
           </text>
         ))}
@@ -323,6 +452,9 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </path>
           );
         })}
+        {BOARD.impassable.map((d, i) => (
+          <path key={i} d={d} className="mountain" fill="url(#hatch-grey)" />
+        ))}
         {BORDERS.filter((b) => b.kind === 'fjord').map((b) =>
           b.segments.length > 0 ? (
             <path key={`${b.a}-${b.b}`} className="fjord" d={b.segments.map(([p, q]) => `M${p.x},${p.y}L${q.x},${q.y}`).join('')} />
@@ -331,22 +463,28 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           ) : null,
         )}
         <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
-        {BOARD.areas.filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id)).map((a) => (
-          <g key={a.id} className="area-label" transform={`translate(${a.label.x},${a.label.y})`} pointerEvents="none">
-            <g transform={`scale(${kText})`}>
-            <text y={-15} className="area-name" fontSize={10.5}>
-              {a.name}
-            </text>
-            <g transform={`translate(${-(a.name.length * 2.9) - 9},-18.5)`}>
-              {a.victoryCity && <path d={STAR} transform="scale(6.2)" className="icon-star" />}
+        {BOARD.areas.filter((a) => placed.has(a.id)).map((a) => {
+          const p = placed.get(a.id)!;
+          const b = labelBoxes.get(a.id)!;
+          return (
+            <g
+              key={a.id}
+              className="area-label"
+              data-label={a.id}
+              transform={`translate(${a.label.x + p.dx - ((b.left + b.right) / 2) * kText},${a.label.y + p.dy - ((b.top + b.bottom) / 2) * kText}) scale(${kText})`}
+              pointerEvents="none"
+            >
+              <text y={3.6} className="area-name" fontSize={LABEL_FONT}>
+                {a.name}
+              </text>
+              {a.victoryCity && <path d={STAR} transform={`translate(${-b.text / 2 - 7.5},0) scale(6.2)`} className="icon-star" />}
+              {a.airfield && <path d={PLANE} transform={`translate(${b.text / 2 + 6},0) scale(5.2)`} className="icon-plane" />}
+              {a.mobilizationPoint && (
+                <path d={FLAG} transform={`translate(${b.text / 2 + (a.airfield ? 17 : 6)},0) scale(4.6)`} className="icon-flag" />
+              )}
             </g>
-            <g transform={`translate(${a.name.length * 2.9 + 8},-19)`}>
-              {a.airfield && <path d={PLANE} transform="scale(5.2)" className="icon-plane" />}
-              {a.mobilizationPoint && <path d={FLAG} transform={`translate(${a.airfield ? 11 : 0},0) scale(4.6)`} className="icon-flag" />}
-            </g>
-            </g>
-          </g>
-        ))}
+          );
+        })}
         {BOARD.areas.map((a) => {
           const here = FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0);
           if (here.length === 0) return null;
@@ -405,13 +543,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         <button type="button" onClick={() => zoomAt(1.4)} aria-label={t('map.zoomOut')} title={t('map.zoomOut')}>
           −
         </button>
-        <button type="button" onClick={() => setVb(regionView(home, aspect.current))} aria-label={t('map.reset')} title={t('map.reset')}>
+        <button type="button" onClick={() => openView(home)} aria-label={t('map.reset')} title={t('map.reset')}>
           ⤢
         </button>
-        <button type="button" className="region" onClick={() => setVb(regionView('north', aspect.current))} title={t('map.north')}>
+        <button type="button" className="region" onClick={() => openView('north')} title={t('map.north')}>
           {t('map.northShort')}
         </button>
-        <button type="button" className="region" onClick={() => setVb(regionView('south', aspect.current))} title={t('map.south')}>
+        <button type="button" className="region" onClick={() => openView('south')} title={t('map.south')}>
           {t('map.southShort')}
         </button>
       </div>

@@ -5,13 +5,9 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { BOARD } from '../game/data';
+import { placeBest, type Box } from './mapFill';
 
-export interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export type { Box };
 
 /** Smallest text on the map, in screen pixels: below this a label is noise, not help. */
 export const MIN_LABEL_PX = 9;
@@ -48,6 +44,8 @@ export interface Band {
   height: number;
   top: number;
   bottom: number;
+  /** Where the map's buttons (zoom, N/S) begin, from the box's left: nothing to pick goes under them. */
+  right: number;
   narrow: boolean;
 }
 
@@ -59,7 +57,9 @@ export function visibleBand(svg: SVGSVGElement): Band {
   const top = Math.max(0, -r.top);
   const bottom = Math.max(top, Math.min(r.height, viewH - dock - r.top));
   const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
-  return { width: r.width, height: r.height, top, bottom, narrow: r.width <= 700 || coarse };
+  const controls = svg.parentElement?.querySelector('.map-controls')?.getBoundingClientRect();
+  const right = controls && controls.width > 0 ? Math.max(r.width * 0.6, Math.min(r.width, controls.left - r.left - 4)) : r.width;
+  return { width: r.width, height: r.height, top, bottom, right, narrow: r.width <= 700 || coarse };
 }
 
 const labelPoints = new Map<string, { x: number; y: number }>([
@@ -86,15 +86,16 @@ export function fitView(v: Box, ids: readonly string[], band: Band): Box | null 
   const sx1 = (x1 - v.x) * cur;
   const sy0 = (y0 - v.y) * cur;
   const sy1 = (y1 - v.y) * cur;
-  const inSight = sx0 >= 0 && sx1 <= band.width && sy0 >= band.top && sy1 <= band.bottom;
+  const right = band.right ?? band.width;
+  const inSight = sx0 >= 0 && sx1 <= right && sy0 >= band.top && sy1 <= band.bottom;
   if (inSight && (!band.narrow || cur >= MIN_TOUCH_SCALE)) return null;
-  const fit = Math.min(band.width / (x1 - x0), (band.bottom - band.top) / (y1 - y0));
+  const fit = Math.min(right / (x1 - x0), (band.bottom - band.top) / (y1 - y0));
   const s = band.narrow ? Math.min(fit, MAX_FOCUS_SCALE) : Math.min(fit, cur);
   const w = band.width / s;
   const h = band.height / s;
-  const cx = (x0 + x1) / 2;
-  const cy = (y0 + y1) / 2;
-  return { x: cx - band.width / 2 / s, y: cy - (band.top + band.bottom) / 2 / s, w, h };
+  // Keep the stacks in the part the player sees, and slide the rest onto the board, not Sweden.
+  const at = placeBest({ x0, y0, x1, y1 }, w, h, { top: band.top / band.height, bottom: band.bottom / band.height, right: right / band.width });
+  return { x: at.x, y: at.y, w, h };
 }
 
 /**

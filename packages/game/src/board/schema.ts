@@ -44,8 +44,17 @@ export const seaZoneSchema = z.object({
 export const boardSchema = z.object({
   /** SVG viewBox of the map: "minX minY width height". */
   viewBox: z.string(),
-  /** Outline of Sweden/Finland/Denmark etc. drawn as impassable background, SVG path data. */
+  /** The impassable mountain areas inside Norway, SVG path data. */
   impassable: z.array(z.string()),
+  /** The land of other countries (Sweden, Finland, Russia, Denmark, Britain …): impassable background. */
+  abroad: z.array(z.string()).default([]),
+  /** Lakes (Mjøsa), drawn as water. */
+  lakes: z.array(z.string()).default([]),
+  /**
+   * Where the board (Norway or a sea zone) is drawn rather than another country: one bit per square
+   * of `cell` units, row by row from the top left, base64. The client uses it to fill the screen.
+   */
+  fill: z.object({ cell: z.number().positive(), cols: z.number().int(), rows: z.number().int(), bits: z.string() }).optional(),
   areas: z.array(areaSchema).length(44),
   borders: z.array(borderSchema),
   seaZones: z.array(seaZoneSchema).length(8),

@@ -1,0 +1,99 @@
+/**
+ * Where each area's name goes so that no two names overlap and no name lies under a stack. Stacks stay
+ * at their area's label point; a name tries spots around it (above the stack first, then below,
+ * beside, and a step further out) and takes the first free one. Names are placed in order of
+ * importance; one that finds no free spot is left out (its area still names itself on hover or long
+ * press). Everything is in map units.
+ */
+
+export interface LabelIn {
+  id: string;
+  x: number;
+  y: number;
+  /** Width and height of the name with its icons, in map units (already scaled). */
+  w: number;
+  h: number;
+  /** Higher goes first. */
+  rank: number;
+  /** The stack drawn at this area's point, if any (map units, relative to x, y). */
+  stack: Rect | null;
+}
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+/** Centre of each placed name, relative to its area's point; names left out are absent. */
+export type Placement = Map<string, { dx: number; dy: number }>;
+
+const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+function spots(l: LabelIn): { dx: number; dy: number }[] {
+  const gap = l.h * 0.12;
+  if (!l.stack) {
+    return [
+      { dx: 0, dy: 0 }, { dx: 0, dy: -l.h - gap }, { dx: 0, dy: l.h + gap },
+      { dx: l.w / 2 + gap, dy: 0 }, { dx: -l.w / 2 - gap, dy: 0 },
+      { dx: l.w / 3, dy: -l.h - gap }, { dx: -l.w / 3, dy: -l.h - gap }, { dx: l.w / 3, dy: l.h + gap }, { dx: -l.w / 3, dy: l.h + gap },
+    ];
+  }
+  const s = l.stack;
+  const above = s.y0 - l.h / 2 - gap;
+  const below = s.y1 + l.h / 2 + gap;
+  const mid = (s.y0 + s.y1) / 2;
+  return [
+    { dx: 0, dy: above }, { dx: 0, dy: below },
+    { dx: s.x1 + l.w / 2 + gap, dy: mid }, { dx: s.x0 - l.w / 2 - gap, dy: mid },
+    { dx: l.w / 3, dy: above }, { dx: -l.w / 3, dy: above }, { dx: l.w / 3, dy: below }, { dx: -l.w / 3, dy: below },
+    { dx: 0, dy: above - l.h - gap }, { dx: 0, dy: below + l.h + gap },
+  ];
+}
+
+/** Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). */
+export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = []): Placement {
+  const taken: Rect[] = [...fixed];
+  for (const l of labels) if (l.stack) taken.push({ x0: l.x + l.stack.x0, y0: l.y + l.stack.y0, x1: l.x + l.stack.x1, y1: l.y + l.stack.y1 });
+  const out: Placement = new Map();
+  const order = [...labels].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
+  for (const l of order) {
+    for (const p of spots(l)) {
+      const cx = l.x + p.dx;
+      const cy = l.y + p.dy;
+      const box = { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 };
+      if (taken.some((t) => meets(t, box))) continue;
+      taken.push(box);
+      out.set(l.id, p);
+      break;
+    }
+  }
+  return out;
+}
+
+const widthCache = new Map<string, number>();
+/** Forget measured widths (the web font has arrived and measures differently). */
+export function clearTextWidths() {
+  widthCache.clear();
+}
+let ctx: CanvasRenderingContext2D | null | undefined;
+/** The width of a name at the given font size, measured with the map's font (estimated without a canvas). */
+export function textWidth(text: string, fontSize: number, font: string): number {
+  const key = `${font}|${text}`;
+  let w = widthCache.get(key);
+  if (w === undefined) {
+    if (ctx === undefined) {
+      try {
+        ctx = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+      } catch {
+        ctx = null;
+      }
+    }
+    if (ctx) {
+      ctx.font = `650 100px ${font}`;
+      w = ctx.measureText(text).width / 100;
+    }
+    if (!w || !Number.isFinite(w)) w = text.length * 0.6;
+    widthCache.set(key, w);
+  }
+  return w * fontSize;
+}

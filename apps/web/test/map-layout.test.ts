@@ -1,0 +1,57 @@
+/**
+ * The map's layout helpers without a browser: names placed around stacks never overlap each other, a
+ * stack or a fixed box (or are left out); a view keeps its target in sight and slides onto the board
+ * rather than onto Sweden.
+ */
+import { describe, expect, it } from 'vitest';
+import { placeLabels, type LabelIn, type Rect } from '../src/ui/labelPlace';
+import { boardAt, coverage, placeBest } from '../src/ui/mapFill';
+import { BOARD } from '../src/game/data';
+
+const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+describe('placeLabels', () => {
+  it('puts crowded names where they overlap nothing, most important first', () => {
+    const stack: Rect = { x0: -12, y0: -10, x1: 14, y1: 12 };
+    // Five areas whose points lie close together, like Ofoten: each with a stack.
+    const labels: LabelIn[] = [0, 1, 2, 3, 4].map((i) => ({ id: `a${i}`, x: i * 30, y: (i % 2) * 20, w: 50, h: 14, rank: i === 2 ? 9 : 1, stack }));
+    const fixed: Rect[] = [{ x0: 100, y0: -60, x1: 140, y1: -30 }];
+    const placed = placeLabels(labels, fixed);
+    expect(placed.has('a2')).toBe(true);
+    const boxes = labels
+      .filter((l) => placed.has(l.id))
+      .map((l) => {
+        const p = placed.get(l.id)!;
+        return { x0: l.x + p.dx - l.w / 2, y0: l.y + p.dy - l.h / 2, x1: l.x + p.dx + l.w / 2, y1: l.y + p.dy + l.h / 2 };
+      });
+    const stacks = labels.map((l) => ({ x0: l.x + stack.x0, y0: l.y + stack.y0, x1: l.x + stack.x1, y1: l.y + stack.y1 }));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) expect(meets(boxes[i]!, boxes[j]!)).toBe(false);
+      for (const s of [...stacks, ...fixed]) expect(meets(boxes[i]!, s)).toBe(false);
+    }
+  });
+});
+
+describe('placeBest', () => {
+  it('keeps the target in sight and fills the view with the board', () => {
+    const narvik = BOARD.areas.find((a) => a.id === 'narvik')!.label;
+    const keep = { x0: narvik.x - 40, y0: narvik.y - 40, x1: narvik.x + 40, y1: narvik.y + 40 };
+    const w = 700;
+    const h = 500;
+    const at = placeBest(keep, w, h);
+    expect(at.x).toBeLessThanOrEqual(keep.x0);
+    expect(at.x + w).toBeGreaterThanOrEqual(keep.x1);
+    expect(at.y).toBeLessThanOrEqual(keep.y0);
+    expect(at.y + h).toBeGreaterThanOrEqual(keep.y1);
+    // Centred on Narvik the view shows much of Sweden; slid, the board fills more of it.
+    const centred = coverage({ x: (keep.x0 + keep.x1 - w) / 2, y: (keep.y0 + keep.y1 - h) / 2, w, h });
+    expect(coverage({ ...at, w, h })).toBeGreaterThan(centred);
+  });
+  it('the board mask: Oslo is on the board, the middle of Sweden is not, nothing beyond the drawing is', () => {
+    const oslo = BOARD.areas.find((a) => a.id === 'oslo')!.label;
+    expect(boardAt(oslo.x, oslo.y)).toBe(true);
+    const kongsvinger = BOARD.areas.find((a) => a.id === 'kongsvinger')!.label;
+    expect(boardAt(kongsvinger.x + 250, kongsvinger.y)).toBe(false);
+    expect(boardAt(-50, -50)).toBe(false);
+  });
+});
