@@ -62,11 +62,16 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
     };
   }, []);
 
+  // The installed app starts at /#my-matches (manifest.webmanifest): bring the list into view once it is drawn.
+  useEffect(() => {
+    if (window.location.hash === '#my-matches') document.getElementById('my-matches')?.scrollIntoView();
+  }, [mine.length > 0]);
+
   if (mine.length === 0) return null;
   const showClock = !!status && [...status.values()].some((s) => s.found && isClockView(s.clock));
 
   return (
-    <section className="panel my-matches" data-testid="my-matches">
+    <section className="panel my-matches" id="my-matches" data-testid="my-matches">
       <h2>{t('home.yourMatches')}</h2>
       {failed && <p className="muted small">{t('my.failed')}</p>}
       <table className="my-table">
