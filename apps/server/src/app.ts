@@ -25,6 +25,8 @@ import { clockRoutes } from './clocks/routes';
 import { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
 import { vapidKeys, vapidSubject } from './notifications/vapid';
+import { PlayerLists } from './devices/player-list';
+import { deviceRoutes } from './devices/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 import { AutoPass } from './autopass/service';
@@ -217,6 +219,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       replayRoutes({ lobby, replay, rematches }),
       clockRoutes(clocks),
       notificationRoutes(notifications),
+      deviceRoutes(new PlayerLists(storage)),
       (router) => botRoutes(router, bots, config),
       autopassRoutes({
         available: config.autopass,
