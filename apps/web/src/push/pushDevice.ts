@@ -64,3 +64,16 @@ export async function turnOffPush(matchID: string, credentials: string, endpoint
 function sameKey(a: Uint8Array, b: Uint8Array) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
+
+/**
+ * Matches that arrived from the player's other devices (devices/linkedList.ts): if this device has
+ * push on, it is turned on for them too, so every linked device hears of every match. Nothing is
+ * asked of the player here (no permission prompt): a device without push stays without.
+ */
+export async function pushToArrivedMatches(matches: { matchID: string; credentials: string }[], lang: 'nb' | 'en'): Promise<void> {
+  if (matches.length === 0 || pushSupport() !== 'yes' || Notification.permission !== 'granted') return;
+  const sub = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
+  if (!sub) return;
+  const { endpoint, keys } = sub.toJSON();
+  for (const m of matches) await call('POST', path(m.matchID), { endpoint, keys, lang }, m.credentials).catch(() => undefined);
+}
