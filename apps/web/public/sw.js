@@ -62,14 +62,25 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  // Hashed files never change: the cache first, and what the network brings is kept for next time.
+  // Hashed files (/assets/) never change: the cache first, and what the network brings is kept.
+  // Other files (the manifest, icons, the offline page) may change with a release: the network
+  // first, the kept copy when offline.
+  const hashed = url.pathname.startsWith('/assets/');
   event.respondWith(
     (async () => {
-      const kept = await caches.match(req);
-      if (kept) return kept;
-      const fresh = await fetch(req);
-      if (fresh.ok && url.pathname.startsWith('/assets/')) (await caches.open(SHELL)).put(req, fresh.clone());
-      return fresh;
+      if (hashed) {
+        const kept = await caches.match(req);
+        if (kept) return kept;
+      }
+      try {
+        const fresh = await fetch(req);
+        if (fresh.ok && (hashed || FIXED.includes(url.pathname))) (await caches.open(SHELL)).put(req, fresh.clone());
+        return fresh;
+      } catch (e) {
+        const kept = await caches.match(req);
+        if (kept) return kept;
+        throw e;
+      }
     })(),
   );
 });
