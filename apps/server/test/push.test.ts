@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { legalMoves } from '@kon/game';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/storage';
 import { vapidKeys } from '../src/notifications/vapid';
@@ -78,6 +79,9 @@ describe('web push', () => {
     const on = await subscribe(m.matchID, de.credentials, { endpoint: `${serviceUrl}/greta`, keys: greta.keys, expirationTime: null, lang: 'en' });
     expect(on.status).toBe(201);
     expect(on.json).toEqual({ publicKey, endpoints: [`${serviceUrl}/greta`] });
+    // Saving the other settings (webhook, e-mail) leaves the devices' push as it is.
+    expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/notifications`, { token: de.credentials, body: { lang: 'en' } })).status).toBe(200);
+    expect((await pushOf(m.matchID, de.credentials)).json.endpoints).toEqual([`${serviceUrl}/greta`]);
     // Norway's browser has since unsubscribed: its push service answers 410.
     const no = await join(t.url, m.matchID, link('norway'), 'Nils');
     expect((await subscribe(m.matchID, no.credentials, { endpoint: `${serviceUrl}/gone`, keys: newSubscriptionKeys().keys })).status).toBe(201);
@@ -95,7 +99,7 @@ describe('web push', () => {
     await waitFor(() => t!.server.transport.presence.members(m.matchID).has(de.memberId), 'Germany to be connected');
     await play(m.matchID, '0', de.credentials, (x) => x.move === 'endPhase');
     // Norway decides: its push service says the subscription is gone, and it is deleted.
-    await waitFor(async () => (await pushOf(m.matchID, no.credentials)).json.endpoints.length === 0, 'the gone subscription to be deleted');
+    await waitFor(async () => (await pushOf(m.matchID, no.credentials)).json.endpoints?.length === 0, 'the gone subscription to be deleted');
     expect(received.filter((r) => r.path === '/gone')).toHaveLength(1);
     expect(t.logs.some((l) => l.includes('push subscription gone'))).toBe(true);
     await play(m.matchID, '1', no.credentials, (x) => x.move === 'pass');
@@ -140,8 +144,8 @@ describe('web push', () => {
 
   it('keeps the VAPID keys it made in the store, on SQLite and PostgreSQL', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-vapid-'));
-    const pg = { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', databaseSchema: `kon_test_${randomBytes(5).toString('hex')}` };
-    for (const cfg of [{ dataDir: dir, databaseUrl: undefined, databaseSchema: 'public' }, pg]) {
+    const pg_ = { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', databaseSchema: `kon_test_${randomBytes(5).toString('hex')}` };
+    for (const cfg of [{ dataDir: dir, databaseUrl: undefined, databaseSchema: 'public' }, pg_]) {
       const first = await openStorage(cfg);
       const made = await vapidKeys(first, undefined);
       await first.close();
@@ -151,5 +155,9 @@ describe('web push', () => {
       await again.close();
     }
     fs.rmSync(dir, { recursive: true, force: true });
+    const c = new pg.Client({ connectionString: pg_.databaseUrl });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${pg_.databaseSchema}" CASCADE`);
+    await c.end();
   });
 });
