@@ -24,6 +24,9 @@ import { ClockService, type OwnDecisionTimeout } from './clocks/service';
 import { clockRoutes } from './clocks/routes';
 import { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
+import { vapidKeys, vapidSubject } from './notifications/vapid';
+import { PlayerLists } from './devices/player-list';
+import { deviceRoutes } from './devices/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 import { AutoPass } from './autopass/service';
@@ -161,6 +164,8 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
         return true;
       }),
   });
+  // Web Push signs with one key pair for the server's whole life (vapid.ts): made once, then kept.
+  const vapid = await vapidKeys(storage, config.vapid.keys);
   const notifications = new NotificationService({
     storage,
     transport,
@@ -173,6 +178,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     awayAfterMs: config.notifyAwayAfterMs,
     ...(opts.notifyRetryBaseMs !== undefined ? { retryBaseMs: opts.notifyRetryBaseMs } : {}),
     clockView: (matchID) => clocks.view(matchID),
+    push: { keys: vapid, subject: config.vapid.subject ?? vapidSubject(config.publicUrl) },
   });
   const autopass = new AutoPass({
     transport,
@@ -226,6 +232,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       replayRoutes({ lobby, replay, rematches }),
       clockRoutes(clocks),
       notificationRoutes(notifications),
+      deviceRoutes(new PlayerLists(storage)),
       (router) => botRoutes(router, bots, config),
       autopassRoutes({
         available: config.autopass,

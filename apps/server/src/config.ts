@@ -73,6 +73,11 @@ export const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
   WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
   NOTIFY_ATTEMPTS: int(4, 1, 10),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made on first start and kept in the store. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL (default: PUBLIC_URL). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
   NOTIFY_AWAY_AFTER_S: int(120, 1, 86_400),
   METRICS_TOKEN: z
     .string()
@@ -126,6 +131,8 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Where members' webhooks may point: public addresses only (default), anywhere, or nowhere. */
   webhookTargets: 'public' | 'any' | 'off';
+  /** Web Push (VAPID): keys given by the operator, or undefined to make them once and keep them in the store. */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string | undefined };
   /** Tries per notification before it is given up (the first try included). */
   notifyAttempts: number;
   /** A member who leaves during their own decision is told of it after this long away. */
@@ -154,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+    throw new ConfigError('invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   if (e.REDIS_URL && !e.DATABASE_URL)
     throw new ConfigError('invalid configuration:\n  REDIS_URL: several processes need a shared store; set DATABASE_URL (PostgreSQL) too');
   return {
@@ -184,6 +193,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Kampen om Norge <noreply@localhost>' } : undefined,
     webhookTargets: e.WEBHOOK_TARGETS,
+    vapid: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT,
+    },
     notifyAttempts: e.NOTIFY_ATTEMPTS,
     notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
     metricsToken: e.METRICS_TOKEN,

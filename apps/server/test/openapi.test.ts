@@ -4,6 +4,7 @@
  * document was generated from and by the document's own JSON schema for that route and status.
  * The socket's own messages (kon:*) are checked against the protocol's schemas too.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import { actor } from '@kon/game';
@@ -18,7 +19,7 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true
 const succeeded = new Set<string>();
 
 beforeAll(async () => {
-  t = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '0', AUTOPASS: 'on' });
+  t = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '0', AUTOPASS: 'on', WEBHOOK_TARGETS: 'any' });
   const r = await api(t.url, 'GET', '/api/openapi.json');
   expect(r.status).toBe(200);
   doc = r.json;
@@ -91,6 +92,20 @@ describe('the OpenAPI document', () => {
     await call('PUT', `/api/matches/${id}/notifications`, 200, { token: nor.credentials, body: { webhookUrl: null, email: null, lang: 'en' } });
     await call('GET', `/api/matches/${id}/autopass`, 200, { token: nor.credentials });
     await call('PUT', `/api/matches/${id}/autopass`, 200, { token: nor.credentials, body: { on: false } });
+    // Push on one device (a closed loopback port: this server allows any target), then off again.
+    const ecdh = createECDH('prime256v1');
+    const keys = { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    const endpoint = 'http://127.0.0.1:9/push/openapi';
+    await call('GET', `/api/matches/${id}/notifications/push`, 200, { token: nor.credentials });
+    await call('POST', `/api/matches/${id}/notifications/push`, 201, { token: nor.credentials, body: { endpoint, keys, lang: 'en' } });
+    await call('DELETE', `/api/matches/${id}/notifications/push`, 200, { token: nor.credentials, body: { endpoint } });
+
+    // Two devices of one player: a link code, its redemption, the shared list written and read.
+    const linked = await call('POST', '/api/devices/link', 201);
+    const other = await call('POST', '/api/devices/redeem', 201, { body: { code: linked.code } });
+    await call('GET', '/api/devices/list', 200, { token: other.deviceToken });
+    await call('PUT', '/api/devices/list', 200, { token: linked.deviceToken, body: { blob: 'A'.repeat(32), version: 0 } });
+    await call('PUT', '/api/devices/list', 409, { token: other.deviceToken, body: { blob: 'B'.repeat(32), version: 0 } });
 
     // Germany is away (no socket): Norway hands it to the computer, Germany takes it back.
     await call('PUT', `/api/matches/${id}/seats/germany/bot`, 200, { token: nor.credentials, body: { strength: 'easy' } });

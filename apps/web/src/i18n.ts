@@ -10,6 +10,7 @@ import { COMFORT_STRINGS } from './i18n-comfort';
 import { TABLE_STRINGS } from './i18n-table';
 import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
+import { PUSH_STRINGS } from './i18n-push';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 
@@ -638,6 +639,8 @@ Object.assign(STRINGS.no, BOT_STRINGS.no);
 Object.assign(STRINGS.en, BOT_STRINGS.en);
 Object.assign(STRINGS.no, CLOCK_STRINGS.no);
 Object.assign(STRINGS.en, CLOCK_STRINGS.en);
+Object.assign(STRINGS.no, PUSH_STRINGS.no);
+Object.assign(STRINGS.en, PUSH_STRINGS.en);
 Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
 Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);

@@ -43,6 +43,12 @@ export const ERRORS = {
   // Notifications
   email_off: { status: 409 },
   webhook_refused: { status: 400 },
+  push_off: { status: 409 },
+  push_refused: { status: 400 },
+  // Linked devices
+  not_linked: { status: 401 },
+  link_invalid: { status: 404 },
+  list_changed: { status: 409 },
   // Computer seats
   bot_unavailable: { status: 400 },
   own_seat: { status: 403 },

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './common';
 export * from './lobby';
 export * from './match-extras';
+export * from './devices';
 export * from './socket';
 export * from './routes';
 export * from './openapi';

@@ -36,3 +36,26 @@ export function yourMoveText({ matchID, faction, link, clock, lang }: YourMove):
   const time = left !== undefined ? ` You have ${duration(left, 'en')} left.` : '';
   return { subject, text: `It is your move as ${f} in match ${matchID}.${time}\n${link}` };
 }
+
+/** What a push shows (the service worker draws it): short, no link in the text; tapping opens `url`. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Path in this site, so the worker opens it on its own origin whatever PUBLIC_URL says. */
+  url: string;
+  /** One notification per match on the device: a newer one replaces the older. */
+  tag: string;
+}
+
+export function yourMovePush({ matchID, faction, clock, lang }: Omit<YourMove, 'link'>): PushMessage {
+  const f = FACTION[lang][faction];
+  const left = clock?.remainingMs[faction];
+  const url = `/m/${matchID}`;
+  const tag = `kon-${matchID}`;
+  if (lang === 'nb') {
+    const time = left !== undefined ? ` ${duration(left, 'nb')} igjen.` : '';
+    return { title: `Ditt trekk som ${f}`, body: `Kampen om Norge, parti ${matchID}.${time}`, url, tag };
+  }
+  const time = left !== undefined ? ` ${duration(left, 'en')} left.` : '';
+  return { title: `Your move as ${f}`, body: `The Battle of Norway, match ${matchID}.${time}`, url, tag };
+}

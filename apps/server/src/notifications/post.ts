@@ -1,5 +1,5 @@
 /**
- * The webhook's POST. It connects only to the addresses the target check approved (`pinned`): Node
+ * The webhook's and the push message's POST. It connects only to the addresses the target check approved (`pinned`): Node
  * asks our `lookup` instead of DNS, so the name is not resolved again between the check and the
  * connection. A fresh agent per request means no kept-alive socket from an earlier check is reused,
  * and redirects are never followed (a 3xx is a failed send, not a trip to an unchecked address).
@@ -19,15 +19,25 @@ export function pinnedLookup(pinned: PinnedAddress[]): LookupFunction {
 
 /** POST `body` as JSON; resolves with the status code. `pinned` undefined: any address (WEBHOOK_TARGETS=any). */
 export function postJson(url: string, body: unknown, pinned: PinnedAddress[] | undefined, timeoutMs: number): Promise<number> {
+  return postBytes(url, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)), pinned, timeoutMs);
+}
+
+/** POST these bytes with these headers (a push message: encrypted body, VAPID headers); resolves with the status code. */
+export function postBytes(
+  url: string,
+  headers: Record<string, string>,
+  payload: Buffer,
+  pinned: PinnedAddress[] | undefined,
+  timeoutMs: number,
+): Promise<number> {
   const target = new URL(url);
-  const payload = Buffer.from(JSON.stringify(body));
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+        headers: { ...headers, 'content-length': payload.length },
         agent: false,
         signal: AbortSignal.timeout(timeoutMs),
         ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),

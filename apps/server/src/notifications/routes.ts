@@ -2,11 +2,14 @@
  * A member's own notification settings, set from inside the match:
  *   GET /api/matches/:id/notifications   what this member set, and what the server offers
  *   PUT /api/matches/:id/notifications   replace them (webhook URL, e-mail, language)
+ *   GET /api/matches/:id/notifications/push      the key to subscribe with, and this member's devices
+ *   POST /api/matches/:id/notifications/push     turn Web Push on for this device (its PushSubscription)
+ *   DELETE /api/matches/:id/notifications/push   turn it off for this device ({ endpoint })
  * Only the member whose credentials these are (Bearer) may read or change them.
  */
 import { ApiError } from '../errors';
 import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
-import { notificationBody, settingsOf, type NotificationSettings } from './settings';
+import { asksForAnything, notificationBody, pushBody, pushRemoveBody, settingsOf, type NotificationSettings } from './settings';
 import type { NotificationService } from './service';
 import { webhookRefusal } from './targets';
 
@@ -19,6 +22,9 @@ async function memberOf(deps: HttpDeps, matchID: string, token: string | undefin
 export function notificationRoutes(notify: NotificationService): ApiRoutes {
   return (router, deps) => {
     const offer = () => ({ email: notify.emailAvailable, webhook: notify.webhooksAvailable });
+    // Push has its own small answer: the key to subscribe with, and the member's own devices' endpoints
+    // (a browser compares its own to show whether push is on here).
+    const pushShown = (s: NotificationSettings | undefined) => ({ publicKey: notify.pushPublicKey ?? null, endpoints: (s?.push ?? []).map((p) => p.endpoint) });
     const shown = (s: NotificationSettings | undefined) => ({
       webhookUrl: s?.webhook?.url ?? null,
       webhookFormat: s?.webhook?.format ?? null,
@@ -42,10 +48,39 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
         const refusal = await webhookRefusal(body.webhookUrl, notify.webhookPolicy);
         if (refusal) throw new ApiError(400, 'webhook_refused', refusal.charAt(0).toUpperCase() + refusal.slice(1) + '.');
       }
-      const settings = settingsOf(body);
-      await notify.setSettings(matchID, memberId, settings.webhook || settings.email ? settings : null);
+      // The devices with push on are not part of this form: they stay as they are.
+      const push = (await notify.settings(matchID, memberId))?.push;
+      const settings: NotificationSettings = { ...settingsOf(body), ...(push?.length ? { push } : {}) };
+      await notify.setSettings(matchID, memberId, asksForAnything(settings) ? settings : null);
       deps.log.info('notification settings saved', { matchID, memberId, webhook: !!settings.webhook, email: !!settings.email });
       ctx.body = { settings: shown(settings), available: offer() };
+    });
+
+    router.get('/matches/:id/notifications/push', async (ctx) => {
+      const matchID = ctx.params.id!;
+      const memberId = await memberOf(deps, matchID, bearer(ctx));
+      ctx.body = pushShown(await notify.settings(matchID, memberId));
+    });
+
+    router.post('/matches/:id/notifications/push', async (ctx) => {
+      const matchID = ctx.params.id!;
+      const memberId = await memberOf(deps, matchID, bearer(ctx));
+      const body = parse(pushBody, await readJson(ctx, deps.config.bodyLimitBytes));
+      if (!notify.pushPublicKey) throw new ApiError(409, 'push_off', 'This server sends no push messages.');
+      const refusal = await webhookRefusal(body.endpoint, notify.pushPolicy, 'push endpoint');
+      if (refusal) throw new ApiError(400, 'push_refused', refusal.charAt(0).toUpperCase() + refusal.slice(1) + '.');
+      await notify.addPush(matchID, memberId, { endpoint: body.endpoint, keys: body.keys, lang: body.lang });
+      deps.log.info('push turned on', { matchID, memberId });
+      ctx.status = 201;
+      ctx.body = pushShown(await notify.settings(matchID, memberId));
+    });
+
+    router.delete('/matches/:id/notifications/push', async (ctx) => {
+      const matchID = ctx.params.id!;
+      const memberId = await memberOf(deps, matchID, bearer(ctx));
+      const body = parse(pushRemoveBody, await readJson(ctx, deps.config.bodyLimitBytes));
+      await notify.removePush(matchID, memberId, body.endpoint);
+      ctx.body = pushShown(await notify.settings(matchID, memberId));
     });
   };
 }

@@ -1,7 +1,7 @@
 /**
  * "Your move" messages for play over days: when a decision passes to a faction, each member of the
  * seat that commands it who is not connected to the match gets one message (webhook and/or e-mail, as
- * that member set), with a link back into the match. One round per decision (a durable record says
+ * that member set, and a Web Push to each device they turned it on for), with a link back into the match. One round per decision (a durable record says
  * which decision was announced last, so a restart never announces it twice). A member who leaves the
  * match during their own side's decision gets that decision's message once they have been away for
  * `awayAfterMs` (a reload or a network blip is not leaving). Sending never holds up a move: it runs
@@ -15,9 +15,11 @@ import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { ClockView } from '../clocks/clock';
-import { yourMoveText } from './message';
-import type { NotificationSettings } from './settings';
-import { checkWebhookTarget, type TargetPolicy } from './targets';
+import { yourMovePush, yourMoveText } from './message';
+import { asksForAnything, MAX_PUSH_DEVICES, type NotificationSettings, type PushTarget } from './settings';
+import { checkWebhookTarget, pushPolicy, type TargetPolicy } from './targets';
+import { sendPush, type PushSender } from './push';
+import type { VapidKeys } from './vapid';
 import { postJson } from './post';
 import { BoundedMap } from '../bounded-map';
 import { KeyedMutex } from '../lock';
@@ -52,6 +54,8 @@ export interface NotifyOptions {
   /** Wait before the second try; doubled for each try after it. */
   retryBaseMs?: number;
   clockView?: (matchID: string) => Promise<ClockView | undefined>;
+  /** Web Push: the server's VAPID keys and the contact push services see (vapid.ts). */
+  push?: { keys: VapidKeys; subject: string };
   /** Other server processes change members' settings too (REDIS_URL): whether a match has any is read each time. */
   shared?: boolean;
 }
@@ -84,6 +88,17 @@ export class NotificationService {
   get webhookPolicy() {
     return this.opts.webhookTargets;
   }
+  /** Where push endpoints may point (the webhook rules, see targets.ts). */
+  get pushPolicy() {
+    return pushPolicy(this.opts.webhookTargets);
+  }
+  /** The key browsers subscribe with (applicationServerKey), or undefined when push is off. */
+  get pushPublicKey(): string | undefined {
+    return this.opts.push?.keys.publicKey;
+  }
+  private get pushSender(): PushSender | undefined {
+    return this.opts.push && { ...this.opts.push, policy: this.pushPolicy };
+  }
 
   async settings(matchID: string, memberId: string): Promise<NotificationSettings | undefined> {
     return (await this.opts.storage.getSide(matchID, SETTINGS, memberId)) as NotificationSettings | undefined;
@@ -91,6 +106,23 @@ export class NotificationService {
   async setSettings(matchID: string, memberId: string, s: NotificationSettings | null) {
     await this.opts.storage.putSide(matchID, SETTINGS, memberId, s);
     this.hasSettings.delete(matchID);
+  }
+
+  /** Turn push on for one device of this member (the same device again replaces its old subscription). */
+  async addPush(matchID: string, memberId: string, target: PushTarget) {
+    const s = (await this.settings(matchID, memberId)) ?? { webhook: null, email: null, lang: target.lang };
+    const others = (s.push ?? []).filter((p) => p.endpoint !== target.endpoint);
+    await this.setSettings(matchID, memberId, { ...s, push: [...others, target].slice(-MAX_PUSH_DEVICES) });
+  }
+
+  /** Turn push off for one device; answers whether it was on. */
+  async removePush(matchID: string, memberId: string, endpoint: string): Promise<boolean> {
+    const s = await this.settings(matchID, memberId);
+    const left = (s?.push ?? []).filter((p) => p.endpoint !== endpoint);
+    if (!s || left.length === (s.push ?? []).length) return false;
+    const next = { ...s, push: left };
+    await this.setSettings(matchID, memberId, asksForAnything(next) ? next : null);
+    return true;
   }
 
   private async anySettings(matchID: string): Promise<boolean> {
@@ -180,6 +212,16 @@ export class NotificationService {
       const msg = yourMoveText({ matchID, faction: decision.faction, link, clock, lang: s.lang });
       if (s.webhook && this.webhooksAvailable) this.track(this.withRetries('webhook', matchID, m.id, () => this.postWebhook(s.webhook!, msg)));
       if (s.email && this.mailer) this.track(this.withRetries('email', matchID, m.id, () => this.sendMail(s.email!, msg)));
+      const sender = this.pushSender;
+      for (const target of sender ? (s.push ?? []) : []) {
+        const push = yourMovePush({ matchID, faction: decision.faction, clock, lang: target.lang });
+        const ttl = clock?.remainingMs[decision.faction];
+        this.track(
+          this.withRetries('push', matchID, m.id, async () => {
+            if ((await sendPush(sender!, target, push, ttl)) === 'gone') await this.forgetPush(matchID, m.id, target.endpoint);
+          }),
+        );
+      }
       told.push(m.id);
     }
     if (told.length > 0) await this.opts.storage.putSide(matchID, DECISION, 'last', { ...decision, told: [...(decision.told ?? []), ...told] });
@@ -190,7 +232,13 @@ export class NotificationService {
     void p.finally(() => this.pending.delete(p));
   }
 
-  private async withRetries(channel: 'webhook' | 'email', matchID: string, memberId: string, send: () => Promise<void>) {
+  /** The push service says this device's subscription is gone (404/410): never send to it again. */
+  private async forgetPush(matchID: string, memberId: string, endpoint: string) {
+    await this.queue.run(matchID, () => this.removePush(matchID, memberId, endpoint));
+    this.log.info('push subscription gone, deleted', { matchID, memberId });
+  }
+
+  private async withRetries(channel: 'webhook' | 'email' | 'push', matchID: string, memberId: string, send: () => Promise<void>) {
     const base = this.opts.retryBaseMs ?? 2000;
     for (let attempt = 1; attempt <= this.opts.attempts && !this.stopped; attempt++) {
       try {

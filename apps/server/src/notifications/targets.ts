@@ -48,13 +48,22 @@ export interface PinnedAddress {
 /** Checked: `pinned` lists the only addresses the request may connect to (undefined: no limit, policy `any`). */
 export type TargetCheck = { refusal: string } | { refusal: null; pinned: PinnedAddress[] | undefined };
 
-/** Whether this URL may be a webhook now, and if it may, the addresses it may be reached at. */
-export async function checkWebhookTarget(url: string, policy: TargetPolicy): Promise<TargetCheck> {
-  if (policy === 'off') return { refusal: 'webhooks are turned off on this server' };
+/**
+ * Where push endpoints may point. A push endpoint is an address the browser gives, so a player can
+ * type any address in its place: the same public-only rule applies. WEBHOOK_TARGETS=off turns
+ * webhooks off, not push (push services are public); `any` (tests, closed networks) lifts both.
+ */
+export function pushPolicy(webhookTargets: TargetPolicy): TargetPolicy {
+  return webhookTargets === 'any' ? 'any' : 'public';
+}
+
+/** Whether this URL may be a webhook (or, `what`, a push endpoint) now, and if it may, the addresses it may be reached at. */
+export async function checkWebhookTarget(url: string, policy: TargetPolicy, what = 'webhook'): Promise<TargetCheck> {
+  if (policy === 'off') return { refusal: `${what}s are turned off on this server` };
   if (policy === 'any') return { refusal: null, pinned: undefined };
   // WHATWG URL parsing has already turned 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1.
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const notPublic = { refusal: 'the webhook must be a public address' };
+  const notPublic = { refusal: `the ${what} must be a public address` };
   const name = host.replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return notPublic;
   let pinned: PinnedAddress[];
@@ -63,15 +72,15 @@ export async function checkWebhookTarget(url: string, policy: TargetPolicy): Pro
     try {
       pinned = (await dns.lookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family === 4 ? 4 : 6 }));
     } catch {
-      return { refusal: 'the webhook address does not resolve' };
+      return { refusal: `the ${what} address does not resolve` };
     }
   }
   // A name may resolve to several addresses; the connection may pick any of them, so each must pass.
-  if (pinned.length === 0) return { refusal: 'the webhook address does not resolve' };
+  if (pinned.length === 0) return { refusal: `the ${what} address does not resolve` };
   return pinned.every((a) => isPublicAddress(a.address)) ? { refusal: null, pinned } : notPublic;
 }
 
 /** Why this URL may not be a webhook now, or null when it may. */
-export async function webhookRefusal(url: string, policy: TargetPolicy): Promise<string | null> {
-  return (await checkWebhookTarget(url, policy)).refusal;
+export async function webhookRefusal(url: string, policy: TargetPolicy, what = 'webhook'): Promise<string | null> {
+  return (await checkWebhookTarget(url, policy, what)).refusal;
 }

@@ -9,6 +9,7 @@ import { formatClock } from '../game/clockText';
 import { FactionBadge } from './FactionBadge';
 import { useI18n } from '../i18n';
 import { SeatBadges } from './Chrome';
+import { LinkDevices } from '../devices/LinkDevices';
 
 const FACTION_OF_PLAYER: Record<string, string> = { '0': 'germany', '1': 'norway', '2': 'allies' };
 const MAX = 50;
@@ -36,9 +37,9 @@ function ClockLeft({ clock }: { clock: ClockView }) {
 
 export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
   const { t } = useI18n();
-  const [mine] = useState<(Remembered & { member: NonNullable<Remembered['member']> })[]>(
-    () => rememberedMatches().filter((r): r is Remembered & { member: NonNullable<Remembered['member']> } => !!r.member).slice(0, MAX),
-  );
+  const read = () => rememberedMatches().filter((r): r is Remembered & { member: NonNullable<Remembered['member']> } => !!r.member).slice(0, MAX);
+  // Read again when the player's other devices bring matches (devices/LinkDevices.tsx).
+  const [mine, setMine] = useState<(Remembered & { member: NonNullable<Remembered['member']> })[]>(read);
   const [status, setStatus] = useState<Map<string, MatchStatus> | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -60,75 +61,84 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, []);
+  }, [mine]);
 
-  if (mine.length === 0) return null;
+  // The installed app starts at /#my-matches (manifest.webmanifest): bring the list into view once it is drawn.
+  useEffect(() => {
+    if (window.location.hash === '#my-matches') document.getElementById('my-matches')?.scrollIntoView();
+  }, [mine.length > 0]);
+
+  const devices = <LinkDevices onChanged={() => setMine(read())} />;
+  if (mine.length === 0) return devices;
   const showClock = !!status && [...status.values()].some((s) => s.found && isClockView(s.clock));
 
   return (
-    <section className="panel my-matches" data-testid="my-matches">
-      <h2>{t('home.yourMatches')}</h2>
-      {failed && <p className="muted small">{t('my.failed')}</p>}
-      <table className="my-table">
-        <thead>
-          <tr>
-            <th>{t('my.seat')}</th>
-            <th>{t('my.state')}</th>
-            {showClock && <th>{t('my.clock')}</th>}
-            <th>
-              <span className="sr-only">{t('home.open')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {mine.map((r) => {
-            const s = status?.get(r.matchID);
-            let text = status ? '' : t('loading');
-            let cls = '';
-            if (s && !s.found) {
-              text = t('my.gone');
-              cls = 'gone';
-            } else if (s?.found && s.finished) {
-              text = s.winner ? t('my.finished', { w: t(`result.${s.winner}`) }) : t('my.over');
-              cls = 'over';
-            } else if (s?.found && s.yourMove) {
-              text = t('my.yourMove');
-              cls = 'your-move';
-            } else if (s?.found) {
-              const f = [...new Set(s.toMove.map((p) => FACTION_OF_PLAYER[p]))].map((f) => t(`faction.${f}`)).join(', ');
-              text = t('my.waiting', { f });
-            }
-            return (
-              <tr key={r.matchID} className={cls} data-match={r.matchID} data-your-move={s?.found && s.yourMove ? 'true' : 'false'}>
-                <td>
-                  <SeatBadges seat={r.member.seat} />
-                  <span className="muted small"> {new Date(r.createdAt).toLocaleDateString()}</span>
-                </td>
-                <td>
-                  {text}
-                  {s?.found && s.round !== null && !s.finished && <span className="muted small"> · {t('status.round', { n: s.round })}</span>}
-                </td>
-                {showClock && (
-                  <td data-testid="my-clock">
-                    {s?.found && !s.finished && isClockView(s.clock) && <ClockLeft clock={s.clock} />}
+    <>
+      <section className="panel my-matches" id="my-matches" data-testid="my-matches">
+        <h2>{t('home.yourMatches')}</h2>
+        {failed && <p className="muted small">{t('my.failed')}</p>}
+        <table className="my-table">
+          <thead>
+            <tr>
+              <th>{t('my.seat')}</th>
+              <th>{t('my.state')}</th>
+              {showClock && <th>{t('my.clock')}</th>}
+              <th>
+                <span className="sr-only">{t('home.open')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {mine.map((r) => {
+              const s = status?.get(r.matchID);
+              let text = status ? '' : t('loading');
+              let cls = '';
+              if (s && !s.found) {
+                text = t('my.gone');
+                cls = 'gone';
+              } else if (s?.found && s.finished) {
+                text = s.winner ? t('my.finished', { w: t(`result.${s.winner}`) }) : t('my.over');
+                cls = 'over';
+              } else if (s?.found && s.yourMove) {
+                text = t('my.yourMove');
+                cls = 'your-move';
+              } else if (s?.found) {
+                const f = [...new Set(s.toMove.map((p) => FACTION_OF_PLAYER[p]))].map((f) => t(`faction.${f}`)).join(', ');
+                text = t('my.waiting', { f });
+              }
+              return (
+                <tr key={r.matchID} className={cls} data-match={r.matchID} data-your-move={s?.found && s.yourMove ? 'true' : 'false'}>
+                  <td>
+                    <SeatBadges seat={r.member.seat} />
+                    <span className="muted small"> {new Date(r.createdAt).toLocaleDateString()}</span>
                   </td>
-                )}
-                <td>
-                  <a
-                    href={`/m/${r.matchID}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      navigate(`/m/${r.matchID}`);
-                    }}
-                  >
-                    {t('home.open')}
-                  </a>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+                  <td>
+                    {text}
+                    {s?.found && s.round !== null && !s.finished && <span className="muted small"> · {t('status.round', { n: s.round })}</span>}
+                  </td>
+                  {showClock && (
+                    <td data-testid="my-clock">
+                      {s?.found && !s.finished && isClockView(s.clock) && <ClockLeft clock={s.clock} />}
+                    </td>
+                  )}
+                  <td>
+                    <a
+                      href={`/m/${r.matchID}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        navigate(`/m/${r.matchID}`);
+                      }}
+                    >
+                      {t('home.open')}
+                    </a>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      {devices}
+    </>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, type NotificationInfo } from '../api';
 import { useI18n } from '../i18n';
+import { PushToggle } from '../push/PushToggle';
 
 export function NotificationButton({ matchID, credentials }: { matchID: string; credentials: string }) {
   const { t, lang } = useI18n();
@@ -65,6 +66,7 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
         <form onSubmit={save}>
           <h2 id="notify-title">{t('notify.title')}</h2>
           <p className="muted">{t('notify.intro')}</p>
+          {open && <PushToggle matchID={matchID} credentials={credentials} />}
           <label className="field">
             <span>{t('notify.webhook')}</span>
             <input

@@ -1,0 +1,73 @@
+/**
+ * "Notify me on this device" in the match's notification settings: one click turns Web Push on for
+ * this browser (the permission prompt comes only from that click), another turns it off.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError } from '../api';
+import { useI18n } from '../i18n';
+import { currentEndpoint, pushInfo, pushSupport, turnOffPush, turnOnPush, type PushInfo } from './pushDevice';
+
+type State = { info: PushInfo; mine: string | null } | null;
+
+export function PushToggle({ matchID, credentials }: { matchID: string; credentials: string }) {
+  const { t, lang } = useI18n();
+  const [state, setState] = useState<State>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const support = pushSupport();
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([pushInfo(matchID, credentials), currentEndpoint().catch(() => null)]).then(
+      ([info, mine]) => live && setState({ info, mine }),
+      () => live && setMessage({ kind: 'error', text: t('push.error.load') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [matchID, credentials]);
+
+  if (!state) return message ? <p className="error small">{message.text}</p> : null;
+  if (!state.info.publicKey) return null;
+  const on = state.mine !== null && state.info.endpoints.includes(state.mine);
+
+  const toggle = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (on) {
+        const info = await turnOffPush(matchID, credentials, state.mine!);
+        setState({ info, mine: state.mine });
+        setMessage({ kind: 'ok', text: t('push.off') });
+      } else {
+        const info = await turnOnPush(matchID, credentials, state.info.publicKey!, lang === 'no' ? 'nb' : 'en');
+        setState({ info, mine: await currentEndpoint() });
+        setMessage({ kind: 'ok', text: t('push.on') });
+      }
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : err instanceof Error && err.message === 'permission' ? 'permission' : 'generic';
+      setMessage({ kind: 'error', text: t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="field push-toggle" data-testid="push-toggle" data-on={on ? 'true' : 'false'}>
+      <span>{t('push.title')}</span>
+      {support === 'yes' ? (
+        <button type="button" onClick={toggle} disabled={busy} aria-pressed={on} data-testid="push-button">
+          {on ? t('push.turnOff') : t('push.turnOn')}
+        </button>
+      ) : (
+        <small className="muted">{t(support === 'denied' ? 'push.denied' : 'push.unsupported')}</small>
+      )}
+      <small className="muted">{t('push.hint')}</small>
+      {message && (
+        <p className={message.kind === 'ok' ? 'ok small' : 'error small'} role="status">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+}
