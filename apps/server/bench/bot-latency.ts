@@ -61,7 +61,11 @@ async function humanPhase(target: Target): Promise<PhaseResult> {
   }
 }
 
-interface Repeat { alone: PhaseResult; bots: PhaseResult; botDecisionsPerSecond: number }
+interface Repeat {
+  alone: PhaseResult;
+  bots: PhaseResult;
+  botDecisionsPerSecond: number;
+}
 
 async function repeat(): Promise<Repeat> {
   const target = await startOurs('embedded', opts, serverEnv);
@@ -69,7 +73,8 @@ async function repeat(): Promise<Repeat> {
     await sleep(2000); // start-up work (JIT, first queries) settles
     const alone = await humanPhase(target);
     const seats = { germany: STRENGTH, norway: STRENGTH, allies: STRENGTH };
-    for (let i = 0; i < BOT_MATCHES; i++) await postJson(`${target.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset }, bots: seats });
+    for (let i = 0; i < BOT_MATCHES; i++)
+      await postJson(`${target.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset }, bots: seats });
     // The computer matches are under way (the worker started, decisions coming) before measuring.
     const until = Date.now() + 30_000;
     while ((await botDecisions(target)) < BOT_MATCHES && Date.now() < until) await sleep(250);
@@ -101,15 +106,21 @@ async function main() {
   }
   const ratios = runs.map((r) => r.bots.latencyMs.p99 / r.alone.latencyMs.p99);
   const label = `${BOT_MATCHES} computer-only ${STRENGTH[0]!.toUpperCase()}${STRENGTH.slice(1)} matches`;
-  console.log(`\n${MATCHES} matches at human pace, a person's move → all seats and the spectator (ms); ${os.cpus().length} cores, load average ${load0.toFixed(1)} at the start, BOT_WORKERS=${serverEnv.BOT_WORKERS ?? 'default'}, BOT_MOVE_DELAY_MS=${serverEnv.BOT_MOVE_DELAY_MS ?? 'default'}\n`);
-  console.log(`| repeat | without: p50 / p99 | with ${label}: p50 / p99 | p99 with / without | server CPU % without / with | bot decisions/s |`);
+  console.log(
+    `\n${MATCHES} matches at human pace, a person's move → all seats and the spectator (ms); ${os.cpus().length} cores, load average ${load0.toFixed(1)} at the start, BOT_WORKERS=${serverEnv.BOT_WORKERS ?? 'default'}, BOT_MOVE_DELAY_MS=${serverEnv.BOT_MOVE_DELAY_MS ?? 'default'}\n`,
+  );
+  console.log(
+    `| repeat | without: p50 / p99 | with ${label}: p50 / p99 | p99 with / without | server CPU % without / with | bot decisions/s |`,
+  );
   console.log('|---|---|---|---|---|---|');
   runs.forEach((r, i) =>
     console.log(
       `| ${i + 1} | ${ms(r.alone.latencyMs.p50)} / ${ms(r.alone.latencyMs.p99)} | ${ms(r.bots.latencyMs.p50)} / ${ms(r.bots.latencyMs.p99)} | ${ratios[i]!.toFixed(2)}× | ${r.alone.serverCpuPercent} / ${r.bots.serverCpuPercent} | ${r.botDecisionsPerSecond.toFixed(1)} |`,
     ),
   );
-  console.log(`\np99 with / without: min ${Math.min(...ratios).toFixed(2)}×, median ${median(ratios).toFixed(2)}× over ${runs.length} repeat(s)`);
+  console.log(
+    `\np99 with / without: min ${Math.min(...ratios).toFixed(2)}×, median ${median(ratios).toFixed(2)}× over ${runs.length} repeat(s)`,
+  );
   const problems = runs.flatMap((r) => [r.alone, r.bots]).filter((p) => p.refused || p.timeouts);
   if (problems.length) console.log(`moves refused or timed out: ${problems.map((p) => `${p.refused}/${p.timeouts}`).join(', ')}`);
 }

@@ -75,7 +75,11 @@ export function parseOptions(argv: string[]): Options {
       'max-minutes': { type: 'string', default: '20' },
     },
   });
-  const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = (s: string) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
   const opts: Options = {
     seconds: Number(values.seconds),
     matches: list(values.matches!).map(Number),
@@ -164,7 +168,10 @@ async function startChild(label: string, script: string, env: Record<string, str
   const end = Date.now() + 60_000;
   while (Date.now() < end) {
     if (proc.exitCode !== null) break;
-    const ok = await fetch(child.url + readyPath).then((r) => r.ok, () => false);
+    const ok = await fetch(child.url + readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await sleep(200);
   }
@@ -196,7 +203,8 @@ const CLK_TCK = (() => {
 function cpuMs(pid: number): number {
   try {
     let ns = 0;
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    for (const task of fs.readdirSync(`/proc/${pid}/task`))
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
     if (Number.isFinite(ns) && ns > 0) return ns / 1e6;
   } catch {
     // a thread ended between listing and reading, or no schedstat: use stat
@@ -439,7 +447,11 @@ class Peer {
     index = 0,
   ) {
     // websocket only: long-polling first would measure the upgrade dance, not moves.
-    this.socket = io(`${target.urlFor?.(index) ?? target.url}/${target.namespace}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    this.socket = io(`${target.urlFor?.(index) ?? target.url}/${target.namespace}`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     this.socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => this.measure(p));
     this.socket.on('connect', () => this.sync());
     this.socket.on('sync', (_m: string, info: { state: BgState }) => this.setState(info.state));
@@ -462,7 +474,10 @@ class Peer {
   }
 
   sendMove(move: { type: string; args: unknown[] }) {
-    const action = { type: 'MAKE_MOVE', payload: { type: move.type, args: move.args, playerID: this.playerID, credentials: this.credentials } };
+    const action = {
+      type: 'MAKE_MOVE',
+      payload: { type: move.type, args: move.args, playerID: this.playerID, credentials: this.credentials },
+    };
     this.socket.emit('update', action, this.stateID, this.match.matchID, this.playerID);
   }
 
@@ -725,7 +740,9 @@ async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
         await pool(drivers, 8, (d) => d.open());
         const r = await runPhase(target, drivers, mode, opts.seconds);
         phases.push(r);
-        console.error(`  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`);
+        console.error(
+          `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
+        );
       } finally {
         for (const d of drivers) d.close();
       }
@@ -761,7 +778,12 @@ function ratio(a: number, b: number): string {
 function markdown(results: TargetResult[]): string {
   const base = results.find((r) => r.target === 'minimal');
   const ours = results.filter((r) => r.target !== 'minimal');
-  const head = ['load', 'measure', ...(base ? [LABELS.minimal!] : []), ...ours.flatMap((r) => [LABELS[r.target]!, ...(base ? ['/ minimal'] : [])])];
+  const head = [
+    'load',
+    'measure',
+    ...(base ? [LABELS.minimal!] : []),
+    ...ours.flatMap((r) => [LABELS[r.target]!, ...(base ? ['/ minimal'] : [])]),
+  ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   const row = (load: string, measure: string, get: (t: TargetResult) => number[], show: (v: number[]) => string, compare = true) => {
     const b = base && get(base);
@@ -779,15 +801,57 @@ function markdown(results: TargetResult[]): string {
       const p = phaseOf(t, n, mode);
       return p ? f(p) : [NaN];
     };
-    row(load, 'move → all 4 sockets p50 / p95 / p99 ms', get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]), (v) => v.map((x) => fmt(x)).join(' / '));
-    row('', 'moves/s', get((p) => [p.movesPerSecond]), (v) => fmt(v[0]!));
-    row('', 'state message per seat socket, mean / max bytes', get((p) => [p.seatBytes.mean, p.seatBytes.max]), (v) => v.map((x) => fmt(x, 0)).join(' / '));
-    row('', 'moves into the game (mean stateID moved from)', get((p) => [p.meanStateID]), (v) => fmt(v[0]!, 0), false);
-    row('', 'server CPU per move ms', get((p) => [p.serverCpuMsPerMove]), (v) => fmt(v[0]!, 2));
-    row('', 'CPU busy, server / bench client, % of a core', get((p) => [p.serverCpuPercent, p.benchCpuPercent]), (v) => v.map((x) => fmt(x, 0)).join(' / '), false);
-    row('', 'server RSS after the phase MB', get((p) => [p.serverRssMB]), (v) => fmt(v[0]!, 0));
+    row(
+      load,
+      'move → all 4 sockets p50 / p95 / p99 ms',
+      get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]),
+      (v) => v.map((x) => fmt(x)).join(' / '),
+    );
+    row(
+      '',
+      'moves/s',
+      get((p) => [p.movesPerSecond]),
+      (v) => fmt(v[0]!),
+    );
+    row(
+      '',
+      'state message per seat socket, mean / max bytes',
+      get((p) => [p.seatBytes.mean, p.seatBytes.max]),
+      (v) => v.map((x) => fmt(x, 0)).join(' / '),
+    );
+    row(
+      '',
+      'moves into the game (mean stateID moved from)',
+      get((p) => [p.meanStateID]),
+      (v) => fmt(v[0]!, 0),
+      false,
+    );
+    row(
+      '',
+      'server CPU per move ms',
+      get((p) => [p.serverCpuMsPerMove]),
+      (v) => fmt(v[0]!, 2),
+    );
+    row(
+      '',
+      'CPU busy, server / bench client, % of a core',
+      get((p) => [p.serverCpuPercent, p.benchCpuPercent]),
+      (v) => v.map((x) => fmt(x, 0)).join(' / '),
+      false,
+    );
+    row(
+      '',
+      'server RSS after the phase MB',
+      get((p) => [p.serverRssMB]),
+      (v) => fmt(v[0]!, 0),
+    );
   }
-  row('', 'server RSS idle before load MB', (t) => [t.idleRssMB], (v) => fmt(v[0]!, 0));
+  row(
+    '',
+    'server RSS idle before load MB',
+    (t) => [t.idleRssMB],
+    (v) => fmt(v[0]!, 0),
+  );
   return lines.join('\n');
 }
 
@@ -848,13 +912,14 @@ async function main() {
 }
 
 // Run as a script (npm run bench:load); bench/bot-latency.ts imports the pieces above instead.
-if (path.resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) void main()
-  .catch((e: unknown) => {
-    console.error(e);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await runCleanups();
-    // socket.io-client timers and the pg pool would keep the process alive.
-    process.exit(process.exitCode ?? 0);
-  });
+if (path.resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url))
+  void main()
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await runCleanups();
+      // socket.io-client timers and the pg pool would keep the process alive.
+      process.exit(process.exitCode ?? 0);
+    });

@@ -28,7 +28,12 @@ export function lcg(seed: number): () => number {
  * must act sends a random legal move chosen from its own state. Resolves with the round trip (send →
  * every one of `watchers` holds a newer state), or null when the game is over.
  */
-export async function timedRandomMove(seats: BenchClient[], watchers: BenchClient[], random: () => number, timeoutMs: number): Promise<number | null> {
+export async function timedRandomMove(
+  seats: BenchClient[],
+  watchers: BenchClient[],
+  random: () => number,
+  timeoutMs: number,
+): Promise<number | null> {
   // Every seat's update arrives on its own socket: the next seat to act may not have its copy yet.
   await waitUntil(() => seats.every((c) => c.getState()?._stateID === seats[0]!.getState()?._stateID), timeoutMs);
   const state = seats[0]!.getState()!;

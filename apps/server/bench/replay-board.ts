@@ -26,7 +26,9 @@ try {
   const times: number[] = [];
   for (const entry of [0, Math.floor(total / 2), total - 1, 5, Math.floor(total / 3)]) {
     t = performance.now();
-    const r = await fetch(`${server.url}/api/matches/${id}/board?entry=${entry}`, { headers: { authorization: `Bearer ${created.links.spectator}` } });
+    const r = await fetch(`${server.url}/api/matches/${id}/board?entry=${entry}`, {
+      headers: { authorization: `Bearer ${created.links.spectator}` },
+    });
     await r.json();
     times.push(performance.now() - t);
   }

@@ -37,7 +37,11 @@ const config = loadConfig({
 const server = await startServer(config, await loadGameModule(), { log: createLogger('silent', {}) });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<any>;
 }
@@ -47,9 +51,22 @@ const members = await Promise.all(
   match.links.seats.map((s: any, i: number) => post(`/api/matches/${match.matchID}/join`, { token: s.token, name: `Bench ${i}` })),
 );
 const clients = members.map((m: any) =>
-  Client({ game: KampenOmNorge, matchID: match.matchID, playerID: m.playerIDs[0], credentials: m.credentials, debug: false, multiplayer: SocketIO({ server: server.url }) } as any),
+  Client({
+    game: KampenOmNorge,
+    matchID: match.matchID,
+    playerID: m.playerIDs[0],
+    credentials: m.credentials,
+    debug: false,
+    multiplayer: SocketIO({ server: server.url }),
+  } as any),
 );
-const spectator = Client({ game: KampenOmNorge, matchID: match.matchID, credentials: match.links.spectator, debug: false, multiplayer: SocketIO({ server: server.url }) } as any);
+const spectator = Client({
+  game: KampenOmNorge,
+  matchID: match.matchID,
+  credentials: match.links.spectator,
+  debug: false,
+  multiplayer: SocketIO({ server: server.url }),
+} as any);
 for (const c of [...clients, spectator]) c.start();
 
 await waitUntil(() => clients.every((c) => c.getState() !== null) && spectator.getState() !== null, 10_000);
@@ -70,7 +87,11 @@ await server.stop('bench done');
 function sqliteBreakdown() {
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'kon.sqlite'), { readonly: true });
-  const m = db.prepare('SELECT length(state) AS state, length(initial_state) AS initialState, length(metadata) + coalesce(length(lobby), 0) AS metaAndLobby FROM kon_matches').get();
+  const m = db
+    .prepare(
+      'SELECT length(state) AS state, length(initial_state) AS initialState, length(metadata) + coalesce(length(lobby), 0) AS metaAndLobby FROM kon_matches',
+    )
+    .get();
   const e = db.prepare('SELECT count(*) AS rows, sum(length(body)) AS deflatedEntriesAndActions FROM kon_events').get();
   db.close();
   return { match: m, events: e };
@@ -94,7 +115,9 @@ async function postgresBytes() {
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2);
 const dirBytes = (dir: string): number =>
-  fs.readdirSync(dir, { withFileTypes: true }).reduce((s, e) => s + (e.isDirectory() ? dirBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce((s, e) => s + (e.isDirectory() ? dirBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
 console.log(
   JSON.stringify(
     {

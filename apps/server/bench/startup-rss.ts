@@ -32,7 +32,16 @@ async function once(file: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-startup-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {
-    env: { ...process.env, NODE_ENV: 'production', CREATE_LIMIT_PER_HOUR: '100000', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      CREATE_LIMIT_PER_HOUR: '100000',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -80,7 +89,9 @@ for (let r = 0; r < runs; r++) {
     const res = await once(b.file);
     results.get(b.label)!.push(res);
     const after = res.rssAfterMatches === undefined ? '' : `, ${res.rssAfterMatches.toFixed(0)} MB after ${matches} matches`;
-    console.log(`${b.label} run ${r + 1}: ready ${res.readyMs.toFixed(0)} ms, RSS ${res.rssAtReady.toFixed(0)} MB at ready, ${res.rssIdle.toFixed(0)} MB idle${after}, data ${res.dataKB.toFixed(0)} KB`);
+    console.log(
+      `${b.label} run ${r + 1}: ready ${res.readyMs.toFixed(0)} ms, RSS ${res.rssAtReady.toFixed(0)} MB at ready, ${res.rssIdle.toFixed(0)} MB idle${after}, data ${res.dataKB.toFixed(0)} KB`,
+    );
   }
 }
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -89,10 +100,14 @@ console.log('\nbuild | ready ms min/median | idle RSS MB min/median | data KB');
 const summary = builds.map((b) => {
   const rs = results.get(b.label)!;
   const s = { ready: rs.map((x) => x.readyMs), rss: rs.map((x) => x.rssIdle), data: rs.map((x) => x.dataKB) };
-  console.log(`${b.label} | ${min(s.ready).toFixed(0)} / ${med(s.ready).toFixed(0)} | ${min(s.rss).toFixed(0)} / ${med(s.rss).toFixed(0)} | ${med(s.data).toFixed(0)}`);
+  console.log(
+    `${b.label} | ${min(s.ready).toFixed(0)} / ${med(s.ready).toFixed(0)} | ${min(s.rss).toFixed(0)} / ${med(s.rss).toFixed(0)} | ${med(s.data).toFixed(0)}`,
+  );
   return s;
 });
 if (summary.length === 2) {
   const [a, b] = summary as [(typeof summary)[0], (typeof summary)[0]];
-  console.log(`ratio this/other: ready median ${(med(a.ready) / med(b.ready)).toFixed(3)}, idle RSS median ${(med(a.rss) / med(b.rss)).toFixed(3)}`);
+  console.log(
+    `ratio this/other: ready median ${(med(a.ready) / med(b.ready)).toFixed(3)}, idle RSS median ${(med(a.rss) / med(b.rss)).toFixed(3)}`,
+  );
 }

@@ -18,11 +18,37 @@ const moves = Number(process.argv[2] ?? 700);
 const matches = Number(process.argv[3] ?? 50);
 const movesPerMatch = 20;
 
-const meta = () => ({ gameName: 'kampen-om-norge', players: { 0: { id: 0 }, 1: { id: 1 }, 2: { id: 2 } }, createdAt: Date.now(), updatedAt: Date.now() }) as never;
+const meta = () =>
+  ({
+    gameName: 'kampen-om-norge',
+    players: { 0: { id: 0 }, 1: { id: 1 }, 2: { id: 2 } },
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+  }) as never;
 const pad = 'abcdefghij'.repeat(1000);
-const entry = (id: number, k: number) => ({ kind: 'battle', faction: 'germany', area: 'Bergen', dice: [k, id % 6], text: `Tyskland angriper Bergen (${id}.${k})` });
-const state = (id: number) => ({ G: { log: id === 0 ? [] : [entry(id, 0), entry(id, 1)], logBase: Math.max(0, 2 * (id - 1)), board: pad }, ctx: { turn: id, phase: 'play', currentPlayer: '0', numPlayers: 3 }, plugins: {}, _undo: [], _redo: [], _stateID: id }) as never;
-const action = (id: number) => ({ action: { type: 'MAKE_MOVE', payload: { type: 'act', args: [{ kind: 'move', from: 'Oslo', to: 'Hamar', units: 2 }], playerID: '0' } }, _stateID: id - 1, turn: id, phase: 'play' }) as never;
+const entry = (id: number, k: number) => ({
+  kind: 'battle',
+  faction: 'germany',
+  area: 'Bergen',
+  dice: [k, id % 6],
+  text: `Tyskland angriper Bergen (${id}.${k})`,
+});
+const state = (id: number) =>
+  ({
+    G: { log: id === 0 ? [] : [entry(id, 0), entry(id, 1)], logBase: Math.max(0, 2 * (id - 1)), board: pad },
+    ctx: { turn: id, phase: 'play', currentPlayer: '0', numPlayers: 3 },
+    plugins: {},
+    _undo: [],
+    _redo: [],
+    _stateID: id,
+  }) as never;
+const action = (id: number) =>
+  ({
+    action: { type: 'MAKE_MOVE', payload: { type: 'act', args: [{ kind: 'move', from: 'Oslo', to: 'Hamar', units: 2 }], playerID: '0' } },
+    _stateID: id - 1,
+    turn: id,
+    phase: 'play',
+  }) as never;
 
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
@@ -33,12 +59,18 @@ async function sizeOf(store: MatchStore, cfg: { dataDir: string }, schema: strin
   await c.connect();
   // Without VACUUM FULL the size would count every superseded version of the match row (MVCC) until autovacuum.
   await c.query(`VACUUM FULL "${schema}".kon_matches, "${schema}".kon_events`);
-  const r = await c.query(`SELECT pg_total_relation_size('"${schema}".kon_matches') + pg_total_relation_size('"${schema}".kon_events') AS n`);
+  const r = await c.query(
+    `SELECT pg_total_relation_size('"${schema}".kon_matches') + pg_total_relation_size('"${schema}".kon_events') AS n`,
+  );
   await c.end();
   return Number(r.rows[0].n);
 }
 
-async function run(label: string, cfg: { dataDir: string; databaseUrl: string | undefined; databaseSchema: string }, synchronous?: 'FULL' | 'NORMAL') {
+async function run(
+  label: string,
+  cfg: { dataDir: string; databaseUrl: string | undefined; databaseSchema: string },
+  synchronous?: 'FULL' | 'NORMAL',
+) {
   const open = () => openStorage(cfg, synchronous ? { synchronous } : {});
   let store = await open();
   await store.createMatch('long', { initialState: state(0), metadata: meta() });

@@ -16,7 +16,10 @@ const external = [...new Set([...deps(root), ...workspaces.flatMap(deps)])]
   .flatMap((name) => [name, `${name}/*`]);
 
 // The server, and the computer players' worker thread beside it (bots/pool.ts loads dist/bot-worker.cjs).
-for (const [entry, out] of [['src/main.ts', 'dist/main.cjs'], ['src/bots/worker.ts', 'dist/bot-worker.cjs']]) {
+for (const [entry, out] of [
+  ['src/main.ts', 'dist/main.cjs'],
+  ['src/bots/worker.ts', 'dist/bot-worker.cjs'],
+]) {
   await build({
     entryPoints: [path.join(root, entry)],
     outfile: path.join(root, out),

@@ -91,12 +91,20 @@ export async function loadGameModule(): Promise<GameModule> {
   };
   if (!mod.KampenOmNorge || !mod.setupDataSchema || !mod.checkMove)
     throw new Error('@kon/game does not export KampenOmNorge, setupDataSchema and checkMove');
-  return { game: mod.KampenOmNorge, setupDataSchema: mod.setupDataSchema, checkMove: mod.checkMove, loadScenarioFiles: mod.loadScenarioFiles };
+  return {
+    game: mod.KampenOmNorge,
+    setupDataSchema: mod.setupDataSchema,
+    checkMove: mod.checkMove,
+    loadScenarioFiles: mod.loadScenarioFiles,
+  };
 }
 
 export async function startServer(config: Config, gameModule?: GameModule, opts: StartOptions = {}): Promise<RunningServer> {
   const metrics: ServerMetrics = new ServerMetrics({ liveMatches: () => transport.liveMatchCount, sockets: () => transport.socketCount });
-  const log = countingErrors(opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' }), metrics);
+  const log = countingErrors(
+    opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' }),
+    metrics,
+  );
   const { game, setupDataSchema, checkMove, loadScenarioFiles } = gameModule ?? (await loadGameModule());
   const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
@@ -117,7 +125,15 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     log.child({ component: 'rate-limits' }),
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
-  const lobby = new Lobby(serverGame(game), setupDataSchema, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
+  const lobby = new Lobby(
+    serverGame(game),
+    setupDataSchema,
+    storage,
+    lock,
+    log.child({ component: 'lobby' }),
+    config.maxMembersPerSeat,
+    scenarios,
+  );
   const transport: HardenedTransport = new HardenedTransport({
     storage,
     lobby,
@@ -132,7 +148,12 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   });
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
-  const pool = new BotPool({ size: config.botWorkers, timeoutMs: config.botTimeoutMs, log, onDecision: (ok, s) => metrics.botDecision(ok, s) });
+  const pool = new BotPool({
+    size: config.botWorkers,
+    timeoutMs: config.botTimeoutMs,
+    log,
+    onDecision: (ok, s) => metrics.botDecision(ok, s),
+  });
   // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
   const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
   const bots = new BotSeats({
@@ -144,7 +165,9 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     moveDelayMs: config.botMoveDelayMs,
     handOverAfterMs: config.handOverAfterMs,
     shared: !!cluster,
-    ...(cluster ? { claim: { ttlMs: claimMs, take: (matchID: string, stateID: number) => cluster.claim(`bots:${matchID}:${stateID}`, claimMs) } } : {}),
+    ...(cluster
+      ? { claim: { ttlMs: claimMs, take: (matchID: string, stateID: number) => cluster.claim(`bots:${matchID}:${stateID}`, claimMs) } }
+      : {}),
   });
   const clocks = new ClockService({
     storage,
@@ -271,7 +294,14 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   bots.start();
   if (config.autopass) autopass.start();
   await clocks.start();
-  log.info('listening', { port, host: config.host, storage: storage.kind, cluster: cluster ? cluster.bus.id : false, webDist: config.webDist, mode: process.env.NODE_ENV ?? 'development' });
+  log.info('listening', {
+    port,
+    host: config.host,
+    storage: storage.kind,
+    cluster: cluster ? cluster.bus.id : false,
+    webDist: config.webDist,
+    mode: process.env.NODE_ENV ?? 'development',
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = (reason = 'stop') =>
@@ -286,7 +316,13 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       httpServer.close();
       const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), config.shutdownTimeoutMs).unref());
       // Finish every move and lobby write already under way, then every storage write.
-      const drained = await Promise.race([lock.idle().then(() => storage.drain()).then(() => 'ok' as const), timeout]);
+      const drained = await Promise.race([
+        lock
+          .idle()
+          .then(() => storage.drain())
+          .then(() => 'ok' as const),
+        timeout,
+      ]);
       if (drained === 'timeout') log.error('shutdown timed out waiting for pending work');
       await transport.close();
       httpServer.closeAllConnections?.();

@@ -8,20 +8,18 @@ export const SERVER_ROOT = path.resolve(here, '..');
 /** repository root */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
 
-const int = (def: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(def);
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 
 const originList = z
   .string()
   .default('')
-  .transform((s) => s.split(',').map((o) => o.trim()).filter((o) => o.length > 0))
-  .pipe(
-    z.array(
-      z
-        .string()
-        .regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://host[:port] (no path, no trailing slash)'),
-    ),
-  );
+  .transform((s) =>
+    s
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o.length > 0),
+  )
+  .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://host[:port] (no path, no trailing slash)')));
 
 /** Every environment setting the server reads. Documented in apps/server/README.md. */
 export const envSchema = z.object({
@@ -38,8 +36,14 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, : _ - (at most 40)').default('kon:'),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case SQL identifier').default('public'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{0,40}$/, 'letters, digits, : _ - (at most 40)')
+    .default('kon:'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case SQL identifier')
+    .default('public'),
   ORIGINS: originList,
   WEB_DIST: z.string().optional(),
   SCENARIOS_DIR: z.string().optional(),
@@ -70,14 +74,29 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMTP_FROM: z.string().trim().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   WEBHOOK_TARGETS: z.enum(['public', 'any', 'off']).default('public'),
   NOTIFY_ATTEMPTS: int(4, 1, 10),
   /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints); unset: made on first start and kept in the store. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional(),
   /** Who push services may contact about our pushes: a mailto: or https: URL (default: PUBLIC_URL). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s]+|https:\/\/[^\s]+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
   NOTIFY_AWAY_AFTER_S: int(120, 1, 86_400),
   METRICS_TOKEN: z
     .string()

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import Router from '@koa/router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from './config';
 import { ApiError } from './errors';
 import { joinBody, recoverBody, renameBody, type Lobby } from './lobby';
@@ -125,8 +125,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
       }
     } finally {
       // Log the route, never the query string or headers (tokens travel in Authorization only).
-      if (ctx.path !== '/healthz')
-        log.debug('http', { method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
+      if (ctx.path !== '/healthz') log.debug('http', { method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
     }
   }
 }
@@ -160,7 +159,8 @@ export function apiRouter(deps: HttpDeps): Router {
     const verdict = await limits.matchCreated(ctx.ip);
     if (verdict === 'limited') throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
     // Creation fails closed: without the shared counter nobody could tell a flood from a player.
-    if (verdict === 'unavailable') throw new ApiError(503, 'rate_limit_unavailable', 'Matches cannot be created right now; try again in a minute.');
+    if (verdict === 'unavailable')
+      throw new ApiError(503, 'rate_limit_unavailable', 'Matches cannot be created right now; try again in a minute.');
     const body = parse(lobby.createBody, await readJson(ctx, config.bodyLimitBytes));
     ctx.status = 201;
     ctx.body = await lobby.create(body);

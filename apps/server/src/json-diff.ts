@@ -74,12 +74,18 @@ function valueBytes(v: unknown): number {
   }
 }
 
-function walkObject(a: Record<string, unknown>, b: Record<string, unknown>, path: string, ops: JsonPatchOp[], copies: JsonPatchOp[]): number {
+function walkObject(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  path: string,
+  ops: JsonPatchOp[],
+  copies: JsonPatchOp[],
+): number {
   let bytes = 0;
   for (const key of Object.keys(a)) {
     // A key whose value is undefined is absent in JSON.
     if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) {
-      const p = `${path}/${escape(key)}`;
+      const p = `${path}/${escapePointer(key)}`;
       ops.push({ op: 'remove', path: p });
       bytes += opBytes(p);
     }
@@ -87,7 +93,7 @@ function walkObject(a: Record<string, unknown>, b: Record<string, unknown>, path
   for (const key of Object.keys(b)) {
     const v = b[key];
     if (v === undefined || a[key] === v) continue;
-    const p = `${path}/${escape(key)}`;
+    const p = `${path}/${escapePointer(key)}`;
     const mine: JsonPatchOp[] = [];
     let cost: number;
     if (!Object.hasOwn(a, key) || a[key] === undefined) {
@@ -108,16 +114,24 @@ function walkObject(a: Record<string, unknown>, b: Record<string, unknown>, path
 }
 
 /** The cheapest way to build `v` from a sibling of the same shape in `a`, if cheaper than `cost`. */
-function copyFromSibling(a: Record<string, unknown>, key: string, v: Record<string, unknown>, path: string, cost: number, copies: JsonPatchOp[]) {
+function copyFromSibling(
+  a: Record<string, unknown>,
+  key: string,
+  v: Record<string, unknown>,
+  path: string,
+  cost: number,
+  copies: JsonPatchOp[],
+) {
   const shape = Object.keys(v).sort().join();
   let best: { copy: JsonPatchOp; ops: JsonPatchOp[]; bytes: number } | null = null;
   for (const sibling of Object.keys(a)) {
     const s = a[sibling];
-    if (sibling === key || !isRecord(s) || Object.keys(s).length !== Object.keys(v).length || Object.keys(s).sort().join() !== shape) continue;
-    const from = `${path}/${escape(sibling)}`;
+    if (sibling === key || !isRecord(s) || Object.keys(s).length !== Object.keys(v).length || Object.keys(s).sort().join() !== shape)
+      continue;
+    const from = `${path}/${escapePointer(sibling)}`;
     // Never copy from a place an earlier copy has already overwritten.
     if (copies.some((c) => c.path === from)) continue;
-    const p = `${path}/${escape(key)}`;
+    const p = `${path}/${escapePointer(key)}`;
     const ops: JsonPatchOp[] = [];
     const bytes = walk(s, v, p, ops, copies) + opBytes(p) + from.length + 10;
     if (bytes < cost && (!best || bytes < best.bytes)) best = { copy: { op: 'copy', from, path: p }, ops, bytes };
@@ -141,7 +155,11 @@ function walkArray(a: unknown[], b: unknown[], path: string, ops: JsonPatchOp[],
       return true;
     };
     const moved: [number, number] | null =
-      equalJson(a[head], b[last]) && shifted(head + 1, head) ? [head, last] : equalJson(a[last], b[head]) && shifted(head, head + 1) ? [last, head] : null;
+      equalJson(a[head], b[last]) && shifted(head + 1, head)
+        ? [head, last]
+        : equalJson(a[last], b[head]) && shifted(head, head + 1)
+          ? [last, head]
+          : null;
     if (moved) {
       const [out, back] = moved;
       ops.push({ op: 'remove', path: `${path}/${out}` }, { op: 'add', path: `${path}/${back}`, value: b[back] });
@@ -191,7 +209,7 @@ export function equalJson(a: unknown, b: unknown): boolean {
 }
 
 /** JSON Pointer escaping (RFC 6901). */
-function escape(key: string): string {
+function escapePointer(key: string): string {
   if (!key.includes('~') && !key.includes('/')) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -14,7 +14,19 @@ import { createMatchRequest, joinRequest, recoverRequest, renameRequest, type Se
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
-export { NUM_PLAYERS, PLAN_SEATS, SEAT_KEYS, PLANS, everySeatTaken, markBegun, type SeatKey, type Plan, type SeatRecord, type MemberRecord, type LobbyRecord } from './lobby-model';
+export {
+  NUM_PLAYERS,
+  PLAN_SEATS,
+  SEAT_KEYS,
+  PLANS,
+  everySeatTaken,
+  markBegun,
+  type SeatKey,
+  type Plan,
+  type SeatRecord,
+  type MemberRecord,
+  type LobbyRecord,
+} from './lobby-model';
 import { NUM_PLAYERS, PLAN_SEATS, markBegun, type LobbyRecord, type MemberRecord, type SeatRecord } from './lobby-model';
 import { deriveMetadata, seatOf } from './lobby-metadata';
 export { authenticateCredentials, deriveMetadata } from './lobby-metadata';
@@ -30,7 +42,11 @@ function withScenario(scenarios: readonly ScenarioDef[]) {
     if (id === undefined) return raw;
     const s = typeof id === 'string' ? scenarios.find((x) => x.id === id) : undefined;
     if (!s) {
-      ctx.addIssue({ code: 'custom', path: ['scenario'], message: `unknown scenario; there are: ${scenarios.map((x) => x.id).join(', ') || 'none'}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scenario'],
+        message: `unknown scenario; there are: ${scenarios.map((x) => x.id).join(', ') || 'none'}`,
+      });
       return raw;
     }
     return { ...raw, ruleset: s.ruleset, scenario: s };
@@ -112,7 +128,11 @@ export class Lobby {
     const { plan, visibility } = body;
     const gameSetup = body.setupData;
     const setupData = publicSetup(gameSetup);
-    const bots = botsAtCreation(plan, PLAN_SEATS[plan].map((s) => s.key), body.bots);
+    const bots = botsAtCreation(
+      plan,
+      PLAN_SEATS[plan].map((s) => s.key),
+      body.bots,
+    );
     const seatTokens = PLAN_SEATS[plan].map((s) => ({ ...s, token: newToken('seat') }));
     const spectatorToken = newToken('spectator');
     const lobby: LobbyRecord = {
@@ -144,7 +164,15 @@ export class Lobby {
     const matchID = newMatchID();
     await this.storage.createMatchWithLobby(matchID, { initialState, metadata }, lobby, visibility === 'public');
     const { ruleset, scenario } = setupData as { ruleset?: string; scenario?: string };
-    this.log.info('match created', { matchID, plan, visibility, ruleset, ...(scenario ? { scenario } : {}), clock: body.clock.mode, ...(bots ? { bots: publicBots(lobby) } : {}) });
+    this.log.info('match created', {
+      matchID,
+      plan,
+      visibility,
+      ruleset,
+      ...(scenario ? { scenario } : {}),
+      clock: body.clock.mode,
+      ...(bots ? { bots: publicBots(lobby) } : {}),
+    });
     this.onCreated(matchID);
     return {
       matchID,
@@ -163,7 +191,7 @@ export class Lobby {
   private async load(matchID: string) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(matchID)) return undefined;
     const row = await this.storage.fetchLobby(matchID);
-    if (!row || !row.lobby) return undefined;
+    if (!row?.lobby) return undefined;
     return { lobby: seats.migrateLobby(row.lobby), metadata: row.metadata };
   }
 
@@ -172,7 +200,13 @@ export class Lobby {
     if (tok === undefined) return lobby.visibility === 'public' ? { role: 'public' } : undefined;
     const member = seats.memberByCredentials(lobby, tok);
     if (member)
-      return { role: 'member', memberId: member.id, seat: member.seat, playerIDs: seatOf(lobby, member.seat).playerIDs, holder: member.role === 'holder' };
+      return {
+        role: 'member',
+        memberId: member.id,
+        seat: member.seat,
+        playerIDs: seatOf(lobby, member.seat).playerIDs,
+        holder: member.role === 'holder',
+      };
     const seat = lobby.seats.find((s) => tokenMatches(tok, [s.linkHash]));
     if (seat) return { role: 'seat-link', seat: seat.key, playerIDs: seat.playerIDs, claimed: seat.holder !== undefined };
     const co = seats.seatByCoLink(lobby, tok);
@@ -257,8 +291,7 @@ export class Lobby {
       } else {
         throw notFound();
       }
-      if (metadata.gameover !== undefined && metadata.gameover !== null)
-        throw new ApiError(409, 'game_over', 'This match is over.');
+      if (metadata.gameover !== undefined && metadata.gameover !== null) throw new ApiError(409, 'game_over', 'This match is over.');
       assertJoinable(lobby, seat.key);
       const seated = seats.seatPerson(lobby, seat, via, body.name, body.browserKey, this.maxMembersPerSeat);
       await this.save(matchID, lobby, metadata);
@@ -300,7 +333,12 @@ export class Lobby {
    * A change by a member to the seat records (co-commander links, removals, recovery links), under the
    * match's lock, saved, and pushed to everyone connected. `fn` answers what the API returns.
    */
-  private async asMember<T>(matchID: string, tok: string | undefined, fn: (lobby: LobbyRecord, member: MemberRecord) => T, removed: (r: T) => string[] = () => []) {
+  private async asMember<T>(
+    matchID: string,
+    tok: string | undefined,
+    fn: (lobby: LobbyRecord, member: MemberRecord) => T,
+    removed: (r: T) => string[] = () => [],
+  ) {
     return this.lock.run(matchID, async () => {
       const { row, member } = await this.requireMember(matchID, tok);
       const out = fn(row.lobby, member);
@@ -319,7 +357,12 @@ export class Lobby {
   }
 
   async removeCoCommander(matchID: string, tok: string | undefined, memberId: string) {
-    const id = await this.asMember(matchID, tok, (lobby, holder) => seats.removeCoCommander(lobby, holder, memberId), (id) => [id]);
+    const id = await this.asMember(
+      matchID,
+      tok,
+      (lobby, holder) => seats.removeCoCommander(lobby, holder, memberId),
+      (id) => [id],
+    );
     this.log.info('co-commander removed', { matchID, memberId: id });
   }
 
@@ -347,7 +390,12 @@ export class Lobby {
     const row = await this.load(matchID);
     const m = row && seats.memberByCredentials(row.lobby, tok);
     if (!row || !m) return undefined;
-    return { viewer: this.identify(row.lobby, tok) as Extract<Viewer, { role: 'member' }>, lobby: row.lobby, metadata: row.metadata, view: () => this.view(matchID, row.lobby, row.metadata, this.identify(row.lobby, tok)!) };
+    return {
+      viewer: this.identify(row.lobby, tok) as Extract<Viewer, { role: 'member' }>,
+      lobby: row.lobby,
+      metadata: row.metadata,
+      view: () => this.view(matchID, row.lobby, row.metadata, this.identify(row.lobby, tok)!),
+    };
   }
 
   async rename(matchID: string, tok: string | undefined, name: string) {
@@ -397,7 +445,10 @@ export class Lobby {
    * Read, change and store a match's lobby record under the match's lock (for modules that own a field
    * of it, such as bots); `change` answers `save: false` to store nothing. Throws not found for an unknown match.
    */
-  async updateRecord<T>(matchID: string, change: (row: { lobby: LobbyRecord; metadata: BgioServer.MatchData }) => Promise<{ save: boolean; value: T }>): Promise<T> {
+  async updateRecord<T>(
+    matchID: string,
+    change: (row: { lobby: LobbyRecord; metadata: BgioServer.MatchData }) => Promise<{ save: boolean; value: T }>,
+  ): Promise<T> {
     return this.lock.run(matchID, async () => {
       const row = await this.load(matchID);
       if (!row) throw notFound();

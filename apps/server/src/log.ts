@@ -12,13 +12,11 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-export interface LogSink {
-  (line: string, level: Level): void;
-}
+export type LogSink = (line: string, level: Level) => void;
 
 const defaultSink: LogSink = (line, level) => {
-  if (level === 'warn' || level === 'error') process.stderr.write(line + '\n');
-  else process.stdout.write(line + '\n');
+  if (level === 'warn' || level === 'error') process.stderr.write(`${line}\n`);
+  else process.stdout.write(`${line}\n`);
 };
 
 function errFields(v: unknown): unknown {
@@ -36,11 +34,7 @@ export function withLogContext<T>(fields: Record<string, unknown>, fn: () => T):
   return context.run({ ...context.getStore(), ...fields }, fn);
 }
 
-export function createLogger(
-  level: Level | 'silent' = 'info',
-  base: Record<string, unknown> = {},
-  sink: LogSink = defaultSink,
-): Logger {
+export function createLogger(level: Level | 'silent' = 'info', base: Record<string, unknown> = {}, sink: LogSink = defaultSink): Logger {
   const min = RANK[level];
   const write = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < min) return;

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { startServer } from './app';
 import { createLogger } from './log';
 import { signalJudge } from './shutdown-signals';
@@ -16,7 +16,7 @@ function consoleToJson(level: 'debug' | 'info' | 'warn' | 'error') {
 }
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (e) {

@@ -130,7 +130,6 @@ export function countingErrors(log: Logger, metrics: ServerMetrics, component = 
       metrics.error(component);
       log.error(m, f);
     },
-    child: (fields) =>
-      countingErrors(log.child(fields), metrics, typeof fields.component === 'string' ? fields.component : component),
+    child: (fields) => countingErrors(log.child(fields), metrics, typeof fields.component === 'string' ? fields.component : component),
   };
 }

@@ -12,7 +12,6 @@ import { deriveMetadata, markBegun, type Lobby, type LobbyRecord } from './lobby
 import type { SqlStorage } from './storage';
 import { memberByCredentials, migrateLobby } from './seats';
 
-
 export class Rematches {
   constructor(
     private readonly lobby: Lobby,
@@ -39,7 +38,11 @@ export class Rematches {
 
       // The computer plays again the seats it was given at creation (a seat handed to it for an absent
       // player goes back to that player).
-      const bots = Object.fromEntries(Object.entries(old.bots ?? {}).filter(([, b]) => b?.reason === 'created').map(([seat, b]) => [seat, b!.strength]));
+      const bots = Object.fromEntries(
+        Object.entries(old.bots ?? {})
+          .filter(([, b]) => b?.reason === 'created')
+          .map(([seat, b]) => [seat, b!.strength]),
+      );
       const body = this.lobby.createBody.parse({
         plan: old.plan,
         visibility: old.visibility,

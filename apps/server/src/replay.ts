@@ -144,7 +144,8 @@ export class MatchReplay {
    */
   private replayed(matchID: string, initial: State, moves: RecordedMove[], stateID: number): Replayed {
     let r = this.cache.get(matchID);
-    if (!r || r.done > moves.length) r = { done: 0, stateID, moves, last: initial, batches: [batchOf(initial.G)], checkpoints: new Map([[0, initial]]) };
+    if (!r || r.done > moves.length)
+      r = { done: 0, stateID, moves, last: initial, batches: [batchOf(initial.G)], checkpoints: new Map([[0, initial]]) };
     r.moves = moves;
     r.stateID = stateID;
     this.cache.delete(matchID); // most recently used last

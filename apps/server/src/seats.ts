@@ -43,7 +43,15 @@ export function migrateLobby(raw: unknown): LobbyRecord {
   });
   for (const m of old.members) {
     const holder = seats.find((s) => s.key === m.seat)?.holder === m.id;
-    members.push({ id: m.id, seat: m.seat, name: m.name, credHashes: [m.credHash], browserHashes: [], joinedAt: m.joinedAt, role: holder ? 'holder' : 'co' });
+    members.push({
+      id: m.id,
+      seat: m.seat,
+      name: m.name,
+      credHashes: [m.credHash],
+      browserHashes: [],
+      joinedAt: m.joinedAt,
+      role: holder ? 'holder' : 'co',
+    });
   }
   return { ...old, v: 2, seats, members };
 }
@@ -99,7 +107,8 @@ export function seatPerson(
   if (mine) throw new ApiError(409, 'already_member', 'This browser already holds a seat in this match.');
   if (via === 'seat' && seat.holder !== undefined)
     throw new ApiError(409, 'seat_taken', 'This seat is taken; the link now opens the spectator view only.');
-  if (via === 'co' && seat.holder === undefined) throw new ApiError(409, 'no_holder', 'Nobody holds this seat any more; ask for a new link.');
+  if (via === 'co' && seat.holder === undefined)
+    throw new ApiError(409, 'no_holder', 'Nobody holds this seat any more; ask for a new link.');
   if (lobby.members.filter((m) => m.seat === seat.key).length >= maxMembersPerSeat)
     throw new ApiError(409, 'seat_full', `At most ${maxMembersPerSeat} people may share a seat.`);
   const credentials = newToken('member');

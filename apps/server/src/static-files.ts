@@ -75,7 +75,7 @@ export function staticFiles(app: Koa, root: string) {
     } catch {
       return next();
     }
-    const file = path.resolve(rootAbs, '.' + path.posix.normalize('/' + rel));
+    const file = path.resolve(rootAbs, `.${path.posix.normalize(`/${rel}`)}`);
     if (file !== rootAbs && !file.startsWith(rootAbs + path.sep)) return next();
     let target = file;
     let stat = await fileStat(target);

@@ -103,7 +103,7 @@ export interface TransportOptions {
 
 export type MoveOutcome =
   | { ok: true; stateID: number }
-  | { ok: false; code: ErrorCode; message?: string; fields?: Record<string, unknown>; /** illegal_move: the rule broken */ rule?: string };
+  | { ok: false; code: ErrorCode; message?: string; fields?: Record<string, unknown> /** illegal_move: the rule broken */; rule?: string };
 
 /** A move that was stored and sent: what listeners (bots, clocks, notifications) react to. */
 export interface MoveCommitted {
@@ -117,7 +117,13 @@ export interface MoveCommitted {
 export type MoveListener = (event: MoveCommitted) => void;
 
 /** `origin` 'server' lets through the game's server-only moves (a clock's loss on time); a socket's moves are always 'player'. */
-export type MoveCheck = (G: any, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server') => { code: string; message: string } | null;
+export type MoveCheck = (
+  G: any,
+  playerID: string,
+  type: unknown,
+  args: unknown,
+  origin: 'player' | 'server',
+) => { code: string; message: string } | null;
 
 const credSchema = z.string().min(1).max(200).optional();
 // The move (`update`) and `chat` payloads a client may send are the protocol's (moveAction, chatMessage).
@@ -278,7 +284,7 @@ export class HardenedTransport {
     this.io = io;
     for (const game of this.games) {
       const filter = this.filterOf(game);
-      io.of('/' + game.name).on('connection', (socket) => this.onConnection(game, filter, socket));
+      io.of(`/${game.name}`).on('connection', (socket) => this.onConnection(game, filter, socket));
     }
   }
 
@@ -312,8 +318,7 @@ export class HardenedTransport {
       const playerIDRaw = args[1] === undefined ? null : args[1];
       const playerID = playerIDRaw === null ? null : playerIDSchema.safeParse(playerIDRaw);
       const creds = credSchema.safeParse(args[2] ?? undefined);
-      if (!matchID.success || (playerID !== null && !playerID.success) || !creds.success)
-        return refuse('bad_sync');
+      if (!matchID.success || (playerID !== null && !playerID.success) || !creds.success) return refuse('bad_sync');
       const id = matchID.data;
       const pid = playerID === null ? null : playerID.data;
       await this.opts.lock.run(id, async () => {
@@ -348,7 +353,7 @@ export class HardenedTransport {
         });
         // boardgame.io's filter leaves initialState (all hands, decks, seed, PRNG state) untouched: filter it too.
         const info = filtered.args[1] as { initialState: State; state: State };
-        info.initialState = (filter(pid, { type: 'update', args: [id, initialState] }).args[1] as State);
+        info.initialState = filter(pid, { type: 'update', args: [id, initialState] }).args[1] as State;
         live.views.set(pid ?? SPECTATORS, { stateID: live.state._stateID, view: info.state });
         this.sentStateID.set(socket, live.state._stateID);
         socket.emit('sync', ...filtered.args);
@@ -368,11 +373,16 @@ export class HardenedTransport {
       if (typeof rawStateID !== 'number' || !Number.isInteger(rawStateID)) return refuse('bad_state_id');
       const { type, args: moveArgs } = action.data.payload;
       await this.passHold(b.matchID, b.playerID, rawStateID, { type, args: moveArgs ?? [] });
-      const outcome = await this.submitMove(b.matchID, b.playerID, { type, args: moveArgs ?? [] }, {
-        by: 'player',
-        stateID: rawStateID,
-        ...(action.data.payload.credentials !== undefined ? { credentials: action.data.payload.credentials } : {}),
-      });
+      const outcome = await this.submitMove(
+        b.matchID,
+        b.playerID,
+        { type, args: moveArgs ?? [] },
+        {
+          by: 'player',
+          stateID: rawStateID,
+          ...(action.data.payload.credentials !== undefined ? { credentials: action.data.payload.credentials } : {}),
+        },
+      );
       if (!outcome.ok) refuse(outcome.code, { matchID: b.matchID, ...outcome.fields }, outcome.message, outcome.rule);
     });
 
@@ -418,7 +428,9 @@ export class HardenedTransport {
 
   private memberLeft(matchID: string, memberId: string) {
     const at = this.lastSeen.get(matchID)?.get(memberId) ?? Date.now();
-    this.opts.storage.putSide(matchID, SEEN, memberId, { at }).catch((e: unknown) => this.log.warn('presence not stored', { matchID, err: e }));
+    this.opts.storage
+      .putSide(matchID, SEEN, memberId, { at })
+      .catch((e: unknown) => this.log.warn('presence not stored', { matchID, err: e }));
     for (const l of this.leftListeners) {
       try {
         l(matchID, memberId);
@@ -802,10 +814,15 @@ export class HardenedTransport {
   private async pushLobby(matchID: string) {
     const sockets = [...(this.rooms.get(matchID) ?? [])];
     if (sockets.length === 0) return;
-    const views = await this.opts.lobby.viewsFor(matchID, sockets.map((s) => this.bindings.get(s)?.memberId)).catch((e: unknown) => {
-      this.log.error('lobby push failed', { matchID, err: e });
-      return undefined;
-    });
+    const views = await this.opts.lobby
+      .viewsFor(
+        matchID,
+        sockets.map((s) => this.bindings.get(s)?.memberId),
+      )
+      .catch((e: unknown) => {
+        this.log.error('lobby push failed', { matchID, err: e });
+        return undefined;
+      });
     if (!views) return;
     for (const sock of sockets) {
       const b = this.bindings.get(sock);

@@ -9,8 +9,17 @@
  */
 import { FACTION_OF_PLAYER, hiddenFrom, legalMoves, type Faction } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMatch, join, serverState, startTestServer, waitFor, type TestServer, gameClient, type GameClient, tappedSocketIO } from './helpers';
-
+import {
+  createMatch,
+  join,
+  serverState,
+  startTestServer,
+  waitFor,
+  type TestServer,
+  gameClient,
+  type GameClient,
+  tappedSocketIO,
+} from './helpers';
 
 /** One packet as it came over the wire, and the step of the game it arrived in. */
 type Frame = { raw: string; step: number };
@@ -31,7 +40,10 @@ afterAll(async () => {
 /** boardgame.io's SocketIO transport, recording every raw packet its engine.io socket receives. */
 function recording(server: string, v: Pick<Viewer, 'frames' | 'events'>, step: () => number) {
   return tappedSocketIO(server, (socket) => {
-    const tap = () => socket.io.engine.on('packet', (p: { type: string; data?: unknown }) => v.frames.push({ raw: typeof p.data === 'string' ? p.data : JSON.stringify(p.data ?? ''), step: step() }));
+    const tap = () =>
+      socket.io.engine.on('packet', (p: { type: string; data?: unknown }) =>
+        v.frames.push({ raw: typeof p.data === 'string' ? p.data : JSON.stringify(p.data ?? ''), step: step() }),
+      );
     if (socket.io.engine) tap();
     socket.io.on('open', tap);
     socket.onAny((event: string) => v.events.push(event));
@@ -58,7 +70,12 @@ describe('an advanced match over real sockets', () => {
     const viewers: Viewer[] = [];
     const addViewer = (name: string, playerID: string | null, credentials: string) => {
       const v = { frames: [] as Frame[], events: [] as string[] };
-      const client = gameClient(m.matchID, playerID, credentials, recording(server.url, v, () => step));
+      const client = gameClient(
+        m.matchID,
+        playerID,
+        credentials,
+        recording(server.url, v, () => step),
+      );
       viewers.push({ name, playerID, faction: playerID === null ? null : (FACTION_OF_PLAYER[playerID] as Faction), client, ...v });
     };
     seats.forEach((s) => addViewer(s.seat, s.playerIDs[0]!, s.credentials));
@@ -122,14 +139,19 @@ describe('an advanced match over real sockets', () => {
         const prev = history[Math.max(0, f.step - 1)] ?? history[0];
         const cur = history[f.step] ?? prev;
         const hiddenNow = new Set(hiddenFrom(cur, v.faction));
-        const hidden = new Set([...hiddenFrom(prev, v.faction).filter((id) => hiddenNow.has(id)), ...(f.step === 0 ? hiddenFrom(initialG, v.faction) : [])]);
+        const hidden = new Set([
+          ...hiddenFrom(prev, v.faction).filter((id) => hiddenNow.has(id)),
+          ...(f.step === 0 ? hiddenFrom(initialG, v.faction) : []),
+        ]);
         const leaked = [...hidden].filter((id) => f.raw.includes(`"${id}"`) || f.raw.includes(`\\"${id}\\"`));
         expect(leaked, `${v.name} got ${leaked.join(', ')} at step ${f.step}: ${f.raw.slice(0, 200)}`).toEqual([]);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(100);
-    console.info(`advanced match over sockets: ${step} moves (${step - afterApril9} in 9. April), ${checked} frames checked, moves ${[...movesSeen].join(' ')}`);
+    console.info(
+      `advanced match over sockets: ${step} moves (${step - afterApril9} in 9. April), ${checked} frames checked, moves ${[...movesSeen].join(' ')}`,
+    );
     for (const v of viewers) v.client.stop();
   }, 120_000);
 });

@@ -34,7 +34,8 @@ describe('automatic passes on the wire', () => {
     const m = await createMatch(first.url, { plan: 'three', setupData: { ruleset: 'basic' } });
     const members = await Promise.all(m.links.seats.map((s) => join(first.url, m.matchID, s.token, s.seat)));
     const cred = (pid: string) => members.find((x) => x.playerIDs.includes(pid))!.credentials;
-    for (const mb of members) await api(first.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: mb.credentials, body: { on: false } });
+    for (const mb of members)
+      await api(first.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: mb.credentials, body: { on: false } });
 
     // Play (Easy's choices, as each seat) to a forced pass whose seat holds cards.
     const rng = seededRng(11);
@@ -51,7 +52,12 @@ describe('automatic passes on the wire', () => {
       }
       const view = viewFor(G, who.faction);
       const pick = pass ?? easyBot({ view, legal: legalActions(view as never, who.faction), rng });
-      const out = await first.server.transport.submitMove(m.matchID, pid, { type: pick.type, args: [pick.args] }, { by: 'player', stateID: s._stateID, credentials: cred(pid) });
+      const out = await first.server.transport.submitMove(
+        m.matchID,
+        pid,
+        { type: pick.type, args: [pick.args] },
+        { by: 'player', stateID: s._stateID, credentials: cred(pid) },
+      );
       expect(out.ok).toBe(true);
     }
     expect(forced).toBeDefined();
@@ -84,11 +90,20 @@ describe('automatic passes on the wire', () => {
     // The server passes for the seat once it turns passing on; in the copy the seat clicks Pass.
     const on = await api(auto.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: cred(f.playerID), body: { on: true } });
     expect(on.status).toBe(200);
-    b.get(f.playerID)!.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pass', args: [{}], playerID: f.playerID, credentials: cred(f.playerID) } }, f.stateID, m.matchID, f.playerID);
+    b.get(f.playerID)!.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type: 'pass', args: [{}], playerID: f.playerID, credentials: cred(f.playerID) } },
+      f.stateID,
+      m.matchID,
+      f.playerID,
+    );
 
     const next = f.stateID + 1;
     const gameMessage = (s: { received: { event: string; args: unknown[] }[] }) =>
-      s.received.find((r) => GAME_EVENTS.has(r.event) && (r.event === 'patch' ? r.args[2] === next : (r.args[1] as { _stateID: number })._stateID === next));
+      s.received.find(
+        (r) =>
+          GAME_EVENTS.has(r.event) && (r.event === 'patch' ? r.args[2] === next : (r.args[1] as { _stateID: number })._stateID === next),
+      );
     for (const sockets of [a, b]) for (const [who, s] of sockets) await waitFor(() => gameMessage(s), `${who} hears the pass`);
     await sleep(100);
 
@@ -101,7 +116,12 @@ describe('automatic passes on the wire', () => {
       for (const card of f.hand) expect(heard.includes(`"${card}"`), `${who} heard of ${card}`).toBe(false);
     }
     // Only the seat itself hears that its switch is on.
-    expect(a.get(f.playerID)!.received.filter((r) => r.event === 'kon:autopass').map((r) => r.args[0])).toEqual([{ on: true }]);
+    expect(
+      a
+        .get(f.playerID)!
+        .received.filter((r) => r.event === 'kon:autopass')
+        .map((r) => r.args[0]),
+    ).toEqual([{ on: true }]);
 
     // The stored move and the match's log are the same too.
     const [sa, sb] = await Promise.all([serverState(auto, m.matchID), serverState(manual, m.matchID)]);

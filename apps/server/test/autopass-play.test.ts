@@ -54,7 +54,9 @@ async function playAsPerson(setupData: Record<string, unknown>, human: Faction, 
   let decisions = 0;
   try {
     while (decisions < maxDecisions) {
-      const autos = moves.filter((x) => x.e.by === 'server' && x.e.playerID === pid).map((x) => ({ stage: actor(x.before)!.stage, type: x.e.move.type }));
+      const autos = moves
+        .filter((x) => x.e.by === 'server' && x.e.playerID === pid)
+        .map((x) => ({ stage: actor(x.before)!.stage, type: x.e.move.type }));
       if (enough(autos)) break;
       const s = (await t.server.transport.currentState(m.matchID))!;
       const G = s.G as GameState;
@@ -119,7 +121,11 @@ describe('automatic passes in play', () => {
     });
     const { moves, autos } = await playAsPerson({ ruleset: 'basic' }, 'allies', (a) => Object.values(kinds(a)).every(Boolean));
     expectOnlyForcedPasses(moves, 'allies');
-    expect(kinds(autos.map((x) => ({ stage: actor(x.before)!.stage, type: x.e.move.type })))).toEqual({ reaction: true, combat: true, phase: true });
+    expect(kinds(autos.map((x) => ({ stage: actor(x.before)!.stage, type: x.e.move.type })))).toEqual({
+      reaction: true,
+      combat: true,
+      phase: true,
+    });
   });
 
   it('advanced game: 9. April windows and naval card windows with nothing to play are passed for the Allies', async () => {
@@ -133,23 +139,31 @@ describe('automatic passes in play', () => {
   });
 
   it("Narvik: Germany's empty Reinforcements phase ends without a click", async () => {
-    const { moves, autos } = await playAsPerson({ scenario: 'narvik' }, 'germany', (a) => a.some((x) => x.stage === 'reinforcement' && x.type === 'endPhase'));
+    const { moves, autos } = await playAsPerson({ scenario: 'narvik' }, 'germany', (a) =>
+      a.some((x) => x.stage === 'reinforcement' && x.type === 'endPhase'),
+    );
     expectOnlyForcedPasses(moves, 'germany');
     expect(autos.some((x) => actor(x.before)!.stage === 'reinforcement' && x.e.move.type === 'endPhase')).toBe(true);
   });
 
   // A measurement, not a check: AUTOPASS_MEASURE=1 plays whole solo games (Germany against two Easy
   // computer sides) and prints the decisions a person faced and the passes the server made instead.
-  it.skipIf(!process.env.AUTOPASS_MEASURE)('measure: a solo game as Germany', async () => {
-    for (const setupData of [{ ruleset: 'basic' }, { ruleset: 'advanced' }, { scenario: 'narvik' }]) {
-      const { autos, decisions } = await playAsPerson(setupData, 'germany', () => false, 5000);
-      const byStage = new Map<string, number>();
-      for (const a of autos) byStage.set(actor(a.before)!.stage, (byStage.get(actor(a.before)!.stage) ?? 0) + 1);
-      console.log(`${JSON.stringify(setupData)}: Germany clicked ${decisions} decisions, the server passed ${autos.length} (${[...byStage].map(([k, v]) => `${k} ${v}`).join(', ')})`);
-      await server?.stop();
-      server = undefined;
-    }
-  }, 600_000);
+  it.skipIf(!process.env.AUTOPASS_MEASURE)(
+    'measure: a solo game as Germany',
+    async () => {
+      for (const setupData of [{ ruleset: 'basic' }, { ruleset: 'advanced' }, { scenario: 'narvik' }]) {
+        const { autos, decisions } = await playAsPerson(setupData, 'germany', () => false, 5000);
+        const byStage = new Map<string, number>();
+        for (const a of autos) byStage.set(actor(a.before)!.stage, (byStage.get(actor(a.before)!.stage) ?? 0) + 1);
+        console.log(
+          `${JSON.stringify(setupData)}: Germany clicked ${decisions} decisions, the server passed ${autos.length} (${[...byStage].map(([k, v]) => `${k} ${v}`).join(', ')})`,
+        );
+        await server?.stop();
+        server = undefined;
+      }
+    },
+    600_000,
+  );
 
   it('a seat that turned passing off is not passed; turned on again, its open window is', async () => {
     server = await startTestServer({ BOT_MOVE_DELAY_MS: '0', AUTOPASS: 'on', AUTOPASS_DELAY_MS: '0' });
@@ -158,7 +172,10 @@ describe('automatic passes in play', () => {
     const me = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Person');
     const off = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: false } });
     expect(off.json).toEqual({ on: false, available: true });
-    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({ on: false, available: true });
+    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({
+      on: false,
+      available: true,
+    });
     // Only a member of the seat may read or set it.
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: m.links.spectator })).status).toBe(403);
     expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: 'no' } })).status).toBe(400);
@@ -183,7 +200,10 @@ describe('automatic passes in play', () => {
     const t = server;
     const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' } });
     const me = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Person');
-    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({ on: false, available: false });
+    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({
+      on: false,
+      available: false,
+    });
     const put = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: true } });
     expect(put.status).toBe(409);
     expect(put.json.error.code).toBe('autopass_off');
@@ -194,7 +214,11 @@ describe('automatic passes in play', () => {
     try {
       // Played on a server that passes for nobody, stopped in a forced window.
       server = await startTestServer({ BOT_MOVE_DELAY_MS: '0' }, { dataDir: dir });
-      const m = await createMatch(server.url, { plan: 'three', setupData: { scenario: 'narvik' }, bots: { norway: 'easy', allies: 'easy' } });
+      const m = await createMatch(server.url, {
+        plan: 'three',
+        setupData: { scenario: 'narvik' },
+        bots: { norway: 'easy', allies: 'easy' },
+      });
       const me = await join(server.url, m.matchID, m.links.seats[0]!.token, 'Person');
       const client = gameClient(m.matchID, '0', me.credentials, capturing(server.url, []));
       const forcedAt = await untilForced(server, m.matchID, client, 'germany');

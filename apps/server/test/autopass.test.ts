@@ -51,7 +51,12 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   let current: State | undefined;
   const draws: number[][] = [];
   const transport = {
-    passHold: (async () => {}) as (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) => Promise<void>,
+    passHold: (async () => {}) as (
+      matchID: string,
+      playerID: string,
+      stateID: number,
+      move: { type: string; args: unknown[] },
+    ) => Promise<void>,
     onMoveCommitted: (l: MoveListener) => void listeners.push(l),
     currentState: async () => current,
     submitMove: async (_m: string, playerID: string, move: { type: string; args: unknown[] }, o: { by: string; stateID?: number }) => {
@@ -98,7 +103,9 @@ describe('automatic pass', () => {
     expect(h.submitted).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     const pass = onlyPass(basic.forced, who.faction)!;
-    expect(h.submitted).toEqual([{ playerID: PLAYER_OF_FACTION[who.faction], move: { type: pass.type, args: [pass.args] }, stateID: 41, by: 'server' }]);
+    expect(h.submitted).toEqual([
+      { playerID: PLAYER_OF_FACTION[who.faction], move: { type: pass.type, args: [pass.args] }, stateID: 41, by: 'server' },
+    ]);
     h.service.stop();
   });
 

@@ -41,7 +41,7 @@ function niceByThread(): Map<number, number> {
   return out;
 }
 
-const view = viewFor(createInitialState({ ruleset: 'basic' } as never, { d6: () => 3, shuffle: <T,>(x: T[]) => x }), 'germany');
+const view = viewFor(createInitialState({ ruleset: 'basic' } as never, { d6: () => 3, shuffle: <T>(x: T[]) => x }), 'germany');
 const pools: BotPool[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
@@ -51,7 +51,12 @@ describe('bot worker pool', () => {
   it('replaces a crashed worker and retries the decision', async () => {
     const lines: string[] = [];
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const pool = new BotPool({ size: 1, timeoutMs: 5_000, log: createLogger('debug', {}, (l) => lines.push(l)), spawn: flaky('crash', 2, counter) });
+    const pool = new BotPool({
+      size: 1,
+      timeoutMs: 5_000,
+      log: createLogger('debug', {}, (l) => lines.push(l)),
+      spawn: flaky('crash', 2, counter),
+    });
     pools.push(pool);
     await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
     expect(Atomics.load(counter, 0)).toBe(3);
@@ -61,7 +66,13 @@ describe('bot worker pool', () => {
   it('gives up on a worker that does not answer in time, and refuses after the last attempt', async () => {
     const lines: string[] = [];
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const pool = new BotPool({ size: 1, timeoutMs: 150, attempts: 2, log: createLogger('debug', {}, (l) => lines.push(l)), spawn: flaky('hang', 5, counter) });
+    const pool = new BotPool({
+      size: 1,
+      timeoutMs: 150,
+      attempts: 2,
+      log: createLogger('debug', {}, (l) => lines.push(l)),
+      spawn: flaky('hang', 5, counter),
+    });
     pools.push(pool);
     await expect(pool.decide({ strength: 'easy', view, seed: 1 })).rejects.toBeInstanceOf(BotDecisionError);
     expect(lines.filter((l) => l.includes('bot decision timed out'))).toHaveLength(2);
@@ -77,23 +88,27 @@ describe('bot worker pool', () => {
     expect(a.legalCount).toBeGreaterThan(0);
     expect(a.action.type).toBeTruthy();
     // A strength missing from the registry is refused by name, never played as Easy.
-    if (!botAvailable('normal')) await expect(pool.decide({ strength: 'normal', view, seed: 7 })).rejects.toThrow(/no normal computer player/);
+    if (!botAvailable('normal'))
+      await expect(pool.decide({ strength: 'normal', view, seed: 7 })).rejects.toThrow(/no normal computer player/);
   });
 
-  it.skipIf(process.platform !== 'linux')('thinks in a thread at the lowest priority; the thread that carries moves keeps its own', async () => {
-    // This test's thread (the event loop here, as the server's main thread there): /proc/thread-self names it.
-    const self = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    const before = niceByThread();
-    const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
-    pools.push(pool);
-    await pool.decide({ strength: 'easy', view, seed: 7 });
-    const after = niceByThread();
-    const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
-    expect(lowered.length, 'a new thread (the bot worker) at nice 19').toBeGreaterThanOrEqual(1);
-    expect(after.get(self)).toBe(before.get(self));
-    // Every thread that was there before keeps its priority (nothing process-wide changed).
-    for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(nice);
-  });
+  it.skipIf(process.platform !== 'linux')(
+    'thinks in a thread at the lowest priority; the thread that carries moves keeps its own',
+    async () => {
+      // This test's thread (the event loop here, as the server's main thread there): /proc/thread-self names it.
+      const self = Number(readlinkSync('/proc/thread-self').split('/').pop());
+      const before = niceByThread();
+      const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
+      pools.push(pool);
+      await pool.decide({ strength: 'easy', view, seed: 7 });
+      const after = niceByThread();
+      const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
+      expect(lowered.length, 'a new thread (the bot worker) at nice 19').toBeGreaterThanOrEqual(1);
+      expect(after.get(self)).toBe(before.get(self));
+      // Every thread that was there before keeps its priority (nothing process-wide changed).
+      for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(nice);
+    },
+  );
 
   it('decides with the Normal (search) bot in a worker thread: a legal action from the view', async () => {
     expect(botAvailable('normal')).toBe(true);

@@ -14,7 +14,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-const lobbyOf = async (t: TestServer, matchID: string, token: string) => (await api(t.url, 'GET', `/api/matches/${matchID}`, { token })).json;
+const lobbyOf = async (t: TestServer, matchID: string, token: string) =>
+  (await api(t.url, 'GET', `/api/matches/${matchID}`, { token })).json;
 
 describe('computer seats', () => {
   it('three Easy bots play a whole match to its end through the server', async () => {
@@ -22,11 +23,19 @@ describe('computer seats', () => {
     const t = server;
     const moves: MoveCommitted[] = [];
     t.server.transport.onMoveCommitted((e) => moves.push(e));
-    const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' }, bots: { germany: 'easy', norway: 'easy', allies: 'easy' } });
+    const m = await createMatch(t.url, {
+      plan: 'three',
+      setupData: { ruleset: 'basic' },
+      bots: { germany: 'easy', norway: 'easy', allies: 'easy' },
+    });
     // Every seat is the computer's: no seat links, only the spectator's.
     expect(m.links.seats).toEqual([]);
     const view = await lobbyOf(t, m.matchID, m.links.spectator);
-    expect(view.bots).toMatchObject({ germany: { strength: 'easy', reason: 'created' }, norway: { strength: 'easy' }, allies: { strength: 'easy' } });
+    expect(view.bots).toMatchObject({
+      germany: { strength: 'easy', reason: 'created' },
+      norway: { strength: 'easy' },
+      allies: { strength: 'easy' },
+    });
 
     // A spectator watches and hears the seats thinking.
     const messages: { event: string; args: unknown[] }[] = [];
@@ -70,13 +79,19 @@ describe('computer seats', () => {
       expect(moves[0]).toMatchObject({ playerID: '0', by: 'player' });
 
       // While Germany is connected, its seat cannot be handed over.
-      const present = await api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/germany/bot`, { token: nor.credentials, body: { strength: 'easy' } });
+      const present = await api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/germany/bot`, {
+        token: nor.credentials,
+        body: { strength: 'easy' },
+      });
       expect(present.status).toBe(409);
       expect(present.json.error.code).toBe('seat_present');
 
       gerClient.stop();
       await waitFor(async () => !(await lobbyOf(t, m.matchID, nor.credentials)).seats[0].connected, 'Germany shown away');
-      const handed = await api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/germany/bot`, { token: nor.credentials, body: { strength: 'easy' } });
+      const handed = await api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/germany/bot`, {
+        token: nor.credentials,
+        body: { strength: 'easy' },
+      });
       expect(handed.status).toBe(200);
       expect(handed.json.bots.germany).toMatchObject({ strength: 'easy', reason: 'handed' });
 
@@ -90,7 +105,10 @@ describe('computer seats', () => {
       const sneak = legalMoves(gerClient.getState()!.G as any, gerClient.getState()!.ctx, '0')[0];
       if (sneak) {
         (gerClient.moves as any)[sneak.move](...sneak.args);
-        await waitFor(() => gerMessages.find((x) => x.event === 'kon:error' && (x.args[0] as any).code === 'seat_is_computer'), 'the move refused');
+        await waitFor(
+          () => gerMessages.find((x) => x.event === 'kon:error' && (x.args[0] as any).code === 'seat_is_computer'),
+          'the move refused',
+        );
       }
       expect(moves.filter((e) => e.playerID === '0' && e.by === 'player')).toHaveLength(1);
 
@@ -150,7 +168,8 @@ describe('computer seats', () => {
     const lobbyBefore = (await t.server.storage.fetchLobby(m.matchID))!.lobby;
     const put = (seat: string, token: string | undefined, body: unknown = { strength: 'easy' }) =>
       api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/${seat}/bot`, { ...(token ? { token } : {}), body });
-    const del = (seat: string, token: string | undefined) => api(t.url, 'DELETE', `/api/matches/${m.matchID}/seats/${seat}/bot`, token ? { token } : {});
+    const del = (seat: string, token: string | undefined) =>
+      api(t.url, 'DELETE', `/api/matches/${m.matchID}/seats/${seat}/bot`, token ? { token } : {});
     const expectRefused = async (r: Promise<{ status: number; json: any }>, status: number, code: string) => {
       const res = await r;
       expect(res.status, JSON.stringify(res.json)).toBe(status);
@@ -178,7 +197,9 @@ describe('computer seats', () => {
     expect(ok.status).toBe(200);
     await expectRefused(put('allies', ger.credentials), 409, 'seat_is_computer');
     await expectRefused(del('allies', nor.credentials), 403, 'not_your_seat');
-    expect(((await t.server.storage.fetchLobby(m.matchID))!.lobby as any).bots).toEqual({ allies: expect.objectContaining({ strength: 'easy', reason: 'handed' }) });
+    expect(((await t.server.storage.fetchLobby(m.matchID))!.lobby as any).bots).toEqual({
+      allies: expect.objectContaining({ strength: 'easy', reason: 'handed' }),
+    });
     // Nobody moved: it is Germany's turn, and the Allied bot waits for it.
     await sleep(200);
     expect((await serverState(t, m.matchID)).state._stateID).toBe(before.state._stateID);
@@ -194,7 +215,8 @@ describe('computer seats', () => {
     const joined = await api(t.url, 'POST', `/api/matches/${m.matchID}/join`, { body: { seat: 'norway', name: 'Sam' } });
     expect(joined.status).toBe(201);
     const stranger = joined.json as { credentials: string };
-    const put = (seat: string) => api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/${seat}/bot`, { token: stranger.credentials, body: { strength: 'easy' } });
+    const put = (seat: string) =>
+      api(t.url, 'PUT', `/api/matches/${m.matchID}/seats/${seat}/bot`, { token: stranger.credentials, body: { strength: 'easy' } });
     const storedLobby = async () => (await t.server.storage.fetchLobby(m.matchID))!.lobby as { bots?: Record<string, { reason: string }> };
     const refused = async (seat: string, code: string) => {
       const r = await put(seat);
@@ -206,7 +228,11 @@ describe('computer seats', () => {
     await refused('germany', 'not_started');
     await refused('allies', 'not_started');
     expect(await storedLobby()).toEqual(waiting);
-    expect((await lobbyOf(t, m.matchID, stranger.credentials)).seats.map((s: { handOverAt: unknown }) => s.handOverAt)).toEqual([null, null, null]);
+    expect((await lobbyOf(t, m.matchID, stranger.credentials)).seats.map((s: { handOverAt: unknown }) => s.handOverAt)).toEqual([
+      null,
+      null,
+      null,
+    ]);
 
     // The Allies' player joins: the game has begun. Germany's player is here.
     const third = await join(t.url, m.matchID, link('allies'), 'Alf');
@@ -228,11 +254,15 @@ describe('computer seats', () => {
     expect(away.seats[0].handOverAt).toBe(away.seats[0].members[0].awaySince + 5_000);
 
     // Away the stated time: handed over.
-    const handed = await waitFor(async () => {
-      const r = await put('germany');
-      if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
-      return r.status === 200 ? r : undefined;
-    }, 'the hand-over once Germany has been away long enough', 20_000);
+    const handed = await waitFor(
+      async () => {
+        const r = await put('germany');
+        if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
+        return r.status === 200 ? r : undefined;
+      },
+      'the hand-over once Germany has been away long enough',
+      20_000,
+    );
     expect(handed.json.bots.germany).toMatchObject({ strength: 'easy', reason: 'handed' });
     // A seat whose player left the match is free at once.
     expect((await api(t.url, 'DELETE', `/api/matches/${m.matchID}/members/me`, { token: third.credentials })).status).toBeLessThan(300);
@@ -243,7 +273,11 @@ describe('computer seats', () => {
   it('a bot match carries on after a restart', async () => {
     server = await startTestServer({ BOT_MOVE_DELAY_MS: '150' });
     const t = server;
-    const m = await createMatch(t.url, { plan: 'two', setupData: { ruleset: 'basic' }, bots: { germany: 'easy', 'norway+allies': 'easy' } });
+    const m = await createMatch(t.url, {
+      plan: 'two',
+      setupData: { ruleset: 'basic' },
+      bots: { germany: 'easy', 'norway+allies': 'easy' },
+    });
     await waitFor(async () => (await serverState(t, m.matchID)).state._stateID >= 3, 'a few bot moves', 30_000);
     await t.restart();
     const after = (await serverState(t, m.matchID)).state._stateID;

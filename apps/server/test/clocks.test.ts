@@ -30,11 +30,21 @@ async function seated(clock: unknown) {
 }
 
 /** A player's move through the one entry every move takes, as their socket would send it. */
-async function play(matchID: string, playerID: string, creds: Record<string, string>, pick: (m: { move: string; args: unknown[] }) => boolean) {
+async function play(
+  matchID: string,
+  playerID: string,
+  creds: Record<string, string>,
+  pick: (m: { move: string; args: unknown[] }) => boolean,
+) {
   const { state } = await serverState(t!, matchID);
   const move = legalMoves(state.G, state.ctx, playerID).find(pick);
   if (!move) throw new Error('no such legal move');
-  const out = await t!.server.transport.submitMove(matchID, playerID, { type: move.move, args: move.args }, { by: 'player', credentials: creds[playerID]! });
+  const out = await t!.server.transport.submitMove(
+    matchID,
+    playerID,
+    { type: move.move, args: move.args },
+    { by: 'player', credentials: creds[playerID]! },
+  );
   expect(out.ok).toBe(true);
 }
 
@@ -49,7 +59,10 @@ describe('clocks', () => {
     });
     expect(m.links.seats.map((s) => s.seat)).toEqual(['germany']);
     const { credentials } = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
-    const clock = await waitFor(async () => (await api(t!.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: credentials })).json.clock, 'the clock to start');
+    const clock = await waitFor(
+      async () => (await api(t!.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: credentials })).json.clock,
+      'the clock to start',
+    );
     expect(clock).toMatchObject({ mode: 'correspondence', running: 'germany' });
   });
 
@@ -136,7 +149,10 @@ describe('clocks', () => {
     const wired = await seated({ mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' });
     offset = 61_000;
     await t.restart();
-    const held = await waitFor(async () => (await t!.server.lobby.record(wired.matchID))?.lobby.bots?.germany, 'the computer to take the seat');
+    const held = await waitFor(
+      async () => (await t!.server.lobby.record(wired.matchID))?.lobby.bots?.germany,
+      'the computer to take the seat',
+    );
     expect(held).toMatchObject({ strength: 'easy', reason: 'timeout' });
     expect((await serverState(t, wired.matchID)).state.ctx.gameover).toBeUndefined();
     await t.stop();
@@ -166,9 +182,19 @@ describe('clocks', () => {
   it('a client can never send the loss on time', async () => {
     t = await startTestServer({}, { now });
     const { matchID, creds } = await seated({ mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' });
-    const out = await t.server.transport.submitMove(matchID, '1', { type: 'loseOnTime', args: [{}] }, { by: 'player', credentials: creds['1']! });
+    const out = await t.server.transport.submitMove(
+      matchID,
+      '1',
+      { type: 'loseOnTime', args: [{}] },
+      { by: 'player', credentials: creds['1']! },
+    );
     expect(out).toMatchObject({ ok: false, code: 'server_only' });
-    const own = await t.server.transport.submitMove(matchID, '0', { type: 'loseOnTime', args: [{}] }, { by: 'player', credentials: creds['0']! });
+    const own = await t.server.transport.submitMove(
+      matchID,
+      '0',
+      { type: 'loseOnTime', args: [{}] },
+      { by: 'player', credentials: creds['0']! },
+    );
     expect(own).toMatchObject({ ok: false, code: 'server_only' });
     expect((await serverState(t, matchID)).state.ctx.gameover).toBeUndefined();
   });

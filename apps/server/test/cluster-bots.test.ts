@@ -48,9 +48,14 @@ describe.skipIf(!available)('computer players on several processes', () => {
     const ports = [await freePort(), await freePort()];
     procs.push(await startChild(env(ports[0]!)));
     // A computer-only match on process 0, which drives it from the first move.
-    const m = await createMatch(`http://127.0.0.1:${ports[0]}`, { plan: 'three', setupData: { ruleset: 'basic' }, bots: { germany: 'easy', norway: 'easy', allies: 'easy' } });
+    const m = await createMatch(`http://127.0.0.1:${ports[0]}`, {
+      plan: 'three',
+      setupData: { ruleset: 'basic' },
+      bots: { germany: 'easy', norway: 'easy', allies: 'easy' },
+    });
     await db.connect();
-    const stateID = async () => Number((await db.query(`SELECT state_id FROM "${schema}".kon_matches WHERE id = $1`, [m.matchID])).rows[0]?.state_id ?? 0);
+    const stateID = async () =>
+      Number((await db.query(`SELECT state_id FROM "${schema}".kon_matches WHERE id = $1`, [m.matchID])).rows[0]?.state_id ?? 0);
     await waitFor(async () => (await stateID()) > 3, 'the computer players under way', 30_000);
     // Process 1 starts and resumes every unfinished match with a bot: this one too.
     procs.push(await startChild(env(ports[1]!)));

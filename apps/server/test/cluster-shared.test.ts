@@ -51,7 +51,10 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     expect(maxInside).toBe(1);
     // Without the lease the two processes' queues would run side by side:
     let together = 0;
-    await Promise.all([a.run(`${key}-x`, async () => (together++, await sleep(30))), b.run(`${key}-y`, async () => (together++, await sleep(30)))]);
+    await Promise.all([
+      a.run(`${key}-x`, async () => (together++, await sleep(30))),
+      b.run(`${key}-y`, async () => (together++, await sleep(30))),
+    ]);
     expect(together).toBe(2);
   });
 
@@ -83,7 +86,10 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
 
   it('with Redis gone, creating a match is refused (fails closed) while API requests stay limited per process', async () => {
     const redis = await connected();
-    const limits = new RateLimits({ apiPerMinute: 3, createPerHour: 10, socketPer10s: 100 }, log, { redis, prefix: `test-${randomBytes(6).toString('hex')}:` });
+    const limits = new RateLimits({ apiPerMinute: 3, createPerHour: 10, socketPer10s: 100 }, log, {
+      redis,
+      prefix: `test-${randomBytes(6).toString('hex')}:`,
+    });
     expect(await limits.matchCreated('198.51.100.8')).toBe('ok');
     redis.disconnect();
     await waitFor(() => redis.status !== 'ready', 'the connection down');
@@ -97,11 +103,22 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
 describe.skipIf(!available || !(await pgReachable()))('two server processes on one PostgreSQL and one Redis, in one test process', () => {
   it('one shows the clock as the other left it, not as it last read it', async () => {
     const schema = `kon_shared_${randomBytes(4).toString('hex')}`;
-    const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL, REDIS_KEY_PREFIX: `${schema}:`, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' };
+    const env = {
+      DATABASE_URL: PG_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `${schema}:`,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    };
     const a = await startTestServer(env);
     const b = await startTestServer(env);
     try {
-      const m = await createMatch(a.url, { plan: 'three', setupData: { ruleset: 'basic' }, clock: { mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' } });
+      const m = await createMatch(a.url, {
+        plan: 'three',
+        setupData: { ruleset: 'basic' },
+        clock: { mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' },
+      });
       const creds: string[] = [];
       for (const s of m.links.seats) creds.push((await join(a.url, m.matchID, s.token, s.seat)).credentials);
       const clockAt = async (t: TestServer) => (await api(t.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: creds[0] })).json.clock;
@@ -115,7 +132,9 @@ describe.skipIf(!available || !(await pgReachable()))('two server processes on o
         if (G.result) break;
         const pid = Object.keys(state.ctx.activePlayers ?? { [state.ctx.currentPlayer]: true })[0]!;
         if (pid !== '0') break;
-        const move = legalMoves(state.G as never, state.ctx, pid).find((x) => x.move === 'endPhase' || x.move === 'pass') ?? legalMoves(state.G as never, state.ctx, pid)[0]!;
+        const move =
+          legalMoves(state.G as never, state.ctx, pid).find((x) => x.move === 'endPhase' || x.move === 'pass') ??
+          legalMoves(state.G as never, state.ctx, pid)[0]!;
         expect((await a.server.transport.submitMove(m.matchID, pid, { type: move.move, args: move.args }, { by: 'server' })).ok).toBe(true);
       }
       const onA = await clockAt(a);

@@ -9,7 +9,18 @@ import net from 'node:net';
 import { legalMoves } from '@kon/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatch, gameClient, join, sleep, tappedSocketIO, waitFor, type GameClient } from './helpers';
-import { dropSchema, freePort, kill9, pgReachable, PG_URL, redisReachable, REDIS_URL, startChild, terminate, type Child } from './child-server';
+import {
+  dropSchema,
+  freePort,
+  kill9,
+  pgReachable,
+  PG_URL,
+  redisReachable,
+  REDIS_URL,
+  startChild,
+  terminate,
+  type Child,
+} from './child-server';
 
 const available = (await pgReachable()) && (await redisReachable());
 const schema = `kon_cluster_${Math.random().toString(36).slice(2, 10)}`;
@@ -116,7 +127,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     try {
       await waitFor(() => all.every((s) => s.client.getState()?.G), 'every client synced', 20_000);
       let rng = 7;
-      const random = (n: number) => ((rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n);
+      const random = (n: number) => (rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n;
       const start = spectators[0]!.client.getState()!._stateID;
       let moves = 0;
       while (moves < 60) {
@@ -125,7 +136,11 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
         // Alternate the process the move is sent through.
         const mover = seats.filter((s) => s.client.playerID === next.pid)[moves % 2]!;
         (mover.client.moves as any)[next.choice.move](...next.choice.args);
-        await waitFor(() => all.every((s) => (s.client.getState()?._stateID ?? 0) > next.stateID), `move ${moves + 1} seen everywhere`, 15_000);
+        await waitFor(
+          () => all.every((s) => (s.client.getState()?._stateID ?? 0) > next.stateID),
+          `move ${moves + 1} seen everywhere`,
+          15_000,
+        );
         moves++;
       }
       expect(moves).toBeGreaterThan(20);
@@ -153,28 +168,38 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     await db.connect();
     /** The moves stored after `stateID`, as the store has them. */
     const storedAfter = async (stateID: number) =>
-      (await db.query(`SELECT state_id, actions FROM "${schema}".kon_events WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`, [m.matchID, stateID])).rows.map(
-        (r: { state_id: number; actions: { action: { payload: { type: string; args: unknown[]; playerID: string } } }[] }) => ({
-          stateID: r.state_id,
-          moves: r.actions.map((a) => a.action.payload),
-        }),
-      );
+      (
+        await db.query(`SELECT state_id, actions FROM "${schema}".kon_events WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`, [
+          m.matchID,
+          stateID,
+        ])
+      ).rows.map((r: { state_id: number; actions: { action: { payload: { type: string; args: unknown[]; playerID: string } } }[] }) => ({
+        stateID: r.state_id,
+        moves: r.actions.map((a) => a.action.payload),
+      }));
     try {
       await waitFor(() => [...seats, spectator].every((s) => s.client.getState()?.G), 'every client synced', 20_000);
       let rng = 99;
-      const random = (n: number) => ((rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n);
+      const random = (n: number) => (rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n;
       let refused = 0;
       for (let round = 0; round < 12; round++) {
         const next = pickMove(seats, spectator, random);
         if (!next) break;
         const [a, b] = seats.filter((s) => s.client.playerID === next.pid);
-        await waitFor(() => a!.client.getState()?._stateID === next.stateID && b!.client.getState()?._stateID === next.stateID, 'both copies of the seat current');
+        await waitFor(
+          () => a!.client.getState()?._stateID === next.stateID && b!.client.getState()?._stateID === next.stateID,
+          'both copies of the seat current',
+        );
         const other = pickMove([b!], spectator, random)!;
         const errorsBefore = a!.errors.length + b!.errors.length;
         // The same seat, from both processes, at the same moment.
         (a!.client.moves as any)[next.choice.move](...next.choice.args);
         (b!.client.moves as any)[other.choice.move](...other.choice.args);
-        await waitFor(() => [...seats, spectator].every((s) => (s.client.getState()?._stateID ?? 0) > next.stateID), 'one of the two moves seen everywhere', 15_000);
+        await waitFor(
+          () => [...seats, spectator].every((s) => (s.client.getState()?._stateID ?? 0) > next.stateID),
+          'one of the two moves seen everywhere',
+          15_000,
+        );
         await sleep(300); // let the refusal arrive
         const newErrors = [...a!.errors, ...b!.errors].length - errorsBefore;
         // Exactly one of the two is stored, right after the state both were made against; the store
@@ -182,7 +207,10 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
         const stored = await storedAfter(next.stateID);
         const sent = [next.choice, other.choice].map((c) => ({ type: c.move, args: c.args, playerID: next.pid }));
         const detail = JSON.stringify({ round, stored, sent, errors: [a!.errors, b!.errors] });
-        expect(stored.map((e) => e.stateID), detail).toEqual([next.stateID + 1]);
+        expect(
+          stored.map((e) => e.stateID),
+          detail,
+        ).toEqual([next.stateID + 1]);
         expect(sent, detail).toContainEqual(stored[0]!.moves[0]);
         expect(spectator.client.getState()!._stateID, detail).toBe(next.stateID + 1);
         if (newErrors > 0) {
@@ -194,7 +222,9 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
       }
       expect(refused).toBeGreaterThan(0);
       // The stored history has one event per state from the created match on, with no gap: no fork.
-      const ids = (await db.query(`SELECT state_id FROM "${schema}".kon_events WHERE match_id = $1 ORDER BY state_id`, [m.matchID])).rows.map((r) => r.state_id as number);
+      const ids = (
+        await db.query(`SELECT state_id FROM "${schema}".kon_events WHERE match_id = $1 ORDER BY state_id`, [m.matchID])
+      ).rows.map((r) => r.state_id as number);
       expect(ids).toEqual(Array.from({ length: ids.length }, (_, k) => k));
       expect(ids.at(-1)).toBe(spectator.client.getState()!._stateID);
     } finally {
@@ -203,7 +233,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     }
   }, 180_000);
 
-  it('a seat handed to the computer on one process is the computer\'s on the other too', async () => {
+  it("a seat handed to the computer on one process is the computer's on the other too", async () => {
     const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
     const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
     // Norway's player on process 1: a move out of turn is refused by the rules (and process 1 now
@@ -216,7 +246,10 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     norway.client.stop();
     // Norway is away: Germany hands its seat to the computer through process 0.
     const handed = await waitFor(async () => {
-      const r = await api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, { token: members[0]!.credentials, body: { strength: 'easy' } });
+      const r = await api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, {
+        token: members[0]!.credentials,
+        body: { strength: 'easy' },
+      });
       return r.status === 200 ? r : undefined;
     }, 'the hand-over (once process 0 sees Norway away)');
     expect(handed.json.bots.norway).toMatchObject({ strength: 'easy' });
@@ -232,7 +265,8 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
   it('a seat whose player is connected to one process is not handed to the computer through another, until they have been away the stated time', async () => {
     const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
     const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
-    const put = () => api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, { token: members[0]!.credentials, body: { strength: 'easy' } });
+    const put = () =>
+      api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, { token: members[0]!.credentials, body: { strength: 'easy' } });
     const bots = async () => (await api(urls[1]!, 'GET', `/api/matches/${m.matchID}`, { token: members[2]!.credentials })).json.bots;
     // Norway's player is connected through process 1; nobody is connected to the match through process 0.
     const norway = seat(urls[1]!, m.matchID, '1', members[1]!.credentials);
@@ -258,11 +292,15 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     expect(brief.json.error.code).toBe('seat_away_briefly');
     expect(await bots()).toEqual({});
     // Away the stated time: handed over.
-    const handed = await waitFor(async () => {
-      const r = await put();
-      if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
-      return r.status === 200 ? r : undefined;
-    }, 'the hand-over once Norway has been away long enough', 20_000);
+    const handed = await waitFor(
+      async () => {
+        const r = await put();
+        if (r.status !== 200) expect(r.json.error.code).toBe('seat_away_briefly');
+        return r.status === 200 ? r : undefined;
+      },
+      'the hand-over once Norway has been away long enough',
+      20_000,
+    );
     expect(handed.json.bots.norway).toMatchObject({ strength: 'easy', reason: 'handed' });
   }, 60_000);
 
@@ -277,7 +315,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     const seenG = new Map<number, unknown>();
     spectator.client.subscribe((s: any) => s?.G && seenG.set(s._stateID, JSON.parse(JSON.stringify(s.G))));
     let rng = 3;
-    const random = (n: number) => ((rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n);
+    const random = (n: number) => (rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n;
     const play = async (n: number) => {
       for (let i = 0; i < n; i++) {
         const next = await waitFor(() => pickMove(seats, spectator, random), 'a move to make', 20_000);

@@ -44,7 +44,12 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
       const seats = await Promise.all(m.links.seats.map((s, i) => join(url, m.matchID, s.token, `Spiller ${i + 1}`)));
       const seen = [0, 1, 2, 3].map(() => new Map<number, string>());
       const add = (playerID: string | null, credentials: string) => {
-        const client = gameClient(m.matchID, playerID, credentials, SocketIO({ server: url, socketOpts: { reconnectionDelay: 50, reconnectionDelayMax: 200 } }));
+        const client = gameClient(
+          m.matchID,
+          playerID,
+          credentials,
+          SocketIO({ server: url, socketOpts: { reconnectionDelay: 50, reconnectionDelayMax: 200 } }),
+        );
         recordSeen(client, seen[clients.length]!);
         clients.push(client);
       };
@@ -54,7 +59,7 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
       await waitFor(() => seen.every((s) => s.size > 0), 'every client synced', 15_000);
 
       let rng = 12345;
-      const random = (n: number) => ((rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n);
+      const random = (n: number) => (rng = (Math.imul(rng, 1103515245) + 12345) >>> 0) % n;
       let lost = 0;
       let behind = 0;
       for (let kill = 0; kill < KILLS; kill++) {
@@ -91,20 +96,28 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
 
         child = await startChild(env);
         // Every client reconnects by itself and syncs to what the store kept.
-        const restored = await waitFor(() => {
-          const states = clients.map((c) => c.getState());
-          const fresh = states.every((st, i) => st && st !== atKill[i] && st.isConnected !== false);
-          return fresh && states.every((st) => st!._stateID === states[0]!._stateID) ? states[0]!._stateID + 1 : 0;
-        }, 'every client re-synced to one state', 20_000) - 1;
+        const restored =
+          (await waitFor(
+            () => {
+              const states = clients.map((c) => c.getState());
+              const fresh = states.every((st, i) => st && st !== atKill[i] && st.isConnected !== false);
+              return fresh && states.every((st) => st!._stateID === states[0]!._stateID) ? states[0]!._stateID + 1 : 0;
+            },
+            'every client re-synced to one state',
+            20_000,
+          )) - 1;
         if (restored < seenAtKill) lost++;
         if (restored > seenAtKill) behind++; // stored but not yet sent when killed: fine
         // What each client was shown at the restored state is exactly what it is shown now.
         for (const [i, c] of clients.entries()) {
           const before = shown[i]!.get(restored);
           // (PostgreSQL's jsonb keeps no key order: compare values, not text.)
-          if (before !== undefined) expect(JSON.parse(JSON.stringify(c.getState()!.G)), `client ${i} at state ${restored}`).toEqual(JSON.parse(before));
+          if (before !== undefined)
+            expect(JSON.parse(JSON.stringify(c.getState()!.G)), `client ${i} at state ${restored}`).toEqual(JSON.parse(before));
         }
-        expect(restored, `kill ${kill + 1}: clients had seen state ${seenAtKill}, the restart brought ${restored}`).toBeGreaterThanOrEqual(seenAtKill);
+        expect(restored, `kill ${kill + 1}: clients had seen state ${seenAtKill}, the restart brought ${restored}`).toBeGreaterThanOrEqual(
+          seenAtKill,
+        );
       }
       expect(lost).toBe(0);
       console.log(`${store}: ${KILLS} kills, none lost; ${behind} kills fell between a write and its broadcast; last state ${newest()}`);

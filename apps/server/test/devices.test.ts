@@ -22,7 +22,9 @@ describe('linked devices', () => {
     expect(a).toMatch(/^d_/);
     const code = made.json.code as string;
     // Device A writes its (encrypted) list.
-    expect((await api(t.url, 'PUT', '/api/devices/list', { token: a, body: { blob: 'A'.repeat(40), version: 0 } })).json).toEqual({ version: 1 });
+    expect((await api(t.url, 'PUT', '/api/devices/list', { token: a, body: { blob: 'A'.repeat(40), version: 0 } })).json).toEqual({
+      version: 1,
+    });
     // Device B redeems the code once.
     const b = (await api(t.url, 'POST', '/api/devices/redeem', { body: { code } })).json.deviceToken as string;
     expect(b).toMatch(/^d_/);
@@ -40,12 +42,15 @@ describe('linked devices', () => {
     const c = (await api(t.url, 'POST', '/api/devices/redeem', { body: { code: again.json.code } })).json.deviceToken;
     expect((await api(t.url, 'GET', '/api/devices/list', { token: c })).json.blob).toBe('B'.repeat(40));
     // Unlinked devices and bad input: refused, nothing changed.
-    expect((await api(t.url, 'GET', '/api/devices/list', { token: 'd_' + 'x'.repeat(32) })).status).toBe(401);
+    expect((await api(t.url, 'GET', '/api/devices/list', { token: `d_${'x'.repeat(32)}` })).status).toBe(401);
     expect((await api(t.url, 'GET', '/api/devices/list')).status).toBe(401);
     expect((await api(t.url, 'POST', '/api/devices/redeem', { body: { code: 'nope' } })).status).toBe(400);
     expect((await api(t.url, 'PUT', '/api/devices/list', { token: a, body: { blob: 'not base64!', version: 2 } })).status).toBe(400);
     // Only hashes are stored: no token appears in the store.
-    const stored = JSON.stringify([...(await t.server.storage.listSide('player-device', '')), ...(await t.server.storage.listSide('player', ''))]);
+    const stored = JSON.stringify([
+      ...(await t.server.storage.listSide('player-device', '')),
+      ...(await t.server.storage.listSide('player', '')),
+    ]);
     for (const tok of [a, b, c, code]) expect(stored).not.toContain(tok);
   });
 

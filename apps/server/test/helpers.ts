@@ -53,7 +53,9 @@ export function tappedSocketIO(server: string, tap: (socket: any) => void, socke
 
 /** boardgame.io's own SocketIO transport, with every received socket message recorded. */
 export function capturing(server: string, messages: Captured[], step: () => number = () => 0) {
-  return tappedSocketIO(server, (socket) => socket.onAny((event: string, ...args: unknown[]) => messages.push({ event, args, step: step() })));
+  return tappedSocketIO(server, (socket) =>
+    socket.onAny((event: string, ...args: unknown[]) => messages.push({ event, args, step: step() })),
+  );
 }
 
 export interface TestServer {
@@ -78,7 +80,14 @@ export async function startTestServer(
   const log = createLogger('debug', { service: 'test' }, (line) => logs.push(line));
   const gameModule = await loadGameModule();
   // Automatic passing is off unless a test turns it on: the other tests click every pass themselves.
-  let config = loadConfig({ HOST: '127.0.0.1', PORT: String(opts.port ?? 0), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), AUTOPASS: 'off', ...env });
+  let config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(opts.port ?? 0),
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    AUTOPASS: 'off',
+    ...env,
+  });
   let server = await startServer(config, gameModule, { ...opts, log });
   const t: TestServer = {
     server,
@@ -154,7 +163,13 @@ export function rawSocket(url: string, extraHeaders?: Record<string, string>) {
 }
 
 /** A raw socket that asked to sync: the sync payload, or the kon:error code it got instead. */
-export async function syncedSocket(url: string, matchID: string, playerID: string | null, credentials?: string, headers?: Record<string, string>) {
+export async function syncedSocket(
+  url: string,
+  matchID: string,
+  playerID: string | null,
+  credentials?: string,
+  headers?: Record<string, string>,
+) {
   const s = rawSocket(url, headers);
   await connected(s.socket);
   s.socket.emit('sync', matchID, playerID, credentials, 3);

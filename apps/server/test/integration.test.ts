@@ -1,6 +1,18 @@
 import { FACTION_OF_PLAYER, hiddenFrom, legalMoves } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, capturing, createMatch, join, serverState, startTestServer, waitFor, type Captured, type TestServer, gameClient, type GameClient } from './helpers';
+import {
+  api,
+  capturing,
+  createMatch,
+  join,
+  serverState,
+  startTestServer,
+  waitFor,
+  type Captured,
+  type TestServer,
+  gameClient,
+  type GameClient,
+} from './helpers';
 
 interface Viewer {
   name: string;
@@ -28,7 +40,12 @@ describe('a German turn over real sockets, with a restart in the middle', () => 
     const viewers: Viewer[] = [];
     const addViewer = (name: string, playerID: string | null, credentials: string) => {
       const messages: Captured[] = [];
-      const client = gameClient(m.matchID, playerID, credentials, capturing(server.url, messages, () => step));
+      const client = gameClient(
+        m.matchID,
+        playerID,
+        credentials,
+        capturing(server.url, messages, () => step),
+      );
       viewers.push({ name, playerID, faction: playerID === null ? null : FACTION_OF_PLAYER[playerID]!, client, messages });
     };
     seats.forEach((s, i) => addViewer(s.seat, String(i), s.credentials));

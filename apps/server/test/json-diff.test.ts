@@ -18,34 +18,37 @@ function applied(prev: unknown, ops: ReturnType<typeof diffJson>): unknown {
 }
 
 describe('diffJson', () => {
-  it.each(['basic', 'advanced'] as const)('turns each view of a random %s game into the next, for every seat and the spectator', (ruleset) => {
-    const viewers: (Faction | null)[] = ['germany', 'norway', 'allies', null];
-    const last = new Map<Faction | null, unknown>();
-    let patches = 0;
-    const ops = new Set<string>();
-    playRandomGame({
-      seed: ruleset === 'basic' ? 21 : 22,
-      setup: { ruleset },
-      // Long enough for combats, the end of 9 April and naval combats; whole games run in updates.test.ts.
-      maxActions: 350,
-      afterAction: (G) => {
-        for (const v of viewers) {
-          const view = viewFor(G, v);
-          const prev = last.get(v);
-          if (prev !== undefined) {
-            const patch = diffJson(prev, view);
-            patch.forEach((o) => ops.add(o.op));
-            expect(applied(prev, patch)).toEqual(json(view));
-            patches++;
+  it.each(['basic', 'advanced'] as const)(
+    'turns each view of a random %s game into the next, for every seat and the spectator',
+    (ruleset) => {
+      const viewers: (Faction | null)[] = ['germany', 'norway', 'allies', null];
+      const last = new Map<Faction | null, unknown>();
+      let patches = 0;
+      const ops = new Set<string>();
+      playRandomGame({
+        seed: ruleset === 'basic' ? 21 : 22,
+        setup: { ruleset },
+        // Long enough for combats, the end of 9 April and naval combats; whole games run in updates.test.ts.
+        maxActions: 350,
+        afterAction: (G) => {
+          for (const v of viewers) {
+            const view = viewFor(G, v);
+            const prev = last.get(v);
+            if (prev !== undefined) {
+              const patch = diffJson(prev, view);
+              patch.forEach((o) => ops.add(o.op));
+              expect(applied(prev, patch)).toEqual(json(view));
+              patches++;
+            }
+            last.set(v, json(view));
           }
-          last.set(v, json(view));
-        }
-      },
-    });
-    expect(patches).toBeGreaterThan(1000);
-    // Every kind of operation the differ makes was exercised.
-    expect([...ops].sort()).toEqual(['add', 'copy', 'remove', 'replace']);
-  });
+        },
+      });
+      expect(patches).toBeGreaterThan(1000);
+      // Every kind of operation the differ makes was exercised.
+      expect([...ops].sort()).toEqual(['add', 'copy', 'remove', 'replace']);
+    },
+  );
 
   it('copies a large object from a sibling the receiver holds, then corrects it', () => {
     const combat = { area: 'oslo', step: 'roll', dice: [1, 2, 3, 4, 5, 6], played: ['a#1', 'b#2', 'c#3'], note: 'x'.repeat(300) };

@@ -7,7 +7,19 @@ import { loadConfig, ConfigError } from '../src/config';
 import { signalJudge } from '../src/shutdown-signals';
 import { openStorage } from '../src/storage';
 import { freePort, kill9, startChild } from './child-server';
-import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
+import {
+  api,
+  connected,
+  createMatch,
+  join,
+  rawSocket,
+  serverState,
+  sleep,
+  startTestServer,
+  syncedSocket,
+  waitFor,
+  type TestServer,
+} from './helpers';
 
 describe('configuration', () => {
   it('has defaults for everything and validates every setting', () => {
@@ -45,12 +57,19 @@ describe('two-player plan over the socket', () => {
     t = await startTestServer();
     const m = await createMatch(t.url, { plan: 'two' });
     const na = await join(t.url, m.matchID, m.links.seats[1]!.token, 'Kari');
-    for (const [pid, ok] of [['1', true], ['2', true], ['0', false]] as const) {
+    for (const [pid, ok] of [
+      ['1', true],
+      ['2', true],
+      ['0', false],
+    ] as const) {
       const s = rawSocket(t.url);
       await connected(s.socket);
       s.socket.emit('sync', m.matchID, pid, na.credentials, 3);
       await waitFor(() => s.received.find((r) => r.event === 'sync' || r.event === 'kon:error'), 'reply');
-      expect(s.received.some((r) => r.event === 'sync'), pid).toBe(ok);
+      expect(
+        s.received.some((r) => r.event === 'sync'),
+        pid,
+      ).toBe(ok);
       s.socket.close();
     }
   });
@@ -87,7 +106,13 @@ describe('a move the store cannot take', () => {
       const before = await serverState(t, m.matchID);
       const mv = legalMoves(before.state.G, before.state.ctx, '0')[0]!;
       const send = () =>
-        g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, before.state._stateID, m.matchID, '0');
+        g.socket.emit(
+          'update',
+          { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } },
+          before.state._stateID,
+          m.matchID,
+          '0',
+        );
       failNext = true;
       send();
       const err = await waitFor(() => g.received.find((r) => r.event === 'kon:error'), 'refusal');
@@ -133,7 +158,13 @@ describe('graceful shutdown', () => {
     const { state } = await serverState(t, m.matchID);
     const mv = legalMoves(state.G, state.ctx, '0')[0]!;
     slow = true;
-    s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
+    s.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } },
+      state._stateID,
+      m.matchID,
+      '0',
+    );
     // Nothing is sent while the move's write is under way; stop the server right then.
     await sleep(150);
     expect(s.received.filter((r) => r.event === 'update' || r.event === 'patch')).toEqual([]);
@@ -153,7 +184,13 @@ describe('graceful shutdown', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-signals-'));
     const url = `http://127.0.0.1:${port}`;
     // Each move's write takes 1.5 s, and the child says when one begins (test/fixtures/slow-writes.ts).
-    const env = { PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), KON_TEST_WRITE_DELAY_MS: '1500', KON_TEST_WRITE_NOTICE: '1' };
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      KON_TEST_WRITE_DELAY_MS: '1500',
+      KON_TEST_WRITE_NOTICE: '1',
+    };
     const child = await startChild(env, ['./test/fixtures/slow-writes.ts']);
     const exitCode = new Promise<number | null>((resolve) => child.process.once('exit', (code) => resolve(code)));
     const m = await createMatch(url);
@@ -162,7 +199,13 @@ describe('graceful shutdown', () => {
     try {
       const state = s.sync.state;
       const mv = legalMoves(state.G, state.ctx, '0')[0]!;
-      s.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, state._stateID, m.matchID, '0');
+      s.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } },
+        state._stateID,
+        m.matchID,
+        '0',
+      );
       await waitFor(() => child.output().includes('test: write under way'), 'the move being written');
       // As under npm start: npm forwards the signal, and the process group delivers it to node as well.
       child.process.kill('SIGTERM');

@@ -56,7 +56,15 @@ describe('lobby API', () => {
     expect(v.json.plan).toBe('teams');
     expect(v.json.seats[1].members.map((x: any) => x.name)).toEqual(['Ola', 'Kari']);
     expect(v.json.seats[1].members[0].connected).toBe(false);
-    expect(v.json.you).toEqual({ role: 'member', memberId: a.memberId, seat: 'norway', playerIDs: ['1'], holder: true, recoveryOut: false, coLink: { createdAt: expect.any(Number) } });
+    expect(v.json.you).toEqual({
+      role: 'member',
+      memberId: a.memberId,
+      seat: 'norway',
+      playerIDs: ['1'],
+      holder: true,
+      recoveryOut: false,
+      coLink: { createdAt: expect.any(Number) },
+    });
 
     const r = await api(t.url, 'PATCH', `/api/matches/${m.matchID}/members/me`, { token: b.credentials, body: { name: '  Kari N. ' } });
     expect(r.status).toBe(200);
@@ -85,7 +93,7 @@ describe('lobby API', () => {
     expect(list.text).not.toContain('token');
 
     expect((await api(t.url, 'GET', `/api/matches/${priv.matchID}`)).status).toBe(404);
-    const forged = await api(t.url, 'GET', `/api/matches/${priv.matchID}`, { token: 's_' + 'A'.repeat(32) });
+    const forged = await api(t.url, 'GET', `/api/matches/${priv.matchID}`, { token: `s_${'A'.repeat(32)}` });
     expect(forged.status).toBe(404);
     expect(forged.json.error.code).toBe('not_found');
     // A seat link of another match does not open this one.
@@ -172,7 +180,7 @@ describe('lobby API', () => {
   });
 
   it('validates bodies with clear JSON errors that never echo the input', async () => {
-    const secret = 's_' + 'Z'.repeat(32);
+    const secret = `s_${'Z'.repeat(32)}`;
     let r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'four', evil: secret } });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('invalid_body');
@@ -195,7 +203,10 @@ describe('lobby API', () => {
     expect(r.json.error.code).toBe('invalid_json');
     r = await api(t.url, 'POST', '/api/matches', { raw: 'plan=three', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(415);
-    r = await api(t.url, 'POST', '/api/matches', { raw: JSON.stringify({ plan: 'three', pad: 'x'.repeat(20_000) }), headers: { 'content-type': 'application/json' } });
+    r = await api(t.url, 'POST', '/api/matches', {
+      raw: JSON.stringify({ plan: 'three', pad: 'x'.repeat(20_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(413);
     expect(r.json.error.code).toBe('body_too_large');
     r = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { headers: { authorization: 'Basic abc' } });

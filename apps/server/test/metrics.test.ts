@@ -38,7 +38,13 @@ describe('GET /metrics', () => {
     const { state } = await serverState(t, m.matchID);
     const mv = legalMoves(state.G, state.ctx, '0')[0]!;
     const send = (stateID: number) =>
-      g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } }, stateID, m.matchID, '0');
+      g.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: '0', credentials: de.credentials } },
+        stateID,
+        m.matchID,
+        '0',
+      );
     send(state._stateID);
     await waitFor(() => g.received.find((r) => r.event === 'update' || r.event === 'patch'), 'the move sent');
     // The same move again, against the state it was made for: refused as stale.
@@ -80,7 +86,10 @@ describe('request ids', () => {
   it('answer every request with an id and put it in every log line written for that request', async () => {
     t = await startTestServer();
     const given = 'proxy-req-0123456789';
-    const r = await api(t.url, 'POST', '/api/matches', { body: { plan: 'three', setupData: { ruleset: 'basic' } }, headers: { 'x-request-id': given } });
+    const r = await api(t.url, 'POST', '/api/matches', {
+      body: { plan: 'three', setupData: { ruleset: 'basic' } },
+      headers: { 'x-request-id': given },
+    });
     expect(r.status).toBe(201);
     expect(r.headers.get('x-request-id')).toBe(given);
     const lines = t.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.requestId === given);

@@ -8,7 +8,19 @@ import type { AddressInfo } from 'node:net';
 import { legalMoves } from '@kon/game';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
+import {
+  api,
+  connected,
+  createMatch,
+  join,
+  rawSocket,
+  serverState,
+  sleep,
+  startTestServer,
+  syncedSocket,
+  waitFor,
+  type TestServer,
+} from './helpers';
 
 interface Mail {
   to: string;
@@ -85,7 +97,12 @@ async function play(matchID: string, playerID: string, credentials: string, pick
 describe('your-move notifications', () => {
   it('sends one message per decision to members who are away, none to one who is connected, and retries failures', async () => {
     t = await startTestServer(
-      { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'Kampen om Norge <kon@test.example>', WEBHOOK_TARGETS: 'any', PUBLIC_URL: 'https://kon.example' },
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_FROM: 'Kampen om Norge <kon@test.example>',
+        WEBHOOK_TARGETS: 'any',
+        PUBLIC_URL: 'https://kon.example',
+      },
       { notifyRetryBaseMs: 20 },
     );
     const m = await createMatch(t.url);
@@ -93,11 +110,15 @@ describe('your-move notifications', () => {
     // Germany joins and asks for e-mail before the table is full.
     const de = await join(t.url, m.matchID, link('germany'), 'Greta');
     const offer = await settingsOf(m.matchID, de.credentials);
-    expect(offer.json).toEqual({ settings: { webhookUrl: null, webhookFormat: null, email: null, lang: 'nb' }, available: { email: true, webhook: true } });
+    expect(offer.json).toEqual({
+      settings: { webhookUrl: null, webhookFormat: null, email: null, lang: 'nb' },
+      available: { email: true, webhook: true },
+    });
     expect((await setSettings(m.matchID, de.credentials, { email: 'greta@example.test', lang: 'en' })).status).toBe(200);
     const no = await join(t.url, m.matchID, link('norway'), 'Nils');
     expect(
-      (await setSettings(m.matchID, no.credentials, { webhookUrl: `${hookUrl}/norway`, email: 'nils@example.test', lang: 'nb' })).json.settings,
+      (await setSettings(m.matchID, no.credentials, { webhookUrl: `${hookUrl}/norway`, email: 'nils@example.test', lang: 'nb' })).json
+        .settings,
     ).toEqual({ webhookUrl: `${hookUrl}/norway`, webhookFormat: 'discord', email: 'nils@example.test', lang: 'nb' });
     // The allies' member sets nothing and must get nothing.
     await join(t.url, m.matchID, link('allies'), 'Alice');
@@ -197,7 +218,12 @@ describe('your-move notifications', () => {
     const local = await setSettings(m.matchID, de.credentials, { webhookUrl: 'http://127.0.0.1:9/hook' });
     expect(local.json.error.code).toBe('webhook_refused');
     expect((await setSettings(m.matchID, undefined as never, { email: 'a@b.test' })).status).toBe(404);
-    expect((await settingsOf(m.matchID, de.credentials)).json.settings).toEqual({ webhookUrl: null, webhookFormat: null, email: null, lang: 'nb' });
+    expect((await settingsOf(m.matchID, de.credentials)).json.settings).toEqual({
+      webhookUrl: null,
+      webhookFormat: null,
+      email: null,
+      lang: 'nb',
+    });
   });
 
   it('sends nothing when the feature is off (no SMTP server, webhooks off)', async () => {
@@ -208,7 +234,11 @@ describe('your-move notifications', () => {
     expect((await setSettings(m.matchID, de.credentials, { email: 'greta@example.test' })).json.error.code).toBe('email_off');
     expect((await setSettings(m.matchID, de.credentials, { webhookUrl: `${hookUrl}/x` })).json.error.code).toBe('webhook_refused');
     // Settings stored earlier, when the server offered them, are not used once it no longer does.
-    await t.server.notifications.setSettings(m.matchID, de.memberId, { webhook: { url: `${hookUrl}/old`, format: 'slack' }, email: 'greta@example.test', lang: 'nb' });
+    await t.server.notifications.setSettings(m.matchID, de.memberId, {
+      webhook: { url: `${hookUrl}/old`, format: 'slack' },
+      email: 'greta@example.test',
+      lang: 'nb',
+    });
     for (const s of m.links.seats.slice(1)) await join(t.url, m.matchID, s.token, s.seat);
     await sleep(300);
     await t.server.notifications.idle();

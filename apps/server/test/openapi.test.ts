@@ -44,7 +44,9 @@ async function call(method: string, path: string, status: number, opts: Paramete
     expect(response.content).toBeUndefined();
   } else {
     const parsed = schema!.safeParse(r.json);
-    expect(parsed.success, `${method} ${path} ${status} fits its zod schema: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(true);
+    expect(parsed.success, `${method} ${path} ${status} fits its zod schema: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(
+      true,
+    );
     const json = response.content['application/json'].schema;
     const validate = ajv.compile({ ...json, components: doc.components });
     expect(validate(r.json), `${method} ${path} ${status} fits the document: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
@@ -76,7 +78,14 @@ describe('the OpenAPI document', () => {
     await call('GET', `/api/matches/${id}`, 200, { token: m.links.spectator });
     await call('GET', `/api/matches/${id}/log?from=0`, 200, { token: m.links.spectator });
     await call('PATCH', `/api/matches/${id}/members/me`, 200, { token: ger.credentials, body: { name: 'Gerd' } });
-    await call('POST', '/api/my-matches', 200, { body: { matches: [{ matchID: id, credentials: ger.credentials }, { matchID: 'nope', credentials: 'xxxxxxxxxx' }] } });
+    await call('POST', '/api/my-matches', 200, {
+      body: {
+        matches: [
+          { matchID: id, credentials: ger.credentials },
+          { matchID: 'nope', credentials: 'xxxxxxxxxx' },
+        ],
+      },
+    });
     await call('GET', `/api/matches/${id}/clock`, 200, { token: ger.credentials });
 
     // Another device by a recovery link; a co-commander by the holder's link, then removed.
@@ -89,7 +98,10 @@ describe('the OpenAPI document', () => {
 
     // Notification settings of a member.
     await call('GET', `/api/matches/${id}/notifications`, 200, { token: nor.credentials });
-    await call('PUT', `/api/matches/${id}/notifications`, 200, { token: nor.credentials, body: { webhookUrl: null, email: null, lang: 'en' } });
+    await call('PUT', `/api/matches/${id}/notifications`, 200, {
+      token: nor.credentials,
+      body: { webhookUrl: null, email: null, lang: 'en' },
+    });
     await call('GET', `/api/matches/${id}/autopass`, 200, { token: nor.credentials });
     await call('PUT', `/api/matches/${id}/autopass`, 200, { token: nor.credentials, body: { on: false } });
     // Push on one device (a closed loopback port: this server allows any target), then off again.
@@ -139,7 +151,11 @@ describe('the OpenAPI document', () => {
 
 describe('socket messages', () => {
   it('pushes kon:* messages that fit the protocol, refusals with codes of its table', async () => {
-    const m = await createMatch(t.url, { plan: 'three', bots: { norway: 'easy', allies: 'easy' }, clock: { mode: 'live', baseSeconds: 600, incrementSeconds: 0, atZero: 'pass' } });
+    const m = await createMatch(t.url, {
+      plan: 'three',
+      bots: { norway: 'easy', allies: 'easy' },
+      clock: { mode: 'live', baseSeconds: 600, incrementSeconds: 0, atZero: 'pass' },
+    });
     const ger = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Gerda');
     const player = await syncedSocket(t.url, m.matchID, '0', ger.credentials);
     const watcher = await syncedSocket(t.url, m.matchID, null, m.links.spectator);
@@ -148,7 +164,13 @@ describe('socket messages', () => {
       // A spectator may not move: refused with a code of the table.
       watcher.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'pass', args: [{}], playerID: '0' } }, 0, m.matchID, '0');
       // A move the game does not know: refused by the game's check, in the table's words.
-      player.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'fly', args: [{}], playerID: '0', credentials: ger.credentials } }, player.sync.state._stateID, m.matchID, '0');
+      player.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type: 'fly', args: [{}], playerID: '0', credentials: ger.credentials } },
+        player.sync.state._stateID,
+        m.matchID,
+        '0',
+      );
       await waitFor(() => watcher.received.some((r) => r.event === 'kon:error'), "the spectator's refusal");
       await waitFor(() => player.received.some((r) => r.event === 'kon:error'), "the player's refusal");
       await waitFor(() => player.received.some((r) => r.event === 'kon:lobby'), 'the lobby view');
@@ -171,7 +193,17 @@ describe('socket messages', () => {
   });
 
   it("maps the game's refusals into the table: its own code where the table has it, else illegal_move naming the rule", () => {
-    for (const code of ['not-your-turn', 'game-over', 'wrong-time', 'unknown-move', 'bad-arguments', 'not-a-seat', 'server-only', 'not-yours', 'nothing-to-undo'])
+    for (const code of [
+      'not-your-turn',
+      'game-over',
+      'wrong-time',
+      'unknown-move',
+      'bad-arguments',
+      'not-a-seat',
+      'server-only',
+      'not-yours',
+      'nothing-to-undo',
+    ])
       expect(gameRefusal(code)).toEqual({ code: code.replace(/-/g, '_') });
     expect(gameRefusal('not-adjacent')).toEqual({ code: 'illegal_move', rule: 'not_adjacent' });
   });

@@ -39,10 +39,16 @@ describe('the production build', () => {
       const created = await api(url, 'POST', '/api/matches', { body: { plan: 'three', setupData: { ruleset: 'advanced' } } });
       expect(created.status).toBe(201);
       // A computer seat decides in the bundled worker thread (dist/bot-worker.cjs) and its moves are played.
-      const solo = await api(url, 'POST', '/api/matches', { body: { plan: 'three', setupData: { ruleset: 'basic' }, bots: { germany: 'easy' } } });
+      const solo = await api(url, 'POST', '/api/matches', {
+        body: { plan: 'three', setupData: { ruleset: 'basic' }, bots: { germany: 'easy' } },
+      });
       expect(solo.status).toBe(201);
       const spectator = solo.json.links.spectator as string;
-      await waitFor(async () => (await api(url, 'GET', `/api/matches/${solo.json.matchID}/log`, { token: spectator })).json.entries.length > 0, 'the bot moves', 30_000);
+      await waitFor(
+        async () => (await api(url, 'GET', `/api/matches/${solo.json.matchID}/log`, { token: spectator })).json.entries.length > 0,
+        'the bot moves',
+        30_000,
+      );
       expect(out).not.toMatch(/bot worker crashed|bot decision failed|bot move refused/);
     } finally {
       child.kill('SIGTERM');

@@ -53,7 +53,8 @@ afterEach(async () => {
 });
 
 const pushOf = (matchID: string, token: string) => api(t!.url, 'GET', `/api/matches/${matchID}/notifications/push`, { token });
-const subscribe = (matchID: string, token: string, body: unknown) => api(t!.url, 'POST', `/api/matches/${matchID}/notifications/push`, { token, body });
+const subscribe = (matchID: string, token: string, body: unknown) =>
+  api(t!.url, 'POST', `/api/matches/${matchID}/notifications/push`, { token, body });
 
 async function play(matchID: string, playerID: string, credentials: string, pick: (m: { move: string; args: any[] }) => boolean) {
   const { state } = await serverState(t!, matchID);
@@ -67,7 +68,11 @@ async function play(matchID: string, playerID: string, credentials: string, pick
 describe('web push', () => {
   it('pushes one readable, signed "your move" per decision to an away member; a 410 deletes the subscription', async () => {
     t = await startTestServer({ WEBHOOK_TARGETS: 'any', PUBLIC_URL: 'https://kon.example' }, { notifyRetryBaseMs: 20 });
-    const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' }, clock: { mode: 'correspondence', decisionSeconds: 86_400, atZero: 'lose' } });
+    const m = await createMatch(t.url, {
+      plan: 'three',
+      setupData: { ruleset: 'basic' },
+      clock: { mode: 'correspondence', decisionSeconds: 86_400, atZero: 'lose' },
+    });
     const link = (seat: string) => m.links.seats.find((s) => s.seat === seat)!.token;
     const de = await join(t.url, m.matchID, link('germany'), 'Greta');
     const offer = await pushOf(m.matchID, de.credentials);
@@ -76,15 +81,24 @@ describe('web push', () => {
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     // Germany turns push on for one device, in English.
     const greta = newSubscriptionKeys();
-    const on = await subscribe(m.matchID, de.credentials, { endpoint: `${serviceUrl}/greta`, keys: greta.keys, expirationTime: null, lang: 'en' });
+    const on = await subscribe(m.matchID, de.credentials, {
+      endpoint: `${serviceUrl}/greta`,
+      keys: greta.keys,
+      expirationTime: null,
+      lang: 'en',
+    });
     expect(on.status).toBe(201);
     expect(on.json).toEqual({ publicKey, endpoints: [`${serviceUrl}/greta`] });
     // Saving the other settings (webhook, e-mail) leaves the devices' push as it is.
-    expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/notifications`, { token: de.credentials, body: { lang: 'en' } })).status).toBe(200);
+    expect(
+      (await api(t.url, 'PUT', `/api/matches/${m.matchID}/notifications`, { token: de.credentials, body: { lang: 'en' } })).status,
+    ).toBe(200);
     expect((await pushOf(m.matchID, de.credentials)).json.endpoints).toEqual([`${serviceUrl}/greta`]);
     // Norway's browser has since unsubscribed: its push service answers 410.
     const no = await join(t.url, m.matchID, link('norway'), 'Nils');
-    expect((await subscribe(m.matchID, no.credentials, { endpoint: `${serviceUrl}/gone`, keys: newSubscriptionKeys().keys })).status).toBe(201);
+    expect((await subscribe(m.matchID, no.credentials, { endpoint: `${serviceUrl}/gone`, keys: newSubscriptionKeys().keys })).status).toBe(
+      201,
+    );
     await join(t.url, m.matchID, link('allies'), 'Alice');
 
     // The table is full: Germany's first decision, pushed once though Germany moves twice in it.
@@ -99,7 +113,10 @@ describe('web push', () => {
     await waitFor(() => t!.server.transport.presence.members(m.matchID).has(de.memberId), 'Germany to be connected');
     await play(m.matchID, '0', de.credentials, (x) => x.move === 'endPhase');
     // Norway decides: its push service says the subscription is gone, and it is deleted.
-    await waitFor(async () => (await pushOf(m.matchID, no.credentials)).json.endpoints?.length === 0, 'the gone subscription to be deleted');
+    await waitFor(
+      async () => (await pushOf(m.matchID, no.credentials)).json.endpoints?.length === 0,
+      'the gone subscription to be deleted',
+    );
     expect(received.filter((r) => r.path === '/gone')).toHaveLength(1);
     expect(t.logs.some((l) => l.includes('push subscription gone'))).toBe(true);
     await play(m.matchID, '1', no.credentials, (x) => x.move === 'pass');
@@ -122,7 +139,7 @@ describe('web push', () => {
     expect(msg.url).toBe(`/m/${m.matchID}`);
   });
 
-  it('refuses push endpoints in the server\'s own network under the default rules, and bad subscriptions', async () => {
+  it("refuses push endpoints in the server's own network under the default rules, and bad subscriptions", async () => {
     t = await startTestServer({});
     const m = await createMatch(t.url);
     const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
@@ -144,7 +161,11 @@ describe('web push', () => {
 
   it('keeps the VAPID keys it made in the store, on SQLite and PostgreSQL', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-vapid-'));
-    const pg_ = { dataDir: '', databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', databaseSchema: `kon_test_${randomBytes(5).toString('hex')}` };
+    const pg_ = {
+      dataDir: '',
+      databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      databaseSchema: `kon_test_${randomBytes(5).toString('hex')}`,
+    };
     for (const cfg of [{ dataDir: dir, databaseUrl: undefined, databaseSchema: 'public' }, pg_]) {
       const first = await openStorage(cfg);
       const made = await vapidKeys(first, undefined);

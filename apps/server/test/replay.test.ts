@@ -17,7 +17,8 @@ function replayTo(rec: any, n: number): GameState {
   const game = { ...KampenOmNorge, seed: rec.seed };
   let s = InitializeGame({ game, numPlayers: 3, setupData: rec.setupData });
   const reducer = CreateGameReducer({ game: ProcessGameConfig(game) });
-  for (const mv of rec.moves.slice(0, n)) s = reducer(s, { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: mv.playerID } });
+  for (const mv of rec.moves.slice(0, n))
+    s = reducer(s, { type: 'MAKE_MOVE', payload: { type: mv.move, args: mv.args, playerID: mv.playerID } });
   return s.G as GameState;
 }
 
@@ -61,7 +62,10 @@ describe('undo through the server', () => {
     const after = (await api(t.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator })).json.entries;
     expect(after).toEqual(before);
     // Nothing more to undo.
-    expect(await tr.submitMove(m.matchID, '0', { type: 'undo', args: [{}] }, { by: 'server' })).toMatchObject({ ok: false, code: 'nothing_to_undo' });
+    expect(await tr.submitMove(m.matchID, '0', { type: 'undo', args: [{}] }, { by: 'server' })).toMatchObject({
+      ok: false,
+      code: 'nothing_to_undo',
+    });
     // The undo trail (a whole earlier state) never reaches a socket view; checked on the stored state's views.
     const stored = await serverState(t, m.matchID);
     for (const pid of [null, '0', '1', '2']) {
@@ -91,7 +95,17 @@ describe('the board at a log entry while the game goes on', () => {
       await playOut(tr, m.matchID, { seed: 20 + round, until: (_G, n) => n >= 3 });
       const G = (await tr.currentState(m.matchID))!.G as GameState;
       if (G.result) break;
-      if (G.undo) expect((await tr.submitMove(m.matchID, String(['germany', 'norway', 'allies'].indexOf(G.undo.faction)), { type: 'undo', args: [{}] }, { by: 'server' })).ok).toBe(true);
+      if (G.undo)
+        expect(
+          (
+            await tr.submitMove(
+              m.matchID,
+              String(['germany', 'norway', 'allies'].indexOf(G.undo.faction)),
+              { type: 'undo', args: [{}] },
+              { by: 'server' },
+            )
+          ).ok,
+        ).toBe(true);
       b = await boardAtEnd();
       // Only a state that logged something is a board to look at; its view must be the live one.
       const last = (await tr.currentState(m.matchID))!.G as GameState;
@@ -168,7 +182,14 @@ describe('history and replay', () => {
       expect(v.status).toBe(200);
       expect(v.json).toMatchObject({ plan: 'three', setupData: { scenario: 'narvik' }, gameover: null });
       // Each holds the seat they held (claimed again: its old invite link seats nobody), with no recovery link carried over.
-      expect(v.json.you).toMatchObject({ role: 'member', memberId: member.memberId, seat: member.seat, playerIDs: member.playerIDs, holder: true, recoveryOut: false });
+      expect(v.json.you).toMatchObject({
+        role: 'member',
+        memberId: member.memberId,
+        seat: member.seat,
+        playerIDs: member.playerIDs,
+        holder: true,
+        recoveryOut: false,
+      });
       expect(v.json.seats.every((s: any) => s.claimed)).toBe(true);
       expect(v.json.seats.map((s: any) => s.members.map((x: any) => x.name))).toEqual([['P0'], ['P1'], ['P2']]);
     }
@@ -195,8 +216,14 @@ describe('rematch of a match with a clock', () => {
     expect(c.status).toBe(200);
     expect(c.json.clock).not.toBeNull();
     // "My matches" shows that running clock too (remaining time per side, who is on the move).
-    const mine = await api(t.url, 'POST', '/api/my-matches', { body: { matches: [{ matchID: next, credentials: members[1]!.credentials }] } });
+    const mine = await api(t.url, 'POST', '/api/my-matches', {
+      body: { matches: [{ matchID: next, credentials: members[1]!.credentials }] },
+    });
     expect(mine.status).toBe(200);
-    expect(mine.json.matches[0].clock).toMatchObject({ mode: 'correspondence', running: expect.any(String), remainingMs: expect.any(Object) });
+    expect(mine.json.matches[0].clock).toMatchObject({
+      mode: 'correspondence',
+      running: expect.any(String),
+      remainingMs: expect.any(Object),
+    });
   });
 });

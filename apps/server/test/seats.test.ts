@@ -16,9 +16,9 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const KEY_A = 'browser-a-' + 'x'.repeat(20);
-const KEY_B = 'browser-b-' + 'y'.repeat(20);
-const KEY_C = 'browser-c-' + 'z'.repeat(20);
+const KEY_A = `browser-a-${'x'.repeat(20)}`;
+const KEY_B = `browser-b-${'y'.repeat(20)}`;
+const KEY_C = `browser-c-${'z'.repeat(20)}`;
 
 async function joinRaw(matchID: string, body: Record<string, unknown>) {
   return api(t.url, 'POST', `/api/matches/${matchID}/join`, { body });
@@ -87,7 +87,9 @@ describe('claimed seats', () => {
     const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: again.json.credentials });
     expect(v.json.seats[0].members.map((x: any) => x.name)).toEqual(['Greta']); // no "Greta, Greta"
     // Both credentials work (two tabs of one browser).
-    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: greta.json.credentials })).json.you.memberId).toBe(greta.json.memberId);
+    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: greta.json.credentials })).json.you.memberId).toBe(
+      greta.json.memberId,
+    );
     expect((await joinRaw(m.matchID, { token: de!.token, name: 'Greta', browserKey: 'short' })).status).toBe(400);
   });
 
@@ -115,10 +117,15 @@ describe('claimed seats', () => {
     for (const card of hand) expect(JSON.stringify(kariSock.sync.state.G)).toContain(`"${card}"`);
     // A co-commander cannot hand out links or remove anyone.
     expect((await api(t.url, 'POST', coUrl, { token: kari.json.credentials })).json.error.code).toBe('not_holder');
-    expect((await api(t.url, 'DELETE', `/api/matches/${m.matchID}/members/${holder.memberId}`, { token: kari.json.credentials })).status).toBe(403);
+    expect(
+      (await api(t.url, 'DELETE', `/api/matches/${m.matchID}/members/${holder.memberId}`, { token: kari.json.credentials })).status,
+    ).toBe(403);
 
     const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: holder.credentials });
-    expect(v.json.seats[1].members.map((x: any) => [x.name, x.role])).toEqual([['Ola', 'holder'], ['Kari', 'co']]);
+    expect(v.json.seats[1].members.map((x: any) => [x.name, x.role])).toEqual([
+      ['Ola', 'holder'],
+      ['Kari', 'co'],
+    ]);
     expect(v.json.you.holder).toBe(true);
     expect(v.json.you.coLink.createdAt).toEqual(expect.any(Number));
 
@@ -171,7 +178,9 @@ describe('claimed seats', () => {
     expect(v.json.seats[1].members.map((x: any) => x.name)).toEqual(['Nils']);
     expect(v.json.you.recoveryOut).toBe(false);
     // The phone's browser now counts as holding Norway.
-    expect((await joinRaw(m.matchID, { token: m.links.seats[2]!.token, name: 'X', browserKey: KEY_C })).json.error.code).toBe('already_member');
+    expect((await joinRaw(m.matchID, { token: m.links.seats[2]!.token, name: 'X', browserKey: KEY_C })).json.error.code).toBe(
+      'already_member',
+    );
 
     // The holder leaves: the co-commander holds the seat; when the last one goes the link works again.
     const co = (await api(t.url, 'POST', `/api/matches/${m.matchID}/seat/co-link`, { token: nils.json.credentials })).json.token;
@@ -209,7 +218,10 @@ describe('claimed seats', () => {
     const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: cred.kari });
     expect(v.status).toBe(200);
     expect(v.json.you).toMatchObject({ role: 'member', memberId: 'mKari', seat: 'norway', holder: false });
-    expect(v.json.seats[1].members.map((x: any) => [x.name, x.role])).toEqual([['Ola', 'holder'], ['Kari', 'co']]);
+    expect(v.json.seats[1].members.map((x: any) => [x.name, x.role])).toEqual([
+      ['Ola', 'holder'],
+      ['Kari', 'co'],
+    ]);
     expect((await joinRaw(m.matchID, { token: m.links.seats[1]!.token, name: 'Z' })).json.error.code).toBe('seat_taken');
     const s = await sync(m.matchID, '1', cred.ola);
     expect(s.sync).toBeDefined();
@@ -235,12 +247,23 @@ describe('presence over the socket', () => {
     await waitFor(() => lobbyPushes().some((v) => v.seats[1].members[0]?.connected), 'online pushed');
     const before = Date.now();
     n.socket.close();
-    const away = await waitFor(() => lobbyPushes().find((v) => v.seats[1].members[0] && !v.seats[1].members[0].connected && v.seats[1].members[0].awaySince), 'away pushed', 2000);
+    const away = await waitFor(
+      () => lobbyPushes().find((v) => v.seats[1].members[0] && !v.seats[1].members[0].connected && v.seats[1].members[0].awaySince),
+      'away pushed',
+      2000,
+    );
     expect(away.seats[1].members[0].awaySince).toBeGreaterThanOrEqual(before - 50);
     // Back on another socket: online again, at once.
     const n2 = await sync(m.matchID, '1', na.credentials);
     const pushesBefore = lobbyPushes().length;
-    await waitFor(() => lobbyPushes().slice(pushesBefore - 1).some((v) => v.seats[1].members[0]?.connected), 'back online pushed', 2000);
+    await waitFor(
+      () =>
+        lobbyPushes()
+          .slice(pushesBefore - 1)
+          .some((v) => v.seats[1].members[0]?.connected),
+      'back online pushed',
+      2000,
+    );
     n2.socket.close();
     // A push carries no token hashes or credentials.
     expect(JSON.stringify(lobbyPushes())).not.toMatch(/[0-9a-f]{64}|m_[A-Za-z0-9_-]{20}/);
@@ -289,7 +312,12 @@ describe('my matches', () => {
     expect(s).toEqual({ matchID: m.matchID, found: false });
     expect(none).toEqual({ matchID: 'noSuchMatch', found: false });
     expect(r.text).not.toContain(de.credentials);
-    for (const body of [{}, { matches: [] }, { matches: [{ matchID: m.matchID }] }, { matches: Array(51).fill({ matchID: 'a', credentials: 'abcdefgh' }) }]) {
+    for (const body of [
+      {},
+      { matches: [] },
+      { matches: [{ matchID: m.matchID }] },
+      { matches: Array(51).fill({ matchID: 'a', credentials: 'abcdefgh' }) },
+    ]) {
       const bad = await api(t.url, 'POST', '/api/my-matches', { body });
       expect(bad.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }

@@ -58,7 +58,7 @@ describe('socket hardening', () => {
     const { m, de } = await setup();
     for (const [pid, cred] of [
       ['0', undefined],
-      ['0', 'm_' + 'x'.repeat(32)],
+      ['0', `m_${'x'.repeat(32)}`],
       ['1', de.credentials], // Germany's credentials do not open Norway's seat
       ['2', m.links.seats[2]!.token], // a seat link is not a credential; join first
       ['0', m.links.spectator],
@@ -72,7 +72,7 @@ describe('socket hardening', () => {
     expect(spy.sync).toBeUndefined();
     expect(spy.error).toBe('unauthorized');
     spy.socket.close();
-    const spy2 = await sync(m.matchID, null, 'v_' + 'y'.repeat(32));
+    const spy2 = await sync(m.matchID, null, `v_${'y'.repeat(32)}`);
     expect(spy2.sync).toBeUndefined();
     spy2.socket.close();
     // Refusals never echo what was sent.
@@ -128,12 +128,16 @@ describe('socket hardening', () => {
       [g, { type: 'REDO', payload: { type: null, args: null, playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
       [g, { type: 'PLUGIN', payload: { type: 'x', args: [], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
       [g, { type: 'GAME_EVENT', payload: { type: 'endTurn', args: [], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
-      [g, { type: 'GAME_EVENT', payload: { type: 'endGame', args: [{ winner: '0' }], playerID: '0', credentials: de.credentials } }, 'only_moves_allowed'],
+      [
+        g,
+        { type: 'GAME_EVENT', payload: { type: 'endGame', args: [{ winner: '0' }], playerID: '0', credentials: de.credentials } },
+        'only_moves_allowed',
+      ],
       // Acting as another playerID inside the payload (boardgame.io would run the move as that player).
       [n, mv('0', no.credentials), 'wrong_seat'],
       [g, mv('0', undefined), 'unauthorized'],
       [g, mv('0', no.credentials), 'unauthorized'],
-      [g, mv('0', 'm_' + 'q'.repeat(32)), 'unauthorized'],
+      [g, mv('0', `m_${'q'.repeat(32)}`), 'unauthorized'],
       // Norway moving out of turn, with its own valid credentials: the rules' refusal, to Norway only.
       [n, mv('1', no.credentials), 'not_your_turn'],
       // The spectator.
@@ -162,7 +166,7 @@ describe('socket hardening', () => {
     for (const s of [g, n, spectator]) s.socket.close();
   });
 
-  it('admits only the game\'s own move names and exactly one valid argument; a refused move stores nothing and its sender hears why', async () => {
+  it("admits only the game's own move names and exactly one valid argument; a refused move stores nothing and its sender hears why", async () => {
     const { m, de } = await setup();
     const g = await sync(m.matchID, '0', de.credentials);
     const spectator = await sync(m.matchID, null, m.links.spectator);
@@ -187,7 +191,13 @@ describe('socket hardening', () => {
     ];
     for (const [type, args, code] of cases) {
       const errorsBefore = g.received.filter((r) => r.event === 'kon:error').length;
-      g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type, args, playerID: '0', credentials: de.credentials } }, sid, m.matchID, '0');
+      g.socket.emit(
+        'update',
+        { type: 'MAKE_MOVE', payload: { type, args, playerID: '0', credentials: de.credentials } },
+        sid,
+        m.matchID,
+        '0',
+      );
       await waitFor(() => g.received.filter((r) => r.event === 'kon:error').length > errorsBefore, `refusal of ${type}`);
       const err = g.received.filter((r) => r.event === 'kon:error').at(-1)!.args[0] as { code: string; message: string };
       expect(err.code, type).toBe(code);
@@ -203,9 +213,21 @@ describe('socket hardening', () => {
     expect(spectator.received.some((r) => r.event === 'update' || r.event === 'patch' || r.event === 'kon:error')).toBe(false);
 
     // A move against an older state is refused as stale, and the same move against the current one passes.
-    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } }, sid - 1, m.matchID, '0');
+    g.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } },
+      sid - 1,
+      m.matchID,
+      '0',
+    );
     await waitFor(() => g.received.some((r) => r.event === 'kon:error' && (r.args[0] as any).code === 'stale_state'), 'stale refusal');
-    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } }, sid, m.matchID, '0');
+    g.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type: first.move, args: first.args, playerID: '0', credentials: de.credentials } },
+      sid,
+      m.matchID,
+      '0',
+    );
     await waitFor(async () => (await serverState(t, m.matchID)).state._stateID === sid + 1, 'legal move applied');
     for (const s of [g, spectator]) s.socket.close();
   });
@@ -231,7 +253,10 @@ describe('socket hardening', () => {
     // Walk from our transport to the socket.io it imports, to its engine.io, to the ws that engine.io loads.
     const pkgDir = (from: string, name: string) => {
       let dir = path.dirname(createRequire(from).resolve(name));
-      while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name)
+      while (
+        !fs.existsSync(path.join(dir, 'package.json')) ||
+        JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
+      )
         dir = path.dirname(dir);
       return dir;
     };
@@ -279,7 +304,13 @@ describe('socket hardening', () => {
     const { m, de } = await setup();
     const g = await sync(m.matchID, '0', de.credentials);
     const big = 'x'.repeat(t.config.socketMaxMessageBytes + 10);
-    g.socket.emit('update', { type: 'MAKE_MOVE', payload: { type: 'move', args: [big], playerID: '0', credentials: de.credentials } }, 0, m.matchID, '0');
+    g.socket.emit(
+      'update',
+      { type: 'MAKE_MOVE', payload: { type: 'move', args: [big], playerID: '0', credentials: de.credentials } },
+      0,
+      m.matchID,
+      '0',
+    );
     await waitFor(() => !g.socket.connected, 'oversized message closes the socket');
     void http;
   });

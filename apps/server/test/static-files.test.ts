@@ -31,7 +31,8 @@ function get(base: string, route: string, headers: Record<string, string> = {}, 
 }
 
 const JS = `export const board = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ area: `area-${i}`, x: i })))};\n`;
-const HTML = '<!doctype html><html><head><title>KoN</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>\n';
+const HTML =
+  '<!doctype html><html><head><title>KoN</title><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>\n';
 
 describe('chooseEncoding', () => {
   const both = ['identity', 'br', 'gzip'] as const;
@@ -141,7 +142,13 @@ describe('serving the built client', () => {
   });
 
   it('never leaves the dist folder, and missing files are a clear JSON 404', async () => {
-    for (const route of ['/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e/%2e%2e/secret.txt', '/%2e%2e%5csecret.txt']) {
+    for (const route of [
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/%2e%2e%5csecret.txt',
+    ]) {
       const r = await get(web.url, route, { 'Accept-Encoding': 'br, gzip' });
       expect(r.body.toString()).not.toContain('not for the web');
       expect([404, 200]).toContain(r.status);
@@ -161,7 +168,12 @@ describe('serving the built client', () => {
     for (const route of ['/', '/m/abc123', '/assets/app-1234.js', '/api/matches']) {
       const r = await get(web.url, route);
       const csp = String(r.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k!, v]),
+      );
       expect(directives.get('default-src')).toEqual(["'self'"]);
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('style-src')).toEqual(["'self'"]);

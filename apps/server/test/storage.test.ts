@@ -70,7 +70,8 @@ const meta = (now: number, extra: Record<string, unknown> = {}) => ({
 });
 const state = (id: number, G: unknown = { n: id }) =>
   ({ G, ctx: { turn: id, numPlayers: 3 }, plugins: {}, _undo: [], _redo: [], _stateID: id }) as never;
-const action = (id: number) => ({ action: { type: 'MAKE_MOVE', payload: { type: 'm', args: [id] } }, _stateID: id - 1, turn: id, phase: 'x' }) as never;
+const action = (id: number) =>
+  ({ action: { type: 'MAKE_MOVE', payload: { type: 'm', args: [id] } }, _stateID: id - 1, turn: id, phase: 'x' }) as never;
 /** A state as the engine now makes it: only this move's log entries, and where they start. */
 const moveState = (id: number, entries: unknown[], logBase: number, pad = 0) =>
   state(id, { log: entries, logBase, pad: pad ? 'x'.repeat(pad) : undefined });
@@ -95,7 +96,8 @@ for (const backend of backends) {
 
     it('keeps side records (clocks, notification settings) per match, kind and key; durable, replaced, deleted, wiped with the match', async () => {
       const now = Date.now();
-      for (const id of ['s1', 's2']) await storage.createMatchWithLobby(id, { initialState: state(0), metadata: meta(now) as never }, { v: 1 }, false);
+      for (const id of ['s1', 's2'])
+        await storage.createMatchWithLobby(id, { initialState: state(0), metadata: meta(now) as never }, { v: 1 }, false);
       await storage.putSide('s1', 'clock', 'state', { deadline: 1, running: 'germany' });
       await storage.putSide('s1', 'clock', 'state', { deadline: 2, running: 'norway' });
       await storage.putSide('s2', 'clock', 'state', { deadline: 3 });
@@ -211,7 +213,11 @@ for (const backend of backends) {
     it('stores metadata given with a move in the same write', async () => {
       const now = Date.now();
       await storage.createMatch('meta', { initialState: state(0), metadata: meta(now) as never });
-      await storage.commitMove('meta', { state: state(1), deltalog: [action(1)], metadata: meta(now, { updatedAt: now + 7, gameover: { winner: '1' } }) as never });
+      await storage.commitMove('meta', {
+        state: state(1),
+        deltalog: [action(1)],
+        metadata: meta(now, { updatedAt: now + 7, gameover: { winner: '1' } }) as never,
+      });
       const f = await storage.fetch('meta', { metadata: true });
       expect(f.metadata?.gameover).toEqual({ winner: '1' });
       expect(await storage.listMatches({ where: { isGameover: true, updatedAfter: now + 6 } })).toContain('meta');
@@ -236,7 +242,11 @@ for (const backend of backends) {
       const history = await storage.fetchHistory('stale');
       for (const id of [2, 1, 0]) {
         await expect(
-          storage.commitMove('stale', { state: moveState(id, [entry(99, 0)], 99), deltalog: [action(99)], metadata: meta(1, { gameover: {} }) as never }),
+          storage.commitMove('stale', {
+            state: moveState(id, [entry(99, 0)], 99),
+            deltalog: [action(99)],
+            metadata: meta(1, { gameover: {} }) as never,
+          }),
         ).rejects.toMatchObject({ code: 'stale' });
       }
       expect(await storage.fetch('stale', { state: true, metadata: true, log: true })).toEqual(before);
@@ -263,7 +273,13 @@ for (const backend of backends) {
         ids.map((id) =>
           storage
             .commitMove(id, { state: moveState(1, [entry(1, 0)], 0), deltalog: [action(1)] })
-            .then(() => backend.freshQuery(cfg, 'SELECT m.state_id, count(e.state_id) AS n FROM kon_matches m JOIN kon_events e ON e.match_id = m.id WHERE m.id = $1 GROUP BY m.state_id', [id])),
+            .then(() =>
+              backend.freshQuery(
+                cfg,
+                'SELECT m.state_id, count(e.state_id) AS n FROM kon_matches m JOIN kon_events e ON e.match_id = m.id WHERE m.id = $1 GROUP BY m.state_id',
+                [id],
+              ),
+            ),
         ),
       );
       for (const rows of seen) expect(rows.map((r) => [Number(r.state_id), Number(r.n)])).toEqual([[1, 2]]);
@@ -298,7 +314,13 @@ for (const backend of backends) {
       await storage.createMatch('kill', { initialState: state(0), metadata: meta(Date.now()) as never });
       await storage.close();
       const script = path.join(__dirname, 'fixtures/commit-forever.ts');
-      const env = { ...process.env, MATCH_ID: 'kill', DATA_DIR: cfg.dataDir, DATABASE_URL: cfg.databaseUrl ?? '', DATABASE_SCHEMA: cfg.databaseSchema };
+      const env = {
+        ...process.env,
+        MATCH_ID: 'kill',
+        DATA_DIR: cfg.dataDir,
+        DATABASE_URL: cfg.databaseUrl ?? '',
+        DATABASE_SCHEMA: cfg.databaseSchema,
+      };
       const kills = 5;
       for (let k = 0; k < kills; k++) {
         const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -322,7 +344,7 @@ for (const backend of backends) {
               }
             }
           });
-          child.on('exit', () => reject(new Error('child exited before committing: ' + err)));
+          child.on('exit', () => reject(new Error(`child exited before committing: ${err}`)));
         });
         expect(await exited).toBe('SIGKILL');
         storage = await openStorage(cfg);
@@ -340,7 +362,10 @@ for (const backend of backends) {
       await storage.createMatch('long', { initialState: moveState(0, [], 0, 10_000), metadata: meta(Date.now()) as never });
       const moves = 700;
       for (let id = 1; id <= moves; id++)
-        await storage.commitMove('long', { state: moveState(id, [entry(id, 0), entry(id, 1)], 2 * (id - 1), 10_000), deltalog: [action(id)] });
+        await storage.commitMove('long', {
+          state: moveState(id, [entry(id, 0), entry(id, 1)], 2 * (id - 1), 10_000),
+          deltalog: [action(id)],
+        });
       const rows = await backend.freshQuery(cfg, backend.eventBytesSql, ['long']);
       expect(rows).toHaveLength(moves + 1);
       // Each event holds its own move's entries only (two small objects), not the log so far.
@@ -369,7 +394,13 @@ describe('PostgreSQL tables of the earlier single-row shape', () => {
       await c.query(
         `INSERT INTO "${schema}".kon_matches (id, game_name, state, initial_state, metadata, log, lobby, public, created_at, updated_at)
          VALUES ('old', 'kampen-om-norge', $1, $2, $3, $4, $5, true, 1, 2)`,
-        [JSON.stringify(state(2, { log })), JSON.stringify(state(0, { log: [entry(0, 0)] })), JSON.stringify(meta(1)), JSON.stringify([action(1), action(2)]), JSON.stringify({ v: 1 })],
+        [
+          JSON.stringify(state(2, { log })),
+          JSON.stringify(state(0, { log: [entry(0, 0)] })),
+          JSON.stringify(meta(1)),
+          JSON.stringify([action(1), action(2)]),
+          JSON.stringify({ v: 1 }),
+        ],
       );
       const store = await openStorage(cfg);
       try {

@@ -9,8 +9,18 @@ import { FACTION_OF_PLAYER, legalMoves, viewFor } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WIRE_DEFLATE } from '../src/transport';
-import { api, capturing, createMatch, join, serverState, startTestServer, type Captured, type TestServer, gameClient, type GameClient } from './helpers';
-
+import {
+  api,
+  capturing,
+  createMatch,
+  join,
+  serverState,
+  startTestServer,
+  type Captured,
+  type TestServer,
+  gameClient,
+  type GameClient,
+} from './helpers';
 
 type BgClient = GameClient;
 const MAX_UPDATE_BYTES = 2048;
@@ -18,7 +28,9 @@ const MAX_UPDATE_BYTES = 2048;
 /** What a message costs on the wire: as it is, or deflated when the server compresses it. */
 function wireBytes(json: string): number {
   const raw = Buffer.byteLength(json);
-  return raw < WIRE_DEFLATE.threshold ? raw : zlib.deflateRawSync(json, { windowBits: WIRE_DEFLATE.serverMaxWindowBits, ...WIRE_DEFLATE.zlibDeflateOptions }).length;
+  return raw < WIRE_DEFLATE.threshold
+    ? raw
+    : zlib.deflateRawSync(json, { windowBits: WIRE_DEFLATE.serverMaxWindowBits, ...WIRE_DEFLATE.zlibDeflateOptions }).length;
 }
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -105,15 +117,20 @@ describe.each(['basic', 'advanced'] as const)('a whole random %s game over socke
     expect(state.ctx.gameover, `the game ended within ${moves} moves`).toBeDefined();
 
     // Every update and patch, to every socket, from the first move to the last, in order.
-    const updates = messages.map((got) => got.filter((x) => x.event === 'update' || x.event === 'patch').map((x) => ({ event: x.event, json: JSON.stringify(x.args) })));
+    const updates = messages.map((got) =>
+      got.filter((x) => x.event === 'update' || x.event === 'patch').map((x) => ({ event: x.event, json: JSON.stringify(x.args) })),
+    );
     const all = updates.flat();
     expect(all.length).toBeGreaterThanOrEqual(4 * moves);
     expect(all.filter((x) => x.event === 'patch').length / all.length).toBeGreaterThan(0.95);
     const raw = all.map((x) => Buffer.byteLength(x.json));
     const wire = all.map((x) => wireBytes(x.json));
     const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
-    console.log(`${ruleset}: ${moves} moves, ${all.length} updates; JSON mean ${Math.round(mean)} B, p99 ${quantile(raw, 0.99)} B, largest ${Math.max(...raw)} B; on the wire largest ${Math.max(...wire)} B`);
-    if (process.env.KON_TRACE) for (const x of all.filter((u) => u.json.length > 1800).slice(0, 6)) console.log(x.event, x.json.slice(0, 3000));
+    console.log(
+      `${ruleset}: ${moves} moves, ${all.length} updates; JSON mean ${Math.round(mean)} B, p99 ${quantile(raw, 0.99)} B, largest ${Math.max(...raw)} B; on the wire largest ${Math.max(...wire)} B`,
+    );
+    if (process.env.KON_TRACE)
+      for (const x of all.filter((u) => u.json.length > 1800).slice(0, 6)) console.log(x.event, x.json.slice(0, 3000));
     // Small and flat: no update grows with the game (the late game's are no larger than the early game's).
     expect(mean).toBeLessThan(1024);
     expect(Math.max(...wire)).toBeLessThan(MAX_UPDATE_BYTES);
@@ -130,12 +147,14 @@ describe.each(['basic', 'advanced'] as const)('a whole random %s game over socke
     }
 
     // The log, sent a move at a time, adds up to the history the server serves.
-    const history = (await api(server.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator })).json.entries as unknown[];
+    const history = (await api(server.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator })).json
+      .entries as unknown[];
     expect(history.length).toBe(state.G.logBase + state.G.log.length);
     expect(pieces.length).toBeGreaterThanOrEqual(moves);
     for (const p of pieces) expect(history.slice(p.base, p.base + p.log.length)).toEqual(p.log);
     expect(history.slice(state.G.logBase)).toEqual(state.G.log);
-    const tail = (await api(server.url, 'GET', `/api/matches/${m.matchID}/log?from=${history.length - 3}`, { token: m.links.spectator })).json;
+    const tail = (await api(server.url, 'GET', `/api/matches/${m.matchID}/log?from=${history.length - 3}`, { token: m.links.spectator }))
+      .json;
     expect(tail).toEqual({ from: history.length - 3, entries: history.slice(-3) });
     for (const c of clients) c.stop();
   }, 240_000);

@@ -94,7 +94,8 @@ const refused = () => [
   'http://localhost./hook',
 ];
 
-const setSettings = (matchID: string, token: string, body: unknown) => api(t!.url, 'PUT', `/api/matches/${matchID}/notifications`, { token, body });
+const setSettings = (matchID: string, token: string, body: unknown) =>
+  api(t!.url, 'PUT', `/api/matches/${matchID}/notifications`, { token, body });
 const logged = () => t!.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** A match whose German seat has one member (its holder, then co-commanders) per webhook URL (stored directly, as if saved under WEBHOOK_TARGETS=any), then a full table: Germany's first decision goes out. */
@@ -130,10 +131,18 @@ describe('webhook targets under WEBHOOK_TARGETS=public', () => {
       const r = await setSettings(m.matchID, de.credentials, { webhookUrl: url });
       answers[url] = r.status === 400 ? r.json.error : r.status;
     }
-    for (const url of refused()) expect(answers[url], url).toEqual({ code: 'webhook_refused', message: 'The webhook must be a public address.' });
-    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/notifications`, { token: de.credentials })).json.settings.webhookUrl).toBeNull();
+    for (const url of refused())
+      expect(answers[url], url).toEqual({ code: 'webhook_refused', message: 'The webhook must be a public address.' });
+    expect(
+      (await api(t.url, 'GET', `/api/matches/${m.matchID}/notifications`, { token: de.credentials })).json.settings.webhookUrl,
+    ).toBeNull();
     // Public addresses, also the IPv4-mapped and NAT64 forms of one (DNS64 answers those on IPv6-only hosts), are allowed.
-    for (const url of ['http://1.1.1.1/hook', 'https://[2606:4700::1111]/hook', 'http://[::ffff:1.1.1.1]/hook', 'http://[64:ff9b::1.1.1.1]/hook'])
+    for (const url of [
+      'http://1.1.1.1/hook',
+      'https://[2606:4700::1111]/hook',
+      'http://[::ffff:1.1.1.1]/hook',
+      'http://[64:ff9b::1.1.1.1]/hook',
+    ])
       expect((await setSettings(m.matchID, de.credentials, { webhookUrl: url })).json.settings?.webhookUrl, url).toBe(url);
     expect(arrived).toEqual([]);
   });
@@ -176,7 +185,8 @@ describe('webhook targets under WEBHOOK_TARGETS=public', () => {
             if (err) return cb(err);
             const addresses = list as { address: string; family: number }[];
             dialled.push(...addresses.map((a) => a.address));
-            if (addresses.some((a) => !a.address.startsWith('127.'))) return cb(Object.assign(new Error('test: off this machine'), { code: 'ENETUNREACH' }));
+            if (addresses.some((a) => !a.address.startsWith('127.')))
+              return cb(Object.assign(new Error('test: off this machine'), { code: 'ENETUNREACH' }));
             return opts?.all ? cb(null, addresses) : cb(null, addresses[0]!.address, addresses[0]!.family);
           })) as net.LookupFunction;
       }

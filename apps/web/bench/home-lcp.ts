@@ -34,7 +34,10 @@ const median = (xs: number[]) => {
 if (!process.env.BENCH_NO_BUILD) await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
 
 console.log('Built JS and CSS (raw / gzip -9 / brotli q11):');
-for (const f of fs.readdirSync(path.join(DIST, 'assets')).filter((f) => /\.(js|css)$/.test(f)).sort()) {
+for (const f of fs
+  .readdirSync(path.join(DIST, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f))
+  .sort()) {
   const raw = fs.readFileSync(path.join(DIST, 'assets', f));
   const gz = zlib.gzipSync(raw, { level: 9 }).length;
   const br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -59,7 +62,10 @@ async function loadOnce(): Promise<Sample> {
     const w = window as unknown as { __lcp?: { t: number; el: string } };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[])
-        w.__lcp = { t: e.startTime, el: e.element ? e.element.tagName.toLowerCase() + (e.element.className ? '.' + e.element.className : '') : '?' };
+        w.__lcp = {
+          t: e.startTime,
+          el: e.element ? e.element.tagName.toLowerCase() + (e.element.className ? `.${e.element.className}` : '') : '?',
+        };
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   const cdp: CDPSession = await ctx.newCDPSession(page);
@@ -71,7 +77,7 @@ async function loadOnce(): Promise<Sample> {
   const wire = new Map<string, number>();
   cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, new URL(e.request.url).pathname));
   cdp.on('Network.loadingFinished', (e) => wire.set(urls.get(e.requestId) ?? e.requestId, e.encodedDataLength));
-  await page.goto(server.url + '/', { waitUntil: 'load', timeout: 120_000 });
+  await page.goto(`${server.url}/`, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   // LCP is final once the page has been idle for a moment (no input comes).
   await page.waitForTimeout(500);
@@ -87,7 +93,9 @@ try {
   for (let i = 0; i < runs; i++) samples.push(await loadOnce());
   const lcps = samples.map((s) => s.lcp);
   console.log(`\nHome page, Slow 4G + ${CPU_SLOWDOWN}× CPU, cold cache, ${runs} runs:`);
-  console.log(`  LCP min ${(Math.min(...lcps) / 1000).toFixed(2)} s · median ${(median(lcps) / 1000).toFixed(2)} s · max ${(Math.max(...lcps) / 1000).toFixed(2)} s`);
+  console.log(
+    `  LCP min ${(Math.min(...lcps) / 1000).toFixed(2)} s · median ${(median(lcps) / 1000).toFixed(2)} s · max ${(Math.max(...lcps) / 1000).toFixed(2)} s`,
+  );
   console.log(`  LCP element: ${[...new Set(samples.map((s) => s.lcpElement))].join(', ')}`);
   const last = samples[samples.length - 1]!;
   let total = 0;

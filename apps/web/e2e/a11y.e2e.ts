@@ -22,19 +22,30 @@ interface Found {
 }
 
 /** The page's structure, which axe calls moderate but this project holds to: one banner, a main, an h1. */
-const STRUCTURE = new Set(['landmark-one-main', 'landmark-no-duplicate-banner', 'landmark-no-duplicate-main', 'landmark-banner-is-top-level', 'landmark-main-is-top-level', 'page-has-heading-one']);
+const STRUCTURE = new Set([
+  'landmark-one-main',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-main',
+  'landmark-banner-is-top-level',
+  'landmark-main-is-top-level',
+  'page-has-heading-one',
+]);
 
 /** axe-core's serious and critical violations on the page as it stands, one line each. */
 async function seriousViolations(page: Page): Promise<Found[]> {
   // Evaluated through the debugging protocol, which the page's Content-Security-Policy does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
   const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(c: Document, o: object): Promise<any> } }).axe.run(document, { resultTypes: ['violations'] });
+    const r = await (window as unknown as { axe: { run(c: Document, o: object): Promise<any> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
     return (r.violations as any[]).map((v) => ({
       id: v.id as string,
       impact: v.impact as string | null,
       help: v.help as string,
-      nodes: (v.nodes as any[]).slice(0, 6).map((n) => `${(n.target as string[]).join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+      nodes: (v.nodes as any[])
+        .slice(0, 6)
+        .map((n) => `${(n.target as string[]).join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
     }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id));
@@ -47,7 +58,8 @@ async function check(page: Page, where: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(200);
   const v = await seriousViolations(page);
-  if (v.length > 0) console.log(`${where}:\n${v.map((x) => `  [${x.impact}] ${x.id}: ${x.help}\n    ${x.nodes.join('\n    ')}`).join('\n')}`);
+  if (v.length > 0)
+    console.log(`${where}:\n${v.map((x) => `  [${x.impact}] ${x.id}: ${x.help}\n    ${x.nodes.join('\n    ')}`).join('\n')}`);
   findings.push(...v.map((x) => `${where}: ${x.id}`));
 }
 
@@ -67,10 +79,10 @@ describe('accessibility (axe-core)', () => {
     const n = await (await newContext(rig.browser, { lang: 'no', width: 1366, height: 800 })).newPage();
     for (const p of [g, n]) p.on('pageerror', (e) => errors.push(e.message));
 
-    await g.goto(rig.base + '/');
+    await g.goto(`${rig.base}/`);
     await g.locator('[data-scenario]').first().waitFor();
     await check(g, 'home (en)');
-    await n.goto(rig.base + '/');
+    await n.goto(`${rig.base}/`);
     await n.locator('[data-scenario]').first().waitFor();
     await check(n, 'home (no)');
 
@@ -110,7 +122,9 @@ describe('accessibility (axe-core)', () => {
     await tabUntil(g, () => document.activeElement?.hasAttribute('data-dest') ?? false);
     const to = await g.evaluate(() => document.activeElement!.getAttribute('data-dest')!);
     await g.keyboard.press('Enter');
-    await expect.poll(async () => (await rig.trueState(inv.matchID)).units[to]?.germany ?? 0).toBeGreaterThan(before.units[to]?.germany ?? 0);
+    await expect
+      .poll(async () => (await rig.trueState(inv.matchID)).units[to]?.germany ?? 0)
+      .toBeGreaterThan(before.units[to]?.germany ?? 0);
     expect(from).not.toBe(to);
 
     for (const p of [g, n]) await p.setViewportSize({ width: 390, height: 844 });

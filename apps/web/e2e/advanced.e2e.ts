@@ -17,7 +17,10 @@ const rig = useWebRig();
 
 /** Ship ids and names `viewer` must not see: other factions' face-down ships and reserves. */
 function secretsFor(G: GameState, viewer: Faction | null): string[] {
-  const ids = [...G.ships.filter((s) => !s.faceUp && s.owner !== viewer).map((s) => s.id), ...FACTIONS.filter((f) => f !== viewer).flatMap((f) => G.shipReserve[f])];
+  const ids = [
+    ...G.ships.filter((s) => !s.faceUp && s.owner !== viewer).map((s) => s.id),
+    ...FACTIONS.filter((f) => f !== viewer).flatMap((f) => G.shipReserve[f]),
+  ];
   return ids.flatMap((id) => [id, ship(id).name]);
 }
 
@@ -38,7 +41,8 @@ async function anyDecision(p: Page, stage: string) {
   if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
   if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
   if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])')) return finishSteps(p);
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])'))
+    return finishSteps(p);
   throw new Error(`no way to act in ${stage}`);
 }
 async function clickFirst(page: Page, selector: string): Promise<boolean> {
@@ -68,7 +72,13 @@ describe('the advanced game through the UI', () => {
     const n = await nCtx.newPage();
     const a = await aCtx.newPage();
     const s = await sCtx.newPage();
-    for (const [name, p] of [['g', g], ['n', n], ['a', a], ['s', s]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    for (const [name, p] of [
+      ['g', g],
+      ['n', n],
+      ['a', a],
+      ['s', s],
+    ] as const)
+      p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 
     const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset: 'advanced' });
     await expect.poll(() => g.locator('[data-testid="ruleset"]').getAttribute('data-ruleset')).toBe('advanced');
@@ -93,7 +103,8 @@ describe('the advanced game through the UI', () => {
       const G = await rig.trueState(inv.matchID);
       for (const seat of seats) {
         const html = await seat.page.content();
-        for (const secret of secretsFor(G, seat.faction)) expect(html.includes(secret), `${why}: ${seat.faction ?? 'spectator'} sees ${secret}`).toBe(false);
+        for (const secret of secretsFor(G, seat.faction))
+          expect(html.includes(secret), `${why}: ${seat.faction ?? 'spectator'} sees ${secret}`).toBe(false);
       }
       return G;
     };
@@ -180,9 +191,14 @@ describe('the advanced game through the UI', () => {
           // Both choices are offered (from the legal moves); on 9 April the banner says why nobody sailed.
           expect(await p.locator('[data-adv="intercept-no"]').count()).toBe(1);
           if (april9) {
-            const lang9 = seat.faction === 'norway' ? /9\. april: .*havområde (I|II|III|IV|V|VI|VII|VIII)\b.*avskjære/ : /9 April: .*sea zone (I|II|III|IV|V|VI|VII|VIII)\b.*intercept/;
+            const lang9 =
+              seat.faction === 'norway'
+                ? /9\. april: .*havområde (I|II|III|IV|V|VI|VII|VIII)\b.*avskjære/
+                : /9 April: .*sea zone (I|II|III|IV|V|VI|VII|VIII)\b.*intercept/;
             await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(lang9);
-            await expect.poll(() => s.locator('[data-testid="banner"]').textContent()).toMatch(/9 April: ships of both sides lie in sea zone .* deciding whether to try an interception/);
+            await expect
+              .poll(() => s.locator('[data-testid="banner"]').textContent())
+              .toMatch(/9 April: ships of both sides lie in sea zone .* deciding whether to try an interception/);
             expect(await p.locator('[data-adv="intercept-no"]').textContent()).toMatch(/Do not intercept|Ikke avskjær/);
             if (!interceptShot) {
               await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
@@ -198,7 +214,11 @@ describe('the advanced game through the UI', () => {
         default: {
           if (april9 && stage.startsWith('naval')) {
             // A naval combat of 9 April: the banner names its sea zone, for the acting seat and the spectator.
-            await expect.poll(() => p.locator('[data-testid="banner"]').textContent()).toMatch(/(Naval combat in sea zone|Sjøslag i havområde) (I|II|III|IV|V|VI|VII|VIII)\b|chased ship|bortjagede|German cards|tyske kort|naval combat|sjøslag/i);
+            await expect
+              .poll(() => p.locator('[data-testid="banner"]').textContent())
+              .toMatch(
+                /(Naval combat in sea zone|Sjøslag i havområde) (I|II|III|IV|V|VI|VII|VIII)\b|chased ship|bortjagede|German cards|tyske kort|naval combat|sjøslag/i,
+              );
             april9Naval++;
           }
           await anyDecision(p, stage);
@@ -214,7 +234,8 @@ describe('the advanced game through the UI', () => {
       }
     }
     await checkPrivacy('end');
-    for (const st of ['april9Choose', 'april9Deploy', 'april9Ships', 'april9Window', 'april9Landing', 'reinforcement']) expect(stagesSeen.has(st), st).toBe(true);
+    for (const st of ['april9Choose', 'april9Deploy', 'april9Ships', 'april9Window', 'april9Landing', 'reinforcement'])
+      expect(stagesSeen.has(st), st).toBe(true);
     // The 9. April turn is over: Germany's first ordinary turn has begun.
     expect(await g.locator('[data-testid="match-status"]').textContent()).not.toMatch(/9 April/);
     expect(placedShot).toBe(true);
@@ -225,7 +246,9 @@ describe('the advanced game through the UI', () => {
     expect(checks).toBeGreaterThan(10);
     expect(errors).toEqual([]);
     for (const ctx of [gCtx, nCtx, aCtx, sCtx]) expect(cspViolations(ctx)).toEqual([]);
-    console.log(`advanced e2e: stages ${[...stagesSeen].join(', ')}; 9 April interceptions ${april9Intercepts}, naval decisions ${april9Naval}; naval combat screenshot: ${navalShot}`);
+    console.log(
+      `advanced e2e: stages ${[...stagesSeen].join(', ')}; 9 April interceptions ${april9Intercepts}, naval decisions ${april9Naval}; naval combat screenshot: ${navalShot}`,
+    );
   });
 });
 
@@ -236,7 +259,11 @@ describe('the advanced game in the two-player plan', () => {
     const naCtx = await newContext(rig.browser, { lang: 'en' });
     const g = await gCtx.newPage();
     const na = await naCtx.newPage();
-    for (const [name, p] of [['g', g], ['na', na]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    for (const [name, p] of [
+      ['g', g],
+      ['na', na],
+    ] as const)
+      p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
     const inv = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'germany', ruleset: 'advanced' });
     expect(Object.keys(inv.seats).sort()).toEqual(['germany', 'norway+allies']);
     await g.click('[data-action="to-match"]');
@@ -253,9 +280,13 @@ describe('the advanced game in the two-player plan', () => {
       for (const secret of secretsFor(G, 'germany')) expect(gHtml.includes(secret), `${why}: Germany sees ${secret}`).toBe(false);
       const both = new Set(secretsFor(G, 'norway'));
       const naHtml = await na.content();
-      for (const secret of secretsFor(G, 'allies').filter((x) => both.has(x))) expect(naHtml.includes(secret), `${why}: Norway+Allies see ${secret}`).toBe(false);
+      for (const secret of secretsFor(G, 'allies').filter((x) => both.has(x)))
+        expect(naHtml.includes(secret), `${why}: Norway+Allies see ${secret}`).toBe(false);
     };
-    const actingFaction = async (p: Page) => /\bf-(germany|norway|allies)\b/.exec((await p.locator('[data-testid="banner"]').getAttribute('class')) ?? '')?.[1] as Faction | undefined;
+    const actingFaction = async (p: Page) =>
+      /\bf-(germany|norway|allies)\b/.exec((await p.locator('[data-testid="banner"]').getAttribute('class')) ?? '')?.[1] as
+        | Faction
+        | undefined;
 
     const chose = new Set<Faction>();
     const placed = new Set<Faction>();
@@ -293,7 +324,10 @@ describe('the advanced game in the two-player plan', () => {
           }
           await keep.click();
           chose.add(faction!);
-          await p.locator('[data-action="keep"]').waitFor({ state: 'detached' }).catch(() => undefined);
+          await p
+            .locator('[data-action="keep"]')
+            .waitFor({ state: 'detached' })
+            .catch(() => undefined);
           break;
         }
         case 'april9Ships': {

@@ -20,7 +20,10 @@ async function germanBoard(ruleset: Ruleset, size: { width: number; height: numb
   const g = await (await newContext(rig.browser, { lang: 'en', ...size })).newPage();
   const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset });
   await click(g, '[data-action="to-match"]');
-  for (const [seat, name] of [['norway', 'Nils'], ['allies', 'Alice']] as const) {
+  for (const [seat, name] of [
+    ['norway', 'Nils'],
+    ['allies', 'Alice'],
+  ] as const) {
     const p = await (await newContext(rig.browser, { lang: 'en' })).newPage();
     await joinMatch(p, inv.seats[seat]!, name);
   }

@@ -13,7 +13,12 @@ const rig = useWebRig({ BOT_MOVE_DELAY_MS: '500', HAND_OVER_AFTER_S: '2' });
 
 /** Whatever this page is asked while the computer plays: pass, end the phase, else the first offered choice. */
 async function answer(page: Page, stage: string) {
-  for (const sel of ['[data-action="pass"]', '[data-action="endPhase"]', '[data-testid="action-panel"] .button-grid button', '[data-testid="action-panel"] button.primary']) {
+  for (const sel of [
+    '[data-action="pass"]',
+    '[data-action="endPhase"]',
+    '[data-testid="action-panel"] .button-grid button',
+    '[data-testid="action-panel"] button.primary',
+  ]) {
     const el = page.locator(sel).first();
     if ((await el.count()) > 0 && (await el.isVisible()) && (await el.isEnabled())) {
       await el.click();
@@ -29,7 +34,7 @@ describe('playing against the computer', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(rig.base + '/');
+    await page.goto(`${rig.base}/`);
     await page.fill('input[name=name]', 'Greta');
     await page.check('input[name=plan][value=three]');
     await page.check('input[name=seat][value="germany"]');
@@ -86,13 +91,14 @@ describe('playing against the computer', () => {
     const page = await (await newContext(rig.browser, { lang: 'no', width: 1440, height: 1000 })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(rig.base + '/');
+    await page.goto(`${rig.base}/`);
     await page.check('input[name=plan][value=three]');
     await page.check('input[name=seat][value="watch"]');
     // Watching starts with the computer (easy) in every seat, and no name is needed.
     const opponents = page.locator('[data-testid="opponents"]');
     expect(await opponents.locator('legend').textContent()).toBe('Hvem spiller sidene');
-    for (const seat of ['germany', 'norway', 'allies']) expect(await opponents.locator(`[data-seat="${seat}"] select`).inputValue()).toBe('easy');
+    for (const seat of ['germany', 'norway', 'allies'])
+      expect(await opponents.locator(`[data-seat="${seat}"] select`).inputValue()).toBe('easy');
     await shot(page, 'web-watch-create');
     await click(page, 'button[type=submit]');
     await page.waitForURL(/\/m\/[^/]+\/watch$/);
@@ -104,7 +110,10 @@ describe('playing against the computer', () => {
     const G = await rig.trueState(matchID);
     expect(G.turn === 'germany' && G.round === 1 && G.phase === 'movement').toBe(false);
     expect(await page.locator('[data-testid="hand"]').count()).toBe(0);
-    const lobby = (await rig.server.storage.fetchLobby(matchID))!.lobby as { members: unknown[]; bots: Record<string, { strength: string }> };
+    const lobby = (await rig.server.storage.fetchLobby(matchID))!.lobby as {
+      members: unknown[];
+      bots: Record<string, { strength: string }>;
+    };
     expect(lobby.members).toEqual([]);
     expect(Object.keys(lobby.bots).sort()).toEqual(['allies', 'germany', 'norway']);
     await shot(page, 'web-watch-match');
@@ -133,7 +142,9 @@ describe('playing against the computer', () => {
     await click(g, '[data-testid="hand-over-norway"]');
     await g.locator('[data-testid="computer-norway"]').waitFor();
     expect(await g.locator('[data-testid="computer-norway"]').textContent()).toContain('computer (easy)');
-    expect((await rig.server.storage.fetchLobby(inv.matchID))!.lobby).toMatchObject({ bots: { norway: { strength: 'easy', reason: 'handed' } } });
+    expect((await rig.server.storage.fetchLobby(inv.matchID))!.lobby).toMatchObject({
+      bots: { norway: { strength: 'easy', reason: 'handed' } },
+    });
 
     // Nils comes back: the game says the computer plays his side, and he takes it back (in Norwegian).
     n = await nCtx.newPage();

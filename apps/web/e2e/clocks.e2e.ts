@@ -16,7 +16,7 @@ describe('clocks in the browser', () => {
     const errors: string[] = [];
     g.on('pageerror', (e) => errors.push(e.message));
 
-    await g.goto(rig.base + '/');
+    await g.goto(`${rig.base}/`);
     await g.fill('input[name=name]', 'Greta');
     await g.check('input[name=clock][value=correspondence]');
     await g.fill('input[name=per]', '1');
@@ -58,7 +58,9 @@ describe('clocks in the browser', () => {
     await g.locator('[data-testid="clock-badge"]').waitFor();
     const first = await clock.textContent();
     expect(first).toMatch(/^0:[0-5]\d$|^1:00$/);
-    await g.waitForFunction((t) => document.querySelector('[data-testid="clock-germany"] .clock-time')?.textContent !== t, first, { timeout: 5000 });
+    await g.waitForFunction((t) => document.querySelector('[data-testid="clock-germany"] .clock-time')?.textContent !== t, first, {
+      timeout: 5000,
+    });
     await shot(g, 'clock-running');
 
     // The notification settings say plainly that this server sends no e-mail.

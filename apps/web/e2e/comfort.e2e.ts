@@ -74,7 +74,10 @@ describe('undo, history, replay and rematch in the browser', () => {
     for (const p of [g, n, a]) await p.locator('[data-testid="result"] [data-testid="after-game"]').waitFor();
 
     // Download the record from the result screen.
-    const [download] = await Promise.all([g.waitForEvent('download'), g.locator('[data-testid="result"] [data-action="download"]').click()]);
+    const [download] = await Promise.all([
+      g.waitForEvent('download'),
+      g.locator('[data-testid="result"] [data-action="download"]').click(),
+    ]);
     const file = await download.path();
     const record = JSON.parse(fs.readFileSync(file!, 'utf8'));
     expect(record.format).toBe('kampen-om-norge/record');
@@ -92,7 +95,9 @@ describe('undo, history, replay and rematch in the browser', () => {
     // Every hand is open at the start, as the set-up dealt it.
     const setup = (await rig.server.storage.fetch(id, { initialState: true })).initialState!.G as typeof final;
     for (const f of ['germany', 'norway', 'allies'] as const) {
-      const shown = await a.locator(`[data-testid="replay-hands"] [data-faction="${f}"] [data-card]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      const shown = await a
+        .locator(`[data-testid="replay-hands"] [data-faction="${f}"] [data-card]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
       expect(shown).toEqual(setup.hands[f]);
     }
     await click(a, '[data-step="next"]');
@@ -112,18 +117,18 @@ describe('undo, history, replay and rematch in the browser', () => {
 
     // The downloaded record opens in the viewer too (a fourth browser with no seat).
     const v = await (await newContext(rig.browser, { lang: 'en' })).newPage();
-    await v.goto(rig.base + '/replay');
+    await v.goto(`${rig.base}/replay`);
     await v.locator('[data-testid="replay-file"]').setInputFiles(file!);
     await v.locator('[data-testid="replay-viewer"]').waitFor();
     expect(await v.locator('[data-testid="replay-pos"]').textContent()).toContain(`Move ${n_moves} of ${n_moves}`);
     // A changed record is refused.
-    const bad = file! + '.bad.json';
+    const bad = `${file!}.bad.json`;
     fs.writeFileSync(bad, JSON.stringify({ ...record, moves: record.moves.slice(0, -1) }));
-    await v.goto(rig.base + '/replay');
+    await v.goto(`${rig.base}/replay`);
     await v.locator('[data-testid="replay-file"]').setInputFiles(bad);
     await v.locator('[data-testid="replay-error"]').waitFor();
     fs.writeFileSync(bad, JSON.stringify({ ...record, seed: { not: 'a seed' } }));
-    await v.goto(rig.base + '/replay');
+    await v.goto(`${rig.base}/replay`);
     await v.locator('[data-testid="replay-file"]').setInputFiles(bad);
     expect(await v.locator('[data-testid="replay-error"]').textContent()).toContain('seed');
 
@@ -146,7 +151,7 @@ describe('undo, history, replay and rematch in the browser', () => {
 
   it('finds a public match on the home page and joins it', async () => {
     const host = await (await newContext(rig.browser, { lang: 'en' })).newPage();
-    await host.goto(rig.base + '/');
+    await host.goto(`${rig.base}/`);
     await host.fill('input[name=name]', 'Hanne');
     await host.check('input[name=ruleset][value="scenario:gudbrandsdalen"]');
     await host.check('input[name=plan][value=two]');
@@ -157,7 +162,7 @@ describe('undo, history, replay and rematch in the browser', () => {
     const id = /\/m\/([^/]+)\/invite/.exec(host.url())![1]!;
 
     const guest = await (await newContext(rig.browser, { lang: 'no' })).newPage();
-    await guest.goto(rig.base + '/');
+    await guest.goto(`${rig.base}/`);
     const row = guest.locator(`[data-testid="public-matches"] [data-match="${id}"]`);
     await row.waitFor();
     expect(await row.locator('[data-testid="ruleset"]').getAttribute('data-scenario')).toBe('gudbrandsdalen');
@@ -177,7 +182,7 @@ describe('undo, history, replay and rematch in the browser', () => {
     ]);
     // Full now: it leaves the list.
     const other = await (await newContext(rig.browser, { lang: 'en' })).newPage();
-    await other.goto(rig.base + '/');
+    await other.goto(`${rig.base}/`);
     await other.locator('[data-testid="public-matches"]').waitFor();
     await other.waitForTimeout(500);
     expect(await other.locator(`[data-match="${id}"]`).count()).toBe(0);

@@ -11,7 +11,9 @@ const rig = useWebRig();
 
 async function listed(page: Page): Promise<string[]> {
   await page.locator('[data-testid="my-matches"] tr[data-match]').first().waitFor();
-  return (await page.locator('[data-testid="my-matches"] tr[data-match]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-match')!))).sort();
+  return (
+    await page.locator('[data-testid="my-matches"] tr[data-match]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-match')!))
+  ).sort();
 }
 
 describe('linked devices', () => {
@@ -25,7 +27,7 @@ describe('linked devices', () => {
 
     const a = await createMatch(laptop, rig.base, { name: 'Greta', seat: 'germany' });
     const b = await createMatch(phone, rig.base, { name: 'Greta', seat: 'norway' });
-    await laptop.goto(rig.base + '/');
+    await laptop.goto(`${rig.base}/`);
     expect(await listed(laptop)).toEqual([a.matchID]);
 
     // The laptop makes a one-time link; the phone opens it.
@@ -36,11 +38,11 @@ describe('linked devices', () => {
     await phone.locator('[data-testid="link-devices"] [role=status]').waitFor();
     expect(await phone.locator('[data-testid="link-devices"] [role=status]').textContent()).toContain('Enheten er koblet til');
     // The code left the address bar, and the phone lists both matches.
-    expect(phone.url()).toBe(rig.base + '/');
+    expect(phone.url()).toBe(`${rig.base}/`);
     await phone.waitForFunction(() => document.querySelectorAll('[data-testid="my-matches"] tr[data-match]').length === 2);
     expect(await listed(phone)).toEqual([a.matchID, b.matchID].sort());
     // The laptop, opened again, lists the phone's match too.
-    await laptop.goto(rig.base + '/');
+    await laptop.goto(`${rig.base}/`);
     await laptop.waitForFunction(() => document.querySelectorAll('[data-testid="my-matches"] tr[data-match]').length === 2);
     expect(await listed(laptop)).toEqual([a.matchID, b.matchID].sort());
     // The phone opens the laptop's match as Germany's member, with no join page on the way.

@@ -75,7 +75,19 @@ describe('rules help on the board', () => {
 
     // The legend lists everything the map draws.
     await click(g, '.legend-toggle');
-    for (const key of ['fraTyskland', 'impassable', 'redZone', 'blueZone', 'fjord', 'fjordCrossing', 'victoryCity', 'mobilization', 'airfield', 'attack', 'combat'])
+    for (const key of [
+      'fraTyskland',
+      'impassable',
+      'redZone',
+      'blueZone',
+      'fjord',
+      'fjordCrossing',
+      'victoryCity',
+      'mobilization',
+      'airfield',
+      'attack',
+      'combat',
+    ])
       await g.locator(`[data-legend="${key}"]`).waitFor();
     expect(await g.locator('[data-legend="fraTyskland"]').textContent()).toContain('Fra Tyskland');
     await shot(g, 'legend');

@@ -96,8 +96,7 @@ export function useWebRig(env: Record<string, string> = {}): WebRig {
 }
 
 export function chromiumPath(): string {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'])
-    if (p && fs.existsSync(p)) return p;
+  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) if (p && fs.existsSync(p)) return p;
   throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
 }
 
@@ -128,7 +127,9 @@ async function watchCsp(ctx: BrowserContext) {
     if (/Content Security Policy|Refused to/i.test(m.text())) seen.push(m.text());
   });
   await ctx.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`)),
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`),
+    ),
   );
 }
 /** What the policy refused so far in this context's pages. */
@@ -166,7 +167,7 @@ export async function createMatch(
   base: string,
   opts: { name: string; plan?: 'three' | 'two' | 'teams'; seat: string; ruleset?: 'basic' | 'advanced' | `scenario:${string}` },
 ): Promise<Invites> {
-  await page.goto(base + '/');
+  await page.goto(`${base}/`);
   await page.fill('input[name=name]', opts.name);
   if (opts.ruleset) await page.check(`input[name=ruleset][value="${opts.ruleset}"]`);
   await page.check(`input[name=plan][value=${opts.plan ?? 'three'}]`);

@@ -7,7 +7,7 @@ const browser = await launch();
 const g = await (await newContext(browser, { lang: 'en' })).newPage();
 g.on('console', (m) => m.type() === 'error' && console.log('[g console]', m.text()));
 g.on('pageerror', (e) => console.log('[g pageerror]', e.message));
-await g.goto(base + '/');
+await g.goto(`${base}/`);
 await shot(g, 'home', out);
 const inv = await createMatch(g, base, { name: 'Greta', seat: 'germany' });
 await shot(g, 'invite', out);

@@ -8,13 +8,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createMatch, cspViolations, joinMatch, newContext, SCREENSHOTS as SCREENSHOTS_DIR, shot, stage, type Invites, DOCS, useWebRig, waitStage, click, panelStage, playCard } from './helpers';
+import {
+  createMatch,
+  cspViolations,
+  joinMatch,
+  newContext,
+  SCREENSHOTS as SCREENSHOTS_DIR,
+  shot,
+  stage,
+  type Invites,
+  DOCS,
+  useWebRig,
+  waitStage,
+  click,
+  panelStage,
+  playCard,
+} from './helpers';
 
 const rig = useWebRig();
 
 async function handCards(page: Page): Promise<string[]> {
   // Identical copies show as one card with a count; each copy's id is in data-copies.
-  return page.locator('[data-testid="hand"] [data-card]').evaluateAll((els) => els.flatMap((e) => e.getAttribute('data-copies')!.split(' ')));
+  return page
+    .locator('[data-testid="hand"] [data-card]')
+    .evaluateAll((els) => els.flatMap((e) => e.getAttribute('data-copies')!.split(' ')));
 }
 
 /** Every data-card on the page belongs to one of these factions (by id prefix), and none of `hidden` shows. */
@@ -22,12 +39,15 @@ async function assertPrivate(page: Page, own: string[], hidden: string[]) {
   const html = await page.content();
   for (const id of hidden) expect(html, `${id} leaked`).not.toContain(id);
   const ids = await page.locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')!));
-  for (const id of ids) expect(own.some((p) => id.startsWith(p)), `foreign card ${id}`).toBe(true);
+  for (const id of ids)
+    expect(
+      own.some((p) => id.startsWith(p)),
+      `foreign card ${id}`,
+    ).toBe(true);
   const titles = await page.locator('.card-title').allTextContents();
   const state = await page.evaluate(() => document.querySelectorAll('.card-title').length);
   expect(titles.length).toBe(state);
 }
-
 
 /**
  * Pass in the window `st` if this page is still in it once its Pass button is up: another page's
@@ -39,7 +59,11 @@ async function passIfStill(p: Page, st: string) {
     .waitForFunction(
       (want) => {
         const el = document.querySelector('[data-testid="action-panel"]');
-        return !el || el.getAttribute('data-stage') !== want || (el.getAttribute('data-busy') !== 'true' && !!el.querySelector('[data-action="pass"]'));
+        return (
+          !el ||
+          el.getAttribute('data-stage') !== want ||
+          (el.getAttribute('data-busy') !== 'true' && !!el.querySelector('[data-action="pass"]'))
+        );
       },
       st,
       { timeout: 30_000 },
@@ -64,7 +88,12 @@ describe('a match through the UI', () => {
     const n = await nCtx.newPage();
     const a = await aCtx.newPage();
     const errors: string[] = [];
-    for (const [name, p] of [['g', g], ['n', n], ['a', a]] as const) p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+    for (const [name, p] of [
+      ['g', g],
+      ['n', n],
+      ['a', a],
+    ] as const)
+      p.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
 
     // Deal until Norway holds a Veisperring and Germany an attack card (a fresh match each time).
     let inv: Invites | null = null;
@@ -169,7 +198,8 @@ describe('a match through the UI', () => {
     for (let i = 0; i < 12; i++) {
       const rolled = await g.evaluate(() => !!document.querySelector('[data-testid="combat-winner"]'));
       const pending = await Promise.all([g, n, a].map((p) => stage(p)));
-      if (rolled && !pending.some((st) => st && ['defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat'].includes(st))) break;
+      if (rolled && !pending.some((st) => st && ['defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat'].includes(st)))
+        break;
       await g.waitForTimeout(400);
       for (const p of [n, a, g]) {
         const st = await stage(p);
@@ -192,10 +222,14 @@ describe('a match through the UI', () => {
       await p.locator('[data-testid="combat-winner"]').waitFor({ timeout: 20_000 });
       expect(await p.locator('[data-testid="dice-attacker"] [data-die]').count()).toBeGreaterThan(0);
       expect(await p.locator('[data-testid="dice-defender"] [data-die]').count()).toBeGreaterThan(0);
-      await expect.poll(() => p.locator('[data-testid="combat-panel"]').textContent()).toMatch(/Panzer|Artilleri|Gebirgsjäger|Speidertropp|Bombefly|Jagerbomber/);
+      await expect
+        .poll(() => p.locator('[data-testid="combat-panel"]').textContent())
+        .toMatch(/Panzer|Artilleri|Gebirgsjäger|Speidertropp|Bombefly|Jagerbomber/);
     }
     for (const p of [g, n, a, s])
-      await expect.poll(() => p.locator('[data-testid="log"]').textContent(), { timeout: 15_000 }).toMatch(/combat in Hønefoss is over|Kampen i Hønefoss er over/);
+      await expect
+        .poll(() => p.locator('[data-testid="log"]').textContent(), { timeout: 15_000 })
+        .toMatch(/combat in Hønefoss is over|Kampen i Hønefoss er over/);
     await shot(g, 'germany-combat');
     await shot(n, 'norway-combat');
     await shot(a, 'allies-phone-combat');
@@ -262,7 +296,9 @@ describe('two players', () => {
     await na.keyboard.press('Escape');
     await expect.poll(() => na.locator('[data-testid="member-name"]').textContent()).toBe('Nora Nordmann');
     for (const f of ['norway', 'allies'])
-      await expect.poll(() => g.locator(`[data-testid="side-name-${f}"] .presence-name`).textContent(), { timeout: 15_000 }).toBe('Nora Nordmann');
+      await expect
+        .poll(() => g.locator(`[data-testid="side-name-${f}"] .presence-name`).textContent(), { timeout: 15_000 })
+        .toBe('Nora Nordmann');
 
     // Keyboard: focus the Oslo stack on the map, Enter picks it up, the destinations are offered.
     await g.locator('path[data-area="oslo"]').focus();
@@ -319,7 +355,7 @@ describe('Content-Security-Policy', () => {
     const page = await ctx.newPage();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    const res = await page.goto(rig.base + '/');
+    const res = await page.goto(`${rig.base}/`);
     const csp = res!.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -366,9 +402,10 @@ describe('first load', () => {
     const page = await ctx.newPage();
     const scripts: { url: string; encoding: string | undefined }[] = [];
     page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push({ url: new URL(r.url()).pathname, encoding: r.headers()['content-encoding'] });
+      if (r.request().resourceType() === 'script')
+        scripts.push({ url: new URL(r.url()).pathname, encoding: r.headers()['content-encoding'] });
     });
-    await page.goto(rig.base + '/');
+    await page.goto(`${rig.base}/`);
     await page.locator('input[name=name]').waitFor();
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /MatchPage/.test(s.url))).toEqual([]);

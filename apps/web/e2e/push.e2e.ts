@@ -53,7 +53,7 @@ describe('installable app and web push', () => {
           toJSON: () => ({ endpoint, expirationTime: null, keys }),
           unsubscribe: async () => ((current = null), true),
         });
-        PushManager.prototype.subscribe = async function (opts?: PushSubscriptionOptionsInit) {
+        PushManager.prototype.subscribe = async (opts?: PushSubscriptionOptionsInit) => {
           const k = opts?.applicationServerKey;
           current = fake(k instanceof Uint8Array ? k.buffer : k);
           return current as PushSubscription;
@@ -80,7 +80,7 @@ describe('installable app and web push', () => {
     await g.goto(`${rig.base}/m/${invites.matchID}`);
     // The worker is registered at the site root and controls the page.
     const scope = await g.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(scope).toBe(rig.base + '/');
+    expect(scope).toBe(`${rig.base}/`);
 
     // One click in the notification settings.
     await g.click('[data-testid="notify-open"]');
@@ -112,7 +112,7 @@ describe('installable app and web push', () => {
     const cdp = await ctx.newCDPSession(g);
     const registrationId = await new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL === rig.base + '/');
+        const r = e.registrations.find((x) => x.scopeURL === `${rig.base}/`);
         if (r) resolve(r.registrationId);
       });
       void cdp.send('ServiceWorker.enable');

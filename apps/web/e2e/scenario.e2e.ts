@@ -33,7 +33,7 @@ describe('Scenario 1 through the UI', () => {
     }
     const [g, n, a] = pages as [Page, Page, Page];
 
-    await g.goto(rig.base + '/');
+    await g.goto(`${rig.base}/`);
     // The home page offers each scenario with its one-line summary.
     await g.locator('[data-scenario="narvik"]').waitFor();
     expect(await g.locator('[data-scenario="narvik"] small').textContent()).toMatch(/Narvik/);

@@ -97,7 +97,8 @@ describe('co-commanders and recovery through the menus', () => {
     await n.locator('[data-testid="seat-sharing"] [data-co]').filter({ hasText: 'Kari' }).waitFor({ timeout: 10_000 });
     await click(n, '[data-action="remove-co"]');
     await expect.poll(() => n.locator('[data-testid="seat-sharing"] [data-co]').count(), { timeout: 10_000 }).toBe(0);
-    const lobby = () => rig.server.storage.fetchLobby(inv.matchID).then((r) => (r!.lobby as { members: { name: string }[] }).members.map((m) => m.name));
+    const lobby = () =>
+      rig.server.storage.fetchLobby(inv.matchID).then((r) => (r!.lobby as { members: { name: string }[] }).members.map((m) => m.name));
     expect(await lobby()).toEqual(['Greta', 'Nils']);
     // Revoked: the link seats nobody.
     await click(n, '[data-action="revoke-co-link"]');
@@ -136,7 +137,9 @@ describe('presence and your move', () => {
     await joinMatch(na, inv.seats['norway+allies']!, 'Nora');
     // The waiting room took the join without polling; both are in the game.
     await waitStage(g, 'movement');
-    await expect.poll(() => g.locator('[data-testid="side-name-norway"] [data-presence]').getAttribute('data-presence'), { timeout: 10_000 }).toBe('online');
+    await expect
+      .poll(() => g.locator('[data-testid="side-name-norway"] [data-presence]').getAttribute('data-presence'), { timeout: 10_000 })
+      .toBe('online');
 
     // Your move: Germany's tab title says so, Norway's does not.
     await expect.poll(() => g.title()).toBe('● Your move – Kampen om Norge');
@@ -147,7 +150,11 @@ describe('presence and your move', () => {
     const closed = Date.now();
     await na.close();
     const closeTook = Date.now() - closed;
-    await g.waitForFunction(() => document.querySelector('[data-testid="side-name-norway"] [data-presence]')?.getAttribute('data-presence') === 'away', undefined, { timeout: 2000, polling: 50 });
+    await g.waitForFunction(
+      () => document.querySelector('[data-testid="side-name-norway"] [data-presence]')?.getAttribute('data-presence') === 'away',
+      undefined,
+      { timeout: 2000, polling: 50 },
+    );
     const ms = Date.now() - closed;
     console.info(`closed tab shown as away after ${ms} ms (closing the page took ${closeTook} ms of it)`);
     expect(ms).toBeLessThan(2000);
@@ -157,8 +164,12 @@ describe('presence and your move', () => {
     na = await naCtx.newPage();
     await na.goto(inv.seats['norway+allies']!);
     await na.waitForURL(new RegExp(`/m/${inv.matchID}$`));
-    await expect.poll(() => g.locator('[data-testid="side-name-norway"] [data-presence]').getAttribute('data-presence'), { timeout: 10_000 }).toBe('online');
-    await expect.poll(async () => (await na.locator('[data-testid="side-name-norway"]').textContent())?.trim(), { timeout: 10_000 }).toBe('Nora (online)'); // one member, no "Nora, Nora"
+    await expect
+      .poll(() => g.locator('[data-testid="side-name-norway"] [data-presence]').getAttribute('data-presence'), { timeout: 10_000 })
+      .toBe('online');
+    await expect
+      .poll(async () => (await na.locator('[data-testid="side-name-norway"]').textContent())?.trim(), { timeout: 10_000 })
+      .toBe('Nora (online)'); // one member, no "Nora, Nora"
     await na.locator('[data-testid="member-menu"]').click();
     await na.locator('[data-testid="seat-sharing"]').waitFor();
     await shot(na, 'member-menu-seat');
@@ -187,7 +198,7 @@ describe('my matches', () => {
     const g = await ctx.newPage();
     const one = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany' });
     const two = await createMatch(g, rig.base, { name: 'Greta', plan: 'two', seat: 'norway+allies' });
-    await g.goto(rig.base + '/');
+    await g.goto(`${rig.base}/`);
     const row = (id: string) => g.locator(`[data-testid="my-matches"] tr[data-match="${id}"]`);
     await expect.poll(() => row(one.matchID).textContent()).toContain('Your move');
     await expect.poll(() => row(two.matchID).textContent()).toContain('waiting for Germany');

@@ -197,9 +197,21 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     try {
       if (name.trim()) saveName(name.trim());
       const mine = watching ? null : seat;
-      const created = await api.create(plan, ruleset, scenario ?? undefined, visibility, botsForPlan(bots, SEATS_OF[plan], mine), clockChosen);
+      const created = await api.create(
+        plan,
+        ruleset,
+        scenario ?? undefined,
+        visibility,
+        botsForPlan(bots, SEATS_OF[plan], mine),
+        clockChosen,
+      );
       const chosen = scenarios?.find((s) => s.id === scenario);
-      remember(created.matchID, { links: created.links, createdAt: Date.now(), ruleset: chosen ? (chosen.ruleset as Ruleset) : ruleset, ...(chosen ? { scenario: chosen.id } : {}) });
+      remember(created.matchID, {
+        links: created.links,
+        createdAt: Date.now(),
+        ruleset: chosen ? (chosen.ruleset as Ruleset) : ruleset,
+        ...(chosen ? { scenario: chosen.id } : {}),
+      });
       if (watching) {
         // The creator holds no seat: the spectator view, after the invite page if people are to be asked.
         remember(created.matchID, { spectatorToken: created.links.spectator });
@@ -232,13 +244,30 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <h2>{t('home.create')}</h2>
           <label className="field">
             <span>{t('home.name')}</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required={seat !== WATCH} name="name" autoComplete="nickname" />
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={t('home.namePlaceholder')}
+              maxLength={32}
+              required={seat !== WATCH}
+              name="name"
+              autoComplete="nickname"
+            />
           </label>
           <fieldset>
             <legend>{t('home.ruleset')}</legend>
             {RULESETS.map((r) => (
               <label key={r} className="choice">
-                <input type="radio" name="ruleset" value={r} checked={!scenario && ruleset === r} onChange={() => { setRuleset(r); setScenario(null); }} />
+                <input
+                  type="radio"
+                  name="ruleset"
+                  value={r}
+                  checked={!scenario && ruleset === r}
+                  onChange={() => {
+                    setRuleset(r);
+                    setScenario(null);
+                  }}
+                />
                 <span>
                   <strong>{t(`home.ruleset.${r}`)}</strong>
                   <small>{t(`home.ruleset.${r}.hint`)}</small>
@@ -247,15 +276,23 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
             ))}
             {scenarios === null && <p className="muted">{t('home.scenario.loading')}</p>}
             {/* The full game is offered above (basic or advanced); every other scenario file is one choice here. */}
-            {scenarios?.filter((s) => s.id !== 'full-game').map((s) => (
-              <label key={s.id} className="choice" data-scenario={s.id}>
-                <input type="radio" name="ruleset" value={`scenario:${s.id}`} checked={scenario === s.id} onChange={() => setScenario(s.id)} />
-                <span>
-                  <strong>{s.name[lang]}</strong>
-                  <small>{s.summary[lang]}</small>
-                </span>
-              </label>
-            ))}
+            {scenarios
+              ?.filter((s) => s.id !== 'full-game')
+              .map((s) => (
+                <label key={s.id} className="choice" data-scenario={s.id}>
+                  <input
+                    type="radio"
+                    name="ruleset"
+                    value={`scenario:${s.id}`}
+                    checked={scenario === s.id}
+                    onChange={() => setScenario(s.id)}
+                  />
+                  <span>
+                    <strong>{s.name[lang]}</strong>
+                    <small>{s.summary[lang]}</small>
+                  </span>
+                </label>
+              ))}
           </fieldset>
           <fieldset>
             <legend>{t('home.plan')}</legend>
@@ -299,7 +336,12 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <OpponentChoices seats={SEATS_OF[plan]} mine={seat === WATCH ? null : seat} bots={bots} onChange={setBots} />
           <ClockChoice value={clock} onChange={setClock} />
           {error && <p className="error">{error}</p>}
-          <button type="submit" className="primary big" disabled={busy || blocker !== null} aria-describedby={blocker ? 'create-blocked' : undefined}>
+          <button
+            type="submit"
+            className="primary big"
+            disabled={busy || blocker !== null}
+            aria-describedby={blocker ? 'create-blocked' : undefined}
+          >
             {busy ? t('home.creating') : t('home.submit')}
           </button>
           {blocker && (
@@ -361,9 +403,21 @@ function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: str
               value={seatLink(origin, matchID, s.token)}
             />
           ))}
-          {r?.links && <CopyField testId="invite-spectator" label={t('invite.spectator')} hint={t('invite.spectator.hint')} value={spectatorLink(origin, matchID, r.links.spectator)} />}
+          {r?.links && (
+            <CopyField
+              testId="invite-spectator"
+              label={t('invite.spectator')}
+              hint={t('invite.spectator.hint')}
+              value={spectatorLink(origin, matchID, r.links.spectator)}
+            />
+          )}
           {/* A creator who only watches holds no seat: the match opens as the spectators see it. */}
-          <button type="button" className="primary big" onClick={() => navigate(r?.member ? `/m/${matchID}` : `/m/${matchID}/watch`)} data-action="to-match">
+          <button
+            type="button"
+            className="primary big"
+            onClick={() => navigate(r?.member ? `/m/${matchID}` : `/m/${matchID}/watch`)}
+            data-action="to-match"
+          >
             {t('invite.toMatch')}
           </button>
         </section>

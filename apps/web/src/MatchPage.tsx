@@ -47,7 +47,11 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
     let stop = false;
     api
       .get(matchID, token)
-      .then((i) => !stop && (setFetched(i), setError(null)))
+      .then((i) => {
+        if (stop) return;
+        setFetched(i);
+        setError(null);
+      })
       .catch((e) => {
         if (stop) return;
         if (e instanceof ApiError && e.status === 404 && member) {
@@ -87,7 +91,9 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
         onLeft={() => navigate('/')}
         extra={
           <>
-            {!spectator && conn.autopassAvailable && <AutopassSwitch matchID={matchID} credentials={token} on={conn.autopass} onChanged={conn.autopassSet} />}
+            {!spectator && conn.autopassAvailable && (
+              <AutopassSwitch matchID={matchID} credentials={token} on={conn.autopass} onChanged={conn.autopassSet} />
+            )}
             <SeatSharing matchID={matchID} credentials={token} info={info} />
           </>
         }
@@ -98,7 +104,19 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
 
   return (
     <div className="page game-page">
-      <TopBar navigate={navigate} you={notify ? <>{notify}{you}</> : you}>
+      <TopBar
+        navigate={navigate}
+        you={
+          notify ? (
+            <>
+              {notify}
+              {you}
+            </>
+          ) : (
+            you
+          )
+        }
+      >
         {info && !allSeated ? (
           // The game has not begun (or waits for a seat to be taken again): no round or turn to speak of.
           <span className="match-status" data-testid="match-status">
@@ -148,7 +166,9 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
             />
           }
           computer={computerMarks(info, conn.thinking)}
-          seatControls={info && member && token ? <ComputerSeatControls matchID={matchID} info={info} credentials={token} onInfo={setInfo} /> : null}
+          seatControls={
+            info && member && token ? <ComputerSeatControls matchID={matchID} info={info} credentials={token} onInfo={setInfo} /> : null
+          }
         />
       )}
     </div>

@@ -64,7 +64,7 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
   } catch {
     json = undefined;
   }
-  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'http_' + res.status, json?.error?.message ?? res.statusText);
+  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? `http_${res.status}`, json?.error?.message ?? res.statusText);
   return json as T;
 }
 
@@ -101,7 +101,8 @@ export const api = {
   /** Take one's own seat back from the computer. */
   takeSeatBack: (matchID: string, seat: SeatKey, credentials: string) =>
     call<MatchInfo>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/seats/${encodeURIComponent(seat)}/bot`, undefined, credentials),
-  clock: (matchID: string, token: string) => call<{ clock: ClockView | null }>('GET', `/api/matches/${encodeURIComponent(matchID)}/clock`, undefined, token),
+  clock: (matchID: string, token: string) =>
+    call<{ clock: ClockView | null }>('GET', `/api/matches/${encodeURIComponent(matchID)}/clock`, undefined, token),
   notifications: (matchID: string, credentials: string) =>
     call<NotificationInfo>('GET', `/api/matches/${encodeURIComponent(matchID)}/notifications`, undefined, credentials),
   setNotifications: (matchID: string, credentials: string, body: z.input<typeof notificationRequest>) =>
@@ -110,12 +111,20 @@ export const api = {
   autopass: (matchID: string, credentials: string) =>
     call<z.infer<typeof autopassInfo>>('GET', `/api/matches/${encodeURIComponent(matchID)}/autopass`, undefined, credentials),
   setAutopass: (matchID: string, credentials: string, on: boolean) =>
-    call<z.infer<typeof autopassInfo>>('PUT', `/api/matches/${encodeURIComponent(matchID)}/autopass`, { on } satisfies z.input<typeof autopassRequest>, credentials),
+    call<z.infer<typeof autopassInfo>>(
+      'PUT',
+      `/api/matches/${encodeURIComponent(matchID)}/autopass`,
+      { on } satisfies z.input<typeof autopassRequest>,
+      credentials,
+    ),
   /** The scenarios the server offers (asked once per page load). */
-  scenarios: () => (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios').then((r) => inBookOrder(r.scenarios)).catch((e) => {
-    scenarioList = undefined;
-    throw e;
-  })),
+  scenarios: () =>
+    (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios')
+      .then((r) => inBookOrder(r.scenarios))
+      .catch((e) => {
+        scenarioList = undefined;
+        throw e;
+      })),
   join: (matchID: string, token: string, name: string) =>
     call<Joined>('POST', `/api/matches/${encodeURIComponent(matchID)}/join`, { token, name, browserKey: browserKey() }),
   /** Take this member's seat on this device with a one-time recovery link. */
@@ -142,7 +151,8 @@ export const api = {
   /** The game's public log from entry `from` on (updates carry only each move's entries). */
   log: (matchID: string, token: string, from: number) =>
     call<z.infer<typeof logEntries>>('GET', `/api/matches/${encodeURIComponent(matchID)}/log?from=${from}`, undefined, token),
-  leave: (matchID: string, credentials: string) => call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/me`, undefined, credentials),
+  leave: (matchID: string, credentials: string) =>
+    call<void>('DELETE', `/api/matches/${encodeURIComponent(matchID)}/members/me`, undefined, credentials),
 };
 
 // ------------------------------------------------------------------ local memory
@@ -221,12 +231,15 @@ export function browserKey(): string {
     let key = localStorage.getItem('kon.browser');
     if (!key || !/^[A-Za-z0-9_-]{16,200}$/.test(key)) {
       const bytes = crypto.getRandomValues(new Uint8Array(24));
-      key = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      key = btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
       localStorage.setItem('kon.browser', key);
     }
     return key;
   } catch {
-    return 'no-storage-' + Math.random().toString(36).slice(2).padEnd(12, '0');
+    return `no-storage-${Math.random().toString(36).slice(2).padEnd(12, '0')}`;
   }
 }
 

@@ -31,9 +31,11 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Ships': ({ n }) => `Legg skipene dine med baksiden opp: velg et skip, og klikk et havområde (${n} igjen).`,
     'do.april9Movement': 'Forflytning 9. april: bare Fallskjermtropp kan spilles nå. Avslutt når du er ferdig.',
     'do.april9Raid': 'Send slagskip eller tunge kryssere i havområde VI–VIII på raid, eller gå videre.',
-    'do.april9Landing': 'Sett i land bataljoner: velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
+    'do.april9Landing':
+      'Sett i land bataljoner: velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
     'do.april9Mobilize': ({ n }) => `Mobiliser: sett én bataljon på et ledig mobiliseringspunkt (${n} igjen).`,
-    'do.april9Deceive': ({ zone, n }) => `Villedende manøver traff ${n} ${plural(n, 'skip', 'skip')} i havområde ${zone}: velg nabohavområdet hvert av dem må gå til.`,
+    'do.april9Deceive': ({ zone, n }) =>
+      `Villedende manøver traff ${n} ${plural(n, 'skip', 'skip')} i havområde ${zone}: velg nabohavområdet hvert av dem må gå til.`,
     'do.april9Retreat': ({ area, n }) => `${n} norske ${plural(n, 'bataljon', 'bataljoner')} må trekke seg ut av ${area}: velg hvor.`,
     'do.april9Window': ({ trigger }) => `${trigger} Spill et 9. april-kort, eller stå over.`,
     'do.reinforcement.april9': 'Bytt inn 9. april-kort mot bataljoner og sett dem ut. Trykk Ferdig når du er ferdig.',
@@ -62,7 +64,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'wait.april9Window': ({ f, trigger }) => `${trigger} ${f} kan svare med et 9. april-kort.`,
     'wait.withdrawShips': 'De allierte trekker skip ut.',
     'wait.intercept': ({ f, zone }) => `${f} avgjør om skipene i havområde ${zone} skal avskjæres.`,
-    'wait.intercept.april9': ({ f, zone }) => `9. april: skip fra begge sider ligger i havområde ${zone}. ${f} avgjør om de skal forsøke å avskjære.`,
+    'wait.intercept.april9': ({ f, zone }) =>
+      `9. april: skip fra begge sider ligger i havområde ${zone}. ${f} avgjør om de skal forsøke å avskjære.`,
     'wait.sailOn': ({ f }) => `${f} seiler videre.`,
     'wait.navalCombat': ({ f }) => `${f} velger neste sjøslag.`,
     'wait.navalVolunteer': ({ f }) => `${f} kan sette inn flere skip i sjøslaget.`,
@@ -79,7 +82,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'trigger.smokeScreen': 'Tyske skip ble avskåret: med Røykdekke kan ett av dem slippe unna sjøslaget og likevel gå i land.',
     'trigger.fighters': ({ area }) => `En fallskjermjeger landet i ${area} (Jagerfly).`,
     'trigger.diveBombers': 'Før sjøslagene kan de allierte angripe tyske skip fra luften (Stupbombefly).',
-    'trigger.sailors': 'Et tysk skip ble senket: med Evakuerte matroser går bataljonen om bord likevel i land, fra havområdet der skipet sank.',
+    'trigger.sailors':
+      'Et tysk skip ble senket: med Evakuerte matroser går bataljonen om bord likevel i land, fra havområdet der skipet sank.',
     'trigger.mines': ({ area, zone }) => `Tyskland går i land i ${area} fra havområde ${zone} (Minelegging).`,
     'trigger.fort': ({ area }) => `Tyskland går i land i seiersbyen ${area} (Kystfort).`,
     'trigger.submarine': ({ area, n }) => `${n} tysk(e) ${plural(n, 'bataljon', 'bataljoner')} satt ut i ${area} (Ubåt).`,
@@ -116,7 +120,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symboler')} valgt`,
     'adv.april9Hand': 'Dine 9. april-kort',
     'adv.sail': 'Seil',
-    'adv.sailFrom': ({ from }) => `Fra ${from} (skip som starter sammen og tar samme rute, seiler som én flåtestyrke; fjern haken for dem som blir liggende):`,
+    'adv.sailFrom': ({ from }) =>
+      `Fra ${from} (skip som starter sammen og tar samme rute, seiler som én flåtestyrke; fjern haken for dem som blir liggende):`,
     'adv.anchor': 'Ankre her',
     'adv.interceptYes': 'Forsøk å avskjære',
     'adv.interceptNo': 'La dem seile',
@@ -197,9 +202,11 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Ships': ({ n }) => `Place your ships face down: choose a ship, then click a sea zone (${n} left).`,
     'do.april9Movement': '9 April movement: only Fallskjermtropp can be played now. End when you are done.',
     'do.april9Raid': 'Send battleships or heavy cruisers in sea zones VI–VIII raiding, or go on.',
-    'do.april9Landing': 'Land battalions: choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
+    'do.april9Landing':
+      'Land battalions: choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
     'do.april9Mobilize': ({ n }) => `Mobilise: put one battalion on a free mobilisation point (${n} left).`,
-    'do.april9Deceive': ({ zone, n }) => `Villedende manøver hit ${n} ${plural(n, 'ship', 'ships')} in sea zone ${zone}: choose the neighbouring zone each must go to.`,
+    'do.april9Deceive': ({ zone, n }) =>
+      `Villedende manøver hit ${n} ${plural(n, 'ship', 'ships')} in sea zone ${zone}: choose the neighbouring zone each must go to.`,
     'do.april9Retreat': ({ area, n }) => `${n} Norwegian ${plural(n, 'battalion', 'battalions')} must pull out of ${area}: choose where.`,
     'do.april9Window': ({ trigger }) => `${trigger} Play a 9 April card, or pass.`,
     'do.reinforcement.april9': 'Trade 9 April cards for battalions and place them. Press Done when you are finished.',
@@ -227,7 +234,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'wait.april9Window': ({ f, trigger }) => `${trigger} ${f} may answer with a 9 April card.`,
     'wait.withdrawShips': 'The Allies are withdrawing ships.',
     'wait.intercept': ({ f, zone }) => `${f} is deciding whether to intercept the ships in sea zone ${zone}.`,
-    'wait.intercept.april9': ({ f, zone }) => `9 April: ships of both sides lie in sea zone ${zone}. ${f} is deciding whether to try an interception.`,
+    'wait.intercept.april9': ({ f, zone }) =>
+      `9 April: ships of both sides lie in sea zone ${zone}. ${f} is deciding whether to try an interception.`,
     'wait.sailOn': ({ f }) => `${f} is sailing on.`,
     'wait.navalCombat': ({ f }) => `${f} is choosing the next naval combat.`,
     'wait.navalVolunteer': ({ f }) => `${f} may add ships to the naval combat.`,
@@ -243,7 +251,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'trigger.smokeScreen': 'German ships were intercepted: with Røykdekke one of them slips out of the naval combat and may still land.',
     'trigger.fighters': ({ area }) => `A paratrooper landed in ${area} (Jagerfly).`,
     'trigger.diveBombers': 'Before the naval combats the Allies may strike German ships from the air (Stupbombefly).',
-    'trigger.sailors': 'A German ship was sunk: with Evakuerte matroser the battalion on board still lands, from the sea zone where the ship went down.',
+    'trigger.sailors':
+      'A German ship was sunk: with Evakuerte matroser the battalion on board still lands, from the sea zone where the ship went down.',
     'trigger.mines': ({ area, zone }) => `Germany is landing in ${area} from sea zone ${zone} (Minelegging).`,
     'trigger.fort': ({ area }) => `Germany is landing in the victory city ${area} (Kystfort).`,
     'trigger.submarine': ({ area, n }) => `${n} German ${plural(n, 'battalion', 'battalions')} placed in ${area} (Ubåt).`,
@@ -279,7 +288,8 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symbols')} chosen`,
     'adv.april9Hand': 'Your 9 April cards',
     'adv.sail': 'Sail',
-    'adv.sailFrom': ({ from }) => `From ${from} (ships that start together and take the same route sail as one task force; untick those that stay):`,
+    'adv.sailFrom': ({ from }) =>
+      `From ${from} (ships that start together and take the same route sail as one task force; untick those that stay):`,
     'adv.anchor': 'Anchor here',
     'adv.interceptYes': 'Try to intercept',
     'adv.interceptNo': 'Let them sail',

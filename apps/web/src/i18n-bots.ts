@@ -12,7 +12,8 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'bots.computer.normal': 'datamaskin (normal)',
     'bots.thinking': 'tenker …',
     'bots.strength': 'Styrke',
-    'bots.absentHint': 'Ingen på disse sidene har vært her på en stund. Dere kan la datamaskinen spille for dem til de tar plassen tilbake.',
+    'bots.absentHint':
+      'Ingen på disse sidene har vært her på en stund. Dere kan la datamaskinen spille for dem til de tar plassen tilbake.',
     'bots.handOver': ({ seat }) => `La datamaskinen spille ${seat}`,
     'bots.playsYours': ({ strength }) => `Siden din spilles nå av ${strength}.`,
     'bots.takeBack': 'Ta plassen min tilbake',
@@ -35,7 +36,8 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'bots.computer.normal': 'computer (normal)',
     'bots.thinking': 'thinking …',
     'bots.strength': 'Strength',
-    'bots.absentHint': 'Nobody on these sides has been here for a while. You can let the computer play for them until they take their seat back.',
+    'bots.absentHint':
+      'Nobody on these sides has been here for a while. You can let the computer play for them until they take their seat back.',
     'bots.handOver': ({ seat }) => `Let the computer play ${seat}`,
     'bots.playsYours': ({ strength }) => `Your side is being played by the ${strength}.`,
     'bots.takeBack': 'Take my seat back',

@@ -81,7 +81,7 @@ export const CLOCK_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'notify.title': 'Tell me when it is my move',
     'notify.intro': 'When it becomes your move while you are not at the match, we send one message with a link back here.',
     'notify.webhook': 'Webhook (Discord or Slack)',
-    'notify.webhookHint': "Paste the address of a webhook in your channel.",
+    'notify.webhookHint': 'Paste the address of a webhook in your channel.',
     'notify.webhookOff': 'This server sends no webhooks.',
     'notify.email': 'E-mail',
     'notify.emailOff': 'E-mail is off on this server (no SMTP server is configured).',

@@ -4,7 +4,8 @@ type Entry = string | ((p: Record<string, any>) => string);
 export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   no: {
     'undo.button': 'Angre',
-    'undo.hint': 'Ta tilbake ditt siste valg (Ctrl+Z). Det går til noe nytt er blitt kjent: et terningkast, et kort, et vindu for en annen side.',
+    'undo.hint':
+      'Ta tilbake ditt siste valg (Ctrl+Z). Det går til noe nytt er blitt kjent: et terningkast, et kort, et vindu for en annen side.',
     'history.viewing': ({ n, total }) => `Du ser brettet slik det var etter logglinje ${n} av ${total}. Ingen skjulte opplysninger vises.`,
     'history.back': 'Tilbake til spillet',
     'history.loading': 'Spiller partiet fram til denne linjen …',
@@ -51,8 +52,10 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   },
   en: {
     'undo.button': 'Undo',
-    'undo.hint': 'Take back your last decision (Ctrl+Z). Possible until something new became known: a die roll, a card, another side’s window.',
-    'history.viewing': ({ n, total }) => `You are looking at the board as it was after log entry ${n} of ${total}. No hidden information is shown.`,
+    'undo.hint':
+      'Take back your last decision (Ctrl+Z). Possible until something new became known: a die roll, a card, another side’s window.',
+    'history.viewing': ({ n, total }) =>
+      `You are looking at the board as it was after log entry ${n} of ${total}. No hidden information is shown.`,
     'history.back': 'Back to the live game',
     'history.loading': 'Replaying the game up to this entry …',
     'history.failed': 'The board for this entry could not be fetched.',

@@ -39,10 +39,16 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   not_holder: { no: 'Bare den som holder siden, kan gjøre det.', en: 'Only the holder of the side can do that.' },
   no_holder: { no: 'Ingen holder den siden ennå.', en: 'Nobody holds that side yet.' },
   no_such_member: { no: 'Den medkommandøren finnes ikke på siden din.', en: 'There is no such co-commander on your side.' },
-  cannot_remove_self: { no: 'Du kan ikke fjerne deg selv; forlat partiet i stedet.', en: 'You cannot remove yourself; leave the match instead.' },
+  cannot_remove_self: {
+    no: 'Du kan ikke fjerne deg selv; forlat partiet i stedet.',
+    en: 'You cannot remove yourself; leave the match instead.',
+  },
   game_over: { no: 'Partiet er over.', en: 'The match is over.' },
   match_busy: { no: 'Serveren er opptatt med partiet; prøv igjen.', en: 'The server is busy with the match; try again.' },
-  presence_unavailable: { no: 'Serveren vet ikke hvem som er her akkurat nå; prøv igjen.', en: 'The server cannot tell who is here right now; try again.' },
+  presence_unavailable: {
+    no: 'Serveren vet ikke hvem som er her akkurat nå; prøv igjen.',
+    en: 'The server cannot tell who is here right now; try again.',
+  },
   no_such_entry: { no: 'Loggen har ikke den linjen.', en: 'The log has no such entry.' },
   not_over: { no: 'Partiet er ikke over ennå.', en: 'The match is not over yet.' },
   email_off: { no: 'E-post er slått av på denne serveren.', en: 'E-mail is off on this server.' },
@@ -53,7 +59,10 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   link_invalid: { no: 'Koden er brukt, utløpt eller ukjent.', en: 'That code is used up, expired or unknown.' },
   list_changed: { no: 'En annen enhet endret listen først; prøver igjen.', en: 'Another device changed the list first; trying again.' },
   bot_unavailable: { no: 'Den styrken finnes ikke på denne serveren.', en: 'That strength is not available on this server.' },
-  own_seat: { no: 'Din egen side overlates ikke slik; det gjør de andre spillerne.', en: 'Your own side is not handed over this way; the other players do that.' },
+  own_seat: {
+    no: 'Din egen side overlates ikke slik; det gjør de andre spillerne.',
+    en: 'Your own side is not handed over this way; the other players do that.',
+  },
   not_your_seat: { no: 'Bare den som spiller siden, kan ta den tilbake.', en: 'Only a player of that side can take it back.' },
   not_computer_seat: { no: 'Datamaskinen spiller ikke den siden.', en: 'The computer does not play that side.' },
   seat_is_computer: {
@@ -66,7 +75,10 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   autopass_off: { no: 'Denne serveren står aldri over for noen.', en: 'This server never passes for anyone.' },
   bad_sync: { no: 'Fikk ikke koblet til partiet; last inn siden på nytt.', en: 'Could not connect to the match; reload the page.' },
   match_not_found: { no: 'Fant ikke partiet – lenken kan være feil.', en: 'Match not found – the link may be wrong.' },
-  not_synced: { no: 'Forbindelsen er ikke klar ennå; prøv igjen om et øyeblikk.', en: 'The connection is not ready yet; try again in a moment.' },
+  not_synced: {
+    no: 'Forbindelsen er ikke klar ennå; prøv igjen om et øyeblikk.',
+    en: 'The connection is not ready yet; try again in a moment.',
+  },
   spectator_cannot_act: { no: 'Tilskuere kan ikke gjøre trekk.', en: 'Spectators cannot make moves.' },
   spectator_cannot_chat: { no: 'Tilskuere kan ikke skrive i chatten.', en: 'Spectators cannot write in the chat.' },
   only_moves_allowed: { no: 'Serveren tar bare imot trekk.', en: 'The server accepts only moves.' },
@@ -77,18 +89,27 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
     no: 'Denne nettleseren er ikke lenger med i partiet.',
     en: 'This browser is no longer in the match.',
   },
-  stale_state: { no: 'Spillet hadde gått videre; brettet er oppdatert, prøv igjen.', en: 'The game had moved on; the board is up to date now, try again.' },
+  stale_state: {
+    no: 'Spillet hadde gått videre; brettet er oppdatert, prøv igjen.',
+    en: 'The game had moved on; the board is up to date now, try again.',
+  },
   not_stored: { no: 'Trekket kunne ikke lagres; prøv igjen.', en: 'The move could not be saved; try again.' },
   refused: { no: 'Serveren avviste trekket.', en: 'The server refused that move.' },
   no_game: { no: 'Serveren har ikke spillet lastet.', en: 'The server has no game loaded.' },
   unknown_move: { no: 'Serveren kjenner ikke det trekket.', en: 'The server does not know that move.' },
-  bad_arguments: { no: 'Trekket var ikke fullstendig eller gyldig; velg på nytt.', en: 'That move was incomplete or invalid; choose again.' },
+  bad_arguments: {
+    no: 'Trekket var ikke fullstendig eller gyldig; velg på nytt.',
+    en: 'That move was incomplete or invalid; choose again.',
+  },
   not_a_seat: { no: 'Bare en side kan gjøre trekk.', en: 'Only a side can make moves.' },
   server_only: { no: 'Bare serveren kan gjøre det trekket.', en: 'Only the server can make that move.' },
   not_your_turn: { no: 'Det er ikke din tur: trekket ble ikke gjort.', en: 'It is not your turn: the move was not made.' },
   wrong_time: { no: 'Det trekket kan ikke gjøres nå.', en: 'That move cannot be made now.' },
   not_yours: { no: 'Bare den siden som tok valget, kan angre det.', en: 'Only the side that made a decision can take it back.' },
-  nothing_to_undo: { no: 'Det er ingenting å angre: noe er blitt kjent siden.', en: 'There is nothing to undo: something has become known since.' },
+  nothing_to_undo: {
+    no: 'Det er ingenting å angre: noe er blitt kjent siden.',
+    en: 'There is nothing to undo: something has become known since.',
+  },
   illegal_move: { no: 'Reglene tillater ikke det trekket.', en: 'The rules do not allow that move.' },
 };
 

@@ -55,7 +55,8 @@ export const HELP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'facts.blueCoast': 'Blå kyst: allierte forsterkninger, Invasjon, Kystbombardement og Kystevakuering.',
     'facts.telegraph': 'Telegraflinjen til Storbritannia går i land her (avansert spill).',
     'facts.byLand': ({ areas }) => `Naboer over land: ${list(areas)}.`,
-    'facts.byFjord': ({ areas }) => `Naboer over fjord eller innsjø: ${list(areas)} (angrep over fjorden eller innsjøen gir halvparten av terningene).`,
+    'facts.byFjord': ({ areas }) =>
+      `Naboer over fjord eller innsjø: ${list(areas)} (angrep over fjorden eller innsjøen gir halvparten av terningene).`,
     'facts.outOfPlay': 'Utenfor scenarioets område: ikke i spill.',
     'facts.units': ({ list: l }) => `Her nå: ${l}.`,
     'facts.seaRed': 'Minelagt og voktet av Luftwaffe: allierte skip kan ikke gå hit.',

@@ -18,7 +18,8 @@ export const PUSH_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'push.error.rate_limited': 'For mange forsøk; vent litt.',
     'push.error.generic': 'Fikk ikke slått på varsel. Prøv igjen.',
     'devices.title': 'Dine andre enheter',
-    'devices.intro': 'Vil du ha de samme partiene på mobilen og på datamaskinen? Lag en lenke her og åpne den på den andre enheten. Ingen konto, intet passord.',
+    'devices.intro':
+      'Vil du ha de samme partiene på mobilen og på datamaskinen? Lag en lenke her og åpne den på den andre enheten. Ingen konto, intet passord.',
     'devices.make': 'Koble til en annen enhet',
     'devices.linkLabel': 'Åpne denne lenken på den andre enheten',
     'devices.linkHint': 'Virker én gang, i 10 minutter. Den som har lenken, får partiene dine: del den bare med deg selv.',
@@ -42,7 +43,8 @@ export const PUSH_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'push.error.rate_limited': 'Too many tries; wait a little.',
     'push.error.generic': 'Could not turn alerts on. Try again.',
     'devices.title': 'Your other devices',
-    'devices.intro': 'Want the same matches on your phone and your computer? Make a link here and open it on the other device. No account, no password.',
+    'devices.intro':
+      'Want the same matches on your phone and your computer? Make a link here and open it on the other device. No account, no password.',
     'devices.make': 'Link another device',
     'devices.linkLabel': 'Open this link on the other device',
     'devices.linkHint': 'Works once, for 10 minutes. Whoever has it gets your matches: share it only with yourself.',

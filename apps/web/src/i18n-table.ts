@@ -72,7 +72,8 @@ export const TABLE_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'invite.intro':
       'Send each link to the person who takes that side. Each link gives the seat to the first person who joins with it; after that it only shows the board as a spectator.',
     'invite.taken': ({ name }) => `taken by ${name}`,
-    'home.plan.teams.hint': 'Like three players, but several people may share a side: whoever holds the seat invites co-commanders from the match.',
+    'home.plan.teams.hint':
+      'Like three players, but several people may share a side: whoever holds the seat invites co-commanders from the match.',
     'invite.open': 'open',
     'member.leave.text':
       'This browser forgets your seat. If others hold your side, you need a new link from them to come back; otherwise the invite link opens the seat again.',

@@ -149,7 +149,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'do.sabotage': 'Tyske styrker er på vei. Spill Veisperring, Sprengt bro eller Rask forflytning – eller stå over.',
     'do.engineers': ({ card, area }) => `Norge spilte ${card} mot angrepet på ${area}. Opphev det med Ingeniørkompani, eller la det stå.`,
     'do.paratroopers': ({ area }) => `En fallskjermjeger landet i ${area}. Led den bort med Jagerfly, eller stå over.`,
-    'do.submarine': ({ area, n }) => `${n} fiendtlige ${plural(n, 'bataljon', 'bataljoner')} gikk nettopp i land i ${area}. Angrip med Ubåt, eller stå over.`,
+    'do.submarine': ({ area, n }) =>
+      `${n} fiendtlige ${plural(n, 'bataljon', 'bataljoner')} gikk nettopp i land i ${area}. Angrip med Ubåt, eller stå over.`,
     'do.discard': 'Du brukte ingen kort denne runden: kast ett kort.',
     'do.withdraw': ({ n }) => `De alliertes kortstokk er tom: ta ${n} ${plural(n, 'bataljon', 'bataljoner')} ut av brettet.`,
     'do.attackerCards': ({ area }) => `Kamp i ${area}: spill angrepskort, og gå videre.`,
@@ -201,7 +202,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.trade': 'Bytt inn valgte kort',
     'act.tradeHint': 'Merk kort i hånden for å bytte dem inn (3 symboler = 1 bataljon).',
     'act.selectedSymbols': ({ s, n }) => `${s} ${plural(s, 'symbol', 'symboler')} valgt → ${n} ${plural(n, 'bataljon', 'bataljoner')}`,
-    'act.available': ({ n, s }) => `Kjøpt: ${n} ${plural(n, 'bataljon', 'bataljoner')} å sette ut (${s} ${plural(s, 'symbol', 'symboler')} innbyttet).`,
+    'act.available': ({ n, s }) =>
+      `Kjøpt: ${n} ${plural(n, 'bataljon', 'bataljoner')} å sette ut (${s} ${plural(s, 'symbol', 'symboler')} innbyttet).`,
     'act.land': 'Landsetting',
     'act.landFirst': 'Velg første kystområde.',
     'act.landSecond': ({ area }) => `${area} valgt. Velg det andre.`,
@@ -321,7 +323,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'error.reload': 'Last inn på nytt',
     'error.notFound': 'Fant ikke partiet – lenken kan være feil.',
     'error.noAccess': 'Denne nettleseren har ingen plass i partiet. Bruk invitasjonslenken du fikk.',
-    'loading': 'Laster …',
+    loading: 'Laster …',
     'home.link': 'Kampen om Norge',
   },
   en: {
@@ -445,9 +447,11 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'do.reinforcement': 'Trade cards for battalions and place them. End the phase when you are done.',
     'do.reinforcement.land': 'The Allies land: choose two coastal areas (three battalions each).',
     'do.sabotage': 'German forces are on their way. Play Veisperring, Sprengt bro or Rask forflytning – or pass.',
-    'do.engineers': ({ card, area }) => `Norway played ${card} against the attack on ${area}. Cancel it with Ingeniørkompani, or let it stand.`,
+    'do.engineers': ({ card, area }) =>
+      `Norway played ${card} against the attack on ${area}. Cancel it with Ingeniørkompani, or let it stand.`,
     'do.paratroopers': ({ area }) => `A paratrooper landed in ${area}. Divert it with Jagerfly, or pass.`,
-    'do.submarine': ({ area, n }) => `${n} enemy ${plural(n, 'battalion', 'battalions')} just landed in ${area}. Strike with Ubåt, or pass.`,
+    'do.submarine': ({ area, n }) =>
+      `${n} enemy ${plural(n, 'battalion', 'battalions')} just landed in ${area}. Strike with Ubåt, or pass.`,
     'do.discard': 'You used no card this round: discard one card.',
     'do.withdraw': ({ n }) => `The Allied deck is spent: take ${n} ${plural(n, 'battalion', 'battalions')} off the board.`,
     'do.attackerCards': ({ area }) => `Combat in ${area}: play attack cards, then continue.`,
@@ -478,7 +482,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'twoPlayer.now': ({ f }) => `You are now commanding ${mid(f)}.`,
 
     'act.pass': 'Pass',
-    'act.nothingAnswers': 'None of your cards can be played here now. The window opens all the same, so the others cannot tell what you hold.',
+    'act.nothingAnswers':
+      'None of your cards can be played here now. The window opens all the same, so the others cannot tell what you hold.',
     'act.continue': 'Continue',
     'act.roll': 'Roll the dice',
     'act.endPhase': ({ phase }) => `End ${phase.toLowerCase()}`,
@@ -499,7 +504,8 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'act.trade': 'Trade the selected cards',
     'act.tradeHint': 'Mark cards in your hand to trade them in (3 symbols = 1 battalion).',
     'act.selectedSymbols': ({ s, n }) => `${s} ${plural(s, 'symbol', 'symbols')} selected → ${n} ${plural(n, 'battalion', 'battalions')}`,
-    'act.available': ({ n, s }) => `Bought: ${n} ${plural(n, 'battalion', 'battalions')} to place (${s} ${plural(s, 'symbol', 'symbols')} traded).`,
+    'act.available': ({ n, s }) =>
+      `Bought: ${n} ${plural(n, 'battalion', 'battalions')} to place (${s} ${plural(s, 'symbol', 'symbols')} traded).`,
     'act.land': 'Landing',
     'act.landFirst': 'Choose the first coastal area.',
     'act.landSecond': ({ area }) => `${area} chosen. Choose the second.`,
@@ -619,7 +625,7 @@ export const STRINGS: Record<Lang, Record<string, Entry>> = {
     'error.reload': 'Reload',
     'error.notFound': 'Match not found – the link may be wrong.',
     'error.noAccess': 'This browser has no seat in the match. Use the invite link you were given.',
-    'loading': 'Loading …',
+    loading: 'Loading …',
     'home.link': 'Kampen om Norge',
   },
 };
@@ -653,7 +659,9 @@ export function translate(lang: Lang, key: string, params: Params = {}, table = 
   if (entry === undefined) return key;
   const text = typeof entry === 'function' ? entry(params) : entry;
   // Sentences written for "${f} is …" read "The Allies are …" in English.
-  return lang === 'en' ? text.replace(/\b([Tt]he Allies) (is|has)\b/g, (_m, a: string, v: string) => `${a} ${v === 'is' ? 'are' : 'have'}`) : text;
+  return lang === 'en'
+    ? text.replace(/\b([Tt]he Allies) (is|has)\b/g, (_m, a: string, v: string) => `${a} ${v === 'is' ? 'are' : 'have'}`)
+    : text;
 }
 
 export type T = (key: string, params?: Params) => string;

@@ -6,7 +6,20 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { PLAYER_OF_FACTION, actor, APRIL9_KEEP, april9Card, cards, createInitialState, FACTIONS, legalMoves, ship, viewFor, type Faction, type GameState } from '@kon/game';
+import {
+  PLAYER_OF_FACTION,
+  actor,
+  APRIL9_KEEP,
+  april9Card,
+  cards,
+  createInitialState,
+  FACTIONS,
+  legalMoves,
+  ship,
+  viewFor,
+  type Faction,
+  type GameState,
+} from '@kon/game';
 import { GameView } from '../src/ui/GameView';
 import { bannerFor } from '../src/game/banner';
 import { describeLog } from '../src/game/logText';
@@ -22,7 +35,9 @@ const ADVANCED = { ruleset: 'advanced' as const };
 
 const conn = standInConnection;
 function wrap(node: React.ReactNode, lang: Lang = 'en') {
-  return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
+  return render(
+    <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>,
+  );
 }
 /** The first state of a random advanced game where `stop` holds (a copy). */
 function stateWhere(seed: number, stop: (G: GameState) => boolean, maxActions = 3000): GameState {
@@ -56,7 +71,10 @@ describe('ship stacks', () => {
     const alliedHidden = faceDown('allies');
     expect(alliedHidden.length).toBeGreaterThan(0);
     for (const s of alliedHidden) expect(fleet.textContent).not.toContain(ship(s.id).name);
-    const counted = [...fleet.querySelectorAll('.fleet-stack[data-owner="allies"] [data-hidden-ships]')].reduce((n, el) => n + Number(el.getAttribute('data-hidden-ships')), 0);
+    const counted = [...fleet.querySelectorAll('.fleet-stack[data-owner="allies"] [data-hidden-ships]')].reduce(
+      (n, el) => n + Number(el.getAttribute('data-hidden-ships')),
+      0,
+    );
     expect(counted).toBe(alliedHidden.length);
   });
 
@@ -71,7 +89,10 @@ describe('ship stacks', () => {
   });
 
   it('lists your own reserve and counts the others’', () => {
-    const H = stateWhere(3, (g) => !!g.april9 && g.april9.step === 'ships' && g.april9.who === 'germany' && g.ships.some((s) => s.owner === 'germany'));
+    const H = stateWhere(
+      3,
+      (g) => !!g.april9 && g.april9.step === 'ships' && g.april9.who === 'germany' && g.ships.some((s) => s.owner === 'germany'),
+    );
     wrap(<FleetPanel G={viewFor(H, 'germany')} />);
     const reserves = screen.getByTestId('reserves');
     for (const id of H.shipReserve.germany) expect(reserves.querySelector(`[data-ship="${id}"]`)).not.toBeNull();
@@ -86,7 +107,9 @@ describe('choosing 9. April cards', () => {
     expect(actor(G)?.stage).toBe('april9Choose');
     const move = vi.fn();
     wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
-    expect(screen.getByTestId('banner').textContent).toContain(`Keep ${APRIL9_KEEP.germany} of your ${G.april9!.boxed.germany.length} cards`);
+    expect(screen.getByTestId('banner').textContent).toContain(
+      `Keep ${APRIL9_KEEP.germany} of your ${G.april9!.boxed.germany.length} cards`,
+    );
     const choice = screen.getByTestId('a9-choice');
     const stock = G.april9!.boxed.germany;
     for (const c of stock) expect(choice.querySelector(`[data-a9-card="${c}"]`)).not.toBeNull();
@@ -145,7 +168,9 @@ describe('9. April interceptions', () => {
     const en = bannerFor(viewFor(G, a.faction) as never, a, [a.faction], 'en');
     expect(en.kind).toBe('act');
     expect(en.detail).toContain(`9 April: German and Allied or Norwegian ships lie together in sea zone ${zone}.`);
-    expect(bannerFor(viewFor(G, a.faction) as never, a, [a.faction], 'no').detail).toContain(`9. april: tyske og allierte eller norske skip ligger sammen i havområde ${zone}.`);
+    expect(bannerFor(viewFor(G, a.faction) as never, a, [a.faction], 'no').detail).toContain(
+      `9. april: tyske og allierte eller norske skip ligger sammen i havområde ${zone}.`,
+    );
     const waiting = bannerFor(viewFor(G, other) as never, a, [other], 'en');
     expect(waiting.kind).toBe('wait');
     expect(waiting.detail).toContain(`ships of both sides lie in sea zone ${zone}`);
@@ -172,12 +197,18 @@ describe('the 9. April hand', () => {
 
 describe('naval combat cards', () => {
   it('lists the cards each side played, marks cancelled ones, and names the cards voided', () => {
-    const G = stateWhere(3, (g) => (g.naval?.lastCombat?.played.length ?? 0) > 0 || Object.values(g.naval?.lastCombat?.voided ?? {}).some((v) => (v?.length ?? 0) > 0), 6000);
+    const G = stateWhere(
+      3,
+      (g) =>
+        (g.naval?.lastCombat?.played.length ?? 0) > 0 || Object.values(g.naval?.lastCombat?.voided ?? {}).some((v) => (v?.length ?? 0) > 0),
+      6000,
+    );
     const c = G.naval!.lastCombat!;
     wrap(<NavalCombatPanel combat={viewFor(G, null).naval!.lastCombat!} live={false} />);
     const panel = screen.getByTestId('naval-panel');
     for (const p of c.played) expect(panel.textContent).toContain(cards.cardDef(p.card).title);
-    for (const [f, list] of Object.entries(c.voided)) if (list?.length) expect(panel.querySelector(`[data-voided="${f}"]`)!.textContent).toContain(`${list.length}`);
+    for (const [f, list] of Object.entries(c.voided))
+      if (list?.length) expect(panel.querySelector(`[data-voided="${f}"]`)!.textContent).toContain(`${list.length}`);
   });
 });
 
@@ -188,7 +219,9 @@ describe('placing ships', () => {
     wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
     const id = G.shipReserve.germany[0]!;
     fireEvent.click(document.querySelector(`[data-place-ship="${id}"]`)!);
-    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter((m) => m.move === 'placeShip' && (m.args[0] as { ship: string }).ship === id);
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter(
+      (m) => m.move === 'placeShip' && (m.args[0] as { ship: string }).ship === id,
+    );
     const zones = legal.map((m) => (m.args[0] as { zone: string }).zone);
     const pickable = [...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone'));
     expect(pickable.sort()).toEqual([...zones].sort());
@@ -198,9 +231,15 @@ describe('placing ships', () => {
 });
 
 describe('naval movement', () => {
-  const sails = (g: GameState) => legalMoves(viewFor(g, 'germany') as never, undefined, '0').filter((m) => m.move === 'sail').map((m) => m.args[0] as { ships: string[]; to: string });
+  const sails = (g: GameState) =>
+    legalMoves(viewFor(g, 'germany') as never, undefined, '0')
+      .filter((m) => m.move === 'sail')
+      .map((m) => m.args[0] as { ships: string[]; to: string });
   it('sails a whole task force in two clicks (Sail, then the zone), or the ships left ticked', () => {
-    const G = stateWhere(2, (g) => !g.april9 && actor(g)?.stage === 'movement' && actor(g)?.faction === 'germany' && sails(g).some((o) => o.ships.length >= 2));
+    const G = stateWhere(
+      2,
+      (g) => !g.april9 && actor(g)?.stage === 'movement' && actor(g)?.faction === 'germany' && sails(g).some((o) => o.ships.length >= 2),
+    );
     const legal = sails(G);
     const all = legal.find((o) => o.ships.length >= 2)!.ships;
     const from = G.ships.find((x) => x.id === all[0])!.at;
@@ -231,16 +270,25 @@ describe('naval movement', () => {
 
 describe('landings', () => {
   it('start from a sea zone on the map, then a coastal area, then the ships, and send a legal landing', () => {
-    const G = stateWhere(2, (g) => actor(g)?.stage === 'april9Landing' && legalMoves(viewFor(g, 'germany') as never, undefined, '0').some((m) => m.move === 'landShips'));
+    const G = stateWhere(
+      2,
+      (g) =>
+        actor(g)?.stage === 'april9Landing' &&
+        legalMoves(viewFor(g, 'germany') as never, undefined, '0').some((m) => m.move === 'landShips'),
+    );
     const move = vi.fn();
     wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
-    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter((m) => m.move === 'landShips').map((m) => m.args[0] as { zone: string; area: string; ships: string[] });
+    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0')
+      .filter((m) => m.move === 'landShips')
+      .map((m) => m.args[0] as { zone: string; area: string; ships: string[] });
     const zones = [...new Set(legal.map((l) => l.zone))].sort();
     expect([...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone')).sort()).toEqual(zones);
     fireEvent.click(document.querySelector(`path[data-zone="${zones[0]}"]`)!);
     const areas = [...new Set(legal.filter((l) => l.zone === zones[0]).map((l) => l.area))];
     if (areas.length > 1) {
-      expect([...document.querySelectorAll('path.area.pickable')].map((el) => el.getAttribute('data-area')).sort()).toEqual([...areas].sort());
+      expect([...document.querySelectorAll('path.area.pickable')].map((el) => el.getAttribute('data-area')).sort()).toEqual(
+        [...areas].sort(),
+      );
       fireEvent.click(document.querySelector(`path[data-area="${areas[0]}"]`)!);
     }
     for (let i = 0; i < 3 && move.mock.calls.length === 0; i++) fireEvent.click(document.querySelector('[data-step]')!);
@@ -270,7 +318,12 @@ describe('9. April windows', () => {
 describe('the naval windows of 9. April', () => {
   for (const [window, seed, en, no] of [
     ['smokeScreen', 1, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
-    ['sailors', 2, 'with Evakuerte matroser the battalion on board still lands', 'med Evakuerte matroser går bataljonen om bord likevel i land'],
+    [
+      'sailors',
+      2,
+      'with Evakuerte matroser the battalion on board still lands',
+      'med Evakuerte matroser går bataljonen om bord likevel i land',
+    ],
   ] as const)
     it(`${window}: Germany is told what the card would do and may play it or pass; the others wait, in both languages`, () => {
       const G = stateWhere(seed, (g) => {

@@ -14,7 +14,13 @@ async function showApp(path: string) {
   vi.doMock('../src/MatchPage', () => {
     chunk.loads++;
     if (chunk.fail) throw new Error('Failed to fetch dynamically imported module');
-    return { MatchPage: ({ matchID, spectator }: { matchID: string; spectator: boolean }) => <p>match {matchID} {spectator ? 'watch' : 'play'}</p> };
+    return {
+      MatchPage: ({ matchID, spectator }: { matchID: string; spectator: boolean }) => (
+        <p>
+          match {matchID} {spectator ? 'watch' : 'play'}
+        </p>
+      ),
+    };
   });
   window.history.replaceState(null, '', path);
   const { App } = await import('../src/App');

@@ -22,7 +22,9 @@ afterEach(() => {
 });
 
 function wrap(node: React.ReactNode, lang: Lang = 'en') {
-  return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
+  return render(
+    <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>,
+  );
 }
 
 /** A random game's first state where a seat's only legal action is a pass. */
@@ -85,7 +87,12 @@ describe('the switch in the member menu', () => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
   });
-  const reply = (status: number, body: unknown) => ({ ok: status < 300, status, statusText: String(status), text: async () => JSON.stringify(body) });
+  const reply = (status: number, body: unknown) => ({
+    ok: status < 300,
+    status,
+    statusText: String(status),
+    text: async () => JSON.stringify(body),
+  });
 
   it('turns automatic passing off through the API and reports what the server answered', async () => {
     fetchMock.mockResolvedValue(reply(200, { on: false }));
@@ -120,7 +127,10 @@ describe('the switch in the member menu', () => {
 describe('the rules help', () => {
   it('says what the automatic pass does and where it is turned off, in both languages', () => {
     const G = forcedState();
-    for (const [lang, words] of [['en', /server does it for you.*"You:" menu/s], ['no', /serveren det for deg.*«Du:»-menyen/s]] as const) {
+    for (const [lang, words] of [
+      ['en', /server does it for you.*"You:" menu/s],
+      ['no', /serveren det for deg.*«Du:»-menyen/s],
+    ] as const) {
       wrap(<HelpButton G={viewFor(G, null)} actor={actor(G)} />, lang);
       fireEvent.click(screen.getByTestId('help-button'));
       expect(document.querySelector('[data-help="autopass"]')!.textContent).toMatch(words);

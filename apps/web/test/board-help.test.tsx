@@ -40,7 +40,9 @@ describe('area facts', () => {
     expect(text).toContain('Coast on sea zone VII.');
     expect(text).toContain('Neighbours by land: Bardufoss, Bjørnfjell, Gratangen, Tysfjord.');
     expect(text).toMatch(/across a fjord or lake: Harstad \(/);
-    const no = areaFacts('narvik', tr('no'))!.lines.map((l) => l.text).join('\n');
+    const no = areaFacts('narvik', tr('no'))!
+      .lines.map((l) => l.text)
+      .join('\n');
     expect(no).toContain('Seiersby');
     expect(no).toContain('Naboer over land: Bardufoss, Bjørnfjell, Gratangen, Tysfjord.');
   });
@@ -104,7 +106,16 @@ describe('area facts', () => {
 
     it('on a phone a tap opens no facts (even one reported as a mouse); a long press does; the next tap closes them and picks nothing', () => {
       const phone = (query: string) =>
-        ({ matches: true, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+        ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addEventListener() {},
+          removeEventListener() {},
+          addListener() {},
+          removeListener() {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList;
       vi.stubGlobal('matchMedia', phone);
       try {
         const G = viewFor(initial(), 'germany');
@@ -145,7 +156,25 @@ describe('legend', () => {
     fireEvent.click(screen.getByText('Legend'));
     const legend = screen.getByTestId('legend');
     const keys = [...legend.querySelectorAll('[data-legend]')].map((e) => e.getAttribute('data-legend'));
-    for (const k of ['faction-germany', 'faction-norway', 'faction-allies', 'victoryCity', 'mobilization', 'airfield', 'fjord', 'fjordCrossing', 'fraTyskland', 'redZone', 'blueZone', 'impassable', 'pickable', 'selected', 'attack', 'combat', 'moved'])
+    for (const k of [
+      'faction-germany',
+      'faction-norway',
+      'faction-allies',
+      'victoryCity',
+      'mobilization',
+      'airfield',
+      'fjord',
+      'fjordCrossing',
+      'fraTyskland',
+      'redZone',
+      'blueZone',
+      'impassable',
+      'pickable',
+      'selected',
+      'attack',
+      'combat',
+      'moved',
+    ])
       expect(keys, k).toContain(k);
     // The scenario hatching only where a scenario leaves areas out.
     expect(keys).not.toContain('outOfPlay');

@@ -20,7 +20,12 @@ const ENGLISH_TITLES = [
   // "Reinforcements" is also the name of a phase (Forsterkninger, likewise, in Norwegian).
   .filter((en) => en !== 'Reinforcements');
 
-const entry = (event: string, data: LogEntry['data'] = {}, faction: LogEntry['faction'] = 'norway'): LogEntry => ({ round: 1, faction, event, data });
+const entry = (event: string, data: LogEntry['data'] = {}, faction: LogEntry['faction'] = 'norway'): LogEntry => ({
+  round: 1,
+  faction,
+  event,
+  data,
+});
 /** Every log event that names a card, or stands for one. */
 const NAMING: [LogEntry, string][] = [
   [entry('cardPlayed', { card: 'no.veisperring#1' }), 'Veisperring'],
@@ -40,7 +45,9 @@ const NAMING: [LogEntry, string][] = [
 ];
 
 /** Parameters for any text: a count where a count is asked for, else a word. */
-const ANY_PARAMS = new Proxy({} as Record<string, unknown>, { get: (_, k) => (['n', 'k', 'm', 's', 'count'].includes(String(k)) ? 2 : 'Oslo') });
+const ANY_PARAMS = new Proxy({} as Record<string, unknown>, {
+  get: (_, k) => (['n', 'k', 'm', 's', 'count'].includes(String(k)) ? 2 : 'Oslo'),
+});
 
 describe('card names', () => {
   it('the log names each card by its printed name in both languages, never by an English translation', () => {
@@ -62,8 +69,12 @@ describe('card names', () => {
   });
 
   it('counts in English follow the plural rules: 1 ship, 2 ships', () => {
-    expect(describeLog(entry('april9Reconnaissance', { zone: 'III', dice: [3], revealed: 1 }, 'allies'), 'en')).toContain('1 ship revealed');
-    expect(describeLog(entry('april9Reconnaissance', { zone: 'III', dice: [3, 4], revealed: 2 }, 'allies'), 'en')).toContain('2 ships revealed');
+    expect(describeLog(entry('april9Reconnaissance', { zone: 'III', dice: [3], revealed: 1 }, 'allies'), 'en')).toContain(
+      '1 ship revealed',
+    );
+    expect(describeLog(entry('april9Reconnaissance', { zone: 'III', dice: [3, 4], revealed: 2 }, 'allies'), 'en')).toContain(
+      '2 ships revealed',
+    );
     expect(describeLog(entry('traded', { cards: ['no.bakhold#1'], symbols: 2 }), 'en')).toContain('traded 1 card (2 symbols)');
   });
 });

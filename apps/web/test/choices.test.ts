@@ -1,7 +1,18 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createInitialState, legalMoves, viewFor } from '@kon/game';
-import { destinations, nextParam, normalizeSplit, placements, splitGroups, splitIsLegal, splitTotal, toChoices, type CardArgs, type Split } from '../src/game/choices';
+import {
+  destinations,
+  nextParam,
+  normalizeSplit,
+  placements,
+  splitGroups,
+  splitIsLegal,
+  splitTotal,
+  toChoices,
+  type CardArgs,
+  type Split,
+} from '../src/game/choices';
 import { seededRng } from './engine';
 
 describe('toChoices', () => {

@@ -12,7 +12,9 @@ afterEach(() => {
 });
 
 function show(node: React.ReactNode, lang: Lang = 'en') {
-  return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
+  return render(
+    <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>,
+  );
 }
 
 const live: ClockView = {
@@ -44,7 +46,16 @@ describe('ClockPanel', () => {
   });
 
   it('shows only the running decision of a correspondence clock, in Norwegian, and nothing without a clock', () => {
-    const corr: ClockView = { mode: 'correspondence', atZero: 'pass', decisionSeconds: 86_400, remainingMs: { norway: 7_200_000 }, running: 'norway', deadline: 0, flagged: [], serverNow: 0 };
+    const corr: ClockView = {
+      mode: 'correspondence',
+      atZero: 'pass',
+      decisionSeconds: 86_400,
+      remainingMs: { norway: 7_200_000 },
+      running: 'norway',
+      deadline: 0,
+      flagged: [],
+      serverNow: 0,
+    };
     show(<ClockPanel clock={corr} />, 'no');
     expect(screen.queryByTestId('clock-germany')).toBeNull();
     expect(screen.getByTestId('clock-norway').textContent).toContain('2:00:00');

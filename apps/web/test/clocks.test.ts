@@ -6,10 +6,15 @@ describe('clock settings from the create form', () => {
   it('turns the form into what the server takes, and refuses out-of-range numbers', () => {
     expect(clockSettings(DEFAULT_CLOCK)).toEqual({ mode: 'none' });
     expect(clockSettings({ ...DEFAULT_CLOCK, mode: 'live', baseMinutes: 30, incrementSeconds: 10, atZero: 'lose' })).toEqual({
-      mode: 'live', baseSeconds: 1800, incrementSeconds: 10, atZero: 'lose',
+      mode: 'live',
+      baseSeconds: 1800,
+      incrementSeconds: 10,
+      atZero: 'lose',
     });
     expect(clockSettings({ ...DEFAULT_CLOCK, mode: 'correspondence', per: 2, unit: 'days' })).toEqual({
-      mode: 'correspondence', decisionSeconds: 172800, atZero: 'pass',
+      mode: 'correspondence',
+      decisionSeconds: 172800,
+      atZero: 'pass',
     });
     expect(clockSettings({ ...DEFAULT_CLOCK, mode: 'correspondence', per: 1, unit: 'minutes' })).toMatchObject({ decisionSeconds: 60 });
     expect(clockSettings({ ...DEFAULT_CLOCK, mode: 'correspondence', per: 0.5, unit: 'minutes' })).toBeNull();

@@ -74,7 +74,17 @@ describe('looking back from the log', () => {
 
 describe('a game record file', () => {
   it('is refused naming the field that is wrong', () => {
-    const good = { format: 'kampen-om-norge/record', version: 1, matchID: 'x', plan: 'three', setupData: { ruleset: 'basic' }, seed: 's', moves: [], result: null, finishedAt: 1 };
+    const good = {
+      format: 'kampen-om-norge/record',
+      version: 1,
+      matchID: 'x',
+      plan: 'three',
+      setupData: { ruleset: 'basic' },
+      seed: 's',
+      moves: [],
+      result: null,
+      finishedAt: 1,
+    };
     expect(parseRecord(good).ok).toBe(true);
     const bad = parseRecord({ ...good, moves: [{ playerID: '7', move: 'move', args: [] }] });
     expect(bad.ok).toBe(false);

@@ -7,7 +7,12 @@ import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { MatchInfo, SeatBots } from '../src/api';
 
 function reply(status: number, body?: unknown) {
-  return { ok: status >= 200 && status < 300, status, statusText: String(status), text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: String(status),
+    text: async () => (body === undefined ? '' : JSON.stringify(body)),
+  };
 }
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -20,12 +25,25 @@ afterEach(() => {
 });
 
 /** A seat of a running game: one whose players are away long since may be handed over (handOverAt in the past), unless `handOverAt` says otherwise. */
-const seat = (key: 'germany' | 'norway' | 'allies', playerIDs: string[], connected: boolean, members = 1, handOverAt: number | null = connected ? null : 1) => ({
+const seat = (
+  key: 'germany' | 'norway' | 'allies',
+  playerIDs: string[],
+  connected: boolean,
+  members = 1,
+  handOverAt: number | null = connected ? null : 1,
+) => ({
   seat: key,
   playerIDs,
   connected,
   claimed: true,
-  members: Array.from({ length: members }, (_, i) => ({ id: `${key}${i}`, name: key, joinedAt: 0, role: 'holder' as const, connected, awaySince: null })),
+  members: Array.from({ length: members }, (_, i) => ({
+    id: `${key}${i}`,
+    name: key,
+    joinedAt: 0,
+    role: 'holder' as const,
+    connected,
+    awaySince: null,
+  })),
   handOverAt,
 });
 const info = (over: Partial<MatchInfo> = {}): MatchInfo => ({
@@ -45,7 +63,9 @@ const info = (over: Partial<MatchInfo> = {}): MatchInfo => ({
   ...over,
 });
 function wrap(node: React.ReactNode, lang: Lang = 'en') {
-  return render(<I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>);
+  return render(
+    <I18nContext.Provider value={{ lang, t: (k, p) => translate(lang, k, p), setLang: () => {} }}>{node}</I18nContext.Provider>,
+  );
 }
 const flush = () => act(async () => {});
 
@@ -70,7 +90,10 @@ describe('ComputerSeatControls', () => {
 
   it('lets a member of a computer-held seat take it back, and says why a refusal happened', async () => {
     const onInfo = vi.fn();
-    const held = info({ bots: { germany: { strength: 'easy', reason: 'handed', since: 1 } }, seats: [seat('germany', ['0'], true), seat('norway', ['1'], true), seat('allies', ['2'], true)] });
+    const held = info({
+      bots: { germany: { strength: 'easy', reason: 'handed', since: 1 } },
+      seats: [seat('germany', ['0'], true), seat('norway', ['1'], true), seat('allies', ['2'], true)],
+    });
     fetchMock.mockResolvedValue(reply(409, { error: { code: 'not_computer_seat', message: 'server words' } }));
     wrap(<ComputerSeatControls matchID="m1" info={held} credentials="m_me" onInfo={onInfo} />, 'no');
     expect(screen.getByTestId('computer-seats').textContent).toContain('datamaskin (lett)');
@@ -111,10 +134,14 @@ describe('ComputerSeatControls', () => {
   });
 
   it('shows nothing to spectators, after the game, or when every other seat is here', () => {
-    const { container: a } = wrap(<ComputerSeatControls matchID="m1" info={info({ you: { role: 'spectator' } })} credentials="v_x" onInfo={() => {}} />);
+    const { container: a } = wrap(
+      <ComputerSeatControls matchID="m1" info={info({ you: { role: 'spectator' } })} credentials="v_x" onInfo={() => {}} />,
+    );
     expect(a.textContent).toBe('');
     cleanup();
-    const { container: b } = wrap(<ComputerSeatControls matchID="m1" info={info({ gameover: { winner: 'germany' } })} credentials="m_me" onInfo={() => {}} />);
+    const { container: b } = wrap(
+      <ComputerSeatControls matchID="m1" info={info({ gameover: { winner: 'germany' } })} credentials="m_me" onInfo={() => {}} />,
+    );
     expect(b.textContent).toBe('');
     cleanup();
     const here = info({ seats: [seat('germany', ['0'], true), seat('norway', ['1'], true), seat('allies', ['2'], true)] });
@@ -127,11 +154,20 @@ describe('computerMarks', () => {
   it('marks each faction of a computer seat, thinking while one of its playerIDs is', () => {
     const two = info({
       plan: 'two',
-      seats: [seat('germany', ['0'], true), { seat: 'norway+allies', playerIDs: ['1', '2'], claimed: false, connected: false, members: [], handOverAt: null }],
+      seats: [
+        seat('germany', ['0'], true),
+        { seat: 'norway+allies', playerIDs: ['1', '2'], claimed: false, connected: false, members: [], handOverAt: null },
+      ],
       bots: { 'norway+allies': { strength: 'easy', reason: 'created', since: 1 } },
     });
-    expect(computerMarks(two, { '2': true })).toEqual({ norway: { strength: 'easy', thinking: true }, allies: { strength: 'easy', thinking: true } });
-    expect(computerMarks(two, { '2': false })).toEqual({ norway: { strength: 'easy', thinking: false }, allies: { strength: 'easy', thinking: false } });
+    expect(computerMarks(two, { '2': true })).toEqual({
+      norway: { strength: 'easy', thinking: true },
+      allies: { strength: 'easy', thinking: true },
+    });
+    expect(computerMarks(two, { '2': false })).toEqual({
+      norway: { strength: 'easy', thinking: false },
+      allies: { strength: 'easy', thinking: false },
+    });
     expect(computerMarks(null, {})).toEqual({});
   });
 });

@@ -36,7 +36,8 @@ describe('the protocol in the page', () => {
     const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
     for (const f of files) {
       const text = readFileSync(path.join(src, f), 'utf8');
-      for (const m of text.matchAll(/(import|export)\s+(type\s+)?\{[^}]*\}\s+from\s+'@kon\/protocol'/g)) expect(m[2], `${f}: ${m[0].slice(0, 60)}`).toBe('type ');
+      for (const m of text.matchAll(/(import|export)\s+(type\s+)?\{[^}]*\}\s+from\s+'@kon\/protocol'/g))
+        expect(m[2], `${f}: ${m[0].slice(0, 60)}`).toBe('type ');
       expect(text, f).not.toMatch(/import\s+['"*]?[^{]*from\s+'@kon\/protocol'|import\s+'@kon\/protocol'/);
     }
   });

@@ -11,7 +11,6 @@ import { playRandomGame } from './engine';
 
 afterEach(cleanup);
 
-
 const conn = standInConnection;
 function show(c: MatchConnection, spectator = false, lang: Lang = 'en') {
   return render(
@@ -90,7 +89,9 @@ describe('GameView', () => {
     expect(move).toHaveBeenCalledTimes(1);
     const [pid, name, args] = move.mock.calls[0]!;
     expect([pid, name]).toEqual(['0', 'move']);
-    expect(legalMoves(viewFor(G, 'germany') as never, undefined, '0').some((m) => JSON.stringify(m.args[0]) === JSON.stringify(args))).toBe(true);
+    expect(legalMoves(viewFor(G, 'germany') as never, undefined, '0').some((m) => JSON.stringify(m.args[0]) === JSON.stringify(args))).toBe(
+      true,
+    );
   });
 
   it('two-player seat: acts for whichever of Norway and the Allies must act', () => {

@@ -9,7 +9,10 @@ import { playRandomGame } from './engine';
 function engineEvents(): string[] {
   const dir = path.resolve(__dirname, '../../../packages/game/src/engine');
   const names = new Set<string>();
-  const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.ts'));
+  const files = fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts'));
   for (const f of files) {
     const src = fs.readFileSync(path.join(dir, f), 'utf8');
     for (const m of src.matchAll(/log\(G,[^,]+,\s*'([a-zA-Z]+)'/g)) names.add(m[1]!);
@@ -38,7 +41,9 @@ describe('log phrasing', () => {
     expect(describeLog({ round: 1, faction: 'norway', event: 'cardPlayed', data: { card: 'no.veisperring#2', effect: 0 } }, 'no')).toBe(
       'Norge spilte Veisperring.',
     );
-    expect(describeLog({ round: 2, faction: 'germany', event: 'turnStarts', data: { round: 2 } }, 'no')).toBe('Runde 2: Tysklands tur begynner.');
+    expect(describeLog({ round: 2, faction: 'germany', event: 'turnStarts', data: { round: 2 } }, 'no')).toBe(
+      'Runde 2: Tysklands tur begynner.',
+    );
   });
 
   it("counts with the language's own plural rules", () => {

@@ -14,7 +14,15 @@ describe('placeLabels', () => {
   it('puts crowded names where they overlap nothing, most important first', () => {
     const stack: Rect = { x0: -12, y0: -10, x1: 14, y1: 12 };
     // Five areas whose points lie close together, like Ofoten: each with a stack.
-    const labels: LabelIn[] = [0, 1, 2, 3, 4].map((i) => ({ id: `a${i}`, x: i * 30, y: (i % 2) * 20, w: 50, h: 14, rank: i === 2 ? 9 : 1, stack }));
+    const labels: LabelIn[] = [0, 1, 2, 3, 4].map((i) => ({
+      id: `a${i}`,
+      x: i * 30,
+      y: (i % 2) * 20,
+      w: 50,
+      h: 14,
+      rank: i === 2 ? 9 : 1,
+      stack,
+    }));
     const fixed: Rect[] = [{ x0: 100, y0: -60, x1: 140, y1: -30 }];
     const placed = placeLabels(labels, fixed);
     expect(placed.has('a2')).toBe(true);

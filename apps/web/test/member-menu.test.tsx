@@ -6,7 +6,16 @@ import { MemberMenu, nameProblem } from '../src/ui/MemberMenu';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { remember, remembered, type Joined } from '../src/api';
 
-const member: Joined = { matchID: 'm1', memberId: 'mem1', name: 'Greta', seat: 'germany', playerIDs: ['0'], role: 'holder', returning: false, credentials: 'm_secret' };
+const member: Joined = {
+  matchID: 'm1',
+  memberId: 'mem1',
+  name: 'Greta',
+  seat: 'germany',
+  playerIDs: ['0'],
+  role: 'holder',
+  returning: false,
+  credentials: 'm_secret',
+};
 const links = { seats: [{ seat: 'germany' as const, playerIDs: ['0'], token: 's_x' }], spectator: 'v_x' };
 
 function reply(status: number, body?: unknown) {

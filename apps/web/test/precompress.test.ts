@@ -13,9 +13,9 @@ describe('precompressDir', () => {
   it('writes brotli and gzip twins that decode to the file, skips fonts and files that would not shrink', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-precompress-'));
     fs.mkdirSync(path.join(dir, 'assets'));
-    const js = 'export const areas = ' + JSON.stringify(Array.from({ length: 300 }, (_, i) => `area-${i}`)) + ';\n';
+    const js = `export const areas = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `area-${i}`))};\n`;
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), js);
-    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>' + '<div class="x"></div>'.repeat(40));
+    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html>${'<div class="x"></div>'.repeat(40)}`);
     fs.writeFileSync(path.join(dir, 'assets', 'font-latin.woff2'), Buffer.alloc(4096, 7));
     fs.writeFileSync(path.join(dir, 'tiny.txt'), 'a');
 

@@ -23,7 +23,11 @@ function show(G: GameState, lang: Lang = 'en') {
 /** A Scenario 1 game played at random, stopped where `stop` says (or at its end). */
 function narvikState(seed: number, stop: (G: GameState) => boolean): GameState {
   let found: GameState | null = null;
-  const { G } = playRandomGame({ seed, setup: { scenario: NARVIK }, afterAction: (s) => void (!found && stop(s) && (found = structuredClone(s))) });
+  const { G } = playRandomGame({
+    seed,
+    setup: { scenario: NARVIK },
+    afterAction: (s) => void (!found && stop(s) && (found = structuredClone(s))),
+  });
   return found ?? G;
 }
 

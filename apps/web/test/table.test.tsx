@@ -13,7 +13,12 @@ const wrap = (ui: React.ReactNode) => (
   <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>{ui}</I18nContext.Provider>
 );
 function reply(status: number, body?: unknown) {
-  return { ok: status >= 200 && status < 300, status, statusText: String(status), text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: String(status),
+    text: async () => (body === undefined ? '' : JSON.stringify(body)),
+  };
 }
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -39,7 +44,14 @@ const lobby = (over: Partial<MatchInfo> = {}): MatchInfo => ({
   bots: {},
   spectatorsConnected: 0,
   seats: [
-    { seat: 'germany', playerIDs: ['0'], claimed: true, connected: true, handOverAt: null, members: [{ id: 'g', name: 'Greta', joinedAt: 0, connected: true, role: 'holder', awaySince: null }] },
+    {
+      seat: 'germany',
+      playerIDs: ['0'],
+      claimed: true,
+      connected: true,
+      handOverAt: null,
+      members: [{ id: 'g', name: 'Greta', joinedAt: 0, connected: true, role: 'holder', awaySince: null }],
+    },
     {
       seat: 'norway+allies',
       playerIDs: ['1', '2'],
@@ -125,7 +137,16 @@ describe('your move', () => {
 
 describe('my matches', () => {
   it("asks the server once for this browser's seats and shows whose move it is", async () => {
-    const member = (id: string, seat: Joined['seat']): Joined => ({ matchID: id, memberId: 'x', name: 'G', seat, playerIDs: seat === 'germany' ? ['0'] : ['1', '2'], role: 'holder', returning: false, credentials: `m_${id}` });
+    const member = (id: string, seat: Joined['seat']): Joined => ({
+      matchID: id,
+      memberId: 'x',
+      name: 'G',
+      seat,
+      playerIDs: seat === 'germany' ? ['0'] : ['1', '2'],
+      role: 'holder',
+      returning: false,
+      credentials: `m_${id}`,
+    });
     remember('a', { member: member('a', 'germany') });
     remember('b', { member: member('b', 'norway+allies') });
     remember('c', { spectatorToken: 'v_c' });
@@ -134,7 +155,26 @@ describe('my matches', () => {
     fetchMock.mockResolvedValue(
       reply(200, {
         matches: [
-          { ...base, matchID: 'a', found: true, seat: 'germany', toMove: ['0'], yourMove: true, finished: false, winner: null, clock: { mode: 'correspondence', atZero: 'lose', decisionSeconds: 3600, remainingMs: { germany: 299_000 }, running: 'germany', deadline: 299_001, flagged: [], serverNow: 1 } },
+          {
+            ...base,
+            matchID: 'a',
+            found: true,
+            seat: 'germany',
+            toMove: ['0'],
+            yourMove: true,
+            finished: false,
+            winner: null,
+            clock: {
+              mode: 'correspondence',
+              atZero: 'lose',
+              decisionSeconds: 3600,
+              remainingMs: { germany: 299_000 },
+              running: 'germany',
+              deadline: 299_001,
+              flagged: [],
+              serverNow: 1,
+            },
+          },
           { ...base, matchID: 'b', found: true, seat: 'norway+allies', toMove: ['0'], yourMove: false, finished: false, winner: null },
           { matchID: 'd', found: false },
         ].sort((x, y) => x.matchID.localeCompare(y.matchID)),
@@ -143,7 +183,11 @@ describe('my matches', () => {
     render(wrap(<MyMatches navigate={() => {}} />));
     await waitFor(() => expect(screen.getByTestId('my-matches').textContent).toContain('Your move'));
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(init.body).matches.map((m: { matchID: string }) => m.matchID).sort()).toEqual(['a', 'b', 'd']);
+    expect(
+      JSON.parse(init.body)
+        .matches.map((m: { matchID: string }) => m.matchID)
+        .sort(),
+    ).toEqual(['a', 'b', 'd']);
     const rows = screen.getByTestId('my-matches').querySelectorAll('tbody tr');
     const text = (id: string) => [...rows].find((r) => r.getAttribute('data-match') === id)!.textContent;
     expect(text('a')).toContain('4:59');
@@ -157,7 +201,9 @@ describe('seat sharing', () => {
     fetchMock.mockResolvedValueOnce(reply(201, { token: 'c_abc' })).mockResolvedValueOnce(reply(204));
     render(wrap(<SeatSharing matchID="m1" credentials="m_me" info={lobby()} />));
     fireEvent.click(screen.getByText('Make a co-commander link'));
-    await waitFor(() => expect((screen.getByTestId('co-link').querySelector('input') as HTMLInputElement).value).toMatch(/\/m\/m1\/join#c_abc$/));
+    await waitFor(() =>
+      expect((screen.getByTestId('co-link').querySelector('input') as HTMLInputElement).value).toMatch(/\/m\/m1\/join#c_abc$/),
+    );
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/matches/m1/seat/co-link');
     fireEvent.click(screen.getByText('Remove'));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
@@ -165,7 +211,17 @@ describe('seat sharing', () => {
     expect(fetchMock.mock.calls[1]![1].method).toBe('DELETE');
   });
   it('a co-commander sees no co-commander controls, only the recovery link', () => {
-    render(wrap(<SeatSharing matchID="m1" credentials="m_me" info={lobby({ you: { role: 'member', memberId: 'k', seat: 'norway+allies', playerIDs: ['1', '2'], holder: false, recoveryOut: true } })} />));
+    render(
+      wrap(
+        <SeatSharing
+          matchID="m1"
+          credentials="m_me"
+          info={lobby({
+            you: { role: 'member', memberId: 'k', seat: 'norway+allies', playerIDs: ['1', '2'], holder: false, recoveryOut: true },
+          })}
+        />,
+      ),
+    );
     expect(screen.queryByText('Make a co-commander link')).toBeNull();
     expect(screen.getByText('You have an unused link out. A new one replaces it.')).toBeTruthy();
   });

@@ -57,7 +57,18 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => ({ ok: true, status: 200, statusText: '200', text: async () => JSON.stringify(lobby) })),
   );
-  remember('m1', { member: { matchID: 'm1', memberId: 'stranger', name: 'stranger', seat: 'norway', playerIDs: ['1'], role: 'holder', returning: false, credentials: 'm_stranger' } });
+  remember('m1', {
+    member: {
+      matchID: 'm1',
+      memberId: 'stranger',
+      name: 'stranger',
+      seat: 'norway',
+      playerIDs: ['1'],
+      role: 'holder',
+      returning: false,
+      credentials: 'm_stranger',
+    },
+  });
 });
 afterEach(() => {
   cleanup();

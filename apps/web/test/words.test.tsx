@@ -75,7 +75,7 @@ describe('the top bar', () => {
     }
   });
 
-  it('says a side acting in another side\'s turn answers it (Norway sabotaging in Germany\'s turn)', () => {
+  it("says a side acting in another side's turn answers it (Norway sabotaging in Germany's turn)", () => {
     let G: GameState | null = null;
     statesOf('basic', [2, 4, 5], (s) => {
       if (!G && actor(s)?.stage === 'sabotage') G = structuredClone(s);
@@ -119,8 +119,22 @@ describe('the Allies are plural in English', () => {
     expect(describeLog({ event: 'deckOut', faction: 'allies', data: {} } as never, 'no')).toBe('De allierte har trukket sitt siste kort.');
   });
   it('nowhere in the log does a singular verb follow the Allies', () => {
-    const events = ['april9CardsChosen', 'april9CardPlayed', 'shipPlaced', 'april9Landing', 'attack', 'move', 'cardPlayed', 'deckOut', 'outOfTime', 'placed', 'traded', 'discarded'];
-    for (const e of events) expect(line(e, 'allies', { count: 2, cards: ['a', 'b'], symbols: 2 })).not.toMatch(/Allies (is|has|was|attacks|sends)\b| its /);
+    const events = [
+      'april9CardsChosen',
+      'april9CardPlayed',
+      'shipPlaced',
+      'april9Landing',
+      'attack',
+      'move',
+      'cardPlayed',
+      'deckOut',
+      'outOfTime',
+      'placed',
+      'traded',
+      'discarded',
+    ];
+    for (const e of events)
+      expect(line(e, 'allies', { count: 2, cards: ['a', 'b'], symbols: 2 })).not.toMatch(/Allies (is|has|was|attacks|sends)\b| its /);
   });
 });
 
@@ -201,7 +215,11 @@ describe('the home page', () => {
   });
   it('lists the scenarios as the rulebook numbers them', () => {
     const s = (id: string, en: string) => ({ id, name: { en, no: en } }) as ScenarioInfo;
-    const listed = inBookOrder([s('gudbrandsdalen', 'Scenario 2: Gudbrandsdalen'), s('b', 'Scenario 10: Later'), s('narvik', 'Scenario 1: Narvik')]);
+    const listed = inBookOrder([
+      s('gudbrandsdalen', 'Scenario 2: Gudbrandsdalen'),
+      s('b', 'Scenario 10: Later'),
+      s('narvik', 'Scenario 1: Narvik'),
+    ]);
     expect(listed.map((x) => x.id)).toEqual(['narvik', 'gudbrandsdalen', 'b']);
   });
 });
@@ -212,4 +230,3 @@ describe('the Norwegian top bar', () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 });
-

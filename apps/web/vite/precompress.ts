@@ -28,7 +28,10 @@ export async function precompressDir(dir: string): Promise<string[]> {
         gzip(raw, { level: 9 }),
       ]);
       let wrote = false;
-      for (const [suffix, data] of [['.br', br], ['.gz', gz]] as const) {
+      for (const [suffix, data] of [
+        ['.br', br],
+        ['.gz', gz],
+      ] as const) {
         if (data.length >= raw.length) continue;
         await fs.promises.writeFile(file + suffix, data);
         wrote = true;

@@ -117,7 +117,12 @@ export function runRuleset(engine: Engine, ruleset: string, games: number): Rule
     actionsPerSecond: Math.round(total / elapsed),
     actionsPerGame: { mean: Math.round(mean(actionCounts)), min: Math.min(...actionCounts), max: Math.max(...actionCounts) },
     roundsPerGame: round(mean(rounds), 1),
-    listingUs: { p50: round(percentile(listing, 50), 1), p95: round(percentile(listing, 95), 1), mean: round(mean(listing), 1), calls: listing.length },
+    listingUs: {
+      p50: round(percentile(listing, 50), 1),
+      p95: round(percentile(listing, 95), 1),
+      mean: round(mean(listing), 1),
+      calls: listing.length,
+    },
     largestStateBytes,
     largestViewBytes,
     setupMs: round(setupMs, 3),

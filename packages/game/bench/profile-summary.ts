@@ -38,7 +38,7 @@ for (const [id, us] of selfUs) {
   const key = label(byId.get(id)!);
   self.set(key, (self.get(key) ?? 0) + us);
 }
-const pct = (us: number) => ((100 * us) / total).toFixed(1).padStart(5) + ' %';
+const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
 console.log(`total ${(total / 1000).toFixed(0)} ms sampled\n\nself time:`);
 for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${k}`);
 

@@ -98,7 +98,10 @@ async function compare(o: Options): Promise<void> {
         process.stderr.write(`repeat ${i + 1}/${o.repeats}: ${side} done\n`);
       }
     }
-    const label = { base: `${o.compare} (${sha.slice(0, 9)})`, this: `this tree (${head.slice(0, 9)}${dirty ? ', with uncommitted changes' : ''})` };
+    const label = {
+      base: `${o.compare} (${sha.slice(0, 9)})`,
+      this: `this tree (${head.slice(0, 9)}${dirty ? ', with uncommitted changes' : ''})`,
+    };
     if (o.json) console.log(JSON.stringify({ label, results }, null, 2));
     else printComparison(label, results.base, results.this, o);
   } finally {
@@ -132,7 +135,9 @@ function printComparison(label: Record<'base' | 'this', string>, base: EngineRun
     ['actions/game (same games?)', (r) => r.actionsPerGame.mean],
     ['setup ms', (r) => r.setupMs],
   ];
-  console.log(`base: ${label.base}\nthis: ${label.this}\n${o.games} games per ruleset, ${o.repeats} alternating repeats, one fresh process each`);
+  console.log(
+    `base: ${label.base}\nthis: ${label.this}\n${o.games} games per ruleset, ${o.repeats} alternating repeats, one fresh process each`,
+  );
   const rulesets = [...new Set(mine.flatMap((m) => m.runs.map((r) => r.ruleset)))];
   for (const ruleset of rulesets) {
     const pick = (runs: EngineRun[]) => runs.map((run) => run.runs.find((r) => r.ruleset === ruleset)).filter((r): r is RulesetRun => !!r);

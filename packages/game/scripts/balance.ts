@@ -33,7 +33,9 @@ const NORMAL_GAMES = Number(process.env.NORMAL_GAMES ?? 30);
 /** The scenario files on part of the board (the full game is the rulesets above), as the server reads them. */
 const SCENARIO_DIR = `${ROOT}packages/game/scenarios`;
 const SCENARIOS: Scenario[] = loadScenarioFiles(
-  readdirSync(SCENARIO_DIR).filter((n) => n.endsWith('.json')).map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
+  readdirSync(SCENARIO_DIR)
+    .filter((n) => n.endsWith('.json'))
+    .map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
 ).scenarios.filter((s) => s.region !== 'all');
 /** A ruleset of the full game, or a scenario's id. */
 type GameName = Ruleset | string;
@@ -42,7 +44,9 @@ const scenarioOf = (game: GameName): Scenario | undefined => SCENARIOS.find((s) 
  * BALANCE_ONLY=narvik,gudbrandsdalen plays only those games (a quick check of a change); its report
  * then goes to BALANCE_OUT (default: the system's temporary folder), not over docs/balance.md.
  */
-const ONLY = process.env.BALANCE_ONLY?.split(',').map((x) => x.trim()).filter(Boolean);
+const ONLY = process.env.BALANCE_ONLY?.split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 const GAMES_PLAYED: GameName[] = ['basic', 'advanced', ...SCENARIOS.map((s) => s.id)].filter((g) => !ONLY || ONLY.includes(g));
 const OUT_DIR = ONLY ? (process.env.BALANCE_OUT ?? tmpdir()) : `${ROOT}docs`;
 /** Marks the line a child process sends its row on. */
@@ -52,30 +56,77 @@ const ROW_MARK = 'BALANCE_ROW ';
  * `normal`: the seat Normal plays (`team`: Norway and the Allies both); `searched: false` when it
  * plays Normal's style without the search.
  */
-interface Pairing { name: string; game: GameName; seats: Record<Faction, Player>; easy: Faction[]; normal?: Faction; team?: boolean; searched?: boolean; games: number }
+interface Pairing {
+  name: string;
+  game: GameName;
+  seats: Record<Faction, Player>;
+  easy: Faction[];
+  normal?: Faction;
+  team?: boolean;
+  searched?: boolean;
+  games: number;
+}
 const all = (p: Player): Record<Faction, Player> => ({ germany: p, norway: p, allies: p });
 const pairings: Pairing[] = [];
 for (const game of GAMES_PLAYED) {
   pairings.push({ name: 'all random', game, seats: all('random'), easy: [], games: GAMES });
-  for (const f of FACTIONS) pairings.push({ name: `Easy ${f} vs random`, game, seats: { ...all('random'), [f]: 'easy' }, easy: [f], games: GAMES });
+  for (const f of FACTIONS)
+    pairings.push({ name: `Easy ${f} vs random`, game, seats: { ...all('random'), [f]: 'easy' }, easy: [f], games: GAMES });
   // Against random Germany, Norway and the Allies win every game anyway: their bots are measured
   // against Easy Germany too, each with the other ally random.
-  pairings.push({ name: 'Easy norway + random allies vs Easy germany', game, seats: { germany: 'easy', norway: 'easy', allies: 'random' }, easy: ['germany', 'norway'], games: GAMES });
-  pairings.push({ name: 'random norway + Easy allies vs Easy germany', game, seats: { germany: 'easy', norway: 'random', allies: 'easy' }, easy: ['germany', 'allies'], games: GAMES });
+  pairings.push({
+    name: 'Easy norway + random allies vs Easy germany',
+    game,
+    seats: { germany: 'easy', norway: 'easy', allies: 'random' },
+    easy: ['germany', 'norway'],
+    games: GAMES,
+  });
+  pairings.push({
+    name: 'random norway + Easy allies vs Easy germany',
+    game,
+    seats: { germany: 'easy', norway: 'random', allies: 'easy' },
+    easy: ['germany', 'allies'],
+    games: GAMES,
+  });
   pairings.push({ name: 'Easy Germany vs Easy Norway + Easy Allies', game, seats: all('easy'), easy: [...FACTIONS], games: GAMES });
 }
 // Normal in one seat, Easy in the other two: compared with all-Easy on the same seeds. First its
 // style alone (its own choices without the search: cheap, so as many games as Easy's), then whole.
 for (const game of GAMES_PLAYED)
   for (const f of FACTIONS)
-    pairings.push({ name: `Normal's style (no search) ${f} vs Easy`, game, seats: { ...all('easy'), [f]: styled }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: false, games: GAMES });
+    pairings.push({
+      name: `Normal's style (no search) ${f} vs Easy`,
+      game,
+      seats: { ...all('easy'), [f]: styled },
+      easy: FACTIONS.filter((x) => x !== f),
+      normal: f,
+      searched: false,
+      games: GAMES,
+    });
 for (const game of GAMES_PLAYED)
   for (const f of FACTIONS)
-    pairings.push({ name: `Normal ${f} vs Easy`, game, seats: { ...all('easy'), [f]: 'normal' }, easy: FACTIONS.filter((x) => x !== f), normal: f, searched: true, games: NORMAL_GAMES });
+    pairings.push({
+      name: `Normal ${f} vs Easy`,
+      game,
+      seats: { ...all('easy'), [f]: 'normal' },
+      easy: FACTIONS.filter((x) => x !== f),
+      normal: f,
+      searched: true,
+      games: NORMAL_GAMES,
+    });
 // Norway and the Allies are one side in two seats: one Normal seat moves the side's result half as
 // much as two. Both Normal, as a player of Germany meets them when the computer takes both.
 for (const game of GAMES_PLAYED)
-  pairings.push({ name: 'Normal norway + Normal allies vs Easy germany', game, seats: { germany: 'easy', norway: 'normal', allies: 'normal' }, easy: ['germany'], normal: 'norway', team: true, searched: true, games: NORMAL_GAMES });
+  pairings.push({
+    name: 'Normal norway + Normal allies vs Easy germany',
+    game,
+    seats: { germany: 'easy', norway: 'normal', allies: 'normal' },
+    easy: ['germany'],
+    normal: 'norway',
+    team: true,
+    searched: true,
+    games: NORMAL_GAMES,
+  });
 
 // The scenarios are short: Normal in every seat too, as a player meets it when the computer takes every other seat.
 for (const game of GAMES_PLAYED)
@@ -83,8 +134,20 @@ for (const game of GAMES_PLAYED)
     pairings.push({ name: 'Normal in every seat', game, seats: all('normal'), easy: [], searched: true, games: NORMAL_GAMES });
 
 interface Row {
-  p: Pairing; games: number; unfinished: number; germanyWins: number; clear: { germany: number; na: number };
-  marginal: { germany: number; na: number }; elimination: number; decisions: number; decideMs: number; maxMs: number; rounds: number[]; actions: number[]; cities: number[]; ms: number;
+  p: Pairing;
+  games: number;
+  unfinished: number;
+  germanyWins: number;
+  clear: { germany: number; na: number };
+  marginal: { germany: number; na: number };
+  elimination: number;
+  decisions: number;
+  decideMs: number;
+  maxMs: number;
+  rounds: number[];
+  actions: number[];
+  cities: number[];
+  ms: number;
   normal: { decisions: number; totalMs: number; maxMs: number };
   /** Per seed: did Germany win, and the German cities at the end (for comparisons on the same seeds). */
   bySeed: { germany: boolean; cities: number }[];
@@ -153,7 +216,9 @@ function writeReport(complete: boolean): void {
     md += `| ${r.p.game} | ${f} | ${(100 * w).toFixed(0)} % | ${(100 * b).toFixed(0)} % | ${mean(r.cities)} vs ${mean(base.cities)} | ${better ? 'yes' : '**no**'} |\n`;
   }
   md += `\n## How long the Easy bot thinks\n\nPer decision of the Easy seats, its seat's view, the legal listing from the view and the choice (this machine, one core, with the other work of the run):\n\n| Game | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-  for (const r of rows) if (r.decisions) md += `| ${r.p.game} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
+  for (const r of rows)
+    if (r.decisions)
+      md += `| ${r.p.game} | ${r.p.name} | ${r.decisions} | ${(r.decideMs / r.decisions).toFixed(2)} ms | ${r.maxMs.toFixed(0)} ms |\n`;
 
   // Normal against Easy: the same seeds with Easy in that seat (the all-Easy row) are the comparison.
   md += `\n## Does Normal beat Easy?\n\nNormal plays one faction, Easy the other two; compared with Easy in that seat (all three Easy) on the same seeds. `;
@@ -171,7 +236,16 @@ function writeReport(complete: boolean): void {
     const easyRow = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 3);
     if (!easyRow) continue;
     const german = f === 'germany';
-    let wins = 0, baseWins = 0, cities = 0, baseCities = 0, score = 0, baseScore = 0, n = 0, better = 0, same = 0, worse = 0;
+    let wins = 0,
+      baseWins = 0,
+      cities = 0,
+      baseCities = 0,
+      score = 0,
+      baseScore = 0,
+      n = 0,
+      better = 0,
+      same = 0,
+      worse = 0;
     r.bySeed.forEach((x, i) => {
       const b = easyRow.bySeed[i];
       if (!x || !b) return; // unfinished in either, or beyond the Easy row's seeds: left out
@@ -186,7 +260,8 @@ function writeReport(complete: boolean): void {
       const d = sideScore(x, f) - sideScore(b, f);
       d > 0 ? better++ : d < 0 ? worse++ : same++;
     });
-    const c = cities / n, bc = baseCities / n;
+    const c = cities / n,
+      bc = baseCities / n;
     // On the totals a win counts ten cities, so one odd win does not outweigh the cities.
     const ahead = score > baseScore;
     const behind = score < baseScore;
@@ -199,9 +274,12 @@ function writeReport(complete: boolean): void {
     md += `| ${r.p.game} | ${who} | ${n} | ${pct(wins, n)} | ${pct(baseWins, n)} | ${c.toFixed(2)} vs ${bc.toFixed(2)} | ${better} / ${same} / ${worse} | ${pct(better, better + worse)} | ${verdict === 'yes' ? 'yes' : `**${verdict}**`} |\n`;
   }
   const seats = tally.reduce((a, b) => a + b, 0);
-  if (seats) md += `\nNormal (with its search) beats Easy by that measure in ${tally[0]} of ${seats} seats; it is ahead but short of a large majority in ${tally[1]}, level within the noise in ${tally[2]}, behind in ${tally[3]}.\n`;
+  if (seats)
+    md += `\nNormal (with its search) beats Easy by that measure in ${tally[0]} of ${seats} seats; it is ahead but short of a large majority in ${tally[1]}, level within the noise in ${tally[2]}, behind in ${tally[3]}.\n`;
   md += `\n## How long the Normal bot thinks\n\nPer decision of the Normal seat, its seat's view, the legal listing from the view and the search (this machine, one core, with the other work of the run):\n\n| Game | Pairing | decisions | mean | slowest |\n|---|---|---|---|---|\n`;
-  for (const r of rows) if (r.normal.decisions && r.p.searched) md += `| ${r.p.game} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
+  for (const r of rows)
+    if (r.normal.decisions && r.p.searched)
+      md += `| ${r.p.game} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
   md += `\n![Who wins each pairing, and Normal against Easy seed by seed](balance.svg)\n`;
   writeFileSync(path.join(OUT_DIR, 'balance.md'), md);
 
@@ -211,7 +289,13 @@ function writeReport(complete: boolean): void {
 }
 
 /** A Normal pairing's seed-by-seed count against Easy, for the chart's second panel. */
-interface Compared { label: string; better: number; same: number; worse: number; verdict: (typeof VERDICTS)[number] }
+interface Compared {
+  label: string;
+  better: number;
+  same: number;
+  worse: number;
+  verdict: (typeof VERDICTS)[number];
+}
 
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -222,10 +306,24 @@ const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
  * report's "yes" must reach: better in two thirds of the games that differ.
  */
 function chart(compared: readonly Compared[]): string {
-  const W = 780, barH = 18, gap = 8, left = 340, right = 20, span = W - left - right;
-  const COLOURS = { gClear: '#333', gMarginal: '#777', naMarginal: '#e08080', naClear: '#c33', better: '#2a7a3a', same: '#bbb', worse: '#c33' };
+  const W = 780,
+    barH = 18,
+    gap = 8,
+    left = 340,
+    right = 20,
+    span = W - left - right;
+  const COLOURS = {
+    gClear: '#333',
+    gMarginal: '#777',
+    naMarginal: '#e08080',
+    naClear: '#c33',
+    better: '#2a7a3a',
+    same: '#bbb',
+    worse: '#c33',
+  };
   const legend = (y: number, items: [string, string][]) => {
-    let x = left, out = '';
+    let x = left,
+      out = '';
     for (const [colour, text] of items) {
       out += `<rect x="${x}" y="${y}" width="12" height="12" fill="${colour}"/><text x="${x + 16}" y="${y + 10}">${esc(text)}</text>\n`;
       x += 24 + text.length * 6.5;
@@ -233,7 +331,8 @@ function chart(compared: readonly Compared[]): string {
     return out;
   };
   const bar = (y: number, parts: [number, string][], total: number) => {
-    let x = left, out = '';
+    let x = left,
+      out = '';
     for (const [k, colour] of parts) {
       const w = (span * k) / (total || 1);
       if (w > 0) out += `<rect x="${x.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${colour}"/>\n`;
@@ -242,26 +341,50 @@ function chart(compared: readonly Compared[]): string {
     return out;
   };
   // White text with a dark outline reads on every bar colour.
-  const onBar = (y: number, text: string) => `<text x="${left + 4}" y="${y + 13}" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">${esc(text)}</text>\n`;
+  const onBar = (y: number, text: string) =>
+    `<text x="${left + 4}" y="${y + 13}" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">${esc(text)}</text>\n`;
   let y = 20;
   let body = `<text x="10" y="${y}" font-size="14" font-weight="bold">Who wins, ${GAMES} games per pairing (${NORMAL_GAMES} with a Normal seat; generated by npm run balance)</text>\n`;
   y += 20;
   for (const r of rows) {
     const done = r.games - r.unfinished;
     body += `<text x="10" y="${y + 13}">${esc(`${r.p.game}: ${r.p.name}`)}</text>\n`;
-    body += bar(y, [[r.clear.germany, COLOURS.gClear], [r.marginal.germany, COLOURS.gMarginal], [r.marginal.na, COLOURS.naMarginal], [r.clear.na, COLOURS.naClear]], done);
+    body += bar(
+      y,
+      [
+        [r.clear.germany, COLOURS.gClear],
+        [r.marginal.germany, COLOURS.gMarginal],
+        [r.marginal.na, COLOURS.naMarginal],
+        [r.clear.na, COLOURS.naClear],
+      ],
+      done,
+    );
     body += onBar(y, `Germany ${done ? Math.round((100 * r.germanyWins) / done) : 0} %`);
     y += barH + gap;
   }
-  body += legend(y + 2, [[COLOURS.gClear, 'Germany, clear'], [COLOURS.gMarginal, 'Germany, marginal']]);
-  body += legend(y + 20, [[COLOURS.naMarginal, 'Norway + Allies, marginal'], [COLOURS.naClear, 'Norway + Allies, clear']]);
+  body += legend(y + 2, [
+    [COLOURS.gClear, 'Germany, clear'],
+    [COLOURS.gMarginal, 'Germany, marginal'],
+  ]);
+  body += legend(y + 20, [
+    [COLOURS.naMarginal, 'Norway + Allies, marginal'],
+    [COLOURS.naClear, 'Norway + Allies, clear'],
+  ]);
   y += 70;
   if (compared.length) {
     body += `<text x="10" y="${y}" font-size="14" font-weight="bold">Normal against Easy in the same seat, seed by seed</text>\n`;
     y += 20;
     for (const c of compared) {
       body += `<text x="10" y="${y + 13}">${esc(c.label)}</text>\n`;
-      body += bar(y, [[c.better, COLOURS.better], [c.same, COLOURS.same], [c.worse, COLOURS.worse]], c.better + c.same + c.worse);
+      body += bar(
+        y,
+        [
+          [c.better, COLOURS.better],
+          [c.same, COLOURS.same],
+          [c.worse, COLOURS.worse],
+        ],
+        c.better + c.same + c.worse,
+      );
       const share = c.better + c.worse ? Math.round((100 * c.better) / (c.better + c.worse)) : 0;
       body += onBar(y, `${share} % of those that differ${c.verdict === 'yes' ? '' : ` (${c.verdict})`}`);
       // The two-thirds line: "yes" needs the green past it (better twice as often as worse; the games
@@ -271,7 +394,11 @@ function chart(compared: readonly Compared[]): string {
       body += `<line x1="${mark.toFixed(1)}" y1="${y - 2}" x2="${mark.toFixed(1)}" y2="${y + barH + 2}" stroke="#000" stroke-width="2"/>\n`;
       y += barH + gap;
     }
-    body += legend(y + 2, [[COLOURS.better, 'better'], [COLOURS.same, 'same'], [COLOURS.worse, 'worse']]);
+    body += legend(y + 2, [
+      [COLOURS.better, 'better'],
+      [COLOURS.same, 'same'],
+      [COLOURS.worse, 'worse'],
+    ]);
     body += `<line x1="${left + 220}" y1="${y + 1}" x2="${left + 220}" y2="${y + 15}" stroke="#000" stroke-width="2"/><text x="${left + 226}" y="${y + 12}">two thirds of those that differ</text>\n`;
     y += 30;
   }
@@ -281,10 +408,33 @@ function chart(compared: readonly Compared[]): string {
 /** Plays one pairing's games, seeds 1..games. */
 function play(p: Pairing): Row {
   const t0 = performance.now();
-  const r: Row = { p, games: 0, unfinished: 0, germanyWins: 0, clear: { germany: 0, na: 0 }, marginal: { germany: 0, na: 0 }, elimination: 0, decisions: 0, decideMs: 0, maxMs: 0, rounds: [], actions: [], cities: [], ms: 0, normal: { decisions: 0, totalMs: 0, maxMs: 0 }, bySeed: [] };
+  const r: Row = {
+    p,
+    games: 0,
+    unfinished: 0,
+    germanyWins: 0,
+    clear: { germany: 0, na: 0 },
+    marginal: { germany: 0, na: 0 },
+    elimination: 0,
+    decisions: 0,
+    decideMs: 0,
+    maxMs: 0,
+    rounds: [],
+    actions: [],
+    cities: [],
+    ms: 0,
+    normal: { decisions: 0, totalMs: 0, maxMs: 0 },
+    bySeed: [],
+  };
   for (let seed = 1; seed <= p.games; seed++) {
     const scenario = scenarioOf(p.game);
-    const { G, actions, ended, easy, normal } = playBotGame({ seed, ruleset: scenario ? 'basic' : (p.game as Ruleset), ...(scenario ? { scenario } : {}), seats: p.seats, dice: 'keyed' });
+    const { G, actions, ended, easy, normal } = playBotGame({
+      seed,
+      ruleset: scenario ? 'basic' : (p.game as Ruleset),
+      ...(scenario ? { scenario } : {}),
+      seats: p.seats,
+      dice: 'keyed',
+    });
     r.normal.decisions += normal.decisions;
     r.normal.totalMs += normal.totalMs;
     r.normal.maxMs = Math.max(r.normal.maxMs, normal.maxMs);
@@ -292,7 +442,10 @@ function play(p: Pairing): Row {
     r.decisions += easy.decisions;
     r.decideMs += easy.totalMs;
     r.maxMs = Math.max(r.maxMs, easy.maxMs);
-    if (!ended) { r.unfinished++; continue; }
+    if (!ended) {
+      r.unfinished++;
+      continue;
+    }
     const res = G.result!;
     const g = res.winner === 'germany';
     if (g) r.germanyWins++;
@@ -325,7 +478,10 @@ if (child !== undefined) {
       const i = next++;
       const p = pairings[i]!;
       const out = await new Promise<string>((resolve, reject) => {
-        const c = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, BALANCE_PAIRING: String(i) }, stdio: ['ignore', 'pipe', 'inherit'] });
+        const c = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+          env: { ...process.env, BALANCE_PAIRING: String(i) },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let text = '';
         c.stdout.on('data', (d: Buffer) => (text += d.toString()));
         c.on('error', reject);

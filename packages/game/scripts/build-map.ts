@@ -16,7 +16,15 @@ import { fileURLToPath } from 'node:url';
 import polygonClipping, { type MultiPolygon, type Polygon, type Ring } from 'polygon-clipping';
 import polylabel from 'polylabel';
 import {
-  AREAS, AIRFIELD_LIMITS, BARDUFOSS_RANGE, BORDERS, ISLANDS, MOUNTAINS, RAID_BOX, SEA_ZONE_SOURCE, type LatLon,
+  AREAS,
+  AIRFIELD_LIMITS,
+  BARDUFOSS_RANGE,
+  BORDERS,
+  ISLANDS,
+  MOUNTAINS,
+  RAID_BOX,
+  SEA_ZONE_SOURCE,
+  type LatLon,
 } from './map-source.js';
 import { loadGeography, MJOSA } from './map-geo.js';
 import { asPolygon, cutAreas, inMulti, ringArea } from './map-cells.js';
@@ -29,7 +37,15 @@ const CHECK = process.argv.includes('--check');
 
 const geo = loadGeography();
 const { px, width: WIDTH, height: HEIGHT } = geo.projection;
-const VIEW: Polygon = [[[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT], [0, 0]]];
+const VIEW: Polygon = [
+  [
+    [0, 0],
+    [WIDTH, 0],
+    [WIDTH, HEIGHT],
+    [0, HEIGHT],
+    [0, 0],
+  ],
+];
 
 /** Densify a lat/lon ring so that the projection's lenses bend its long edges smoothly. */
 function densify(ring: LatLon[], step = 0.1): LatLon[] {
@@ -43,7 +59,8 @@ function densify(ring: LatLon[], step = 0.1): LatLon[] {
   return out;
 }
 /** Points from a towards b (b itself left out), densified like a ring's edge. */
-const along = (a: LatLon, b: LatLon): LatLon[] => densify([a, b]).slice(0, Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], (b[1] - a[1]) * 0.45) / 0.1)));
+const along = (a: LatLon, b: LatLon): LatLon[] =>
+  densify([a, b]).slice(0, Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], (b[1] - a[1]) * 0.45) / 0.1)));
 const ringPx = (ring: LatLon[]): Ring => {
   const r = densify(ring).map(px) as Ring;
   r.push(r[0]!);
@@ -92,13 +109,8 @@ const shapes = cells.shapes.map(pathOf);
 const abroadLand: MultiPolygon[] = geo.neighbours.map((c) =>
   polygonClipping.intersection(VIEW, polygonClipping.union(c.polygons.map(asPolygon) as MultiPolygon)),
 );
-const abroad = geo.neighbours
-  .map((c, i) => ({ name: c.name, land: abroadLand[i]! }))
-  .filter((c) => c.land.length > 0);
-const allLand = polygonClipping.union(
-  geo.norway.map(asPolygon) as MultiPolygon,
-  ...abroad.map((c) => c.land),
-);
+const abroad = geo.neighbours.map((c, i) => ({ name: c.name, land: abroadLand[i]! })).filter((c) => c.land.length > 0);
+const allLand = polygonClipping.union(geo.norway.map(asPolygon) as MultiPolygon, ...abroad.map((c) => c.land));
 /**
  * A zone polygon in board units. An entry 'a|b' stands for the border of areas a and b, so that a zone
  * line meets the coast exactly where those two areas meet (its points in order of distance from the
@@ -112,7 +124,13 @@ function zoneRing(src: (LatLon | string)[]): Ring {
       const sa = shapes[ids.indexOf(a!)];
       const sb = shapes[ids.indexOf(b!)];
       if (!sa || !sb) throw new Error(`zone line: no areas ${v}`);
-      const pts = [...new Map(sharedSegments(sa, sb).flat().map((p) => [`${p[0]},${p[1]}`, p])).values()];
+      const pts = [
+        ...new Map(
+          sharedSegments(sa, sb)
+            .flat()
+            .map((p) => [`${p[0]},${p[1]}`, p]),
+        ).values(),
+      ];
       if (pts.length === 0) throw new Error(`zone line: ${v} do not meet`);
       const last = src[src.length - 1]!;
       const from = out[out.length - 1] ?? (typeof last === 'string' ? [0, 0] : px(last));
@@ -178,7 +196,13 @@ const fillRows = Math.ceil(HEIGHT / FILL_CELL);
 const fillBytes = new Uint8Array(Math.ceil((fillCols * fillRows) / 8));
 const boxed = (land: MultiPolygon) => {
   const pts = land.flatMap((p) => p[0]!);
-  return { land, x0: Math.min(...pts.map((p) => p[0])), x1: Math.max(...pts.map((p) => p[0])), y0: Math.min(...pts.map((p) => p[1])), y1: Math.max(...pts.map((p) => p[1])) };
+  return {
+    land,
+    x0: Math.min(...pts.map((p) => p[0])),
+    x1: Math.max(...pts.map((p) => p[0])),
+    y0: Math.min(...pts.map((p) => p[1])),
+    y1: Math.max(...pts.map((p) => p[1])),
+  };
 };
 const abroadAll = abroad.map((c) => boxed(c.land));
 const inside = (p: Pt, a: ReturnType<typeof boxed>) => p[0] >= a.x0 && p[0] <= a.x1 && p[1] >= a.y0 && p[1] <= a.y1 && inMulti(p, a.land);
@@ -234,11 +258,26 @@ const DEBUG = process.argv.find((a) => a.startsWith('--debug='))?.slice(8);
 if (DEBUG) {
   // A graticule and the seeds, for looking at the drawing while placing seeds and zone lines.
   const lines: string[] = [];
-  for (let lat = 57; lat <= 72; lat += 0.5) lines.push(`M${Array.from({ length: 121 }, (_, k) => px([lat, -5 + k * 0.35]).map(r1).join(',')).join('L')}`);
-  for (let lon = -4; lon <= 34; lon += 1) lines.push(`M${Array.from({ length: 61 }, (_, k) => px([56 + k * 0.27, lon]).map(r1).join(',')).join('L')}`);
+  for (let lat = 57; lat <= 72; lat += 0.5)
+    lines.push(
+      `M${Array.from({ length: 121 }, (_, k) =>
+        px([lat, -5 + k * 0.35])
+          .map(r1)
+          .join(','),
+      ).join('L')}`,
+    );
+  for (let lon = -4; lon <= 34; lon += 1)
+    lines.push(
+      `M${Array.from({ length: 61 }, (_, k) =>
+        px([56 + k * 0.27, lon])
+          .map(r1)
+          .join(','),
+      ).join('L')}`,
+    );
   const seeds = AREAS.flatMap((a) => [a.seed, ...(a.seeds ?? [])].map((s) => ({ id: a.id, at: px(s).map(r1) })));
   const ticks = [];
-  for (let lat = 57; lat <= 72; lat += 0.5) for (let lon = 4; lon <= 32; lon += 1) ticks.push({ t: `${lat}/${lon}`, at: px([lat, lon]).map(r1) });
+  for (let lat = 57; lat <= 72; lat += 0.5)
+    for (let lon = 4; lon <= 32; lon += 1) ticks.push({ t: `${lat}/${lon}`, at: px([lat, lon]).map(r1) });
   writeFileSync(DEBUG, JSON.stringify({ graticule: lines, seeds, ticks }));
   // Where two coastal areas on different zones meet, in lat/lon (the projection inverted numerically).
   const inv = ([x, y]: Pt): LatLon => {
@@ -260,7 +299,16 @@ if (DEBUG) {
     AREAS.forEach((b, j) => {
       if (j <= i || a.seaZones.length === 0 || b.seaZones.length === 0 || a.seaZones[0] === b.seaZones[0]) return;
       const segs = sharedSegments(shapes[i]!, shapes[j]!);
-      if (segs.length) console.log(`meet ${a.id}(${a.seaZones}) ${b.id}(${b.seaZones}):`, segs.flat().map(inv).map((p) => p.join('/')).filter((_, k, all) => k === 0 || k === all.length - 1).join(' .. '));
+      if (segs.length)
+        console.log(
+          `meet ${a.id}(${a.seaZones}) ${b.id}(${b.seaZones}):`,
+          segs
+            .flat()
+            .map(inv)
+            .map((p) => p.join('/'))
+            .filter((_, k, all) => k === 0 || k === all.length - 1)
+            .join(' .. '),
+        );
     }),
   );
 }

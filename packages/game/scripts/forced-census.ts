@@ -21,7 +21,11 @@ import { loadScenarioFiles } from '../src/scenarios/load.js';
 
 const games = Number(process.argv[2] ?? 20);
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'scenarios');
-const { scenarios } = loadScenarioFiles(readdirSync(dir).filter((n) => n.endsWith('.json')).map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') })));
+const { scenarios } = loadScenarioFiles(
+  readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') })),
+);
 
 type Tally = { decisions: number; forced: number; byStage: Map<string, number> };
 const setups: { name: string; setup: () => Parameters<typeof createInitialState>[0] }[] = [
@@ -54,7 +58,9 @@ for (const { name, setup } of setups) {
   console.log(`\n${name} (${games} Easy games)`);
   for (const f of FACTIONS) {
     const t = tally[f];
-    console.log(`  ${f}: ${t.forced} of ${t.decisions} decisions forced (${((100 * t.forced) / Math.max(1, t.decisions)).toFixed(1)} %), per game ${(t.forced / games).toFixed(1)} of ${(t.decisions / games).toFixed(1)}`);
+    console.log(
+      `  ${f}: ${t.forced} of ${t.decisions} decisions forced (${((100 * t.forced) / Math.max(1, t.decisions)).toFixed(1)} %), per game ${(t.forced / games).toFixed(1)} of ${(t.decisions / games).toFixed(1)}`,
+    );
     for (const [k, v] of [...t.byStage].sort((x, y) => y[1] - x[1])) console.log(`      ${k}: ${v}`);
   }
 }

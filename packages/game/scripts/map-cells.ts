@@ -49,8 +49,7 @@ export function inRing(p: Pt, ring: readonly (readonly number[])[]): boolean {
   }
   return inside;
 }
-export const inMulti = (p: Pt, mp: MultiPolygon) =>
-  mp.some((poly) => inRing(p, poly[0]!) && !poly.slice(1).some((h) => inRing(p, h)));
+export const inMulti = (p: Pt, mp: MultiPolygon) => mp.some((poly) => inRing(p, poly[0]!) && !poly.slice(1).some((h) => inRing(p, h)));
 
 export interface Cells {
   /** Each area's land, in the order of CellInput.areas. */
@@ -65,7 +64,10 @@ export function cutAreas(input: CellInput): Cells {
   input.areas.forEach((a, i) => a.seeds.forEach((s) => (seeds.push(s), owner.push(i))));
   const voronoi = Delaunay.from(seeds).voronoi([-2000, -2000, input.width + 2000, input.height + 2000]);
   const regions: MultiPolygon[] = input.areas.map((_, i) => {
-    const cells = seeds.map((_, k) => k).filter((k) => owner[k] === i).map((k) => [voronoi.cellPolygon(k) as unknown as Ring] as Polygon);
+    const cells = seeds
+      .map((_, k) => k)
+      .filter((k) => owner[k] === i)
+      .map((k) => [voronoi.cellPolygon(k) as unknown as Ring] as Polygon);
     return polygonClipping.union(cells[0]!, ...cells.slice(1));
   });
 

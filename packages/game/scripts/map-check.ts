@@ -12,7 +12,12 @@ export function ringsOf(d: string): Pt[][] {
   return d
     .split('Z')
     .filter((s) => s.length > 0)
-    .map((s) => s.slice(1).split('L').map((p) => p.split(',').map(Number) as Pt));
+    .map((s) =>
+      s
+        .slice(1)
+        .split('L')
+        .map((p) => p.split(',').map(Number) as Pt),
+    );
 }
 
 const key = (p: Pt) => `${p[0]},${p[1]}`;
@@ -42,7 +47,12 @@ interface BBoxed {
 }
 function boxOf(mp: MultiPolygon): [number, number, number, number] {
   const pts = mp.flatMap((p) => p[0]!);
-  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+  return [
+    Math.min(...pts.map((p) => p[0])),
+    Math.min(...pts.map((p) => p[1])),
+    Math.max(...pts.map((p) => p[0])),
+    Math.max(...pts.map((p) => p[1])),
+  ];
 }
 
 export interface CheckInput {
@@ -86,17 +96,25 @@ export function checkBoard(input: CheckInput): string[] {
         const ny = (q[0] - p[0]) / l;
         for (const s of [1.2, -1.2]) {
           const t: Pt = [m[0] + nx * s, m[1] + ny * s];
-          const z = zones.find((zz) => t[0] >= zz.box[0] && t[0] <= zz.box[2] && t[1] >= zz.box[1] && t[1] <= zz.box[3] && inMulti(t, zz.water));
+          const z = zones.find(
+            (zz) => t[0] >= zz.box[0] && t[0] <= zz.box[2] && t[1] >= zz.box[1] && t[1] <= zz.box[3] && inMulti(t, zz.water),
+          );
           if (z) coast.set(z.id, (coast.get(z.id) ?? 0) + l);
           if (z && !where.has(z.id)) where.set(z.id, t);
         }
       }
     }
     const total = [...coast.values()].reduce((s, v) => s + v, 0);
-    if (a.seaZones.length === 0 && total > 3) problems.push(`inland ${a.id} has ${r1(total)}px of sea coast (${[...coast.keys()].join(',')}) at ${[...where.values()][0]!.map(r1)}`);
-    for (const z of a.seaZones) if ((coast.get(z) ?? 0) < 4) problems.push(`coastal ${a.id} has no coast on ${z} (${r1(coast.get(z) ?? 0)}px)`);
+    if (a.seaZones.length === 0 && total > 3)
+      problems.push(
+        `inland ${a.id} has ${r1(total)}px of sea coast (${[...coast.keys()].join(',')}) at ${[...where.values()][0]!.map(r1)}`,
+      );
+    for (const z of a.seaZones)
+      if ((coast.get(z) ?? 0) < 4) problems.push(`coastal ${a.id} has no coast on ${z} (${r1(coast.get(z) ?? 0)}px)`);
     // A few islands lie across a zone line: up to SHORE_SLACK units of another zone's shore are let be.
-    for (const [z, l] of coast) if (a.seaZones.length > 0 && !a.seaZones.includes(z as never) && l > SHORE_SLACK) problems.push(`${a.id} has ${r1(l)}px of coast on ${z}, not listed, at ${where.get(z)!.map(r1)}`);
+    for (const [z, l] of coast)
+      if (a.seaZones.length > 0 && !a.seaZones.includes(z as never) && l > SHORE_SLACK)
+        problems.push(`${a.id} has ${r1(l)}px of coast on ${z}, not listed, at ${where.get(z)!.map(r1)}`);
   }
   return problems;
 }

@@ -25,10 +25,28 @@ const MIN_ISLAND = 30;
 
 /** Mjøsa (hand-placed along its shores): the lake between Gjøvik and Hamar, with Helgøya's bulge. */
 export const MJOSA: LatLon[] = [
-  [60.38, 11.23], [60.45, 11.2], [60.55, 11.17], [60.63, 11.12], [60.7, 11.15], [60.77, 11.1],
-  [60.8, 11.03], [60.86, 10.9], [60.93, 10.78], [61.0, 10.66], [61.08, 10.5], [61.12, 10.44],
-  [61.1, 10.41], [61.02, 10.53], [60.94, 10.63], [60.85, 10.72], [60.79, 10.72], [60.72, 10.85],
-  [60.65, 10.95], [60.58, 11.02], [60.5, 11.1], [60.42, 11.17],
+  [60.38, 11.23],
+  [60.45, 11.2],
+  [60.55, 11.17],
+  [60.63, 11.12],
+  [60.7, 11.15],
+  [60.77, 11.1],
+  [60.8, 11.03],
+  [60.86, 10.9],
+  [60.93, 10.78],
+  [61.0, 10.66],
+  [61.08, 10.5],
+  [61.12, 10.44],
+  [61.1, 10.41],
+  [61.02, 10.53],
+  [60.94, 10.63],
+  [60.85, 10.72],
+  [60.79, 10.72],
+  [60.72, 10.85],
+  [60.65, 10.95],
+  [60.58, 11.02],
+  [60.5, 11.1],
+  [60.42, 11.17],
 ];
 
 const require = createRequire(import.meta.url);
@@ -88,7 +106,10 @@ export function loadGeography(): Geography {
     .filter((c) => nameOf(c) !== 'Norway')
     .map((c) => ({
       name: nameOf(c),
-      polygons: polygonsOf(geometryOf(thin, c)).map(project).filter(inExtent).filter((p) => ringArea(p[0]!) >= MIN_ISLAND),
+      polygons: polygonsOf(geometryOf(thin, c))
+        .map(project)
+        .filter(inExtent)
+        .filter((p) => ringArea(p[0]!) >= MIN_ISLAND),
     }))
     .filter((c) => c.polygons.length > 0);
   return { projection, norway, neighbours };

@@ -22,4 +22,13 @@ for (let seed = 1; seed <= games; seed++) {
   rounds += G.round;
 }
 const pct = (n = 0) => `${((100 * n) / games).toFixed(1)} %`;
-console.log(JSON.stringify({ scenario: s.id, games, germany: pct(wins.germany), 'norway-allies': pct(wins['norway-allies']), reasons, meanRounds: +(rounds / games).toFixed(2) }));
+console.log(
+  JSON.stringify({
+    scenario: s.id,
+    games,
+    germany: pct(wins.germany),
+    'norway-allies': pct(wins['norway-allies']),
+    reasons,
+    meanRounds: +(rounds / games).toFixed(2),
+  }),
+);

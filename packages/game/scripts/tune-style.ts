@@ -29,7 +29,11 @@ import path from 'node:path';
 import { loadScenarioFiles } from '../src/scenarios/load.js';
 
 const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const SCENARIOS = loadScenarioFiles(readdirSync(SCENARIO_DIR).filter((n) => n.endsWith('.json')).map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') }))).scenarios;
+const SCENARIOS = loadScenarioFiles(
+  readdirSync(SCENARIO_DIR)
+    .filter((n) => n.endsWith('.json'))
+    .map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
+).scenarios;
 
 const faction = (process.env.FACTION ?? 'germany') as Faction;
 if (!FACTIONS.includes(faction)) throw new Error(`FACTION must be one of ${FACTIONS.join(', ')}`);
@@ -41,9 +45,15 @@ const start: Style = { ...(process.env.FROM === 'easy' ? EASY_STYLE : NORMAL_STY
 function result(style: Style | null, ruleset: Ruleset, seed: number): number {
   const seats = { germany: 'easy', norway: 'easy', allies: 'easy', ...(style ? { [faction]: heuristicBot(() => style) } : {}) } as const;
   const scenario = SCENARIOS.find((s) => s.id === ruleset && s.region !== 'all');
-  const { G } = playBotGame({ seed, ruleset: scenario ? 'basic' : ruleset, ...(scenario ? { scenario } : {}), seats: seats as never, dice: 'keyed' });
+  const { G } = playBotGame({
+    seed,
+    ruleset: scenario ? 'basic' : ruleset,
+    ...(scenario ? { scenario } : {}),
+    seats: seats as never,
+    dice: 'keyed',
+  });
   const r = G.result;
-  const cities = r?.objectives ? r.objectives.areas.length - r.objectives.held.length : r?.germanCities.length ?? 0;
+  const cities = r?.objectives ? r.objectives.areas.length - r.objectives.held.length : (r?.germanCities.length ?? 0);
   return r ? sideScore({ germany: r.winner === 'germany', cities }, faction) : 0;
 }
 
@@ -54,27 +64,45 @@ function base(ruleset: Ruleset, seed: number): number {
   return baseline.get(k)!;
 }
 
-interface Verdict { mean: number; baseMean: number; better: number; same: number; worse: number; se: number; results: number[] }
+interface Verdict {
+  mean: number;
+  baseMean: number;
+  better: number;
+  same: number;
+  worse: number;
+  se: number;
+  results: number[];
+}
 function evaluate(style: Style): Verdict {
   const results: number[] = [];
   const bases: number[] = [];
-  let bsum = 0, better = 0, same = 0, worse = 0;
-  for (const ruleset of rulesets) for (const seed of seeds) {
-    const x = result(style, ruleset, seed);
-    const b = base(ruleset, seed);
-    results.push(x); bsum += b; bases.push(b);
-    x > b ? better++ : x < b ? worse++ : same++;
-  }
+  let bsum = 0,
+    better = 0,
+    same = 0,
+    worse = 0;
+  for (const ruleset of rulesets)
+    for (const seed of seeds) {
+      const x = result(style, ruleset, seed);
+      const b = base(ruleset, seed);
+      results.push(x);
+      bsum += b;
+      bases.push(b);
+      x > b ? better++ : x < b ? worse++ : same++;
+    }
   const n = results.length;
   return { mean: results.reduce((a, b) => a + b, 0) / n, baseMean: bsum / n, better, same, worse, se: paired(results, bases).se, results };
 }
-const show = (v: Verdict) => `side score ${v.mean.toFixed(2)} vs Easy ${v.baseMean.toFixed(2)} (±${v.se.toFixed(2)}), games better/same/worse ${v.better}/${v.same}/${v.worse}`;
+const show = (v: Verdict) =>
+  `side score ${v.mean.toFixed(2)} vs Easy ${v.baseMean.toFixed(2)} (±${v.se.toFixed(2)}), games better/same/worse ${v.better}/${v.same}/${v.worse}`;
 
 let best = start;
 let bestV = evaluate(best);
 console.log(`${faction} ${JSON.stringify(best)}\n  ${show(bestV)}`);
 if (process.env.TUNE) {
-  const keys = (Object.keys(best) as (keyof Style)[]).filter((k) => k !== 'city' && typeof best[k] === 'number') as Exclude<keyof Style, 'endgame' | 'alliedNavy'>[];
+  const keys = (Object.keys(best) as (keyof Style)[]).filter((k) => k !== 'city' && typeof best[k] === 'number') as Exclude<
+    keyof Style,
+    'endgame' | 'alliedNavy'
+  >[];
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
     for (const k of keys) {
       const x = best[k];
@@ -88,7 +116,10 @@ if (process.env.TUNE) {
         const { mean: gain, se } = paired(v.results, bestV.results);
         const kept = gain > 0 && gain > se;
         console.log(`  ${k}=${t}: ${show(v)}; vs best ${gain >= 0 ? '+' : ''}${gain.toFixed(2)} ±${se.toFixed(2)}${kept ? '  kept' : ''}`);
-        if (kept) { best = style; bestV = v; }
+        if (kept) {
+          best = style;
+          bestV = v;
+        }
       }
     }
   }

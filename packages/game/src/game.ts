@@ -108,11 +108,35 @@ const undoMove = {
 const isEmptyObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 0;
 
 const STAGES = [
-  'movement', 'combat', 'reinforcement', 'sabotage', 'engineers', 'paratroopers', 'submarine', 'discard',
-  'withdraw', 'attackerCards', 'defenderCards', 'counter', 'losses', 'answerLosses', 'evacuate', 'retreat',
-  'april9Choose', 'april9Deploy', 'april9Ships', 'april9Movement', 'april9Raid', 'april9Landing', 'april9Mobilize',
-  'april9Naval', 'april9Window', 'april9Deceive', 'april9Retreat',
-  ...NAVAL_STAGES, 'withdrawShips',
+  'movement',
+  'combat',
+  'reinforcement',
+  'sabotage',
+  'engineers',
+  'paratroopers',
+  'submarine',
+  'discard',
+  'withdraw',
+  'attackerCards',
+  'defenderCards',
+  'counter',
+  'losses',
+  'answerLosses',
+  'evacuate',
+  'retreat',
+  'april9Choose',
+  'april9Deploy',
+  'april9Ships',
+  'april9Movement',
+  'april9Raid',
+  'april9Landing',
+  'april9Mobilize',
+  'april9Naval',
+  'april9Window',
+  'april9Deceive',
+  'april9Retreat',
+  ...NAVAL_STAGES,
+  'withdrawShips',
 ] as const;
 
 export const KampenOmNorge: Game<GameState, any, SetupData> = {
@@ -155,7 +179,7 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
     stages: Object.fromEntries(STAGES.map((s) => [s, {}])),
   },
   endIf: ({ G }) => G.result ?? undefined,
-  playerView: ({ G, playerID }) => viewFor(G, playerID != null ? FACTION_OF_PLAYER[playerID] ?? null : null) as any,
+  playerView: ({ G, playerID }) => viewFor(G, playerID != null ? (FACTION_OF_PLAYER[playerID] ?? null) : null) as any,
 };
 
 /**
@@ -183,7 +207,8 @@ const MOVE_NAMES: ReadonlySet<string> = new Set(ACTION_TYPES);
 export function checkMove(G: GameState, playerID: string, type: unknown, args: unknown, origin: MoveOrigin = 'player'): Refusal | null {
   if (typeof type === 'string' && (SERVER_MOVES as readonly string[]).includes(type)) return checkServerMove(G, playerID, args, origin);
   if (type === 'undo') return checkUndo(G, playerID, args);
-  if (typeof type !== 'string' || !MOVE_NAMES.has(type)) return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
+  if (typeof type !== 'string' || !MOVE_NAMES.has(type))
+    return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
   if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
   const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
   if (!faction) return { code: 'not-a-seat', message: 'only a seat can move' };
@@ -196,7 +221,8 @@ export function checkMove(G: GameState, playerID: string, type: unknown, args: u
 }
 
 function checkUndo(G: GameState, playerID: string, args: unknown): Refusal | null {
-  if (!Array.isArray(args) || args.length !== 1 || !isEmptyObject(args[0])) return { code: 'bad-arguments', message: 'undo takes one empty argument object' };
+  if (!Array.isArray(args) || args.length !== 1 || !isEmptyObject(args[0]))
+    return { code: 'bad-arguments', message: 'undo takes one empty argument object' };
   const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
   if (!faction) return { code: 'not-a-seat', message: 'only a seat can take a decision back' };
   if (canUndo(G, faction)) return null;
@@ -212,7 +238,8 @@ function checkServerMove(G: GameState, playerID: string, args: unknown, origin: 
   if (G.result) return { code: 'game-over', message: 'the game is over' };
   const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
   const a = actor(G);
-  if (!faction || !a || a.faction !== faction) return { code: 'not-your-turn', message: a ? `waiting for ${a.faction}` : 'nobody is to act' };
+  if (!faction || !a || a.faction !== faction)
+    return { code: 'not-your-turn', message: a ? `waiting for ${a.faction}` : 'nobody is to act' };
   return null;
 }
 

@@ -19,8 +19,29 @@ export type * from './engine/model/april9.js';
 export type * from './engine/model/naval.js';
 export type { NavalView, NavalCombatView } from './engine/naval/view.js';
 export { NAVAL_STAGES } from './engine/model/stage.js';
-export { scenarioSchema, parseScenario, rulesOf, ScenarioError, DECK_OUTS, type Scenario, type ScenarioRules, type ScenarioVictory, type DeckOut } from './scenarios/schema.js';
+export {
+  scenarioSchema,
+  parseScenario,
+  rulesOf,
+  ScenarioError,
+  DECK_OUTS,
+  type Scenario,
+  type ScenarioRules,
+  type ScenarioVictory,
+  type DeckOut,
+} from './scenarios/schema.js';
 export { loadScenarioFiles, type ScenarioFile, type LoadedScenarios } from './scenarios/load.js';
 export { scenarioDeck } from './scenarios/decks.js';
 export { inPlay } from './engine/kernel/region.js';
-export { BOTS, BOT_STRENGTHS, botFor, easyBot, normalBot, legalFromView, type Bot, type BotInput, type BotStrength, type SearchBudget } from './bots/index.js';
+export {
+  BOTS,
+  BOT_STRENGTHS,
+  botFor,
+  easyBot,
+  normalBot,
+  legalFromView,
+  type Bot,
+  type BotInput,
+  type BotStrength,
+  type SearchBudget,
+} from './bots/index.js';

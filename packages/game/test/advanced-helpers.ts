@@ -67,7 +67,7 @@ export function advancedPosition(p: AdvancedPosition): GameState {
  */
 export function midGameAdvanced(seed: number): GameState {
   const rng = seededRng(seed * 7919 + 13);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(((rng.d6() - 1) * 6 + rng.d6() - 1) / 36 * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor((((rng.d6() - 1) * 6 + rng.d6() - 1) / 36) * xs.length)]!;
   const G = advancedPosition({
     turn: pick(FACTIONS),
     units: {
@@ -76,7 +76,9 @@ export function midGameAdvanced(seed: number): GameState {
       allies: { namsos: 3, andalsnes: 2, harstad: 2 },
     },
     ships: [
-      ...shipsOf('germany').filter((s) => s.type !== 'dummy' && s.id !== 'ship.de.gneisenau').map((s) => ({ id: s.id, at: pick(SEA_ZONES) })),
+      ...shipsOf('germany')
+        .filter((s) => s.type !== 'dummy' && s.id !== 'ship.de.gneisenau')
+        .map((s) => ({ id: s.id, at: pick(SEA_ZONES) })),
       { id: 'ship.de.gneisenau', at: 'raid' as const, faceUp: true },
       ...shipsOf('allies').map((s) => ({ id: s.id, at: pick(SEA_ZONES.filter((z) => z !== 'I' && z !== 'II')) })),
       { id: 'ship.no.eidsvoll-norge', at: 'VII' as const },

@@ -16,7 +16,8 @@ function states(): { april9: GameState; ordinary: GameState } {
     setup: { ruleset: 'advanced' },
     maxActions: 20_000,
     afterAction: (G) => {
-      if (!april9 && G.april9 && G.ships.some((s) => !s.faceUp && s.owner === 'germany') && G.april9.hands.allies.length > 0) april9 = structuredClone(G);
+      if (!april9 && G.april9 && G.ships.some((s) => !s.faceUp && s.owner === 'germany') && G.april9.hands.allies.length > 0)
+        april9 = structuredClone(G);
       if (!ordinary && !G.april9 && G.ships.some((s) => !s.faceUp) && G.ships.some((s) => s.faceUp)) ordinary = structuredClone(G);
     },
   });
@@ -44,17 +45,20 @@ describe('the advanced invariants catch what they promise', () => {
   });
 
   it('a ship in two places, or lost', () => {
-    for (const found of bothChecks(ordinary, (G) => G.shipsGone.sunk.push(G.ships[0]!.id))) expect(found.join()).toMatch(/ships not conserved/);
+    for (const found of bothChecks(ordinary, (G) => G.shipsGone.sunk.push(G.ships[0]!.id)))
+      expect(found.join()).toMatch(/ships not conserved/);
     for (const found of bothChecks(ordinary, (G) => G.ships.pop())) expect(found.join()).toMatch(/ships not conserved/);
   });
 
   it('a dummy face up', () => {
     const dummy = (G: GameState) => G.ships.find((s) => s.id.includes('falskt-skip'))!;
-    for (const found of bothChecks(april9, (G) => (dummy(G).faceUp = true))) expect(found.join()).toMatch(/dummy ship.de.falskt-skip-\d face up/);
+    for (const found of bothChecks(april9, (G) => (dummy(G).faceUp = true)))
+      expect(found.join()).toMatch(/dummy ship.de.falskt-skip-\d face up/);
   });
 
   it('a 9. April card lost', () => {
-    for (const found of bothChecks(april9, (G) => G.april9!.hands.allies.pop())) expect(found.join()).toMatch(/allies: 9. April cards not conserved/);
+    for (const found of bothChecks(april9, (G) => G.april9!.hands.allies.pop()))
+      expect(found.join()).toMatch(/allies: 9. April cards not conserved/);
   });
 
   it('enemy battalions in one area', () => {
@@ -79,7 +83,8 @@ describe('the advanced invariants catch what they promise', () => {
 
   it('another faction’s 9. April card in the shared state', () => {
     const card = april9.april9!.hands.allies[0]!;
-    for (const found of bothChecks(april9, (G) => G.april9!.used.push(card))) expect(found.join()).toMatch(/not conserved|sees hidden|holds hidden/);
+    for (const found of bothChecks(april9, (G) => G.april9!.used.push(card)))
+      expect(found.join()).toMatch(/not conserved|sees hidden|holds hidden/);
   });
 
   it('a face-down ship named in the log, in a new entry or in an old one about a ship since turned face down', () => {
@@ -103,7 +108,7 @@ describe('the advanced invariants catch what they promise', () => {
     checker.check(G);
     const entry = G.log.find((e) => e.data)!;
     expect(() => {
-      entry.data!['ship'] = hiddenShip(G).id;
+      entry.data!.ship = hiddenShip(G).id;
     }).toThrow(TypeError);
   });
 

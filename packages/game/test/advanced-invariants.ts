@@ -22,14 +22,11 @@ export function brokenAdvancedInvariants(G: GameState): string[] {
 /** Ships and 9. April cards each in exactly one place. */
 export function brokenConservation(G: GameState): string[] {
   const broken: string[] = [];
-  const places = [
-    ...G.ships.map((s) => s.id),
-    ...FACTIONS.flatMap((f) => G.shipReserve[f]),
-    ...G.shipsGone.sunk,
-    ...G.shipsGone.removed,
-  ];
-  if (places.length !== SHIPS.length || new Set(places).size !== places.length) broken.push(`ships not conserved (${places.length} of ${SHIPS.length})`);
-  for (const s of G.ships) if (s.at !== 'raid' && (s.owner === 'allies') && (s.at === 'I' || s.at === 'II')) broken.push(`Allied ship in zone ${s.at}`);
+  const places = [...G.ships.map((s) => s.id), ...FACTIONS.flatMap((f) => G.shipReserve[f]), ...G.shipsGone.sunk, ...G.shipsGone.removed];
+  if (places.length !== SHIPS.length || new Set(places).size !== places.length)
+    broken.push(`ships not conserved (${places.length} of ${SHIPS.length})`);
+  for (const s of G.ships)
+    if (s.at !== 'raid' && s.owner === 'allies' && (s.at === 'I' || s.at === 'II')) broken.push(`Allied ship in zone ${s.at}`);
   // A dummy lies face up only while Rekognoseringsfly shows it (until the Allies have placed): drawn
   // by an interception it is removed, and it never fights.
   for (const s of G.ships) if (s.faceUp && isDummy(s.id) && !G.april9?.reconnoitred.includes(s.id)) broken.push(`dummy ${s.id} face up`);
@@ -81,7 +78,12 @@ export function brokenViewParts(G: GameState): string[] {
   for (const viewer of VIEWERS) {
     const hidden = advancedHiddenFrom(G, viewer);
     for (const id of hidden) hiddenFromSome.add(id);
-    const own = JSON.stringify([shipsSeenBy(G, viewer), reserveSeenBy(G, viewer), april9SeenBy(G.april9, viewer), G.naval !== undefined ? navalSeenBy(G, viewer) : null]);
+    const own = JSON.stringify([
+      shipsSeenBy(G, viewer),
+      reserveSeenBy(G, viewer),
+      april9SeenBy(G.april9, viewer),
+      G.naval !== undefined ? navalSeenBy(G, viewer) : null,
+    ]);
     for (const id of hidden) if (own.includes(`"${id}"`)) broken.push(`${viewer ?? 'spectator'} sees hidden ${id}`);
   }
   for (const id of hiddenFromSome) if (sharedText.includes(`"${id}"`)) broken.push(`every view holds hidden ${id}`);
@@ -92,7 +94,8 @@ export function brokenViewParts(G: GameState): string[] {
 export function brokenLog(G: GameState, strings: ReadonlySet<string>): string[] {
   const broken: string[] = [];
   for (const viewer of VIEWERS)
-    for (const id of advancedHiddenFrom(G, viewer)) if (strings.has(id)) broken.push(`the log names hidden ${id} (${viewer ?? 'spectator'})`);
+    for (const id of advancedHiddenFrom(G, viewer))
+      if (strings.has(id)) broken.push(`the log names hidden ${id} (${viewer ?? 'spectator'})`);
   return broken;
 }
 

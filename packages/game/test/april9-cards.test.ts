@@ -282,7 +282,10 @@ function combatInOslo(G: GameState, resistance = 1): void {
 
 describe('Bombefly, Gebirgsjäger, Bløff/trusler (9. April land combat)', () => {
   it('add 2 and 1 attack dice, one of each per combat; refused outside a combat', () => {
-    const cards = { ...ALL, germany: ['a9.de.bombefly#1', 'a9.de.bombefly#2', 'a9.de.gebirgsjager#1', 'a9.de.bloff-trusler#1', 'a9.de.fallskjermtropp#1'] };
+    const cards = {
+      ...ALL,
+      germany: ['a9.de.bombefly#1', 'a9.de.bombefly#2', 'a9.de.gebirgsjager#1', 'a9.de.bloff-trusler#1', 'a9.de.fallskjermtropp#1'],
+    };
     const G = placed(cards);
     toMovement(G);
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.bombefly#1' }, /cannot be played now/);
@@ -298,11 +301,17 @@ describe('Bombefly, Gebirgsjäger, Bløff/trusler (9. April land combat)', () =>
     // Two battalions + Bombefly 2 + Gebirgsjäger 1 = 5 dice against one.
     act(G, 'norway', 'pass', {}, diceWith([1, 1, 1, 1, 1, 6]));
     const roll = G.log.find((e) => e.event === 'combatRolled')!.data!;
-    expect([roll['attackerDice'], roll['defenderDice']]).toEqual([[1, 1, 1, 1, 1], [6]]);
+    expect([roll.attackerDice, roll.defenderDice]).toEqual([[1, 1, 1, 1, 1], [6]]);
   });
   it('Gebirgsjäger is refused when only paratroopers attack; Bombefly is refused out of air range', () => {
-    const G = placed({ ...ALL, germany: ['a9.de.fallskjermtropp#1', 'a9.de.gebirgsjager#1', 'a9.de.bombefly#1', 'a9.de.transportfly#1', 'a9.de.roykdekke#1'] },
-      { [HIPPER]: 'VII', [KARLSRUHE]: 'III' }, 'VI');
+    const G = placed(
+      {
+        ...ALL,
+        germany: ['a9.de.fallskjermtropp#1', 'a9.de.gebirgsjager#1', 'a9.de.bombefly#1', 'a9.de.transportfly#1', 'a9.de.roykdekke#1'],
+      },
+      { [HIPPER]: 'VII', [KARLSRUHE]: 'III' },
+      'VI',
+    );
     toMovement(G);
     act(G, 'germany', 'playApril9', { card: 'a9.de.fallskjermtropp#1', area: 'oslo' });
     act(G, 'norway', 'pass');
@@ -357,8 +366,11 @@ describe('phase 3: mobilisation, Transportfly, Ubåt, Forsterkninger', () => {
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'reinforcement' });
   });
   it('Transportfly carries bought battalions onto a German air field, out of Ubåt’s reach; Ubåt sinks one otherwise', () => {
-    const G = toReinforcement({ ...ALL, germany: ['a9.de.transportfly#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1', 'a9.de.roykdekke#1'],
-      norway: ['a9.no.ubat#1', 'a9.no.kystfort#1', 'a9.no.forsterkninger#1'] });
+    const G = toReinforcement({
+      ...ALL,
+      germany: ['a9.de.transportfly#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1', 'a9.de.roykdekke#1'],
+      norway: ['a9.no.ubat#1', 'a9.no.kystfort#1', 'a9.no.forsterkninger#1'],
+    });
     act(G, 'norway', 'endPhase');
     refusedWith(G, 'norway', 'playApril9', { card: 'a9.no.ubat#1' }, /waiting for germany/);
     act(G, 'germany', 'playApril9', { card: 'a9.de.transportfly#1' });
@@ -410,14 +422,20 @@ describe('dummies in a 9. April naval combat', () => {
 
 describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
   it('are refused while no German ship has been intercepted or sunk in naval combat', () => {
-    const G = placed({ ...ALL, germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'] });
+    const G = placed({
+      ...ALL,
+      germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'],
+    });
     toMovement(G);
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.roykdekke#1', ship: HIPPER }, /cannot be played now/);
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.evakuerte-matroser#1', ship: HIPPER }, /cannot be played now/);
     expect(legal(G, 'germany', 'playApril9', { card: 'a9.de.fallskjermtropp#1', area: 'oslo' })).toBe(true);
   });
 
-  const NAVAL_CARDS = { ...ALL, germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'] };
+  const NAVAL_CARDS = {
+    ...ALL,
+    germany: ['a9.de.roykdekke#1', 'a9.de.evakuerte-matroser#1', 'a9.de.fallskjermtropp#1', 'a9.de.bombefly#1', 'a9.de.gebirgsjager#1'],
+  };
   /** Hipper and Karlsruhe in III with Warspite; Germany lets its chance go, the Allies intercept Hipper. */
   function hipperIntercepted(): GameState {
     const G = placed(NAVAL_CARDS);
@@ -455,7 +473,8 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     act(G, 'germany', 'commitShips', { ships: [] }); // Karlsruhe stays out
     refusedWith(G, 'germany', 'playApril9', { card: 'a9.de.evakuerte-matroser#1', ship: HIPPER }, /not possible now/);
     const dice = diceWith([1, 5], [HIPPER]); // Hipper misses; Warspite sinks it
-    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
+      act(G, a.faction, 'pass', {}, dice);
     expect(G.shipsGone.sunk).toEqual([HIPPER]);
     act(G, 'allies', 'voidGermanCards', { count: 0 });
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Window' });
@@ -483,7 +502,7 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(G.naval!.engagements).toEqual([]);
   });
 
-  it('landing from Eidsvoll & Norge\'s zone: the landing ships fight it first, then land (EN/NO 7.2)', () => {
+  it("landing from Eidsvoll & Norge's zone: the landing ships fight it first, then land (EN/NO 7.2)", () => {
     // Hipper and Karlsruhe lie with Eidsvoll & Norge in IV; Germany lets phase 1's interception go.
     const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'IV' }, 'IV');
     act(G, 'norway', 'pass');
@@ -501,7 +520,8 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'navalAttackerCards' });
     // Hipper rolls 2, Eidsvoll & Norge 1: nobody is struck.
     const dice = diceWith([2, 1]);
-    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
+      act(G, a.faction, 'pass', {}, dice);
     expect(dice.remaining()).toBe(0);
     expect(G.april9!.eidsvollFought).toBe(true);
     // Hipper is still landing, so it lies face up again (the combat turned it down); Karlsruhe was never shown.
@@ -530,7 +550,8 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
     // Hipper misses (1); Eidsvoll & Norge chases on a 6, and a chased ship goes where the chaser says.
     const dice = diceWith([1, 6]);
-    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
+      act(G, a.faction, 'pass', {}, dice);
     expect(actor(G)).toEqual({ faction: 'allies', stage: 'navalChase' });
     act(G, 'allies', 'chaseShip', { ship: HIPPER, to: 'VIII' });
     // Hipper was driven off: nothing comes ashore, no window opens, and it may not land from VIII.
@@ -539,7 +560,7 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     expect(G.attacks).toEqual([]);
   });
 
-  it('when Germany intercepts in Eidsvoll & Norge\'s zone in phase 1, that combat is its fight and the landing follows freely', () => {
+  it("when Germany intercepts in Eidsvoll & Norge's zone in phase 1, that combat is its fight and the landing follows freely", () => {
     const G = placed(NAVAL_CARDS, { [HIPPER]: 'IV', [KARLSRUHE]: 'III' }, 'IV');
     act(G, 'norway', 'pass');
     act(G, 'allies', 'pass');
@@ -551,7 +572,8 @@ describe('Røykdekke and Evakuerte matroser (naval windows)', () => {
     act(G, 'germany', 'endPhase');
     act(G, 'allies', 'pass');
     const dice = diceWith([2, 1]);
-    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G)) act(G, a.faction, 'pass', {}, dice);
+    for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
+      act(G, a.faction, 'pass', {}, dice);
     expect(G.april9!.eidsvollFought).toBe(true);
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'april9Landing' });
     act(G, 'germany', 'landShips', { zone: 'IV', area: 'bergen', ships: [HIPPER] });
@@ -576,8 +598,12 @@ describe('after the 9. April turn', () => {
     act(G, 'germany', 'endPhase');
     while (G.turn !== 'allies') {
       const a = actor(G)!;
-      act(G, a.faction, a.stage === 'movement' || a.stage === 'reinforcement' ? 'endPhase' : a.stage === 'discard' ? 'discard' : 'pass',
-        a.stage === 'discard' ? { card: G.hands[a.faction][0] } : {});
+      act(
+        G,
+        a.faction,
+        a.stage === 'movement' || a.stage === 'reinforcement' ? 'endPhase' : a.stage === 'discard' ? 'discard' : 'pass',
+        a.stage === 'discard' ? { card: G.hands[a.faction][0] } : {},
+      );
     }
     expect(actor(G)).toEqual({ faction: 'allies', stage: 'movement' });
     refusedWith(G, 'allies', 'endPhase', {}, /other ships/);

@@ -24,14 +24,23 @@ describe('Example 4: the 9. April turn', () => {
     // Initial phase: the cards the example names.
     openingTo(G, {
       cards: {
-        germany: ['a9.de.fallskjermtropp#1', 'a9.de.fallskjermtropp#2', 'a9.de.bombefly#1', 'a9.de.bloff-trusler#1', 'a9.de.gebirgsjager#1'],
+        germany: [
+          'a9.de.fallskjermtropp#1',
+          'a9.de.fallskjermtropp#2',
+          'a9.de.bombefly#1',
+          'a9.de.bloff-trusler#1',
+          'a9.de.gebirgsjager#1',
+        ],
         norway: ['a9.no.kystfort#1', 'a9.no.jagerfly#1', 'a9.no.ubat#1'],
         allies: ['a9.al.rekognoseringsfly#1', 'a9.al.stupbombefly#1', 'a9.al.forsterkninger#1'],
       },
       // "Admiral Hipper" and "Karlsruhe" in Sea Zone III, face down; the rest outside the example.
       germanAt: { [HIPPER]: 'III', [KARLSRUHE]: 'III' },
     });
-    expect(G.ships.filter((s) => s.at === 'III').map((s) => [s.id, s.faceUp])).toEqual([[HIPPER, false], [KARLSRUHE, false]]);
+    expect(G.ships.filter((s) => s.at === 'III').map((s) => [s.id, s.faceUp])).toEqual([
+      [HIPPER, false],
+      [KARLSRUHE, false],
+    ]);
     // Norway's hidden view shows two face-down German ships in III and not which.
     expect(viewFor(G, 'norway').ships.filter((s) => s.at === 'III')).toEqual([
       { id: null, owner: 'germany', at: 'III', faceUp: false },
@@ -99,7 +108,10 @@ describe('Example 4: the 9. April turn', () => {
     for (let a = actor(G); a && ['navalAttackerCards', 'navalDefenderCards', 'navalCounter'].includes(a.stage); a = actor(G))
       act(G, a.faction, 'pass', {}, naval);
     expect(naval.remaining()).toBe(0);
-    expect(G.naval!.combat!.rolls.map((r) => [r.by, r.die, r.result])).toEqual([[HIPPER, 1, null], [WARSPITE, 5, 'sink']]);
+    expect(G.naval!.combat!.rolls.map((r) => [r.by, r.die, r.result])).toEqual([
+      [HIPPER, 1, null],
+      [WARSPITE, 5, 'sink'],
+    ]);
     // 6. Hipper is removed, and one German action card is voided (the Allies choose to void it).
     expect(G.shipsGone.sunk).toEqual([HIPPER]);
     expect(actor(G)).toEqual({ faction: 'allies', stage: 'navalVoid' });

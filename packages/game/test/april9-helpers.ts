@@ -45,7 +45,8 @@ export function openingTo(
   for (const area of ['oslo', 'hamar', 'gjovik']) act(G, 'norway', 'deploy', { area });
   act(G, 'norway', 'placeShip', { ship: 'ship.no.eidsvoll-norge', zone: opts.eidsvoll ?? 'VII' });
   const at = opts.germanAt ?? {};
-  for (const id of [...GERMAN_SHIPS].sort((a, b) => Number(!(a in at)) - Number(!(b in at)))) act(G, 'germany', 'placeShip', { ship: id, zone: at[id] ?? 'I' });
+  for (const id of [...GERMAN_SHIPS].sort((a, b) => Number(!(a in at)) - Number(!(b in at))))
+    act(G, 'germany', 'placeShip', { ship: id, zone: at[id] ?? 'I' });
 }
 
 /** The Allies place every drawn ship: `at` for the named ones, zone VIII for the rest. */

@@ -1,7 +1,19 @@
 import { describe, it, expect } from 'vitest';
 import {
-  AREA_IDS, BOARD, airfields, area, areNeighbours, borderKind, bordersRedZone, coastZones, inAirRange,
-  isAlliedCoast, isArea, isCoastal, neighbours, victoryCities,
+  AREA_IDS,
+  BOARD,
+  airfields,
+  area,
+  areNeighbours,
+  borderKind,
+  bordersRedZone,
+  coastZones,
+  inAirRange,
+  isAlliedCoast,
+  isArea,
+  isCoastal,
+  neighbours,
+  victoryCities,
 } from '../src/board/index.js';
 import type { SeaZone } from '../src/types.js';
 
@@ -38,10 +50,22 @@ describe('board facts: special land areas', () => {
   });
   it('the 12 mobilization points are the listed ones', () => {
     const mob = BOARD.areas.filter((a) => a.mobilizationPoint).map((a) => a.id);
-    expect(sorted(mob)).toEqual(sorted([
-      'ostfold', 'kongsvinger', 'hamar', 'gjovik', 'honefoss', 'kongsberg', 'voss', 'andalsnes', 'steinkjer',
-      'mosjoen', 'bardufoss', 'tromso',
-    ]));
+    expect(sorted(mob)).toEqual(
+      sorted([
+        'ostfold',
+        'kongsvinger',
+        'hamar',
+        'gjovik',
+        'honefoss',
+        'kongsberg',
+        'voss',
+        'andalsnes',
+        'steinkjer',
+        'mosjoen',
+        'bardufoss',
+        'tromso',
+      ]),
+    );
   });
   it('air fields: Bardufoss and Trondheim have one; every field but Bardufoss reaches the southernmost areas; south of Fra Tyskland needs no field', () => {
     expect(airfields()).toContain('bardufoss');
@@ -66,10 +90,38 @@ describe('board facts: special land areas', () => {
 
 describe('board facts: the land areas named in the rules', () => {
   const named = [
-    'oslo', 'horten', 'ostfold', 'kongsvinger', 'hamar', 'gjovik', 'honefoss', 'kongsberg', 'kristiansand', 'egersund',
-    'stavanger', 'haugesund', 'bergen', 'voss', 'hallingdal', 'andalsnes', 'alesund', 'kristiansund', 'dombas', 'oppdal',
-    'tynset', 'trondheim', 'steinkjer', 'mosjoen', 'tysfjord', 'narvik', 'bjornfjell', 'harstad', 'gratangen',
-    'bardufoss', 'tromso', 'finnmark',
+    'oslo',
+    'horten',
+    'ostfold',
+    'kongsvinger',
+    'hamar',
+    'gjovik',
+    'honefoss',
+    'kongsberg',
+    'kristiansand',
+    'egersund',
+    'stavanger',
+    'haugesund',
+    'bergen',
+    'voss',
+    'hallingdal',
+    'andalsnes',
+    'alesund',
+    'kristiansund',
+    'dombas',
+    'oppdal',
+    'tynset',
+    'trondheim',
+    'steinkjer',
+    'mosjoen',
+    'tysfjord',
+    'narvik',
+    'bjornfjell',
+    'harstad',
+    'gratangen',
+    'bardufoss',
+    'tromso',
+    'finnmark',
   ];
   it('all 32 named areas exist', () => {
     expect(named).toHaveLength(32);
@@ -181,9 +233,24 @@ describe('board facts: sea zones and coasts', () => {
 describe('board facts: starting positions exist', () => {
   it('basic setup areas exist', () => {
     for (const id of [
-      'oslo', 'horten', 'kristiansand', 'egersund', 'stavanger', 'bergen', 'trondheim', 'narvik',
-      'kongsvinger', 'gjovik', 'honefoss', 'voss', 'steinkjer', 'bardufoss', 'gratangen', 'finnmark',
-    ]) expect(isArea(id), id).toBe(true);
+      'oslo',
+      'horten',
+      'kristiansand',
+      'egersund',
+      'stavanger',
+      'bergen',
+      'trondheim',
+      'narvik',
+      'kongsvinger',
+      'gjovik',
+      'honefoss',
+      'voss',
+      'steinkjer',
+      'bardufoss',
+      'gratangen',
+      'finnmark',
+    ])
+      expect(isArea(id), id).toBe(true);
   });
   it('the Allies can land two stacks in two non-bordering areas coastal to III–VII', () => {
     const coast = AREA_IDS.filter(isAlliedCoast);
@@ -227,11 +294,22 @@ describe('board structure', () => {
   it('the map is connected over land and fjord borders', () => {
     const seen = new Set<string>([AREA_IDS[0]!]);
     const queue = [AREA_IDS[0]!];
-    while (queue.length) for (const n of neighbours(queue.shift()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) for (const n of neighbours(queue.shift()!)) if (!seen.has(n)) seen.add(n), queue.push(n);
     expect(seen.size).toBe(AREA_IDS.length);
   });
   it('inland areas stay inland', () => {
-    for (const id of ['kongsvinger', 'hamar', 'gjovik', 'honefoss', 'dombas', 'oppdal', 'tynset', 'bjornfjell', 'bardufoss', 'hallingdal']) {
+    for (const id of [
+      'kongsvinger',
+      'hamar',
+      'gjovik',
+      'honefoss',
+      'dombas',
+      'oppdal',
+      'tynset',
+      'bjornfjell',
+      'bardufoss',
+      'hallingdal',
+    ]) {
       expect(coastZones(id), id).toEqual([]);
     }
   });
@@ -257,9 +335,7 @@ describe('board structure', () => {
     for (const s of ['oslo', 'kristiansand', 'trondheim']) expect(list).not.toContain(s);
   });
   it('every shape is a non-empty closed SVG path with finite numbers', () => {
-    const shapes = [
-      ...BOARD.areas.map((a) => a.shape), ...BOARD.seaZones.map((z) => z.shape), ...BOARD.impassable,
-    ];
+    const shapes = [...BOARD.areas.map((a) => a.shape), ...BOARD.seaZones.map((z) => z.shape), ...BOARD.impassable];
     for (const d of shapes) {
       expect(d).toMatch(/^M[-\d.]+,[-\d.]+(L[-\d.]+,[-\d.]+)+Z(M[-\d.]+,[-\d.]+(L[-\d.]+,[-\d.]+)+Z)*$/);
       for (const n of d.match(/-?\d+(\.\d+)?/g) ?? []) expect(Number.isFinite(Number(n))).toBe(true);

@@ -26,10 +26,14 @@ function leakedShips(G: FactionView, viewer: Faction | null): string[] {
 }
 
 describe('the advanced game through boardgame.io', () => {
-  it('plays a whole game from each seat\'s own view; no view holds another faction\'s face-down ship', () => {
+  it("plays a whole game from each seat's own view; no view holds another faction's face-down ship", () => {
     // The match is created with the advanced ruleset (as the lobby does through setupData).
     const setupData = { ruleset: 'advanced' as const };
-    const game = { ...KampenOmNorge, seed: 'advanced-1', setup: (ctx: Parameters<NonNullable<typeof KampenOmNorge.setup>>[0]) => KampenOmNorge.setup!(ctx, setupData) };
+    const game = {
+      ...KampenOmNorge,
+      seed: 'advanced-1',
+      setup: (ctx: Parameters<NonNullable<typeof KampenOmNorge.setup>>[0]) => KampenOmNorge.setup!(ctx, setupData),
+    };
     const multiplayer = Local();
     const seats = ['0', '1', '2'].map((playerID) => Client({ game, multiplayer, playerID, matchID: 'adv', debug: false }));
     const spectator = Client({ game, multiplayer, matchID: 'adv', debug: false });
@@ -43,8 +47,11 @@ describe('the advanced game through boardgame.io', () => {
       const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
       const client = seats[Number(seat)]!;
       const options = legalMoves(client.getState()!.G as never, client.getState()!.ctx, seat);
-      expect(options.length, `no legal move for seat ${seat} in ${JSON.stringify(state.ctx.activePlayers)} after ${moves} moves; april9 ${JSON.stringify((client.getState()!.G as never as FactionView).april9?.step)}`).toBeGreaterThan(0);
-      const choice = options[Math.floor(((pick.d6() - 1) * 6 + pick.d6() - 1) / 36 * options.length)]!;
+      expect(
+        options.length,
+        `no legal move for seat ${seat} in ${JSON.stringify(state.ctx.activePlayers)} after ${moves} moves; april9 ${JSON.stringify((client.getState()!.G as never as FactionView).april9?.step)}`,
+      ).toBeGreaterThan(0);
+      const choice = options[Math.floor((((pick.d6() - 1) * 6 + pick.d6() - 1) / 36) * options.length)]!;
       if (choice.move === 'sail') sailed++;
       const before = client.getState()!._stateID;
       client.moves[choice.move]!(...choice.args);

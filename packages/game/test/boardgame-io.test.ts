@@ -97,7 +97,7 @@ describe('KampenOmNorge through boardgame.io', () => {
         const client = seats[Number(seat)]!;
         const options = legalMoves(viewOf(client), client.getState()!.ctx, seat);
         expect(options.length, `no legal move for seat ${seat}`).toBeGreaterThan(0);
-        const choice = options[Math.floor(((pick.d6() - 1) * 6 + pick.d6() - 1) / 36 * options.length)]!;
+        const choice = options[Math.floor((((pick.d6() - 1) * 6 + pick.d6() - 1) / 36) * options.length)]!;
         const stateBefore = client.getState()!._stateID;
         client.moves[choice.move]!(...choice.args);
         expect(client.getState()!._stateID, `move ${choice.move} was refused`).toBe(stateBefore + 1);

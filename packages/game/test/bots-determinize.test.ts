@@ -57,7 +57,12 @@ describe('determinize: a guessed full state from one seat view', () => {
         if (scrambled) expect(determinize(viewFor(scrambled, f), seededRng(step))).toEqual(S);
         // The guess is a game that plays on.
         const who = actor(S)!;
-        perform(S, who.faction, easyBot({ view: viewFor(S, who.faction), legal: legalActions(S, who.faction), rng: seededRng(1) }), seededRng(2));
+        perform(
+          S,
+          who.faction,
+          easyBot({ view: viewFor(S, who.faction), legal: legalActions(S, who.faction), rng: seededRng(1) }),
+          seededRng(2),
+        );
         checked++;
       });
       expect(checked).toBeGreaterThan(60);

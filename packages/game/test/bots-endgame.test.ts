@@ -56,7 +56,10 @@ describe('styleNow', () => {
 describe('the last round in a decision', () => {
   // Two Norwegian battalions next to Oslo, held by three Germans: attacking is a loss foretold.
   const still: Board = { units: { hamar: { norway: 2 }, oslo: { germany: 3 } }, attacks: [] };
-  const attack: Board = { units: { oslo: { germany: 3 } }, attacks: [{ id: 'a1', faction: 'norway', from: 'hamar', target: 'oslo', count: 2, route: 'land' }] };
+  const attack: Board = {
+    units: { oslo: { germany: 3 } },
+    attacks: [{ id: 'a1', faction: 'norway', from: 'hamar', target: 'oslo', count: 2, route: 'land' }],
+  };
   const gain = (style: typeof EASY_STYLE) => worth(attack, 'norway', ['oslo'], style) - worth(still, 'norway', ['oslo'], style);
 
   it('Norway does not throw two battalions at three during the game, and does in the last round', () => {

@@ -49,5 +49,9 @@ export function expectSoundNormalGame(ruleset: Ruleset, seat: Faction): void {
   // It met the ordinary decisions and at least one card window, and answered each (the game went on).
   expect(stages).toContain('movement');
   expect(stages).toContain('reinforcement');
-  expect([...stages].some((s) => ['attackerCards', 'defenderCards', 'counter', 'sabotage', 'engineers', 'submarine', 'paratroopers'].includes(s))).toBe(true);
+  expect(
+    [...stages].some((s) =>
+      ['attackerCards', 'defenderCards', 'counter', 'sabotage', 'engineers', 'submarine', 'paratroopers'].includes(s),
+    ),
+  ).toBe(true);
 }

@@ -31,33 +31,53 @@ function takeableCity(G: GameState): boolean {
   });
 }
 
-function pointlessMoves(ruleset: Ruleset, seats: Record<Faction, Player>, seeds: number[]): { broken: string[]; checked: Record<'moves' | 'endMovement' | 'endReinforcement' | 'trades' | 'citiesWalkedInto', number> } {
+function pointlessMoves(
+  ruleset: Ruleset,
+  seats: Record<Faction, Player>,
+  seeds: number[],
+): { broken: string[]; checked: Record<'moves' | 'endMovement' | 'endReinforcement' | 'trades' | 'citiesWalkedInto', number> } {
   const broken: string[] = [];
-  const checked: Record<'moves' | 'endMovement' | 'endReinforcement' | 'trades' | 'citiesWalkedInto', number> = { moves: 0, endMovement: 0, endReinforcement: 0, trades: 0, citiesWalkedInto: 0 };
+  const checked: Record<'moves' | 'endMovement' | 'endReinforcement' | 'trades' | 'citiesWalkedInto', number> = {
+    moves: 0,
+    endMovement: 0,
+    endReinforcement: 0,
+    trades: 0,
+    citiesWalkedInto: 0,
+  };
   for (const seed of seeds) {
     let turnKey = '';
     let moved = new Set<string>();
     playBotGame({
-      seed, ruleset, seats, keepBefore: true,
+      seed,
+      ruleset,
+      seats,
+      keepBefore: true,
       afterAction: (G, f, action, before) => {
         if (!before) return; // a random seat's action
         const where = `${ruleset} seed ${seed} round ${before.round} ${f}`;
         const stage = actor(before)!.stage;
         const key = `${before.round}/${before.turn}`;
-        if (key !== turnKey) { turnKey = key; moved = new Set(); }
+        if (key !== turnKey) {
+          turnKey = key;
+          moved = new Set();
+        }
         if (action.type === 'move') {
           checked.moves++;
           if (moved.has(`${action.args.to}>${action.args.from}`)) broken.push(`${where}: moved back ${action.args.from}>${action.args.to}`);
           moved.add(`${action.args.from}>${action.args.to}`);
-          if (f === 'germany' && CITIES.has(action.args.to) && Object.keys(before.units[action.args.to] ?? {}).length === 0) checked.citiesWalkedInto++;
+          if (f === 'germany' && CITIES.has(action.args.to) && Object.keys(before.units[action.args.to] ?? {}).length === 0)
+            checked.citiesWalkedInto++;
         }
         if (action.type === 'endPhase' && stage === 'movement' && !before.april9) {
           checked.endMovement++;
           if (f === 'germany' && takeableCity(before)) broken.push(`${where}: ended movement next to an undefended victory city`);
           for (const target of new Set(before.attacks.filter((a) => a.faction === f && a.from).map((a) => a.target))) {
             const mine = before.attacks.filter((a) => a.target === target && a.faction === f);
-            const defenders = Object.entries(before.units[target] ?? {}).filter(([g]) => g !== f && (f === 'germany' || g === 'germany')).reduce((s, [, k]) => s + (k ?? 0), 0);
-            if (attackDice(mine) < Math.min(5, defenders)) broken.push(`${where}: attacks ${target} with ${attackDice(mine)} dice against ${defenders}`);
+            const defenders = Object.entries(before.units[target] ?? {})
+              .filter(([g]) => g !== f && (f === 'germany' || g === 'germany'))
+              .reduce((s, [, k]) => s + (k ?? 0), 0);
+            if (attackDice(mine) < Math.min(5, defenders))
+              broken.push(`${where}: attacks ${target} with ${attackDice(mine)} dice against ${defenders}`);
           }
         }
         if (action.type === 'endPhase' && stage === 'reinforcement' && !before.april9) {
@@ -79,7 +99,10 @@ describe('Easy bot makes no pointless move', () => {
   for (const ruleset of ['basic', 'advanced'] as const) {
     it(`${ruleset}: no shuffling, no missed undefended city, no worse-odds attack, no unplaced battalion, no useless trade`, () => {
       const totals = { moves: 0, endMovement: 0, endReinforcement: 0, trades: 0, citiesWalkedInto: 0 };
-      for (const seats of [{ germany: 'easy', norway: 'easy', allies: 'easy' } as Record<Faction, Player>, ...FACTIONS.map((f) => ({ ...random, [f]: 'easy' as Player }))]) {
+      for (const seats of [
+        { germany: 'easy', norway: 'easy', allies: 'easy' } as Record<Faction, Player>,
+        ...FACTIONS.map((f) => ({ ...random, [f]: 'easy' as Player })),
+      ]) {
         const { broken, checked } = pointlessMoves(ruleset, seats, [5, 6]);
         expect(broken).toEqual([]);
         for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += checked[k as keyof typeof checked];

@@ -48,7 +48,12 @@ function position(id: 'narvik' | 'gudbrandsdalen', turn: Faction, units: Partial
 
 function decide(bot: typeof easyBot, G: GameState, f: Faction, seed = 1): Action {
   const view = viewFor(G, f);
-  return bot({ view, legal: legalActions(view as unknown as GameState, f), rng: seededRng(seed), budget: { iterations: 8, moveIterations: 8, horizonSteps: 150 } });
+  return bot({
+    view,
+    legal: legalActions(view as unknown as GameState, f),
+    rng: seededRng(seed),
+    budget: { iterations: 8, moveIterations: 8, horizonSteps: 150 },
+  });
 }
 const destination = (a: Action): string | undefined => (a.type === 'move' ? a.args.to : undefined);
 
@@ -90,9 +95,16 @@ describe('bots play for every objective (Narvik)', () => {
   // The Allies hold Narvik in strength; Bardufoss is empty with Norwegians next to it and one German
   // at Bjørnfjell. Holding Narvik alone loses: Bardufoss must be taken too.
   const emptyBardufoss = () =>
-    position('narvik', 'norway', { germany: { bjornfjell: 1, mosjoen: 1 }, norway: { gratangen: 2, tromso: 1 }, allies: { narvik: 4, harstad: 1 } });
+    position('narvik', 'norway', {
+      germany: { bjornfjell: 1, mosjoen: 1 },
+      norway: { gratangen: 2, tromso: 1 },
+      allies: { narvik: 4, harstad: 1 },
+    });
 
-  for (const [name, bot] of [['Easy', easyBot], ['Normal', normalBot]] as const)
+  for (const [name, bot] of [
+    ['Easy', easyBot],
+    ['Normal', normalBot],
+  ] as const)
     it(`${name} Norway walks into the empty objective rather than stack Narvik`, () => {
       const a = decide(bot, emptyBardufoss(), 'norway');
       expect(destination(a)).toBe('bardufoss');
@@ -101,9 +113,16 @@ describe('bots play for every objective (Narvik)', () => {
   // Bjørnfjell held by two Germans, Narvik and Bardufoss theirs, one German in Tysfjord (no objective,
   // an easier fight): the Allies attack the objective from Narvik.
   const weakBjornfjell = () =>
-    position('narvik', 'allies', { germany: { bjornfjell: 2, tysfjord: 1 }, norway: { bardufoss: 2, tromso: 1 }, allies: { narvik: 5, harstad: 1 } });
+    position('narvik', 'allies', {
+      germany: { bjornfjell: 2, tysfjord: 1 },
+      norway: { bardufoss: 2, tromso: 1 },
+      allies: { narvik: 5, harstad: 1 },
+    });
 
-  for (const [name, bot] of [['Easy', easyBot], ['Normal', normalBot]] as const)
+  for (const [name, bot] of [
+    ['Easy', easyBot],
+    ['Normal', normalBot],
+  ] as const)
     it(`${name} Allies attack the held objective rather than an easier fight elsewhere`, () => {
       const a = decide(bot, weakBjornfjell(), 'allies');
       expect(destination(a)).toBe('bjornfjell');
@@ -149,7 +168,7 @@ describe("the clock's holder does not end a game it would lose (clock.ts)", () =
     expect(decide(normalBot, G, 'germany').type).not.toBe('playCard');
   });
 
-  it('once an objective is Germany\'s (empty here), the cards are free again', () => {
+  it("once an objective is Germany's (empty here), the cards are free again", () => {
     const G = germanyOnTheClock({ germany: { otta: 3, lillehammer: 2, oslo: 1 }, norway: { tynset: 2 }, allies: { andalsnes: 2 } });
     const view = viewFor(G, 'germany');
     const legal = legalActions(view as unknown as GameState, 'germany');
@@ -196,7 +215,13 @@ describe('whole scenario games between the bots', () => {
   it("Easy Norway and Allies win Narvik games against Easy Germany (none of 30 when they knew only Narvik's victory city)", () => {
     let wins = 0;
     for (let seed = 1; seed <= 30; seed++) {
-      const { G, ended } = playBotGame({ seed, ruleset: 'basic', scenario: NARVIK, seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, dice: 'keyed' });
+      const { G, ended } = playBotGame({
+        seed,
+        ruleset: 'basic',
+        scenario: NARVIK,
+        seats: { germany: 'easy', norway: 'easy', allies: 'easy' },
+        dice: 'keyed',
+      });
       expect(ended, `seed ${seed}`).toBe(true);
       if (G.result!.winner === 'norway-allies') wins++;
     }
@@ -206,7 +231,14 @@ describe('whole scenario games between the bots', () => {
   it('Normal plays both scenarios to their end in every seat', () => {
     for (const s of [NARVIK, GUDBRANDSDALEN])
       for (let seed = 1; seed <= 2; seed++) {
-        const { G, ended } = playBotGame({ seed, ruleset: 'basic', scenario: s, seats: { germany: 'normal', norway: 'normal', allies: 'normal' }, dice: 'keyed', budget: { iterations: 8, moveIterations: 4 } });
+        const { G, ended } = playBotGame({
+          seed,
+          ruleset: 'basic',
+          scenario: s,
+          seats: { germany: 'normal', norway: 'normal', allies: 'normal' },
+          dice: 'keyed',
+          budget: { iterations: 8, moveIterations: 4 },
+        });
         expect(ended, `${s.id} seed ${seed}`).toBe(true);
         expect(G.result!.objectives?.areas.length).toBeGreaterThan(0);
       }

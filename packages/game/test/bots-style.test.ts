@@ -22,7 +22,8 @@ describe('style terms', () => {
   it('reach: five Germans next to a weakly held city are worth more to Normal Germany than Easy sees', () => {
     const targets = ['trondheim'];
     const easyGain = worth(board('oppdal'), 'germany', targets, EASY_STYLE) - worth(board('dombas'), 'germany', targets, EASY_STYLE);
-    const normalGain = worth(board('oppdal'), 'germany', targets, NORMAL_STYLES.germany) - worth(board('dombas'), 'germany', targets, NORMAL_STYLES.germany);
+    const normalGain =
+      worth(board('oppdal'), 'germany', targets, NORMAL_STYLES.germany) - worth(board('dombas'), 'germany', targets, NORMAL_STYLES.germany);
     // Easy counts only the step closer (and the exposure); Normal also the attack it could make next turn.
     expect(normalGain - easyGain).toBeGreaterThan(NORMAL_STYLES.germany.reach * NORMAL_STYLES.germany.city * 0.5);
   });
@@ -31,8 +32,12 @@ describe('style terms', () => {
     const targets: string[] = [];
     const threatened = board('oppdal');
     const safe = board('dombas');
-    const easyLoss = worth(safe, 'allies', targets, { ...EASY_STYLE, exposedCity: 0 }) - worth(threatened, 'allies', targets, { ...EASY_STYLE, exposedCity: 0 });
-    const guardLoss = worth(safe, 'allies', targets, { ...EASY_STYLE, exposedCity: 0, guard: 0.5 }) - worth(threatened, 'allies', targets, { ...EASY_STYLE, exposedCity: 0, guard: 0.5 });
+    const easyLoss =
+      worth(safe, 'allies', targets, { ...EASY_STYLE, exposedCity: 0 }) -
+      worth(threatened, 'allies', targets, { ...EASY_STYLE, exposedCity: 0 });
+    const guardLoss =
+      worth(safe, 'allies', targets, { ...EASY_STYLE, exposedCity: 0, guard: 0.5 }) -
+      worth(threatened, 'allies', targets, { ...EASY_STYLE, exposedCity: 0, guard: 0.5 });
     expect(easyLoss).toBe(0);
     expect(guardLoss).toBeGreaterThan(4);
   });

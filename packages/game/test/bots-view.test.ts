@@ -52,7 +52,12 @@ describe('Easy bot sees only its own view', () => {
   it('is deterministic given its seed: the same game twice is the same game', () => {
     const log = (seed: number) => {
       const moves: string[] = [];
-      playBotGame({ seed, ruleset: 'basic', seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, afterAction: (_G, f, a) => moves.push(`${f}:${JSON.stringify(a)}`) });
+      playBotGame({
+        seed,
+        ruleset: 'basic',
+        seats: { germany: 'easy', norway: 'easy', allies: 'easy' },
+        afterAction: (_G, f, a) => moves.push(`${f}:${JSON.stringify(a)}`),
+      });
       return moves;
     };
     const first = log(11);

@@ -11,7 +11,11 @@ const diceOf = (G: GameState) => ({ attacker: cardDice(G.combat!, 'attacker'), d
 const refusedWith = (fn: () => void, code: RegExp) => expect(fn).toThrow(code);
 
 /** Germany attacks Hamar from Kongsvinger (over land); Norway defends. Stops at the attacker's card step. */
-function germanAttackOnHamar(germanHand: string[], norwegianHand: string[] = [], extra: Partial<Parameters<typeof positionOf>[0]['units']> = {}) {
+function germanAttackOnHamar(
+  germanHand: string[],
+  norwegianHand: string[] = [],
+  extra: Partial<Parameters<typeof positionOf>[0]['units']> = {},
+) {
   const G = positionOf({
     turn: 'germany',
     units: { germany: { kongsvinger: 3, oslo: 1 }, norway: { hamar: 2 }, ...extra },
@@ -71,7 +75,7 @@ describe('combat dice cards', () => {
       refusedWith(() => act(G, 'germany', 'playCard', { card, effect: 0 }), /only paratroopers/);
   });
 
-  it('Speidertropp and Jagerbomber cancel only as the attacker\'s counter (step 3), never for a defending Germany', () => {
+  it("Speidertropp and Jagerbomber cancel only as the attacker's counter (step 3), never for a defending Germany", () => {
     // Norway attacks Kongsvinger with Bakhold in attack; defending Germany holds Speidertropp.
     const G = positionOf({
       turn: 'norway',
@@ -84,7 +88,10 @@ describe('combat dice cards', () => {
     act(G, 'norway', 'playCard', { card: 'no.bakhold#1', effect: 0 });
     act(G, 'norway', 'pass');
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'defenderCards' });
-    refusedWith(() => act(G, 'germany', 'playCard', { card: 'de.speidertropp#1', effect: 1, target: 'no.bakhold#1' }), /only as the attacker/);
+    refusedWith(
+      () => act(G, 'germany', 'playCard', { card: 'de.speidertropp#1', effect: 1, target: 'no.bakhold#1' }),
+      /only as the attacker/,
+    );
     expect(legalActions(G, 'germany').some((a) => a.type === 'playCard')).toBe(false);
 
     // As the attacker Germany does cancel Norway's defending Bakhold with it, in the counter step.
@@ -121,7 +128,10 @@ describe('combat dice cards', () => {
     refusedWith(() => act(G, 'germany', 'playCard', { card: 'de.bombefly#1', effect: 0 }), /already played a card of that type/);
     act(G, 'germany', 'pass');
     // Kristiansand is on zone II: Jagerfly is not allowed there anyway, and there is no Bombefly to hit.
-    refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.jagerfly#1', effect: 0 }), /zones III–VII|nothing to cancel|no card in play/);
+    refusedWith(
+      () => act(G, 'allies', 'playCard', { card: 'al.jagerfly#1', effect: 0 }),
+      /zones III–VII|nothing to cancel|no card in play/,
+    );
   });
 
   it('Jagerfly cancels Bombefly on the blue coast even with no Allied battalion there; Jagerbomber restores it', () => {
@@ -198,11 +208,27 @@ describe('movement cards', () => {
       hands: { germany: ['de.rask-forflytning#1'] },
     });
     refusedWith(
-      () => act(G, 'germany', 'playCard', { card: 'de.rask-forflytning#1', effect: 0, from: 'tysfjord', via: 'bjornfjell', to: 'bardufoss', count: 2 }),
+      () =>
+        act(G, 'germany', 'playCard', {
+          card: 'de.rask-forflytning#1',
+          effect: 0,
+          from: 'tysfjord',
+          via: 'bjornfjell',
+          to: 'bardufoss',
+          count: 2,
+        }),
       /enemy area/,
     );
     refusedWith(
-      () => act(G, 'germany', 'playCard', { card: 'de.rask-forflytning#1', effect: 0, from: 'tysfjord', via: 'narvik', to: 'bardufoss', count: 3 }),
+      () =>
+        act(G, 'germany', 'playCard', {
+          card: 'de.rask-forflytning#1',
+          effect: 0,
+          from: 'tysfjord',
+          via: 'narvik',
+          to: 'bardufoss',
+          count: 3,
+        }),
       /1 to 2/,
     );
     act(G, 'germany', 'playCard', { card: 'de.rask-forflytning#1', effect: 0, from: 'tysfjord', via: 'narvik', to: 'bardufoss', count: 2 });
@@ -216,7 +242,8 @@ describe('movement cards', () => {
       hands: { norway: ['no.rask-forflytning#1', 'no.rask-forflytning#2'] },
     });
     refusedWith(
-      () => act(G, 'norway', 'playCard', { card: 'no.rask-forflytning#1', effect: 0, from: 'hamar', via: 'lillehammer', to: 'otta', count: 1 }),
+      () =>
+        act(G, 'norway', 'playCard', { card: 'no.rask-forflytning#1', effect: 0, from: 'hamar', via: 'lillehammer', to: 'otta', count: 1 }),
       /may not enter combat/,
     );
     act(G, 'norway', 'playCard', { card: 'no.rask-forflytning#1', effect: 0, from: 'hamar', via: 'lillehammer', to: 'fagernes', count: 2 });
@@ -273,7 +300,10 @@ describe('movement cards', () => {
       units: { germany: { oslo: 3, trondheim: 1 }, norway: { bodo: 1 } },
       hands: { germany: ['de.transportfly#1', 'de.transportfly#2'] },
     });
-    refusedWith(() => act(G, 'germany', 'playCard', { card: 'de.transportfly#1', effect: 0, from: 'oslo', to: 'bodo', count: 2 }), /air fields Germany holds/);
+    refusedWith(
+      () => act(G, 'germany', 'playCard', { card: 'de.transportfly#1', effect: 0, from: 'oslo', to: 'bodo', count: 2 }),
+      /air fields Germany holds/,
+    );
     act(G, 'germany', 'playCard', { card: 'de.transportfly#1', effect: 0, from: 'oslo', to: 'trondheim', count: 2 });
     expect(units(G, 'trondheim', 'germany')).toBe(3);
     refusedWith(() => act(G, 'germany', 'move', { from: 'trondheim', to: 'oppdal', count: 3 }), /can still move/);
@@ -302,8 +332,14 @@ describe('movement cards', () => {
       units: { allies: { bergen: 3, oslo: 1 }, germany: { stavanger: 1 } },
       hands: { allies: ['al.kystevakuering#1', 'al.kystevakuering#2'] },
     });
-    refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'bergen', to: 'stavanger', count: 2 }), /combat/);
-    refusedWith(() => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'oslo', to: 'bergen', count: 1 }), /zones III–VII/);
+    refusedWith(
+      () => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'bergen', to: 'stavanger', count: 2 }),
+      /combat/,
+    );
+    refusedWith(
+      () => act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'oslo', to: 'bergen', count: 1 }),
+      /zones III–VII/,
+    );
     act(G, 'allies', 'playCard', { card: 'al.kystevakuering#1', effect: 0, from: 'bergen', to: 'tromso', count: 2 });
     expect(units(G, 'tromso', 'allies')).toBe(2);
   });

@@ -56,7 +56,9 @@ describe('action card decks', () => {
 
   it('contain the reinforcement symbol values shown in the examples', () => {
     const symbolsOfTitle = (f: Faction, title: string) =>
-      deckOf(f).filter((i) => cardDef(i).title === title).map(symbolsOf);
+      deckOf(f)
+        .filter((i) => cardDef(i).title === title)
+        .map(symbolsOf);
     expect(symbolsOfTitle('germany', 'Forsterkninger')).toContain(5);
     expect(symbolsOfTitle('allies', 'Forsterkninger')).toContain(7);
     expect(symbolsOfTitle('allies', 'Kystevakuering')).toContain(2);
@@ -64,9 +66,9 @@ describe('action card decks', () => {
 
   it("can supply scenario 1's decks", () => {
     const scenario1: Record<Faction, Record<string, number>> = {
-      germany: { 'Gebirgsjäger': 3, 'Ingeniørkompani': 3, Speidertropp: 2, 'Rask forflytning': 2 },
+      germany: { Gebirgsjäger: 3, Ingeniørkompani: 3, Speidertropp: 2, 'Rask forflytning': 2 },
       norway: { Bakhold: 2, 'Sprengt bro': 1, Veisperring: 2, 'Rask forflytning': 1 },
-      allies: { 'Fransk alpejeger': 1, 'Polsk bergjeger': 1, Stridsvogn: 1, 'Fremmedlegionær': 1, Kystbombardement: 2 },
+      allies: { 'Fransk alpejeger': 1, 'Polsk bergjeger': 1, Stridsvogn: 1, Fremmedlegionær: 1, Kystbombardement: 2 },
     };
     for (const f of FACTIONS) {
       const have = copiesByTitle(f);
@@ -98,7 +100,10 @@ describe('action card texts', () => {
   it('mark the naval effects as advanced game only', () => {
     for (const c of ACTION_CARDS) {
       if (!c.effects.some((e) => e.kind === 'navalSink')) continue;
-      expect(cardText(c.id).notes.some((n) => /advanced game only/i.test(n.en)), c.id).toBe(true);
+      expect(
+        cardText(c.id).notes.some((n) => /advanced game only/i.test(n.en)),
+        c.id,
+      ).toBe(true);
     }
   });
 
@@ -115,7 +120,10 @@ describe('action card texts', () => {
 });
 
 describe('9. April cards', () => {
-  const titles = (f: Faction) => APRIL9_CARDS.filter((c) => c.faction === f).map((c) => c.title).sort();
+  const titles = (f: Faction) =>
+    APRIL9_CARDS.filter((c) => c.faction === f)
+      .map((c) => c.title)
+      .sort();
 
   it('number 22 in the box', () => {
     expect(FACTIONS.flatMap(april9StockOf)).toHaveLength(22);
@@ -123,7 +131,16 @@ describe('9. April cards', () => {
 
   it('have the titles of each faction from the appendix', () => {
     expect(titles('germany')).toEqual(
-      ['Bløff/trusler', 'Bombefly', 'Evakuerte matroser', 'Fallskjermtropp', 'Gebirgsjäger', 'Røykdekke', 'Transportfly', 'Villedende manøver'].sort(),
+      [
+        'Bløff/trusler',
+        'Bombefly',
+        'Evakuerte matroser',
+        'Fallskjermtropp',
+        'Gebirgsjäger',
+        'Røykdekke',
+        'Transportfly',
+        'Villedende manøver',
+      ].sort(),
     );
     expect(titles('norway')).toEqual(['Forsterkninger', 'Jagerfly', 'Kystfort', 'Omdisponering', 'Ubåt'].sort());
     expect(titles('allies')).toEqual(

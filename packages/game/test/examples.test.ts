@@ -53,10 +53,10 @@ describe('Example 1: German turn (Veisperring, fjord attack, Panzer, Bakhold, Sp
 
     const roll = G.log.find((e) => e.event === 'combatRolled')!.data!;
     // Three battalions across a lake give one die; Panzer two more. Bakhold is cancelled.
-    expect(roll['attackerDice']).toEqual([2, 2, 2]);
-    expect(roll['defenderDice']).toEqual([6]);
-    expect(roll['attackerTotal']).toBe(6);
-    expect(roll['defenderTotal']).toBe(6);
+    expect(roll.attackerDice).toEqual([2, 2, 2]);
+    expect(roll.defenderDice).toEqual([6]);
+    expect(roll.attackerTotal).toBe(6);
+    expect(roll.defenderTotal).toBe(6);
     // The six defeats one German battalion; the tie goes to the defender; two go back to Gjøvik.
     expect(units(G, 'hamar', 'norway')).toBe(1);
     expect(units(G, 'hamar', 'germany')).toBe(0);
@@ -99,8 +99,8 @@ describe('Example 2: Allied turn (Invasjon, reinforcements as cards, no retreat 
     act(G, 'germany', 'pass', {}, dice);
     expect(dice.remaining()).toBe(0);
     const roll = G.log.find((e) => e.event === 'combatRolled')!.data!;
-    expect(roll['attackerTotal']).toBe(12);
-    expect(roll['defenderTotal']).toBe(7);
+    expect(roll.attackerTotal).toBe(12);
+    expect(roll.defenderTotal).toBe(7);
     // One Allied battalion falls; Kystevakuering could save it, but it was traded in.
     expect(actor(G)).toEqual({ faction: 'allies', stage: 'evacuate' });
     act(G, 'allies', 'pass');
@@ -128,7 +128,14 @@ describe('Example 3: German turn (Rask forflytning, Fallskjermtropp, Jagerfly, K
       },
     });
     // One battalion rushes via Bjørnfjell to the Bardufoss border.
-    act(G, 'germany', 'playCard', { card: 'de.rask-forflytning#1', effect: 0, from: 'tysfjord', via: 'bjornfjell', to: 'bardufoss', count: 1 });
+    act(G, 'germany', 'playCard', {
+      card: 'de.rask-forflytning#1',
+      effect: 0,
+      from: 'tysfjord',
+      via: 'bjornfjell',
+      to: 'bardufoss',
+      count: 1,
+    });
     expect(G.attacks[0]).toMatchObject({ target: 'bardufoss', from: 'bjornfjell' });
     act(G, 'germany', 'move', { from: 'tysfjord', to: 'narvik', count: 1 });
     // Trondheim's air field reaches Narvik but not Bardufoss, Gratangen or Tromsø.

@@ -32,7 +32,18 @@ function unresolved(tree: DependencyTree): string[] {
 const ENGINE = 'packages/game/src/engine/';
 /** The sequencer (L3) and the rules API (L4); every other engine file outside model/ and kernel/ is a procedure (L2). */
 const SEQUENCER = ['flow.ts', 'turn.ts', 'april9/flow.ts', 'naval/flow.ts'];
-const RULES_API = ['actions.ts', 'legal.ts', 'view.ts', 'undo.ts', 'setup.ts', 'april9/actions.ts', 'april9/view.ts', 'naval/actions.ts', 'naval/view.ts', 'forced.ts'];
+const RULES_API = [
+  'actions.ts',
+  'legal.ts',
+  'view.ts',
+  'undo.ts',
+  'setup.ts',
+  'april9/actions.ts',
+  'april9/view.ts',
+  'naval/actions.ts',
+  'naval/view.ts',
+  'forced.ts',
+];
 
 /** An engine file's layer: 0 model, 1 kernel, 2 procedures, 3 sequencer, 4 rules API; null outside the engine. */
 function layerOf(file: string): number | null {

@@ -37,7 +37,12 @@ export function brokenInvariants(G: GameState, decks: Record<Faction, readonly s
 }
 
 /** Play the seeds' games and expect every invariant after every action, and an end to each game. */
-export function expectSoundRandomGames(from: number, to: number, play: typeof import('../src/testing/random-game.js').playRandomGame, expect: typeof import('vitest').expect): void {
+export function expectSoundRandomGames(
+  from: number,
+  to: number,
+  play: typeof import('../src/testing/random-game.js').playRandomGame,
+  expect: typeof import('vitest').expect,
+): void {
   const outcomes = new Set<string>();
   for (let seed = from; seed <= to; seed++) {
     let failures: string[] = [];

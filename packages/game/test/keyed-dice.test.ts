@@ -24,7 +24,15 @@ describe('keyed dice', () => {
   it('gives a place the same rolls whatever was rolled elsewhere before', () => {
     const a = rollsAt(7, ['1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/bergen', '1/germany/combat/bergen']);
     // Three extra dice in Oslo (a card's bonus dice, say) before Bergen's battle.
-    const b = rollsAt(7, ['1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/oslo', '1/germany/combat/bergen', '1/germany/combat/bergen']);
+    const b = rollsAt(7, [
+      '1/germany/combat/oslo',
+      '1/germany/combat/oslo',
+      '1/germany/combat/oslo',
+      '1/germany/combat/oslo',
+      '1/germany/combat/oslo',
+      '1/germany/combat/bergen',
+      '1/germany/combat/bergen',
+    ]);
     expect(b['1/germany/combat/bergen']).toEqual(a['1/germany/combat/bergen']);
     expect(b['1/germany/combat/oslo']!.slice(0, 2)).toEqual(a['1/germany/combat/oslo']);
   });
@@ -32,12 +40,24 @@ describe('keyed dice', () => {
   it('rolls differently on another seed and in another place', () => {
     const sites = Array.from({ length: 20 }, () => 'x');
     expect(rollsAt(1, sites).x).not.toEqual(rollsAt(2, sites).x);
-    expect(rollsAt(1, sites).x).not.toEqual(rollsAt(1, sites.map(() => 'y')).y);
+    expect(rollsAt(1, sites).x).not.toEqual(
+      rollsAt(
+        1,
+        sites.map(() => 'y'),
+      ).y,
+    );
   });
 
   it('seeds from every part and where the parts split, the same parts always alike', () => {
     expect(seedOf('m1', 4, '0')).toBe(seedOf('m1', 4, '0'));
-    const seeds = [seedOf('m1', 4, '0'), seedOf('m1', 4, '1'), seedOf('m1', 5, '0'), seedOf('m2', 4, '0'), seedOf('m14', '0'), seedOf('m', '14', '0')];
+    const seeds = [
+      seedOf('m1', 4, '0'),
+      seedOf('m1', 4, '1'),
+      seedOf('m1', 5, '0'),
+      seedOf('m2', 4, '0'),
+      seedOf('m14', '0'),
+      seedOf('m', '14', '0'),
+    ];
     expect(new Set(seeds).size).toBe(seeds.length);
     for (const s of seeds) expect(Number.isInteger(s) && s >= 0 && s < 2 ** 32).toBe(true);
   });
@@ -63,14 +83,22 @@ describe('keyed dice', () => {
   it('names where a roll happens by round, turn, phase and battle, so each battle has dice of its own', () => {
     const G = createInitialState({ ruleset: 'advanced' }, seededRng(1));
     const at = (change: Partial<GameState>) => rollSite({ ...G, ...change } as GameState);
-    const battle = (area: string) => ({ phase: 'combat', combat: { ...G.combat, area } } as unknown as Partial<GameState>);
+    const battle = (area: string) => ({ phase: 'combat', combat: { ...G.combat, area } }) as unknown as Partial<GameState>;
     expect(at(battle('oslo'))).toBe(at(battle('oslo')));
-    const places = [at(battle('oslo')), at(battle('bergen')), at({ ...battle('oslo'), round: G.round + 1 }), at({ ...battle('oslo'), turn: 'norway' }), at({ phase: 'movement' }), at({ phase: 'movement', naval: {} as GameState['naval'] })];
+    const places = [
+      at(battle('oslo')),
+      at(battle('bergen')),
+      at({ ...battle('oslo'), round: G.round + 1 }),
+      at({ ...battle('oslo'), turn: 'norway' }),
+      at({ phase: 'movement' }),
+      at({ phase: 'movement', naval: {} as GameState['naval'] }),
+    ];
     expect(new Set(places).size).toBe(places.length);
   });
 
   it('plays a whole bot game the same way twice on a seed', () => {
-    const play = () => playBotGame({ seed: 11, ruleset: 'advanced', seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, dice: 'keyed' });
+    const play = () =>
+      playBotGame({ seed: 11, ruleset: 'advanced', seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, dice: 'keyed' });
     const [x, y] = [play(), play()];
     expect(x.ended).toBe(true);
     expect(y.actions).toBe(x.actions);

@@ -32,7 +32,14 @@ describe('legalActions', () => {
       const types = new Set<string>();
       const effects = new Set<string>();
       let states = 0;
-      for (const [seed, eager] of [[11, true], [12, true], [13, false], [14, true], [15, false], [16, true]] as const) {
+      for (const [seed, eager] of [
+        [11, true],
+        [12, true],
+        [13, false],
+        [14, true],
+        [15, false],
+        [16, true],
+      ] as const) {
         expectSameListing(createInitialState({ ruleset }, seededRng(seed)), `seed ${seed} start`);
         const { ended } = playRandomGame({
           seed,
@@ -49,7 +56,8 @@ describe('legalActions', () => {
         expect(ended).toBe(true);
       }
       // The games went through the decisions the narrowed lists cover.
-      for (const type of ['move', 'playCard', 'place', 'trade', 'land', 'chooseCombat', 'chooseLosses', 'withdraw', 'discard']) expect(types, type).toContain(type);
+      for (const type of ['move', 'playCard', 'place', 'trade', 'land', 'chooseCombat', 'chooseLosses', 'withdraw', 'discard'])
+        expect(types, type).toContain(type);
       for (const kind of ['rapidMove', 'seaMove', 'airlift', 'paradrop', 'escape', 'roadblock', 'attackDice', 'defenseDice', 'cancel'])
         expect(effects, kind).toContain(kind);
       expect(states).toBeGreaterThan(1000);
@@ -80,7 +88,7 @@ describe('legalActions in a scenario on part of the board', () => {
 });
 
 describe('whyIllegal', () => {
-  it("reports the code and message of the RuleError perform throws, and perform changes nothing then", () => {
+  it('reports the code and message of the RuleError perform throws, and perform changes nothing then', () => {
     let refused = 0;
     let accepted = 0;
     let previous: Action[] = [];
@@ -90,26 +98,30 @@ describe('whyIllegal', () => {
       afterAction: (G) => {
         if (n++ % 6 === 0) {
           // Actions that were legal a moment ago, for every faction: some still are, most are not.
-          for (const f of FACTIONS) for (const action of previous.slice(0, 8)) {
-            const why = whyIllegal(G, f, action);
-            const copy = structuredClone(G);
-            let thrown: unknown = null;
-            try {
-              perform(copy, f, action, seededRng(n));
-            } catch (e) {
-              thrown = e;
+          for (const f of FACTIONS)
+            for (const action of previous.slice(0, 8)) {
+              const why = whyIllegal(G, f, action);
+              const copy = structuredClone(G);
+              let thrown: unknown = null;
+              try {
+                perform(copy, f, action, seededRng(n));
+              } catch (e) {
+                thrown = e;
+              }
+              if (why) {
+                refused++;
+                expect(thrown).toBeInstanceOf(RuleError);
+                expect({ code: (thrown as RuleError).code, message: (thrown as RuleError).message }).toEqual({
+                  code: why.code,
+                  message: why.message,
+                });
+                expect((thrown as RuleError).stack).toContain('perform');
+                expect(copy).toEqual(G);
+              } else {
+                accepted++;
+                expect(thrown).toBeNull();
+              }
             }
-            if (why) {
-              refused++;
-              expect(thrown).toBeInstanceOf(RuleError);
-              expect({ code: (thrown as RuleError).code, message: (thrown as RuleError).message }).toEqual({ code: why.code, message: why.message });
-              expect((thrown as RuleError).stack).toContain('perform');
-              expect(copy).toEqual(G);
-            } else {
-              accepted++;
-              expect(thrown).toBeNull();
-            }
-          }
         }
         const next: Faction | undefined = FACTIONS.find((f) => legalActions(G, f).length > 0);
         previous = next ? legalActions(G, next) : [];

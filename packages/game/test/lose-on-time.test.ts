@@ -41,7 +41,12 @@ describe('losing on time', () => {
     const { state, move } = start();
     const acting = actor(state.G)!.faction;
     const next = move(state, PLAYER_OF_FACTION[acting], 'loseOnTime', [{}]);
-    expect(next.G.result).toMatchObject({ winner: acting === 'germany' ? 'norway-allies' : 'germany', reason: 'time', timedOut: acting, level: 'clear' });
+    expect(next.G.result).toMatchObject({
+      winner: acting === 'germany' ? 'norway-allies' : 'germany',
+      reason: 'time',
+      timedOut: acting,
+      level: 'clear',
+    });
     expect(next.ctx.gameover).toEqual(next.G.result);
     expect(next.G.log.map((e) => e.event)).toEqual(['outOfTime', 'gameOver']);
     // Nothing moves after the end.

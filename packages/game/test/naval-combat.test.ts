@@ -40,7 +40,10 @@ function refused(fn: () => void, code: string) {
  * Example 4's naval combat, met in an ordinary German turn: Hipper and Karlsruhe sail into zone III
  * where Warspite and "Lett krysser med jagere" lie; the Allies intercept (Y and W): Hipper is drawn.
  */
-function example4(hands: { germany?: string[]; allies?: string[] } = {}, units = { germany: { stavanger: 1, oslo: 1 }, norway: { hamar: 1 } }) {
+function example4(
+  hands: { germany?: string[]; allies?: string[] } = {},
+  units = { germany: { stavanger: 1, oslo: 1 }, norway: { hamar: 1 } },
+) {
   const G = advancedPosition({
     turn: 'germany',
     units,
@@ -61,7 +64,7 @@ function example4(hands: { germany?: string[]; allies?: string[] } = {}, units =
 }
 
 describe('naval combat, as in Example 4', () => {
-  it('Hipper alone against Warspite and the light cruiser: U misses, Warspite\'s Y sinks it, one German card voided', () => {
+  it("Hipper alone against Warspite and the light cruiser: U misses, Warspite's Y sinks it, one German card voided", () => {
     const G = example4();
     // Naval combat comes before land combat. Germany may add Karlsruhe, and does not.
     expect(G.phase).toBe('combat');
@@ -106,7 +109,7 @@ describe('naval combat, as in Example 4', () => {
     expect(G.decks.germany.draw).toEqual(deck);
   });
 
-  it('voiding takes the last face-down card too: the game ends at Germany\'s next draw (EN 8.2 step 6, 2.4)', () => {
+  it("voiding takes the last face-down card too: the game ends at Germany's next draw (EN 8.2 step 6, 2.4)", () => {
     const G = example4();
     G.decks.germany.used.push(...G.decks.germany.draw.splice(1));
     act(G, 'germany', 'commitShips', { ships: [] });
@@ -125,11 +128,14 @@ describe('naval combat, as in Example 4', () => {
     expect(G.log.some((e) => e.event === 'germanDeckOut')).toBe(true);
   });
 
-  it('an Allied deck emptied by voiding brings the withdrawal at the Allies\' next draw', () => {
+  it("an Allied deck emptied by voiding brings the withdrawal at the Allies' next draw", () => {
     const G = advancedPosition({
       turn: 'allies',
       units: { germany: { oslo: 1 }, norway: { hamar: 1 }, allies: { namsos: 5 } },
-      ships: [{ id: HIPPER, at: 'V' }, { id: WARSPITE, at: 'VI' }],
+      ships: [
+        { id: HIPPER, at: 'V' },
+        { id: WARSPITE, at: 'VI' },
+      ],
     });
     G.decks.allies.used.push(...G.decks.allies.draw.splice(2));
     act(G, 'allies', 'sail', { ships: [WARSPITE], to: 'V' });
@@ -211,7 +217,10 @@ describe('sinking, chasing, Eidsvoll & Norge', () => {
     const G = advancedPosition({
       turn: 'allies',
       units: { germany: { oslo: 1 }, allies: { namsos: 1 } },
-      ships: [{ id: RENOWN, at: 'IV' }, { id: KOLN, at: 'V' }],
+      ships: [
+        { id: RENOWN, at: 'IV' },
+        { id: KOLN, at: 'V' },
+      ],
     });
     act(G, 'allies', 'sail', { ships: [RENOWN], to: 'V' });
     act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
@@ -235,7 +244,11 @@ describe('sinking, chasing, Eidsvoll & Norge', () => {
     const G = advancedPosition({
       turn: 'germany',
       units: { germany: { oslo: 1 }, norway: { narvik: 1 } },
-      ships: [{ id: BLUCHER, at: 'VI' }, { id: DEVONSHIRE, at: 'VII' }, { id: EIDSVOLL, at: 'VII' }],
+      ships: [
+        { id: BLUCHER, at: 'VI' },
+        { id: DEVONSHIRE, at: 'VII' },
+        { id: EIDSVOLL, at: 'VII' },
+      ],
     });
     act(G, 'germany', 'sail', { ships: [BLUCHER], to: 'VII' });
     // Eidsvoll is drawn without a die; Devonshire's die misses.
@@ -258,7 +271,10 @@ describe('sinking, chasing, Eidsvoll & Norge', () => {
     const G = advancedPosition({
       turn: 'germany',
       units: { germany: { oslo: 1 }, norway: { narvik: 1 } },
-      ships: [{ id: BLUCHER, at: 'VI' }, { id: EIDSVOLL, at: 'VII' }],
+      ships: [
+        { id: BLUCHER, at: 'VI' },
+        { id: EIDSVOLL, at: 'VII' },
+      ],
     });
     act(G, 'germany', 'sail', { ships: [BLUCHER], to: 'VII' });
     act(G, 'germany', 'intercept', { attempt: true });
@@ -274,7 +290,12 @@ describe('sinking, chasing, Eidsvoll & Norge', () => {
     const G = advancedPosition({
       turn: 'germany',
       units: { germany: { oslo: 1 }, norway: { narvik: 1 } },
-      ships: [{ id: HIPPER, at: 'II' }, { id: BLUCHER, at: 'VI' }, { id: WARSPITE, at: 'III' }, { id: EIDSVOLL, at: 'VII' }],
+      ships: [
+        { id: HIPPER, at: 'II' },
+        { id: BLUCHER, at: 'VI' },
+        { id: WARSPITE, at: 'III' },
+        { id: EIDSVOLL, at: 'VII' },
+      ],
     });
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     act(G, 'germany', 'intercept', { attempt: true }, forcedDice([6]));
@@ -296,7 +317,16 @@ describe('refusals at sea', () => {
       const G = advancedPosition({
         turn,
         units: { germany: { bardufoss: 1, oslo: 1 }, norway: { hamar: 1 }, allies: { harstad: 1 } },
-        ships: turn === 'germany' ? [{ id: BLUCHER, at: 'VI' }, { id: DEVONSHIRE, at: 'VII' }] : [{ id: BLUCHER, at: 'VII' }, { id: DEVONSHIRE, at: 'VI' }],
+        ships:
+          turn === 'germany'
+            ? [
+                { id: BLUCHER, at: 'VI' },
+                { id: DEVONSHIRE, at: 'VII' },
+              ]
+            : [
+                { id: BLUCHER, at: 'VII' },
+                { id: DEVONSHIRE, at: 'VI' },
+              ],
         hands: { germany: ['de.bombefly#1', 'de.ubat#1'], allies: ['al.ubat#1'] },
       });
       return G;
@@ -323,7 +353,7 @@ describe('refusals at sea', () => {
     act(A, 'germany', 'playNavalCard', { card: 'de.ubat#1', effect: 1 });
   });
 
-  it('only the other side\'s ships may be added, and only the chaser moves a chased ship', () => {
+  it("only the other side's ships may be added, and only the chaser moves a chased ship", () => {
     const G = example4();
     refused(() => act(G, 'germany', 'commitShips', { ships: [WARSPITE] }), 'bad-ship');
     refused(() => act(G, 'allies', 'commitShips', { ships: [] }), 'not-your-turn');

@@ -43,13 +43,19 @@ describe('German reinforcements by sea control (EN 8.3)', () => {
     refused(() => act(G, 'germany', 'place', { area: 'stavanger', count: 1 }), 'wrong-area');
     refused(() => act(G, 'germany', 'place', { area: 'bergen', count: 1 }), 'wrong-area');
     // Allied ships to the north, or in the open sea, do not count.
-    const G2 = reinforcing('germany', [{ id: WARSPITE, at: 'VI' }, { id: FURIOUS, at: 'VIII' }]);
+    const G2 = reinforcing('germany', [
+      { id: WARSPITE, at: 'VI' },
+      { id: FURIOUS, at: 'VIII' },
+    ]);
     act(G2, 'germany', 'place', { area: 'trondheim', count: 3 });
     expect(units(G2, 'trondheim', 'germany')).toBe(3);
   });
 
   it('where its ships control the zone with Allied ships further south: one battalion per German ship', () => {
-    const G = reinforcing('germany', [{ id: WARSPITE, at: 'III' }, { id: HIPPER, at: 'IV' }]);
+    const G = reinforcing('germany', [
+      { id: WARSPITE, at: 'III' },
+      { id: HIPPER, at: 'IV' },
+    ]);
     refused(() => act(G, 'germany', 'place', { area: 'bergen', count: 2 }), 'wrong-area');
     act(G, 'germany', 'place', { area: 'bergen', count: 1 });
     act(G, 'allies', 'pass'); // the Allies' Ubåt window
@@ -63,7 +69,10 @@ describe('Allied reinforcements and sea control (EN 8.3, Invasjon)', () => {
     const G = reinforcing('allies', [{ id: HIPPER, at: 'IV' }]);
     refused(() => act(G, 'allies', 'place', { area: 'bergen', count: 1 }), 'german-sea');
     refused(() => act(G, 'allies', 'place', { area: 'kristiansand', count: 1 }), 'wrong-area');
-    const G2 = reinforcing('allies', [{ id: HIPPER, at: 'IV' }, { id: WARSPITE, at: 'IV' }]);
+    const G2 = reinforcing('allies', [
+      { id: HIPPER, at: 'IV' },
+      { id: WARSPITE, at: 'IV' },
+    ]);
     expect(legal(G2, 'allies', 'place', { area: 'bergen', count: 1 })).toBe(true);
   });
 
@@ -97,7 +106,10 @@ describe('ship prerequisites of Allied cards (appendix, advanced rules)', () => 
     return G;
   }
   it('Jagerfly needs an Allied carrier in the sea zone off the coast', () => {
-    const G = germanAttackOnBergen([{ id: WARSPITE, at: 'IV' }, { id: FURIOUS, at: 'V' }]);
+    const G = germanAttackOnBergen([
+      { id: WARSPITE, at: 'IV' },
+      { id: FURIOUS, at: 'V' },
+    ]);
     refused(() => act(G, 'allies', 'playCard', { card: 'al.jagerfly#1', effect: 0, target: 'de.bombefly#1' }), 'needs-ship');
     const G2 = germanAttackOnBergen([{ id: FURIOUS, at: 'IV' }]);
     act(G2, 'allies', 'playCard', { card: 'al.jagerfly#1', effect: 0, target: 'de.bombefly#1' });
@@ -174,7 +186,12 @@ describe('the Allied deck runs out (EN 5.2, 6.1): five ships go too', () => {
   });
 
   it('with no battleship or carrier left, the smaller ships make up the five', () => {
-    const G = advancedPosition({ turn: 'allies', phase: 'reinforcement', units: { germany: { oslo: 1 }, allies: { namsos: 5 } }, hands: { allies: ['al.stridsvogn#1'] } });
+    const G = advancedPosition({
+      turn: 'allies',
+      phase: 'reinforcement',
+      units: { germany: { oslo: 1 }, allies: { namsos: 5 } },
+      hands: { allies: ['al.stridsvogn#1'] },
+    });
     const big = [...ofType('slagskip'), ...ofType('hangarskip')];
     G.shipReserve.allies = G.shipReserve.allies.filter((x) => !big.includes(x));
     G.shipsGone.sunk.push(...big);

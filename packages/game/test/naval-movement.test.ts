@@ -65,7 +65,10 @@ describe('naval movement (EN 8.1)', () => {
   });
 
   it('ships starting in one zone and taking the same route move as one task force: no second one after it (EN 8.1)', () => {
-    const G = germanTurn([{ id: SCHARNHORST, at: 'II' }, { id: WARSPITE, at: 'III' }]);
+    const G = germanTurn([
+      { id: SCHARNHORST, at: 'II' },
+      { id: WARSPITE, at: 'III' },
+    ]);
     // Three ships may go as any group of them: all, one, or two.
     expect(legal(G, 'germany', 'sail', { ships: [HIPPER, SCHARNHORST], to: 'III' })).toBe(true);
     // Hipper alone sails into III to see what the Allies do; they let it be, and it anchors.
@@ -76,7 +79,9 @@ describe('naval movement (EN 8.1)', () => {
     // The others started with it in II: the route II → III was the task force's, not theirs to take later.
     refused(() => act(G, 'germany', 'sail', { ships: [KARLSRUHE], to: 'III' }), 'task-force');
     refused(() => act(G, 'germany', 'sail', { ships: [KARLSRUHE, SCHARNHORST], to: 'III' }), 'task-force');
-    const sails = legalActions(G, 'germany').filter((a) => a.type === 'sail').map((a) => a.args as { ships: string[]; to: string });
+    const sails = legalActions(G, 'germany')
+      .filter((a) => a.type === 'sail')
+      .map((a) => a.args as { ships: string[]; to: string });
     expect(sails.some((a) => a.to === 'III')).toBe(false);
     // Another route is another task force.
     expect(sails).toContainEqual({ ships: [KARLSRUHE, SCHARNHORST], to: 'VIII' });
@@ -84,8 +89,11 @@ describe('naval movement (EN 8.1)', () => {
     expect([at(G, HIPPER), at(G, KARLSRUHE), at(G, SCHARNHORST)]).toEqual(['III', 'VIII', 'VIII']);
   });
 
-  it('refuses: not adjacent, the enemy\'s ships, ships from two zones, after land movement, outside the movement phase, the basic game', () => {
-    const G = germanTurn([{ id: SCHARNHORST, at: 'IV' }, { id: WARSPITE, at: 'V' }]);
+  it("refuses: not adjacent, the enemy's ships, ships from two zones, after land movement, outside the movement phase, the basic game", () => {
+    const G = germanTurn([
+      { id: SCHARNHORST, at: 'IV' },
+      { id: WARSPITE, at: 'V' },
+    ]);
     refused(() => act(G, 'germany', 'sail', { ships: [HIPPER], to: 'IV' }), 'not-adjacent');
     refused(() => act(G, 'germany', 'sail', { ships: [WARSPITE], to: 'IV' }), 'bad-ship');
     refused(() => act(G, 'germany', 'sail', { ships: [HIPPER, SCHARNHORST], to: 'III' }), 'not-together');
@@ -98,7 +106,11 @@ describe('naval movement (EN 8.1)', () => {
   });
 
   it('Allied ships never enter zones I and II', () => {
-    const G = advancedPosition({ turn: 'allies', units: { germany: { oslo: 1 }, allies: { bergen: 1 } }, ships: [{ id: WARSPITE, at: 'III' }] });
+    const G = advancedPosition({
+      turn: 'allies',
+      units: { germany: { oslo: 1 }, allies: { bergen: 1 } },
+      ships: [{ id: WARSPITE, at: 'III' }],
+    });
     refused(() => act(G, 'allies', 'sail', { ships: [WARSPITE], to: 'II' }), 'wrong-zone');
     expect(legal(G, 'allies', 'sail', { ships: [WARSPITE], to: 'IV' })).toBe(true);
     expect(legalActions(G, 'allies').some((a) => a.type === 'sail' && (a.args as { to: string }).to === 'II')).toBe(false);
@@ -108,7 +120,10 @@ describe('naval movement (EN 8.1)', () => {
     const G = advancedPosition({
       turn: 'norway',
       units: { germany: { oslo: 1 }, norway: { narvik: 1 } },
-      ships: [{ id: EIDSVOLL, at: 'VII' }, { id: KARLSRUHE, at: 'VI' }],
+      ships: [
+        { id: EIDSVOLL, at: 'VII' },
+        { id: KARLSRUHE, at: 'VI' },
+      ],
     });
     act(G, 'norway', 'sail', { ships: [EIDSVOLL], to: 'VI' });
     // No interception by the mover: Germany, the defender, decides first and only.
@@ -120,8 +135,13 @@ describe('naval movement (EN 8.1)', () => {
 });
 
 describe('the home fleet (EN 7.4)', () => {
-  it('comes into zones III–VIII in the first Allied movement phase; arriving is those ships\' move', () => {
-    const G = advancedPosition({ turn: 'allies', units: { germany: { oslo: 1 }, allies: { namsos: 1 } }, ships: [{ id: LETT, at: 'V' }], homeFleetDue: true });
+  it("comes into zones III–VIII in the first Allied movement phase; arriving is those ships' move", () => {
+    const G = advancedPosition({
+      turn: 'allies',
+      units: { germany: { oslo: 1 }, allies: { namsos: 1 } },
+      ships: [{ id: LETT, at: 'V' }],
+      homeFleetDue: true,
+    });
     const rest = G.shipReserve.allies.filter((x) => x !== WARSPITE && x !== 'ship.al.rodney');
     G.shipReserve.allies = [WARSPITE, 'ship.al.rodney'];
     G.shipsGone.sunk.push(...rest);
@@ -134,13 +154,22 @@ describe('the home fleet (EN 7.4)', () => {
     act(G, 'allies', 'placeShip', { ship: 'ship.al.rodney', zone: 'VIII' });
     act(G, 'allies', 'endPhase');
     expect(G.homeFleetDue).toBe(false);
-    expect(G.ships.filter((s) => s.owner === 'allies').map((s) => s.at).sort()).toEqual(['III', 'III', 'VIII']);
+    expect(
+      G.ships
+        .filter((s) => s.owner === 'allies')
+        .map((s) => s.at)
+        .sort(),
+    ).toEqual(['III', 'III', 'VIII']);
   });
 });
 
 describe('interception (EN 8.1)', () => {
   it('the mover intercepts with all his ships there: a die per enemy ship, 5–6 draws one at random', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: LETT, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
+    const G = germanTurn([
+      { id: WARSPITE, at: 'III' },
+      { id: LETT, at: 'III' },
+      { id: SCHARNHORST, at: 'IV' },
+    ]);
     act(G, 'germany', 'sail', { ships: [HIPPER, KARLSRUHE], to: 'III' });
     expect(actor(G)).toEqual({ faction: 'germany', stage: 'intercept' });
     const dice = forcedDice([5, 2]);
@@ -157,7 +186,10 @@ describe('interception (EN 8.1)', () => {
   });
 
   it('a failed interception turns the interceptors face down again and still closes the zone', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
+    const G = germanTurn([
+      { id: WARSPITE, at: 'III' },
+      { id: SCHARNHORST, at: 'IV' },
+    ]);
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     act(G, 'germany', 'intercept', { attempt: true }, forcedDice([4]));
     expect(faceUp(G, HIPPER)).toBe(false);
@@ -179,7 +211,10 @@ describe('interception (EN 8.1)', () => {
   });
 
   it('ships already bound to a combat stay face up when a later attempt there fails', () => {
-    const G = germanTurn([{ id: WARSPITE, at: 'III' }, { id: SCHARNHORST, at: 'IV' }]);
+    const G = germanTurn([
+      { id: WARSPITE, at: 'III' },
+      { id: SCHARNHORST, at: 'IV' },
+    ]);
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     act(G, 'germany', 'intercept', { attempt: false });
     act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
@@ -194,7 +229,10 @@ describe('interception (EN 8.1)', () => {
     const G = advancedPosition({
       turn: 'allies',
       units: { germany: { oslo: 1 }, allies: { bergen: 1 } },
-      ships: [{ id: WARSPITE, at: 'IV' }, { id: 'ship.de.falskt-skip-1', at: 'III' }],
+      ships: [
+        { id: WARSPITE, at: 'IV' },
+        { id: 'ship.de.falskt-skip-1', at: 'III' },
+      ],
     });
     act(G, 'allies', 'sail', { ships: [WARSPITE], to: 'III' });
     act(G, 'allies', 'intercept', { attempt: true }, forcedDice([6]));
@@ -204,7 +242,10 @@ describe('interception (EN 8.1)', () => {
   });
 
   it('Germany always intercepts Eidsvoll & Norge, and rolls only for the other ships', () => {
-    const G = germanTurn([{ id: EIDSVOLL, at: 'III' }, { id: WARSPITE, at: 'III' }]);
+    const G = germanTurn([
+      { id: EIDSVOLL, at: 'III' },
+      { id: WARSPITE, at: 'III' },
+    ]);
     act(G, 'germany', 'sail', { ships: [HIPPER], to: 'III' });
     const dice = forcedDice([1]);
     act(G, 'germany', 'intercept', { attempt: true }, dice);
@@ -216,7 +257,11 @@ describe('interception (EN 8.1)', () => {
     const G = germanTurn([{ id: WARSPITE, at: 'III' }]);
     expect(legalActions(G, 'germany')).toContainEqual({ type: 'sail', args: { ships: [HIPPER, KARLSRUHE], to: 'III' } });
     act(G, 'germany', 'sail', { ships: [HIPPER, KARLSRUHE], to: 'III' });
-    expect(legalActions(G, 'germany').map((a) => a.type).sort()).toEqual(['intercept', 'intercept']);
+    expect(
+      legalActions(G, 'germany')
+        .map((a) => a.type)
+        .sort(),
+    ).toEqual(['intercept', 'intercept']);
     expect(legalActions(G, 'allies')).toEqual([]);
   });
 });
@@ -250,4 +295,3 @@ describe('raiders (EN 7.2)', () => {
     refused(() => act(G, 'allies', 'recallRaiders', { cards: ['de.forsterkninger#1', 'de.artilleri#1'] }), 'wrong-time');
   });
 });
-

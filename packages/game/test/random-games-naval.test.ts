@@ -10,7 +10,7 @@ import type { GameState } from '../src/engine/model/state.js';
 import { advancedInvariantChecker } from './advanced-invariants.js';
 import { midGameAdvanced } from './advanced-helpers.js';
 
-const GAMES = Number(process.env['RANDOM_NAVAL_GAMES'] ?? 12);
+const GAMES = Number(process.env.RANDOM_NAVAL_GAMES ?? 12);
 
 /** What must hold at sea after every action. */
 function brokenNavalInvariants(G: GameState): string[] {
@@ -22,11 +22,13 @@ function brokenNavalInvariants(G: GameState): string[] {
   const n = G.naval;
   if (!n) {
     // Between turns every ship at sea lies face down, unless it always lies face up.
-    for (const s of G.ships) if (s.faceUp && s.at !== 'raid' && !shipTypeOf(s.id).alwaysFaceUp) broken.push(`${s.id} face up between turns`);
+    for (const s of G.ships)
+      if (s.faceUp && s.at !== 'raid' && !shipTypeOf(s.id).alwaysFaceUp) broken.push(`${s.id} face up between turns`);
     return broken;
   }
   for (const e of n.engagements) {
-    for (const id of e.intercepted) if (!G.ships.some((s) => s.id === id) && !G.shipsGone.sunk.includes(id)) broken.push(`intercepted ${id} lost`);
+    for (const id of e.intercepted)
+      if (!G.ships.some((s) => s.id === id) && !G.shipsGone.sunk.includes(id)) broken.push(`intercepted ${id} lost`);
   }
   if (n.engagements.length > 0 && G.combat) broken.push('land combat before the naval combats');
   if (n.force && G.phase !== 'movement') broken.push('a task force under way outside the movement phase');

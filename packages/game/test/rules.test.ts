@@ -10,7 +10,14 @@ import { parseAction } from '../src/engine/actions.js';
 import { RuleError } from '../src/engine/kernel/errors.js';
 import { victoryCities } from '../src/board/index.js';
 
-const attack = (route: 'land' | 'fjord' | 'air' | 'sea', n: number) => ({ id: route, faction: 'germany' as const, target: 'x', from: null, route, count: n });
+const attack = (route: 'land' | 'fjord' | 'air' | 'sea', n: number) => ({
+  id: route,
+  faction: 'germany' as const,
+  target: 'x',
+  from: null,
+  route,
+  count: n,
+});
 
 describe('combat dice', () => {
   it('count at most five battalions, and halve those attacking across a fjord (rounded down)', () => {
@@ -74,8 +81,18 @@ describe('losses and retreats', () => {
 
   it('German and Allied defenders never retreat across a fjord; Norwegians may', () => {
     // Stavanger's neighbours: Egersund (land) and Haugesund (fjord). Germany attacks from Egersund.
-    for (const [defender, expected] of [['allies', []], ['norway', ['haugesund']]] as const) {
-      const G = positionOf({ turn: 'germany', units: { germany: { egersund: 3, oslo: 1 }, [defender]: { stavanger: 1 }, norway: { voss: 1, ...(defender === 'norway' ? { stavanger: 1 } : {}) } } });
+    for (const [defender, expected] of [
+      ['allies', []],
+      ['norway', ['haugesund']],
+    ] as const) {
+      const G = positionOf({
+        turn: 'germany',
+        units: {
+          germany: { egersund: 3, oslo: 1 },
+          [defender]: { stavanger: 1 },
+          norway: { voss: 1, ...(defender === 'norway' ? { stavanger: 1 } : {}) },
+        },
+      });
       act(G, 'germany', 'move', { from: 'egersund', to: 'stavanger', count: 3 });
       act(G, 'germany', 'endPhase');
       if (actor(G)?.stage === 'sabotage') act(G, 'norway', 'pass');
@@ -95,7 +112,10 @@ describe('losses and retreats', () => {
 
   it('joint defenders with no common way out: the Allies are lost, the Norwegians still retreat across the fjord', () => {
     // Stavanger's neighbours: Egersund (land, attacked from) and Haugesund (fjord).
-    const G = positionOf({ turn: 'germany', units: { germany: { egersund: 3, oslo: 1 }, norway: { stavanger: 1, voss: 1 }, allies: { stavanger: 1 } } });
+    const G = positionOf({
+      turn: 'germany',
+      units: { germany: { egersund: 3, oslo: 1 }, norway: { stavanger: 1, voss: 1 }, allies: { stavanger: 1 } },
+    });
     act(G, 'germany', 'move', { from: 'egersund', to: 'stavanger', count: 3 });
     act(G, 'germany', 'endPhase');
     act(G, 'norway', 'pass'); // sabotage window
@@ -113,7 +133,11 @@ describe('losses and retreats', () => {
   });
 
   it('paratroopers who lose retreat like defenders, across fjords if need be', () => {
-    const G = positionOf({ turn: 'germany', units: { germany: { oslo: 1 }, norway: { stavanger: 2, egersund: 1 } }, hands: { germany: ['de.fallskjermtropp#1'] } });
+    const G = positionOf({
+      turn: 'germany',
+      units: { germany: { oslo: 1 }, norway: { stavanger: 2, egersund: 1 } },
+      hands: { germany: ['de.fallskjermtropp#1'] },
+    });
     act(G, 'germany', 'playCard', { card: 'de.fallskjermtropp#1', effect: 0, to: 'stavanger' });
     act(G, 'allies', 'pass'); // Jagerfly window (Stavanger is on zone III)
     act(G, 'germany', 'endPhase');
@@ -125,7 +149,10 @@ describe('losses and retreats', () => {
   });
 
   it('a defender may not retreat into an area with a combat still to fight', () => {
-    const G = positionOf({ turn: 'germany', units: { germany: { kongsvinger: 2, honefoss: 2, oslo: 1 }, norway: { hamar: 1, gjovik: 1 } } });
+    const G = positionOf({
+      turn: 'germany',
+      units: { germany: { kongsvinger: 2, honefoss: 2, oslo: 1 }, norway: { hamar: 1, gjovik: 1 } },
+    });
     act(G, 'germany', 'move', { from: 'kongsvinger', to: 'hamar', count: 2 });
     act(G, 'germany', 'move', { from: 'honefoss', to: 'gjovik', count: 2 });
     act(G, 'germany', 'endPhase');
@@ -140,7 +167,12 @@ describe('losses and retreats', () => {
 
 describe('reinforcements', () => {
   it('Norway mobilises one battalion per free mobilisation point or victory city', () => {
-    const G = positionOf({ turn: 'norway', phase: 'reinforcement', units: { germany: { hamar: 1 }, norway: { voss: 1 } }, hands: { norway: ['no.forsterkninger#1', 'no.forsterkninger#2'] } });
+    const G = positionOf({
+      turn: 'norway',
+      phase: 'reinforcement',
+      units: { germany: { hamar: 1 }, norway: { voss: 1 } },
+      hands: { norway: ['no.forsterkninger#1', 'no.forsterkninger#2'] },
+    });
     act(G, 'norway', 'trade', { cards: ['no.forsterkninger#1', 'no.forsterkninger#2'] }); // 5 + 4 = 3 battalions
     expect(() => act(G, 'norway', 'place', { area: 'gjovik', count: 2 })).toThrow(/at most one/);
     expect(() => act(G, 'norway', 'place', { area: 'hamar', count: 1 })).toThrow(/enemy holds/);
@@ -157,7 +189,12 @@ describe('reinforcements', () => {
     G.reinforcements.free = 1;
     expect(() => act(G, 'germany', 'place', { area: 'bergen', count: 1 })).toThrow(/zones I and II/);
     act(G, 'germany', 'place', { area: 'kristiansand', count: 1 });
-    const A = positionOf({ turn: 'allies', phase: 'reinforcement', units: { germany: { oslo: 1 }, allies: { voss: 1 } }, hands: { allies: ['al.forsterkninger#2'] } });
+    const A = positionOf({
+      turn: 'allies',
+      phase: 'reinforcement',
+      units: { germany: { oslo: 1 }, allies: { voss: 1 } },
+      hands: { allies: ['al.forsterkninger#2'] },
+    });
     act(A, 'allies', 'trade', { cards: ['al.forsterkninger#2'] });
     expect(() => act(A, 'allies', 'place', { area: 'horten', count: 1 })).toThrow(/zones III–VII/);
     expect(() => act(A, 'allies', 'place', { area: 'hamar', count: 1 })).toThrow(/zones III–VII/);
@@ -165,7 +202,12 @@ describe('reinforcements', () => {
   });
 
   it('the Allies land six battalions in their first reinforcement phase: two stacks of three, not bordering', () => {
-    const G = positionOf({ turn: 'allies', phase: 'reinforcement', units: { germany: { bergen: 1 }, norway: { voss: 1 } }, alliesLanded: false });
+    const G = positionOf({
+      turn: 'allies',
+      phase: 'reinforcement',
+      units: { germany: { bergen: 1 }, norway: { voss: 1 } },
+      alliesLanded: false,
+    });
     expect(() => act(G, 'allies', 'endPhase')).toThrow(/must first land/);
     expect(() => act(G, 'allies', 'land', { areas: ['andalsnes', 'alesund'] })).toThrow(/do not border/);
     expect(() => act(G, 'allies', 'land', { areas: ['bergen', 'narvik'] })).toThrow(/free coastal/);
@@ -199,7 +241,7 @@ describe('new cards and the end of the decks', () => {
     expect(G.turn).toBe('allies');
   });
 
-  it("Norway reshuffles its used cards when its deck runs out", () => {
+  it('Norway reshuffles its used cards when its deck runs out', () => {
     const G = positionOf({ turn: 'norway', phase: 'reinforcement', units: { norway: { voss: 1 }, germany: { oslo: 1 } } });
     const deck = G.decks.norway;
     deck.used = deck.draw.splice(1); // one face-down card left
@@ -220,12 +262,17 @@ describe('new cards and the end of the decks', () => {
     expect(G.alliesDeckSpent).toBe(true);
     expect(actor(G)).toEqual({ faction: 'allies', stage: 'withdraw' });
     expect(() => act(G, 'allies', 'withdraw', { removals: [{ area: 'bergen', count: 3 }] })).toThrow(/exactly 4/);
-    act(G, 'allies', 'withdraw', { removals: [{ area: 'bergen', count: 3 }, { area: 'narvik', count: 1 }] });
+    act(G, 'allies', 'withdraw', {
+      removals: [
+        { area: 'bergen', count: 3 },
+        { area: 'narvik', count: 1 },
+      ],
+    });
     expect(units(G, 'narvik', 'allies')).toBe(2);
     expect(G.turn).toBe('germany');
   });
 
-  it("the game ends the moment Germany draws its last unused card: scoring the victory cities", () => {
+  it('the game ends the moment Germany draws its last unused card: scoring the victory cities', () => {
     const cities = victoryCities();
     const scenario = (german: string[], alliedBattalions: number) => {
       const G = positionOf({

@@ -41,7 +41,11 @@ describe('scenario files', () => {
   });
 
   it('refuses a file that is not JSON, and a second file with a used id', () => {
-    const { refused } = loadScenarioFiles([...scenarioFiles(), { name: 'broken.json', text: '{ "id": ' }, { name: 'zz.json', text: narvikText() }]);
+    const { refused } = loadScenarioFiles([
+      ...scenarioFiles(),
+      { name: 'broken.json', text: '{ "id": ' },
+      { name: 'zz.json', text: narvikText() },
+    ]);
     expect(refused).toHaveLength(2);
     expect(refused.join('\n')).toMatch(/broken\.json refused — not JSON/);
     expect(refused.join('\n')).toMatch(/zz\.json refused — id: "narvik" is already used/);

@@ -68,7 +68,19 @@ describe('Scenario 1 set up from its file', () => {
   it('plays on the northern third only: from Mosjøen to Finnmark', () => {
     const G = start();
     expect(new Set(G.scenario!.region)).toEqual(
-      new Set(['mosjoen', 'mo-i-rana', 'bodo', 'tysfjord', 'narvik', 'bjornfjell', 'harstad', 'gratangen', 'bardufoss', 'tromso', 'finnmark']),
+      new Set([
+        'mosjoen',
+        'mo-i-rana',
+        'bodo',
+        'tysfjord',
+        'narvik',
+        'bjornfjell',
+        'harstad',
+        'gratangen',
+        'bardufoss',
+        'tromso',
+        'finnmark',
+      ]),
     );
     // Mosjøen borders Namsos on the board, but Namsos is out of play.
     expect(whyIllegal(G, 'germany', parseAction('move', { from: 'mosjoen', to: 'namsos', count: 1 }))?.code).toBe('out-of-play');
@@ -133,7 +145,11 @@ describe('Scenario 1 set up from its file', () => {
 function settle(G: GameState, rng: Rng): void {
   for (let guard = 0; guard < 50; guard++) {
     const a = actor(G);
-    if (!a || !['attackerCards', 'defenderCards', 'counter', 'retreat', 'losses', 'answerLosses', 'sabotage', 'engineers'].includes(a.stage)) return;
+    if (
+      !a ||
+      !['attackerCards', 'defenderCards', 'counter', 'retreat', 'losses', 'answerLosses', 'sabotage', 'engineers'].includes(a.stage)
+    )
+      return;
     const legal = legalActions(G, a.faction);
     const pass = legal.find((l) => l.type === 'pass');
     const pick = pass ?? legal[0]!;
@@ -154,7 +170,13 @@ describe('Scenario 1 played to its end with forced dice', () => {
   it('also ends when one side has no battalions left, and names the objectives held', () => {
     const G = start();
     // Late in a game: Germany's last battalion is in Mosjøen, the Allies attack it from Mo i Rana.
-    G.units = { mosjoen: { germany: 1 }, 'mo-i-rana': { allies: 3 }, narvik: { allies: 1 }, bjornfjell: { norway: 1 }, bardufoss: { norway: 1 } };
+    G.units = {
+      mosjoen: { germany: 1 },
+      'mo-i-rana': { allies: 3 },
+      narvik: { allies: 1 },
+      bjornfjell: { norway: 1 },
+      bardufoss: { norway: 1 },
+    };
     G.created = { germany: 1, norway: 2, allies: 4 };
     G.turn = 'allies';
     act(G, 'allies', 'move', { from: 'mo-i-rana', to: 'mosjoen', count: 3 });
@@ -163,7 +185,11 @@ describe('Scenario 1 played to its end with forced dice', () => {
     act(G, 'allies', 'endPhase', {}, dice);
     settle(G, dice);
     expect(totalOnBoard(G, 'germany')).toBe(0);
-    expect(G.result).toMatchObject({ winner: 'norway-allies', reason: 'elimination', objectives: { held: ['narvik', 'bjornfjell', 'bardufoss'] } });
+    expect(G.result).toMatchObject({
+      winner: 'norway-allies',
+      reason: 'elimination',
+      objectives: { held: ['narvik', 'bjornfjell', 'bardufoss'] },
+    });
   });
 
   it('ends when the Allies draw their last card; Germany holding Narvik wins', () => {
@@ -176,7 +202,11 @@ describe('Scenario 1 played to its end with forced dice', () => {
     }
     // Three Allied discards drew the three cards left after the opening hand: the game is over.
     expect(G.decks.allies.draw).toHaveLength(0);
-    expect(G.result).toMatchObject({ winner: 'germany', reason: 'deck', objectives: { areas: ['narvik', 'bjornfjell', 'bardufoss'], held: ['bardufoss'] } });
+    expect(G.result).toMatchObject({
+      winner: 'germany',
+      reason: 'deck',
+      objectives: { areas: ['narvik', 'bjornfjell', 'bardufoss'], held: ['bardufoss'] },
+    });
     expect(actor(G)).toBeNull();
   });
 
@@ -216,6 +246,10 @@ describe('Scenario 1 played to its end with forced dice', () => {
       quietTurn(G, 'norway');
       quietTurn(G, 'allies');
     }
-    expect(G.result).toMatchObject({ winner: 'norway-allies', reason: 'deck', objectives: { held: ['narvik', 'bjornfjell', 'bardufoss'] } });
+    expect(G.result).toMatchObject({
+      winner: 'norway-allies',
+      reason: 'deck',
+      objectives: { held: ['narvik', 'bjornfjell', 'bardufoss'] },
+    });
   });
 });

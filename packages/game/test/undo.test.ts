@@ -71,7 +71,9 @@ describe('undo in the engine', () => {
     const rng = seededRng(3);
     while (!reason && guard++ < 50) {
       const a = actor(G)!;
-      const next = legalActions(G, a.faction).find((x) => x.type === 'endPhase' || x.type === 'pass' || x.type === 'chooseCombat') ?? legalActions(G, a.faction)[0]!;
+      const next =
+        legalActions(G, a.faction).find((x) => x.type === 'endPhase' || x.type === 'pass' || x.type === 'chooseCombat') ??
+        legalActions(G, a.faction)[0]!;
       reason = performUndoable(G, a.faction, next, rng);
     }
     expect(reason).not.toBeNull();
@@ -84,7 +86,10 @@ describe('undo in the engine', () => {
    * exactly the state before it; after every barrier nothing may be taken back, and each kind of barrier
    * really happens (dice, cards seen, another faction's window).
    */
-  for (const [ruleset, seed] of [['basic', 11], ['advanced', 12]] as const) {
+  for (const [ruleset, seed] of [
+    ['basic', 11],
+    ['advanced', 12],
+  ] as const) {
     it(`undo is exact and barriers hold through a random ${ruleset} game`, () => {
       const rng = seededRng(seed);
       const choose = seededRng(seed * 7);
@@ -93,12 +98,12 @@ describe('undo in the engine', () => {
       for (let n = 0; n < 1500 && !G.result; n++) {
         const a = actor(G)!;
         const legal = legalActions(G, a.faction);
-        const pick: Action = legal[Math.floor(((choose.d6() - 1) * 6 + choose.d6() - 1) / 36 * legal.length)]!;
+        const pick: Action = legal[Math.floor((((choose.d6() - 1) * 6 + choose.d6() - 1) / 36) * legal.length)]!;
         const before = json(G);
         const viewers = ['germany', 'norway', 'allies', null] as const;
         const hiddenBefore = viewers.map((v) => hiddenFrom(G, v));
         let rolled = false;
-        const watched = { d6: () => ((rolled = true), rng.d6()), shuffle: <T,>(xs: T[]) => ((rolled = true), rng.shuffle(xs)) };
+        const watched = { d6: () => ((rolled = true), rng.d6()), shuffle: <T>(xs: T[]) => ((rolled = true), rng.shuffle(xs)) };
         const reason = performUndoable(G, a.faction, pick, watched);
         seen[reason ?? 'undoable']++;
         if (reason === null) {

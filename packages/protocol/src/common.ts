@@ -60,21 +60,29 @@ const DAY = 24 * 60 * MINUTE;
 
 /** Time controls a match is created with (POST /api/matches, field `clock`). */
 export const clockSettingsShape = z.discriminatedUnion('mode', [
-    z.strictObject({ mode: z.literal('none') }),
-    /** Chess-style: one bank of time per faction, running while that faction must decide; `increment` added after each decision. */
-    z.strictObject({
-      mode: z.literal('live'),
-      baseSeconds: z.number().int().min(MINUTE, 'at least one minute').max(DAY, 'at most one day'),
-      incrementSeconds: z.number().int().min(0).max(60 * MINUTE, 'at most one hour'),
-      atZero,
-    }),
-    /** Play over days: each decision has its own deadline. */
-    z.strictObject({
-      mode: z.literal('correspondence'),
-      decisionSeconds: z.number().int().min(MINUTE, 'at least one minute').max(30 * DAY, 'at most 30 days'),
-      atZero,
-    }),
-  ]);
+  z.strictObject({ mode: z.literal('none') }),
+  /** Chess-style: one bank of time per faction, running while that faction must decide; `increment` added after each decision. */
+  z.strictObject({
+    mode: z.literal('live'),
+    baseSeconds: z.number().int().min(MINUTE, 'at least one minute').max(DAY, 'at most one day'),
+    incrementSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * MINUTE, 'at most one hour'),
+    atZero,
+  }),
+  /** Play over days: each decision has its own deadline. */
+  z.strictObject({
+    mode: z.literal('correspondence'),
+    decisionSeconds: z
+      .number()
+      .int()
+      .min(MINUTE, 'at least one minute')
+      .max(30 * DAY, 'at most 30 days'),
+    atZero,
+  }),
+]);
 /** As a request sends it: none when not given. */
 export const clockSettings = clockSettingsShape.default({ mode: 'none' });
 export type ClockSettings = z.output<typeof clockSettingsShape>;

@@ -65,4 +65,3 @@ export const health = z.union([
   z.object({ status: z.literal('ok'), storage: z.string() }),
   z.object({ status: z.enum(['shutting_down', 'storage_unavailable', 'redis_unavailable']) }),
 ]);
-

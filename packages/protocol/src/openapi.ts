@@ -29,7 +29,12 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 function operation(route: Route): Json {
-  const parameters: Json[] = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: Json[] = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   if (route.query) {
     const shape = route.query.shape as Record<string, z.ZodType>;
     for (const [name, s] of Object.entries(shape))
@@ -38,7 +43,10 @@ function operation(route: Route): Json {
   const responses: Json = {};
   for (const [status, schema] of Object.entries(route.responses)) {
     const text = STATUS_TEXT[Number(status)] ?? status;
-    responses[status] = schema instanceof z.ZodUndefined ? { description: text } : { description: text, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } };
+    responses[status] =
+      schema instanceof z.ZodUndefined
+        ? { description: text }
+        : { description: text, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } };
   }
   const byStatus = new Map<number, string[]>();
   for (const code of route.errors) {
@@ -54,7 +62,9 @@ function operation(route: Route): Json {
     summary: route.summary,
     ...(parameters.length ? { parameters } : {}),
     ...(route.auth ? { security: route.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } }
+      : {}),
     responses,
   };
 }
@@ -68,7 +78,9 @@ export function openApiDocument(version = '0.1.0'): Json {
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(errorBody, 'output') },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: "A member's credentials, or a seat, co-commander or spectator link token" } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: "A member's credentials, or a seat, co-commander or spectator link token" },
+      },
     },
   };
 }

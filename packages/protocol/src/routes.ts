@@ -21,7 +21,17 @@ import {
   scenarioList,
   tokenResponse,
 } from './lobby';
-import { deviceLink, deviceList, deviceListRequest, deviceListWritten, pushInfo, pushRemoveRequest, pushRequest, redeemed, redeemRequest } from './devices';
+import {
+  deviceLink,
+  deviceList,
+  deviceListRequest,
+  deviceListWritten,
+  pushInfo,
+  pushRemoveRequest,
+  pushRequest,
+  redeemed,
+  redeemRequest,
+} from './devices';
 import {
   autopassInfo,
   autopassRequest,
@@ -70,9 +80,27 @@ const watch: ErrorCode[] = ['bad_authorization', 'not_found'];
 const member: ErrorCode[] = [...watch, 'not_a_member'];
 
 export const ROUTES: Route[] = [
-  { method: 'get', path: '/healthz', summary: 'Whether the server and its store answer', responses: { 200: health, 503: health }, errors: [] },
-  { method: 'get', path: '/api/scenarios', summary: 'The scenarios matches may be created with', responses: { 200: scenarioList }, errors: common },
-  { method: 'get', path: '/api/matches', summary: 'Public matches not yet over, newest first', responses: { 200: publicMatches }, errors: common },
+  {
+    method: 'get',
+    path: '/healthz',
+    summary: 'Whether the server and its store answer',
+    responses: { 200: health, 503: health },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/scenarios',
+    summary: 'The scenarios matches may be created with',
+    responses: { 200: scenarioList },
+    errors: common,
+  },
+  {
+    method: 'get',
+    path: '/api/matches',
+    summary: 'Public matches not yet over, newest first',
+    responses: { 200: publicMatches },
+    errors: common,
+  },
   {
     method: 'post',
     path: '/api/matches',
@@ -81,7 +109,14 @@ export const ROUTES: Route[] = [
     responses: { 201: createdMatch },
     errors: [...common, ...withBody, 'no_such_seat', 'bot_unavailable'],
   },
-  { method: 'get', path: '/api/matches/{id}', summary: 'A match as the caller may see it', auth: 'optional', responses: { 200: matchInfo }, errors: [...common, ...watch] },
+  {
+    method: 'get',
+    path: '/api/matches/{id}',
+    summary: 'A match as the caller may see it',
+    auth: 'optional',
+    responses: { 200: matchInfo },
+    errors: [...common, ...watch],
+  },
   {
     method: 'get',
     path: '/api/matches/{id}/log',
@@ -97,7 +132,21 @@ export const ROUTES: Route[] = [
     summary: 'Take a seat by its link, a co-commander link, or a free seat of a public match',
     body: joinRequest,
     responses: { 201: joined },
-    errors: [...common, ...withBody, 'not_found', 'bad_seat_token', 'no_such_seat', 'seat_required', 'game_over', 'seat_is_computer', 'seat_taken', 'seat_full', 'already_member', 'no_holder', 'match_busy'],
+    errors: [
+      ...common,
+      ...withBody,
+      'not_found',
+      'bad_seat_token',
+      'no_such_seat',
+      'seat_required',
+      'game_over',
+      'seat_is_computer',
+      'seat_taken',
+      'seat_full',
+      'already_member',
+      'no_holder',
+      'match_busy',
+    ],
   },
   {
     method: 'patch',
@@ -108,7 +157,14 @@ export const ROUTES: Route[] = [
     responses: { 200: matchInfo },
     errors: [...common, ...withBody, ...member, 'match_busy'],
   },
-  { method: 'delete', path: '/api/matches/{id}/members/me', summary: 'Leave the match', auth: 'required', responses: { 204: noContent }, errors: [...common, ...member, 'match_busy'] },
+  {
+    method: 'delete',
+    path: '/api/matches/{id}/members/me',
+    summary: 'Leave the match',
+    auth: 'required',
+    responses: { 204: noContent },
+    errors: [...common, ...member, 'match_busy'],
+  },
   {
     method: 'post',
     path: '/api/matches/{id}/members/me/recovery',
@@ -182,7 +238,14 @@ export const ROUTES: Route[] = [
     responses: { 201: rematchResponse },
     errors: [...common, ...member, 'not_over', 'match_busy'],
   },
-  { method: 'get', path: '/api/matches/{id}/clock', summary: "The match's clock", auth: 'optional', responses: { 200: clockResponse }, errors: [...common, ...watch] },
+  {
+    method: 'get',
+    path: '/api/matches/{id}/clock',
+    summary: "The match's clock",
+    auth: 'optional',
+    responses: { 200: clockResponse },
+    errors: [...common, ...watch],
+  },
   {
     method: 'get',
     path: '/api/matches/{id}/notifications',
@@ -262,7 +325,7 @@ export const ROUTES: Route[] = [
   {
     method: 'get',
     path: '/api/matches/{id}/autopass',
-    summary: "Whether the server passes for your side when passing is all it can do",
+    summary: 'Whether the server passes for your side when passing is all it can do',
     auth: 'required',
     responses: { 200: autopassInfo },
     errors: [...common, ...member],
@@ -283,7 +346,21 @@ export const ROUTES: Route[] = [
     auth: 'required',
     body: handOverRequest,
     responses: { 200: matchInfo },
-    errors: [...common, ...withBody, ...member, 'no_such_seat', 'own_seat', 'bot_unavailable', 'seat_is_computer', 'not_started', 'seat_present', 'seat_away_briefly', 'game_over', 'presence_unavailable', 'match_busy'],
+    errors: [
+      ...common,
+      ...withBody,
+      ...member,
+      'no_such_seat',
+      'own_seat',
+      'bot_unavailable',
+      'seat_is_computer',
+      'not_started',
+      'seat_present',
+      'seat_away_briefly',
+      'game_over',
+      'presence_unavailable',
+      'match_busy',
+    ],
   },
   {
     method: 'delete',
@@ -305,7 +382,7 @@ export const ROUTES: Route[] = [
 /** The route of the table a method and a concrete path belong to (`/api/matches/abc/log` → `/api/matches/{id}/log`). */
 export function routeOf(method: string, path: string): Route | undefined {
   const m = method.toLowerCase();
-  return ROUTES.find((r) => r.method === m && new RegExp('^' + r.path.replace(/\{[^}]+\}/g, '[^/]+') + '$').test(path));
+  return ROUTES.find((r) => r.method === m && new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path));
 }
 
 /** The schema of a route's answer with this status: its own for a success, errorBody for a refusal it lists. */

@@ -19,7 +19,10 @@ async function seatOf(deps: HttpDeps, matchID: string, token: string | undefined
   return { seat: view.you.seat, playerIDs: view.you.playerIDs };
 }
 
-export function autopassRoutes(hooks: { available: boolean; changed: (matchID: string, playerIDs: string[], on: boolean) => void }): ApiRoutes {
+export function autopassRoutes(hooks: {
+  available: boolean;
+  changed: (matchID: string, playerIDs: string[], on: boolean) => void;
+}): ApiRoutes {
   return (router, deps) => {
     router.get('/matches/:id/autopass', async (ctx) => {
       const matchID = ctx.params.id!;

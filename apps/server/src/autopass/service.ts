@@ -144,7 +144,10 @@ export class AutoPass {
       return;
     }
     if (w.timer) return;
-    w.timer = setTimeout(() => void this.fire(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), Math.max(0, w.due - this.now()));
+    w.timer = setTimeout(
+      () => void this.fire(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })),
+      Math.max(0, w.due - this.now()),
+    );
     w.timer.unref?.();
   }
 
@@ -158,11 +161,19 @@ export class AutoPass {
     if (this.stopped || this.windows.get(matchID) !== w) return;
     delete w.timer;
     if (w.clicked && !gaveWay) {
-      w.timer = setTimeout(() => void this.fire(matchID, w, pass, true).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })), CLICK_GRACE_MS);
+      w.timer = setTimeout(
+        () => void this.fire(matchID, w, pass, true).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e })),
+        CLICK_GRACE_MS,
+      );
       w.timer.unref?.();
       return;
     }
-    const out = await this.opts.transport.submitMove(matchID, w.playerID, { type: pass.type, args: [pass.args] }, { by: 'server', stateID: w.stateID });
+    const out = await this.opts.transport.submitMove(
+      matchID,
+      w.playerID,
+      { type: pass.type, args: [pass.args] },
+      { by: 'server', stateID: w.stateID },
+    );
     // Stale: the seat acted first (a clicked pass, an undo) or another process passed; nothing to do.
     if (!out.ok && out.code !== 'stale_state') this.log.warn('automatic pass refused', { matchID, playerID: w.playerID, code: out.code });
   }

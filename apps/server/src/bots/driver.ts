@@ -79,7 +79,9 @@ export class BotSeats {
     this.opts.lobby.onCreated = (matchID) => void this.wake(matchID);
     // While the computer holds a seat its members watch but do not move: they take the seat back first.
     this.opts.transport.playerMoveGuard = async (matchID, playerID) =>
-      (await this.holdersOf(matchID)).has(playerID) ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' } : null;
+      (await this.holdersOf(matchID)).has(playerID)
+        ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' }
+        : null;
     void this.resumeAll().catch((e: unknown) => this.log.error('resuming bot seats failed', { err: e }));
   }
 
@@ -95,11 +97,19 @@ export class BotSeats {
    * is unknown or over, the seat is not in its plan, a bot holds it already, or the strength is not
    * available, or `allowed` refuses the record as it is about to be changed.
    */
-  async handSeatToBot(matchID: string, seat: SeatKey, strength: BotStrength, reason: BotReason, by?: string, allowed?: (lobby: LobbyRecord) => void) {
+  async handSeatToBot(
+    matchID: string,
+    seat: SeatKey,
+    strength: BotStrength,
+    reason: BotReason,
+    by?: string,
+    allowed?: (lobby: LobbyRecord) => void,
+  ) {
     assertAvailable(strength);
     await this.opts.lobby.updateRecord(matchID, async ({ lobby, metadata }) => {
       if (metadata.gameover != null) throw new ApiError(409, 'game_over', 'This match is over.');
-      if (!lobby.seats.some((s) => s.key === seat)) throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
+      if (!lobby.seats.some((s) => s.key === seat))
+        throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
       if (lobby.bots?.[seat]) throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
       allowed?.(lobby);
       const record: BotSeatRecord = { strength, reason, since: Date.now(), ...(by ? { by } : {}) };
@@ -124,7 +134,8 @@ export class BotSeats {
     if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
     if (viewer.seat === seat) throw new ApiError(403, 'own_seat', 'A seat is handed to the computer by the other players, not by its own.');
     assertAvailable(strength);
-    if (!row.lobby.seats.some((s) => s.key === seat)) throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
+    if (!row.lobby.seats.some((s) => s.key === seat))
+      throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
     const here = await this.opts.lobby.presence.whereabouts(matchID);
     // Judged again against the record under the match's lock, as it is written.
     const allowed = (lobby: LobbyRecord) => assertHandOverOpen(handOverWhen(lobby, seat, here, this.opts.handOverAfterMs));
@@ -314,10 +325,22 @@ export class BotSeats {
     // Checked and submitted in one tick: a take-back revokes first, so no move of a revoked seat gets queued.
     else if (this.holders.get(matchID)?.get(playerID) !== holder) return 'dropped' as const;
     if (this.closing || this.revoked.has(`${matchID} ${holder.seat}`)) return 'dropped' as const;
-    const out = await this.opts.transport.submitMove(matchID, playerID, { type: action.type, args: [action.args] }, { by: 'server', stateID });
+    const out = await this.opts.transport.submitMove(
+      matchID,
+      playerID,
+      { type: action.type, args: [action.args] },
+      { by: 'server', stateID },
+    );
     if (out.ok) return 'ok' as const;
     if (out.code === 'stale_state') return 'stale' as const;
-    this.log.error('bot move refused', { matchID, playerID, move: action.type, code: out.code, ...(out.message ? { reason: out.message } : {}), ...out.fields });
+    this.log.error('bot move refused', {
+      matchID,
+      playerID,
+      move: action.type,
+      code: out.code,
+      ...(out.message ? { reason: out.message } : {}),
+      ...out.fields,
+    });
     return 'refused' as const;
   }
 

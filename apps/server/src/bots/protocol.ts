@@ -10,6 +10,4 @@ export interface DecideRequest {
   seed: number;
 }
 
-export type DecideReply =
-  | { id: number; ok: true; action: Action; legalCount: number }
-  | { id: number; ok: false; error: string };
+export type DecideReply = { id: number; ok: true; action: Action; legalCount: number } | { id: number; ok: false; error: string };

@@ -10,7 +10,8 @@ import { handOverBody } from './seats';
 
 function seatOf(raw: string | undefined): SeatKey {
   const s = seatParam.safeParse(raw);
-  if (!s.success) throw new ApiError(400, 'no_such_seat', `There is no seat "${String(raw).slice(0, 32)}"; seats are: ${SEAT_KEYS.join(', ')}.`);
+  if (!s.success)
+    throw new ApiError(400, 'no_such_seat', `There is no seat "${String(raw).slice(0, 32)}"; seats are: ${SEAT_KEYS.join(', ')}.`);
   return s.data;
 }
 

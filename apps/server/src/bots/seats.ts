@@ -22,11 +22,20 @@ export const handOverBody = handOverRequest;
 
 export function assertAvailable(strength: BotStrength) {
   if (!botAvailable(strength))
-    throw new ApiError(400, 'bot_unavailable', `The ${strength} computer player is not available on this server yet; choose one of: ${BOT_STRENGTHS.filter(botAvailable).join(', ')}.`);
+    throw new ApiError(
+      400,
+      'bot_unavailable',
+      `The ${strength} computer player is not available on this server yet; choose one of: ${BOT_STRENGTHS.filter(botAvailable).join(', ')}.`,
+    );
 }
 
 /** The bots a new match starts with, checked against its seat plan; throws ApiError for a seat the plan lacks or an unavailable strength. */
-export function botsAtCreation(plan: Plan, seatsOfPlan: readonly SeatKey[], bots: z.output<typeof creationBots>, now = Date.now()): SeatBots | undefined {
+export function botsAtCreation(
+  plan: Plan,
+  seatsOfPlan: readonly SeatKey[],
+  bots: z.output<typeof creationBots>,
+  now = Date.now(),
+): SeatBots | undefined {
   if (!bots) return undefined;
   const out: SeatBots = {};
   for (const [seat, strength] of Object.entries(bots) as [SeatKey, BotStrength][]) {
@@ -40,8 +49,7 @@ export function botsAtCreation(plan: Plan, seatsOfPlan: readonly SeatKey[], bots
 
 /** Joining a seat a computer player was given at creation is refused: that seat has no link to join by. */
 export function assertJoinable(lobby: LobbyRecord, seat: SeatKey) {
-  if (lobby.bots?.[seat]?.reason === 'created')
-    throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat.');
+  if (lobby.bots?.[seat]?.reason === 'created') throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat.');
 }
 
 /** What the lobby view shows of the bots: seat → strength and why (never who handed it over). */
@@ -86,10 +94,18 @@ export function assertHandOverOpen(when: HandOverWhen, now = Date.now()) {
     if (when.code === 'seat_is_computer') throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
     if (when.code === 'not_started')
       throw new ApiError(409, 'not_started', 'The game has not begun: while it waits for players, no seat is handed to the computer.');
-    throw new ApiError(409, 'seat_present', 'Someone on this seat is here: only a seat whose players are all away can be handed to the computer.');
+    throw new ApiError(
+      409,
+      'seat_present',
+      'Someone on this seat is here: only a seat whose players are all away can be handed to the computer.',
+    );
   }
   if (when.from > now) {
     const s = Math.ceil((when.from - now) / 1000);
-    throw new ApiError(409, 'seat_away_briefly', `This seat's players left only just now; it can be handed to the computer in ${s} s if they stay away.`);
+    throw new ApiError(
+      409,
+      'seat_away_briefly',
+      `This seat's players left only just now; it can be handed to the computer in ${s} s if they stay away.`,
+    );
   }
 }

@@ -33,7 +33,13 @@ export interface ClockRecord {
 
 export function newClock(settings: TimedSettings): ClockRecord {
   const bank = settings.mode === 'live' ? settings.baseSeconds * 1000 : 0;
-  return { v: 1, settings, bankMs: Object.fromEntries(FACTIONS.map((f) => [f, bank])) as Record<Faction, number>, running: null, flagged: [] };
+  return {
+    v: 1,
+    settings,
+    bankMs: Object.fromEntries(FACTIONS.map((f) => [f, bank])) as Record<Faction, number>,
+    running: null,
+    flagged: [],
+  };
 }
 
 function deadlineFor(c: ClockRecord, faction: Faction, now: number): number {

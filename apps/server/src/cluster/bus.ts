@@ -37,7 +37,6 @@ export interface MatchBus {
   close(): Promise<void>;
 }
 
-
 /**
  * Redis pub/sub between the server processes: one channel per match, and one where every process
  * says every `beatMs` that it is alive (so the presence it reported is dropped when it dies by
@@ -95,7 +94,9 @@ export class RedisMatchBus implements MatchBus {
 
   publish(message: MatchMessage) {
     const raw = JSON.stringify({ ...message, from: this.id });
-    this.pub.publish(this.channel(message.matchID), raw).catch((err: unknown) => this.log.warn('redis publish failed', { t: message.t, err }));
+    this.pub
+      .publish(this.channel(message.matchID), raw)
+      .catch((err: unknown) => this.log.warn('redis publish failed', { t: message.t, err }));
   }
 
   onMessage(handler: (m: Envelope) => void) {

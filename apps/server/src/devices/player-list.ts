@@ -57,7 +57,8 @@ export class PlayerLists {
     const deviceToken = token('d');
     const hash = hashToken(deviceToken);
     const devices = [...rec.devices, hash];
-    for (const dropped of devices.slice(0, Math.max(0, devices.length - MAX_DEVICES))) await this.storage.putSide(NONE, DEVICE, dropped, null);
+    for (const dropped of devices.slice(0, Math.max(0, devices.length - MAX_DEVICES)))
+      await this.storage.putSide(NONE, DEVICE, dropped, null);
     await this.storage.putSide(NONE, DEVICE, hash, playerId);
     await this.storage.putSide(NONE, PLAYER, playerId, { ...rec, devices: devices.slice(-MAX_DEVICES) });
     return deviceToken;

@@ -24,7 +24,10 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
     const offer = () => ({ email: notify.emailAvailable, webhook: notify.webhooksAvailable });
     // Push has its own small answer: the key to subscribe with, and the member's own devices' endpoints
     // (a browser compares its own to show whether push is on here).
-    const pushShown = (s: NotificationSettings | undefined) => ({ publicKey: notify.pushPublicKey ?? null, endpoints: (s?.push ?? []).map((p) => p.endpoint) });
+    const pushShown = (s: NotificationSettings | undefined) => ({
+      publicKey: notify.pushPublicKey ?? null,
+      endpoints: (s?.push ?? []).map((p) => p.endpoint),
+    });
     const shown = (s: NotificationSettings | undefined) => ({
       webhookUrl: s?.webhook?.url ?? null,
       webhookFormat: s?.webhook?.format ?? null,
@@ -46,7 +49,7 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
         throw new ApiError(409, 'email_off', 'This server sends no e-mail (no SMTP server is configured).');
       if (body.webhookUrl) {
         const refusal = await webhookRefusal(body.webhookUrl, notify.webhookPolicy);
-        if (refusal) throw new ApiError(400, 'webhook_refused', refusal.charAt(0).toUpperCase() + refusal.slice(1) + '.');
+        if (refusal) throw new ApiError(400, 'webhook_refused', `${refusal.charAt(0).toUpperCase() + refusal.slice(1)}.`);
       }
       // The devices with push on are not part of this form: they stay as they are.
       const push = (await notify.settings(matchID, memberId))?.push;
@@ -68,7 +71,7 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
       const body = parse(pushBody, await readJson(ctx, deps.config.bodyLimitBytes));
       if (!notify.pushPublicKey) throw new ApiError(409, 'push_off', 'This server sends no push messages.');
       const refusal = await webhookRefusal(body.endpoint, notify.pushPolicy, 'push endpoint');
-      if (refusal) throw new ApiError(400, 'push_refused', refusal.charAt(0).toUpperCase() + refusal.slice(1) + '.');
+      if (refusal) throw new ApiError(400, 'push_refused', `${refusal.charAt(0).toUpperCase() + refusal.slice(1)}.`);
       await notify.addPush(matchID, memberId, { endpoint: body.endpoint, keys: body.keys, lang: body.lang });
       deps.log.info('push turned on', { matchID, memberId });
       ctx.status = 201;

@@ -173,7 +173,11 @@ export class NotificationService {
     const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
     const online = this.opts.transport.presence.members(matchID);
-    await this.tell(matchID, { ...record, faction }, commanders(lobby, faction).filter((m) => !online.has(m.id)));
+    await this.tell(
+      matchID,
+      { ...record, faction },
+      commanders(lobby, faction).filter((m) => !online.has(m.id)),
+    );
   }
 
   /** A member's last socket left the match: if it is their side's decision, tell them after a while. */
@@ -196,7 +200,11 @@ export class NotificationService {
     if (!last?.faction || (last.told ?? []).includes(memberId)) return;
     const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
-    await this.tell(matchID, { ...last, faction: last.faction }, commanders(lobby, last.faction).filter((m) => m.id === memberId));
+    await this.tell(
+      matchID,
+      { ...last, faction: last.faction },
+      commanders(lobby, last.faction).filter((m) => m.id === memberId),
+    );
   }
 
   /** Send the decision's message to these members (those with settings), and record them as told. */
@@ -210,7 +218,8 @@ export class NotificationService {
       if (!s) continue;
       const link = `${this.opts.publicUrl ?? ''}/m/${matchID}`;
       const msg = yourMoveText({ matchID, faction: decision.faction, link, clock, lang: s.lang });
-      if (s.webhook && this.webhooksAvailable) this.track(this.withRetries('webhook', matchID, m.id, () => this.postWebhook(s.webhook!, msg)));
+      if (s.webhook && this.webhooksAvailable)
+        this.track(this.withRetries('webhook', matchID, m.id, () => this.postWebhook(s.webhook!, msg)));
       if (s.email && this.mailer) this.track(this.withRetries('email', matchID, m.id, () => this.sendMail(s.email!, msg)));
       const sender = this.pushSender;
       for (const target of sender ? (s.push ?? []) : []) {
@@ -224,7 +233,8 @@ export class NotificationService {
       }
       told.push(m.id);
     }
-    if (told.length > 0) await this.opts.storage.putSide(matchID, DECISION, 'last', { ...decision, told: [...(decision.told ?? []), ...told] });
+    if (told.length > 0)
+      await this.opts.storage.putSide(matchID, DECISION, 'last', { ...decision, told: [...(decision.told ?? []), ...told] });
   }
 
   private track(p: Promise<unknown>) {
@@ -248,7 +258,11 @@ export class NotificationService {
       } catch (e) {
         const last = attempt === this.opts.attempts;
         this.log.warn(last ? 'notification given up' : 'notification failed, will retry', {
-          channel, matchID, memberId, attempt, err: e instanceof Error ? e.message : String(e),
+          channel,
+          matchID,
+          memberId,
+          attempt,
+          err: e instanceof Error ? e.message : String(e),
         });
         if (!last) await new Promise((r) => setTimeout(r, base * 2 ** (attempt - 1)).unref());
       }

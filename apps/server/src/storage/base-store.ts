@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module';
 import type { LogEntry, State, StorageAPI, Server } from 'boardgame.io';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MatchStore, type MoveCommit, type StoreKind, type SideRow } from './types';
+import {
+  MatchNotFoundError,
+  StaleStateError,
+  type MatchRow,
+  type MatchStore,
+  type MoveCommit,
+  type StoreKind,
+  type SideRow,
+} from './types';
 
 const require = createRequire(import.meta.url);
 const { Async } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -85,7 +93,7 @@ export function eventOf(state: State, storedCount: number): { base: number; entr
 /** Concatenates stored JSON array texts without parsing each one. */
 export function joinArrays(texts: string[]): unknown[] {
   const parts = texts.map((t) => t.trim().slice(1, -1)).filter((t) => t.trim() !== '');
-  return JSON.parse('[' + parts.join(',') + ']') as unknown[];
+  return JSON.parse(`[${parts.join(',')}]`) as unknown[];
 }
 
 /**
@@ -97,7 +105,10 @@ export function joinArrays(texts: string[]): unknown[] {
  */
 export function historyFrom(rows: { log_base: number; entries: string | unknown[] }[], from: number): unknown[] {
   if (rows.length === 0) return [];
-  const parsed = rows.map((r) => ({ base: Number(r.log_base), entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as unknown[]) : r.entries }));
+  const parsed = rows.map((r) => ({
+    base: Number(r.log_base),
+    entries: typeof r.entries === 'string' ? (JSON.parse(r.entries) as unknown[]) : r.entries,
+  }));
   const min = Math.min(...parsed.map((r) => r.base));
   const all: unknown[] = [];
   for (const r of parsed) {

@@ -46,7 +46,7 @@ export class GroupCommit {
     const jobs = this.queue;
     this.queue = [];
     this.scheduled = false;
-    let results;
+    let results: ReturnType<typeof this.batch>;
     try {
       results = this.batch(jobs);
     } catch (e) {
@@ -56,6 +56,9 @@ export class GroupCommit {
     }
     this.stats.commits++;
     this.stats.writes += jobs.length;
-    results.forEach((r, i) => (r.ok ? jobs[i]!.resolve(r.value) : jobs[i]!.reject(r.error)));
+    results.forEach((r, i) => {
+      if (r.ok) jobs[i]!.resolve(r.value);
+      else jobs[i]!.reject(r.error);
+    });
   }
 }

@@ -97,7 +97,9 @@ export class PostgresStore extends BaseStore {
     try {
       await c.query('BEGIN');
       await c.query(`LOCK TABLE ${this.t} IN ACCESS EXCLUSIVE MODE`);
-      await c.query(`ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS state_id integer, ADD COLUMN IF NOT EXISTS log_len integer NOT NULL DEFAULT 0`);
+      await c.query(
+        `ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS state_id integer, ADD COLUMN IF NOT EXISTS log_len integer NOT NULL DEFAULT 0`,
+      );
       await c.query(`
         UPDATE ${this.t}
            SET state_id = coalesce((state->>'_stateID')::int, 0),
@@ -117,7 +119,12 @@ export class PostgresStore extends BaseStore {
     }
   }
 
-  createMatchWithLobby(matchID: string, { initialState, metadata }: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void> {
+  createMatchWithLobby(
+    matchID: string,
+    { initialState, metadata }: StorageAPI.CreateMatchOpts,
+    lobby: unknown,
+    isPublic: boolean,
+  ): Promise<void> {
     const { entries, base = 0 } = logOf(initialState);
     return this.write(
       `WITH m AS (
@@ -229,15 +236,22 @@ export class PostgresStore extends BaseStore {
   }
 
   async getSide(matchID: string, kind: string, key: string): Promise<unknown> {
-    const rows = await this.track(this.query<{ data: unknown }>(`SELECT data FROM ${this.side} WHERE kind = $1 AND match_id = $2 AND key = $3`, [kind, matchID, key]));
+    const rows = await this.track(
+      this.query<{ data: unknown }>(`SELECT data FROM ${this.side} WHERE kind = $1 AND match_id = $2 AND key = $3`, [kind, matchID, key]),
+    );
     return rows[0]?.data;
   }
 
   async listSide(kind: string, matchID?: string): Promise<SideRow[]> {
     const rows = await this.track(
       matchID === undefined
-        ? this.query<{ match_id: string; key: string; data: unknown }>(`SELECT match_id, key, data FROM ${this.side} WHERE kind = $1`, [kind])
-        : this.query<{ match_id: string; key: string; data: unknown }>(`SELECT match_id, key, data FROM ${this.side} WHERE kind = $1 AND match_id = $2`, [kind, matchID]),
+        ? this.query<{ match_id: string; key: string; data: unknown }>(`SELECT match_id, key, data FROM ${this.side} WHERE kind = $1`, [
+            kind,
+          ])
+        : this.query<{ match_id: string; key: string; data: unknown }>(
+            `SELECT match_id, key, data FROM ${this.side} WHERE kind = $1 AND match_id = $2`,
+            [kind, matchID],
+          ),
     );
     return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: r.data }));
   }
@@ -265,8 +279,11 @@ export class PostgresStore extends BaseStore {
     if (opts.initialState) cols.push('initial_state');
     if (opts.metadata) cols.push('metadata');
     // The action log is assembled from the event rows in the same statement (one snapshot).
-    if (opts.log) cols.push(`(SELECT coalesce(array_agg(actions::text ORDER BY state_id), '{}') FROM ${this.ev} WHERE match_id = $1) AS actions`);
-    const [row] = await this.track(this.query<Record<string, unknown>>(`SELECT ${cols.join(', ')} FROM ${this.t} WHERE id = $1`, [matchID]));
+    if (opts.log)
+      cols.push(`(SELECT coalesce(array_agg(actions::text ORDER BY state_id), '{}') FROM ${this.ev} WHERE match_id = $1) AS actions`);
+    const [row] = await this.track(
+      this.query<Record<string, unknown>>(`SELECT ${cols.join(', ')} FROM ${this.t} WHERE id = $1`, [matchID]),
+    );
     const result: Record<string, unknown> = {};
     if (!row) return result as StorageAPI.FetchResult<O>;
     if (opts.state) result.state = row.state ?? undefined;
@@ -300,7 +317,7 @@ export class PostgresStore extends BaseStore {
     if (w.isGameover !== undefined) add((n) => `gameover = ${n}`, w.isGameover);
     if (w.updatedBefore !== undefined) add((n) => `updated_at < ${n}`, w.updatedBefore);
     if (w.updatedAfter !== undefined) add((n) => `updated_at > ${n}`, w.updatedAfter);
-    const sql = `SELECT id FROM ${this.t}${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY created_at, id`;
+    const sql = `SELECT id FROM ${this.t}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
     const rows = await this.track(this.query<{ id: string }>(sql, params));
     return rows.map((r) => r.id);
   }

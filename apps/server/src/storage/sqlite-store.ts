@@ -75,7 +75,12 @@ export class SqliteStore extends BaseStore {
     this.q = prepare(this.db);
   }
 
-  createMatchWithLobby(matchID: string, { initialState, metadata }: StorageAPI.CreateMatchOpts, lobby: unknown, isPublic: boolean): Promise<void> {
+  createMatchWithLobby(
+    matchID: string,
+    { initialState, metadata }: StorageAPI.CreateMatchOpts,
+    lobby: unknown,
+    isPublic: boolean,
+  ): Promise<void> {
     const { entries, base } = logOf(initialState);
     const state = JSON.stringify(initialState);
     const body = encodeEvent(entries, []);
@@ -150,7 +155,11 @@ export class SqliteStore extends BaseStore {
   }
 
   async listSide(kind: string, matchID?: string): Promise<SideRow[]> {
-    const rows = (matchID === undefined ? this.q.listSide.all(kind) : this.q.listSideOf.all(kind, matchID)) as { match_id: string; key: string; data: string }[];
+    const rows = (matchID === undefined ? this.q.listSide.all(kind) : this.q.listSideOf.all(kind, matchID)) as {
+      match_id: string;
+      key: string;
+      data: string;
+    }[];
     return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: JSON.parse(r.data) }));
   }
 
@@ -169,11 +178,18 @@ export class SqliteStore extends BaseStore {
 
   async listPublic(limit: number): Promise<MatchRow[]> {
     const rows = this.q.listPublic.all(limit) as { id: string; metadata: string; lobby: string | null; created_at: number }[];
-    return rows.map((r) => ({ id: r.id, metadata: JSON.parse(r.metadata), lobby: r.lobby === null ? null : JSON.parse(r.lobby), createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      metadata: JSON.parse(r.metadata),
+      lobby: r.lobby === null ? null : JSON.parse(r.lobby),
+      createdAt: r.created_at,
+    }));
   }
 
   override async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
-    const row = this.matchColumns(opts).get(matchID) as { state?: string | null; initial_state?: string | null; metadata?: string } | undefined;
+    const row = this.matchColumns(opts).get(matchID) as
+      | { state?: string | null; initial_state?: string | null; metadata?: string }
+      | undefined;
     const result: Record<string, unknown> = {};
     if (!row) return result as StorageAPI.FetchResult<O>;
     if (opts.state) result.state = row.state ? (JSON.parse(row.state) as State) : undefined;
@@ -197,7 +213,10 @@ export class SqliteStore extends BaseStore {
 
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
     const rows = this.q.history.all({ m: matchID, from }) as { log_base: number; body: Buffer }[];
-    return historyFrom(rows.map((r) => ({ log_base: r.log_base, entries: decodeEvent(r.body).entries })), from);
+    return historyFrom(
+      rows.map((r) => ({ log_base: r.log_base, entries: decodeEvent(r.body).entries })),
+      from,
+    );
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
@@ -212,7 +231,7 @@ export class SqliteStore extends BaseStore {
     if (w.isGameover !== undefined) add('gameover = ?', w.isGameover ? 1 : 0);
     if (w.updatedBefore !== undefined) add('updated_at < ?', w.updatedBefore);
     if (w.updatedAfter !== undefined) add('updated_at > ?', w.updatedAfter);
-    const sql = `SELECT id FROM kon_matches${where.length ? ' WHERE ' + where.join(' AND ') : ''} ORDER BY created_at, id`;
+    const sql = `SELECT id FROM kon_matches${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
     return (this.db.prepare(sql).all(...params) as { id: string }[]).map((r) => r.id);
   }
 
@@ -248,7 +267,9 @@ function prepare(db: Database) {
     setMetadata: s('UPDATE kon_matches SET metadata = ?, updated_at = ?, gameover = ? WHERE id = ?'),
     setLobby: s('UPDATE kon_matches SET lobby = ?, metadata = ?, updated_at = ? WHERE id = ?'),
     deleteEvents: s('DELETE FROM kon_events WHERE match_id = ?'),
-    putSide: s('INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data'),
+    putSide: s(
+      'INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data',
+    ),
     deleteSide: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
     deleteSideOf: s('DELETE FROM kon_side WHERE match_id = ?'),
     getSide: s('SELECT data FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
@@ -256,7 +277,9 @@ function prepare(db: Database) {
     listSideOf: s('SELECT match_id, key, data FROM kon_side WHERE kind = ? AND match_id = ?'),
     deleteMatch: s('DELETE FROM kon_matches WHERE id = ?'),
     lobby: s('SELECT lobby, metadata FROM kon_matches WHERE id = ?'),
-    listPublic: s('SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?'),
+    listPublic: s(
+      'SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?',
+    ),
     events: s('SELECT body FROM kon_events WHERE match_id = ? ORDER BY state_id'),
     // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
     history: s(

@@ -29,7 +29,10 @@ export function LinkDevices({ onChanged }: { onChanged: () => void }) {
       window.history.replaceState(null, '', window.location.pathname);
       setBusy(true);
       redeemDeviceLink(found.code, found.key)
-        .then((list) => (setMessage({ kind: 'ok', text: t('devices.linked') }), arrived(list)))
+        .then((list) => {
+          setMessage({ kind: 'ok', text: t('devices.linked') });
+          arrived(list);
+        })
         .catch(() => setMessage({ kind: 'error', text: t('devices.error.redeem') }))
         .finally(() => setBusy(false));
     } else if (isLinked()) {

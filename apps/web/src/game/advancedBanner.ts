@@ -48,7 +48,8 @@ export function advancedDetail(G: FactionView, a: Actor, mine: boolean, t: T): s
       params.n = s?.mobilization ?? 0;
       break;
     case 'april9Window':
-      if (p?.kind === 'april9Window') params.trigger = t(`trigger.${p.window}`, { area: areaName(p.area), zone: p.zone ?? '', n: p.count ?? 1 });
+      if (p?.kind === 'april9Window')
+        params.trigger = t(`trigger.${p.window}`, { area: areaName(p.area), zone: p.zone ?? '', n: p.count ?? 1 });
       break;
     case 'april9Deceive':
       if (p?.kind === 'april9Deceive') Object.assign(params, { zone: p.zone, n: p.hits - p.to.length });

@@ -56,7 +56,11 @@ export function areaFacts(id: string, t: T, G?: Pick<FactionView, 'units' | 'sce
   const here = G ? FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0) : [];
   if (here.length)
     push('units', t('facts.units', { list: here.map((f: Faction) => `${t(`faction.${f}`)} ${G!.units[a.id]![f]}`).join(', ') }));
-  const kinds = [a.victoryCity && t('map.victoryCity'), a.mobilizationPoint && t('map.mobilization'), a.airfield && t('map.airfield')].filter(Boolean);
+  const kinds = [
+    a.victoryCity && t('map.victoryCity'),
+    a.mobilizationPoint && t('map.mobilization'),
+    a.airfield && t('map.airfield'),
+  ].filter(Boolean);
   return { id: a.id, kind: 'land', title: a.name, subtitle: kinds.length ? kinds.join(' · ') : t('facts.land'), lines };
 }
 

@@ -7,7 +7,12 @@
  */
 import { onlyPass, type Faction, type FactionView } from '@kon/game';
 
-export function autoPassPending(G: FactionView | null | undefined, faction: Faction | undefined, switchOn: boolean | null, spectator: boolean): boolean {
+export function autoPassPending(
+  G: FactionView | null | undefined,
+  faction: Faction | undefined,
+  switchOn: boolean | null,
+  spectator: boolean,
+): boolean {
   if (spectator || !G || !faction || switchOn !== true || G.result) return false;
   try {
     return onlyPass(G, faction) !== null;

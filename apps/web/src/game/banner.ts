@@ -14,7 +14,7 @@ export interface Banner {
 
 export function pendingLossKind(G: FactionView): 'propose' | 'germany' | null {
   const c = G.combat;
-  if (!c || c.step !== 'losses') return null;
+  if (c?.step !== 'losses') return null;
   if (c.germanyDecidesLosses) return 'germany';
   const defenders = c.defenders.filter((f) => (G.units[c.area]?.[f] ?? 0) > 0);
   return defenders.length > 1 && c.defenderLosses === null && c.attackerLosses !== null ? 'propose' : null;
@@ -70,7 +70,8 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
         break;
       case 'losses': {
         const k = pendingLossKind(G);
-        detail = k === 'propose' && a.faction === 'norway' ? t('do.losses.propose') : k === 'germany' ? t('do.losses.germany') : t('do.losses');
+        detail =
+          k === 'propose' && a.faction === 'norway' ? t('do.losses.propose') : k === 'germany' ? t('do.losses.germany') : t('do.losses');
         break;
       }
       default:
@@ -89,5 +90,10 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
 export function withConnection(b: Banner, connected: boolean, lang: Lang): Banner {
   if (connected || b.kind === 'over') return b;
   const t = (k: string) => translate(lang, k);
-  return { kind: 'offline', faction: b.faction, title: t('conn.lost'), detail: b.kind === 'act' ? t('conn.lost.act') : t('conn.lost.wait') };
+  return {
+    kind: 'offline',
+    faction: b.faction,
+    title: t('conn.lost'),
+    detail: b.kind === 'act' ? t('conn.lost.act') : t('conn.lost.wait'),
+  };
 }

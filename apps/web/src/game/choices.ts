@@ -188,7 +188,11 @@ export function nextParam(options: readonly CardArgs[], chosen: Partial<CardArgs
     if (chosen[key] !== undefined) continue;
     const values = [...new Set(open.map((o) => o[key]))].filter((v) => v !== undefined) as (string | number)[];
     if (values.length > 1 || (values.length === 1 && open.some((o) => o[key] === undefined)))
-      return { kind: 'choose', key, values: values.sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)))) };
+      return {
+        kind: 'choose',
+        key,
+        values: values.sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)))),
+      };
   }
   // Several options identical in every parameter: any of them is the same play.
   return { kind: 'ready', args: open[0]! };

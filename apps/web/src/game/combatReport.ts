@@ -39,7 +39,6 @@ export interface CombatReport {
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const sixes = (xs: number[]) => xs.filter((d) => d === 6).length;
 
-
 /** The combat being fought, or else the last one fought this turn (the engine keeps it, public). */
 export function combatReport(G: FactionView): CombatReport | null {
   const c = G.combat ?? G.lastCombat;

@@ -68,8 +68,10 @@ export interface MatchConnection {
 type BgClient = ReturnType<typeof Client>;
 
 export function useMatchConnection(matchID: string, playerIDs: string[] | null, credentials: string | undefined): MatchConnection {
-  const ids = useMemo<(string | null)[]>(() => (playerIDs && playerIDs.length > 0 ? playerIDs : [null]), [playerIDs?.join(",")]);
-  const [seats, setSeats] = useState<SeatState[]>(() => ids.map((p) => ({ playerID: p, G: null, ctx: null, stateID: -1, connected: false })));
+  const ids = useMemo<(string | null)[]>(() => (playerIDs && playerIDs.length > 0 ? playerIDs : [null]), [playerIDs?.join(',')]);
+  const [seats, setSeats] = useState<SeatState[]>(() =>
+    ids.map((p) => ({ playerID: p, G: null, ctx: null, stateID: -1, connected: false })),
+  );
   const [chat, setChat] = useState<ChatMsg[]>([]);
   const [players, setPlayers] = useState<PlayerMeta[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
@@ -159,7 +161,12 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
         });
       // The clock is pushed on every change; on (re)connecting it is asked for once.
       socket?.on?.('kon:clock', (c: ServerPayload<'kon:clock'>) => setClock(c));
-      socket?.on?.('connect', () => api.clock(matchID, credentials).then((r) => current && setClock(r.clock), () => {}));
+      socket?.on?.('connect', () =>
+        api.clock(matchID, credentials).then(
+          (r) => current && setClock(r.clock),
+          () => {},
+        ),
+      );
       // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
       if (client === made[0] && ids[0] !== null) {
         socket?.on?.('kon:autopass', (e: { on?: unknown }) => typeof e?.on === 'boolean' && setAutopass(e.on));
@@ -175,8 +182,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
         );
       }
       // Connection changes do not always reach subscribers: listen to the socket as well.
-      const refresh = () =>
-        setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
+      const refresh = () => setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
       socket?.on?.('connect', refresh);
       socket?.on?.('disconnect', refresh);
     }

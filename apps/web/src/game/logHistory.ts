@@ -44,7 +44,9 @@ export function stateLog(h: LogHistory, stateID: number, from: number, batch: re
   const same = h.end === end && h.entries.length <= end && batch.every((e, i) => JSON.stringify(h.entries[from + i]) === JSON.stringify(e));
   if (same) return h.stateID === stateID ? h : { ...h, stateID };
   const entries = h.entries.slice(0, end);
-  batch.forEach((e, i) => (entries[from + i] = e));
+  batch.forEach((e, i) => {
+    entries[from + i] = e;
+  });
   return { entries, stateID, end };
 }
 

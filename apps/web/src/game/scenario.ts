@@ -19,7 +19,7 @@ export function listOf(items: string[], lang: 'no' | 'en'): string {
 /** The scenario's win condition as one sentence, or null for the full game's victory cities. */
 export function scenarioGoal(G: Pick<FactionView, 'scenario'>, t: Tr, lang: 'no' | 'en'): string | null {
   const v = G.scenario?.victory;
-  if (!v || v.kind !== 'alliedHoldAll') return null;
+  if (v?.kind !== 'alliedHoldAll') return null;
   return t('scenario.goal', { areas: listOf(v.areas.map(areaName), lang), deck: t(`scenario.deck.${endingDeck(G)}`) });
 }
 
@@ -28,7 +28,13 @@ export function resultLines(G: FactionView, t: Tr, lang: 'no' | 'en'): string[] 
   const r = G.result!;
   if (!r.objectives) return [];
   const missing = r.objectives.areas.filter((a) => !r.objectives!.held.includes(a));
-  const lines = [t('result.objectives', { held: r.objectives.held.length, total: r.objectives.areas.length, list: listOf(r.objectives.held.map(areaName), lang) || '–' })];
+  const lines = [
+    t('result.objectives', {
+      held: r.objectives.held.length,
+      total: r.objectives.areas.length,
+      list: listOf(r.objectives.held.map(areaName), lang) || '–',
+    }),
+  ];
   if (missing.length) lines.push(t('result.objectivesMissing', { list: listOf(missing.map(areaName), lang) }));
   return lines;
 }

@@ -50,7 +50,9 @@ export function shipName(id: string | null | undefined): string | null {
 export function faces(xs: readonly number[]): string {
   if (xs.length === 0) return '';
   const sorted = [...xs].sort((a, b) => a - b);
-  return sorted.length > 1 && sorted[sorted.length - 1]! - sorted[0]! === sorted.length - 1 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : sorted.join(', ');
+  return sorted.length > 1 && sorted[sorted.length - 1]! - sorted[0]! === sorted.length - 1
+    ? `${sorted[0]}–${sorted[sorted.length - 1]}`
+    : sorted.join(', ');
 }
 
 export type ShipPlace = string; // a sea zone or 'raid'

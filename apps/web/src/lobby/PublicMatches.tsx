@@ -30,14 +30,7 @@ export function VisibilityChoice({ value, onChange }: { value: 'private' | 'publ
 
 const freeSeats = (m: PublicMatch): SeatKey[] => m.seats.filter((s) => s.members.length === 0 && !m.bots?.[s.seat]).map((s) => s.seat);
 
-export function PublicMatches({
-  navigate,
-  name,
-}: {
-  navigate: (to: string) => void;
-  name: string;
-  scenarios?: ScenarioInfo[] | null;
-}) {
+export function PublicMatches({ navigate, name }: { navigate: (to: string) => void; name: string; scenarios?: ScenarioInfo[] | null }) {
   const { t } = useI18n();
   const [list, setList] = useState<PublicMatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);

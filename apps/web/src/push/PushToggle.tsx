@@ -46,7 +46,10 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
       }
     } catch (err) {
       const code = err instanceof ApiError ? err.code : err instanceof Error && err.message === 'permission' ? 'permission' : 'generic';
-      setMessage({ kind: 'error', text: t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`) });
+      setMessage({
+        kind: 'error',
+        text: t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`),
+      });
     } finally {
       setBusy(false);
     }

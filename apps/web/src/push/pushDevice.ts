@@ -16,7 +16,8 @@ const path = (matchID: string) => `/api/matches/${encodeURIComponent(matchID)}/n
 export type PushSupport = 'yes' | 'no-browser' | 'denied';
 
 export function pushSupport(): PushSupport {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'no-browser';
+  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
+    return 'no-browser';
   return Notification.permission === 'denied' ? 'denied' : 'yes';
 }
 

@@ -49,7 +49,14 @@ export function AfterGame({
   return (
     <div className="after-game" data-testid="after-game">
       {canRematch && (
-        <button type="button" className="primary" onClick={rematch} disabled={state === 'busy'} title={t('result.rematchHint')} data-action="rematch">
+        <button
+          type="button"
+          className="primary"
+          onClick={rematch}
+          disabled={state === 'busy'}
+          title={t('result.rematchHint')}
+          data-action="rematch"
+        >
           {state === 'busy' ? t('rematch.creating') : existing ? t('rematch.open') : t('result.rematch')}
         </button>
       )}

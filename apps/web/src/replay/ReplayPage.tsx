@@ -177,13 +177,15 @@ function Viewer({ loaded }: { loaded: Loaded }) {
           <Board G={G} />
         </div>
         {/* Nothing in it to focus: the column itself takes the focus, so that the keyboard can scroll it. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling column must take focus so the keyboard can scroll it (axe: scrollable-region-focusable) */}
         <aside className="side-col" tabIndex={0} aria-label={t('replay.hands')}>
           <section className="panel" data-testid="replay-hands">
             <h3>{t('replay.hands')}</h3>
             {FACTIONS.map((f) => (
               <div key={f} className="replay-hand" data-faction={f}>
                 <h4>
-                  <FactionBadge faction={f} /> <span className="muted small">{t('replay.deckTop', { n: step.G.decks[f].draw.length })}</span>
+                  <FactionBadge faction={f} />{' '}
+                  <span className="muted small">{t('replay.deckTop', { n: step.G.decks[f].draw.length })}</span>
                 </h4>
                 <div className="hand-cards compact">
                   {step.G.hands[f].map((c) => (

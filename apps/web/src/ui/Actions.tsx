@@ -142,7 +142,9 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
   } else {
     sources = movable;
     const land = landingAreas(choices);
-    pickable = new Set([...choices.combatAreas, ...choices.retreat, ...place.keys(), ...land].filter((a) => !byAir || place.get(a)?.maxByAir));
+    pickable = new Set(
+      [...choices.combatAreas, ...choices.retreat, ...place.keys(), ...land].filter((a) => !byAir || place.get(a)?.maxByAir),
+    );
     onPick = (area) => {
       if (movable.has(area)) return selectStack(area);
       if (choices.combatAreas.includes(area)) return send('chooseCombat', { area });
@@ -243,7 +245,9 @@ export function ActionPanel({
       <ul key="context" className="context">
         {attacks.map((a) => (
           <li key={a.id}>
-            {a.from ? t('act.attackLabel', { n: a.count, from: areaName(a.from), to: areaName(a.target) }) : `${a.count} → ${areaName(a.target)} (${t(`combat.route.${a.route}`)})`}
+            {a.from
+              ? t('act.attackLabel', { n: a.count, from: areaName(a.from), to: areaName(a.target) })
+              : `${a.count} → ${areaName(a.target)} (${t(`combat.route.${a.route}`)})`}
           </li>
         ))}
       </ul>,
@@ -256,9 +260,9 @@ export function ActionPanel({
     body.push(
       <div key="stack" className="stack-choice">
         <p>{t('act.selected', { n: max, area: areaName(mode.from) })}</p>
-        <label className="row">
+        <div className="row">
           {t('act.howMany')} <Stepper value={state.count} min={1} max={max} onChange={state.setCount} label={t('act.howMany')} />
-        </label>
+        </div>
         <p className="muted small">{t('act.pickDestination')}</p>
         <div className="button-grid">
           {dests.map((d) => (
@@ -291,14 +295,31 @@ export function ActionPanel({
       </div>,
     );
   } else {
-    if (choices.moves.size > 0) body.push(<p key="sel" className="hint">{t('act.selectStack')}</p>);
+    if (choices.moves.size > 0)
+      body.push(
+        <p key="sel" className="hint">
+          {t('act.selectStack')}
+        </p>,
+      );
     if (choices.combatAreas.length > 0)
       body.push(
-        <AreaChoice key="combat" title={t('act.chooseCombat')} areas={choices.combatAreas} busy={busy} onPick={(a) => send('chooseCombat', { area: a })} />,
+        <AreaChoice
+          key="combat"
+          title={t('act.chooseCombat')}
+          areas={choices.combatAreas}
+          busy={busy}
+          onPick={(a) => send('chooseCombat', { area: a })}
+        />,
       );
     if (choices.retreat.length > 0)
       body.push(
-        <AreaChoice key="retreat" title={t('combat.retreatTo')} areas={choices.retreat} busy={busy} onPick={(a) => send('retreat', { to: a })} />,
+        <AreaChoice
+          key="retreat"
+          title={t('combat.retreatTo')}
+          areas={choices.retreat}
+          busy={busy}
+          onPick={(a) => send('retreat', { to: a })}
+        />,
       );
     if (choices.land.length > 0)
       body.push(
@@ -329,14 +350,28 @@ export function ActionPanel({
         </div>,
       );
     if (choices.losses.length > 0)
-      body.push(<Distribution key="losses" options={choices.losses} label={(k) => groupLabel(G, k, t)} onConfirm={(s) => send('chooseLosses', { losses: fullSplit(choices.losses, s) })} busy={busy} />);
+      body.push(
+        <Distribution
+          key="losses"
+          options={choices.losses}
+          label={(k) => groupLabel(G, k, t)}
+          onConfirm={(s) => send('chooseLosses', { losses: fullSplit(choices.losses, s) })}
+          busy={busy}
+        />,
+      );
     if (choices.withdraw.length > 0)
       body.push(
         <Distribution
           key="withdraw"
           options={choices.withdraw}
           label={(k) => areaName(k)}
-          onConfirm={(s) => send('withdraw', { removals: Object.entries(s).filter(([, n]) => n > 0).map(([area, n]) => ({ area, count: n })) })}
+          onConfirm={(s) =>
+            send('withdraw', {
+              removals: Object.entries(s)
+                .filter(([, n]) => n > 0)
+                .map(([area, n]) => ({ area, count: n })),
+            })
+          }
           busy={busy}
         />,
       );
@@ -411,7 +446,14 @@ export function ActionPanel({
     >
       <div className="dock-head">
         <span className="dock-title">{t('tabs.action')}</span>
-        <button type="button" className="small dock-toggle" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded(!folded)} data-action="fold">
+        <button
+          type="button"
+          className="small dock-toggle"
+          aria-expanded={!folded}
+          aria-controls={bodyId}
+          onClick={() => setFolded(!folded)}
+          data-action="fold"
+        >
           {folded ? `${t('dock.show')} ▴` : `${t('dock.hide')} ▾`}
         </button>
       </div>
@@ -463,7 +505,17 @@ function fullSplit(options: readonly Split[], chosen: Split): Split {
   return legal ?? chosen;
 }
 
-function Distribution({ options, label, onConfirm, busy }: { options: Split[]; label: (k: string) => string; onConfirm: (s: Split) => void; busy: boolean }) {
+function Distribution({
+  options,
+  label,
+  onConfirm,
+  busy,
+}: {
+  options: Split[];
+  label: (k: string) => string;
+  onConfirm: (s: Split) => void;
+  busy: boolean;
+}) {
   const { t } = useI18n();
   const groups = splitGroups(options);
   const total = splitTotal(options);
@@ -474,10 +526,16 @@ function Distribution({ options, label, onConfirm, busy }: { options: Split[]; l
     <div className="distribution">
       <p>{t('do.losses')}</p>
       {groups.map((g) => (
-        <label key={g.key} className="row">
+        <div key={g.key} className="row">
           <span className="grow">{label(g.key)}</span>
-          <Stepper value={split[g.key] ?? 0} min={0} max={g.max} onChange={(n) => setSplit({ ...split, [g.key]: n })} label={label(g.key)} />
-        </label>
+          <Stepper
+            value={split[g.key] ?? 0}
+            min={0}
+            max={g.max}
+            onChange={(n) => setSplit({ ...split, [g.key]: n })}
+            label={label(g.key)}
+          />
+        </div>
       ))}
       <p className="muted small">{t('act.lossesLeft', { n: total - used })}</p>
       <button type="button" className="primary" disabled={!legal || busy} onClick={() => onConfirm(split)}>
@@ -497,8 +555,15 @@ function TradeBox({ G, state, send, busy }: { G: FactionView; state: ActionState
     <div className="trade-box">
       <p className="small">{t('act.available', { n: available, s: r.symbols })}</p>
       <p className="muted small">{t('act.tradeHint')}</p>
-      {state.tradeSel.length > 0 && <p>{t('act.selectedSymbols', { s: symbols, n: Math.floor((r.symbols + symbols) / 3) - Math.floor(r.symbols / 3) })}</p>}
-      <button type="button" disabled={state.tradeSel.length === 0 || busy} onClick={() => send('trade', { cards: state.tradeSel })} data-action="trade">
+      {state.tradeSel.length > 0 && (
+        <p>{t('act.selectedSymbols', { s: symbols, n: Math.floor((r.symbols + symbols) / 3) - Math.floor(r.symbols / 3) })}</p>
+      )}
+      <button
+        type="button"
+        disabled={state.tradeSel.length === 0 || busy}
+        onClick={() => send('trade', { cards: state.tradeSel })}
+        data-action="trade"
+      >
         {t('act.trade')}
       </button>
     </div>
@@ -516,9 +581,9 @@ function PlaceBox({ G, choices, state, busy }: { G: FactionView; choices: Choice
     <div className="place-box">
       <h4>{t('act.place', { n: max })}</h4>
       {max > 1 && (
-        <label className="row">
+        <div className="row">
           {t('act.howMany')} <Stepper value={state.placeCount} min={1} max={max} onChange={state.setPlaceCount} label={t('act.howMany')} />
-        </label>
+        </div>
       )}
       {anyAir && (
         <label className="row">
@@ -537,7 +602,21 @@ function PlaceBox({ G, choices, state, busy }: { G: FactionView; choices: Choice
   );
 }
 
-function CardPlay({ card, choices, state, G, send, busy }: { card: string; choices: Choices; state: ActionState; G: FactionView; send: Send; busy: boolean }) {
+function CardPlay({
+  card,
+  choices,
+  state,
+  G,
+  send,
+  busy,
+}: {
+  card: string;
+  choices: Choices;
+  state: ActionState;
+  G: FactionView;
+  send: Send;
+  busy: boolean;
+}) {
   const { t, lang } = useI18n();
   const mode = state.mode as Extract<Mode, { kind: 'card' }>;
   const options = choices.cards.get(card) ?? [];

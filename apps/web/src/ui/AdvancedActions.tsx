@@ -145,9 +145,24 @@ export function AdvancedActions({
 
   const body: React.ReactNode[] = [];
   const trigger = triggerLine(G, t);
-  if (trigger) body.push(<p key="trigger" className="trigger" data-testid="trigger">{trigger}</p>);
+  if (trigger)
+    body.push(
+      <p key="trigger" className="trigger" data-testid="trigger">
+        {trigger}
+      </p>,
+    );
 
-  if (adv.has('chooseApril9')) body.push(<CardChoice key={`choose-${f}`} G={G} faction={f} options={adv.get('chooseApril9')!} onConfirm={(cards) => send('chooseApril9', { cards })} busy={busy} />);
+  if (adv.has('chooseApril9'))
+    body.push(
+      <CardChoice
+        key={`choose-${f}`}
+        G={G}
+        faction={f}
+        options={adv.get('chooseApril9')!}
+        onConfirm={(cards) => send('chooseApril9', { cards })}
+        busy={busy}
+      />,
+    );
 
   for (const move of DIRECT)
     if (adv.has(move)) {
@@ -157,7 +172,14 @@ export function AdvancedActions({
           <p className="muted small">{t('adv.deployHint')}</p>
           <div className="button-grid">
             {adv.get(move)!.map((o) => (
-              <button key={keyOf(o)} type="button" onClick={() => send(move, o)} disabled={busy} data-adv={move} data-value={String(o[key])}>
+              <button
+                key={keyOf(o)}
+                type="button"
+                onClick={() => send(move, o)}
+                disabled={busy}
+                data-adv={move}
+                data-value={String(o[key])}
+              >
                 {placeLabel(t, o[key])}
               </button>
             ))}
@@ -173,7 +195,14 @@ export function AdvancedActions({
         <p>{t('adv.pickShip')}</p>
         <div className="ship-list">
           {ships.map((id) => (
-            <button key={id} type="button" className="ship-button" onClick={() => state.start('placeShip', { ship: id })} disabled={busy} data-place-ship={id}>
+            <button
+              key={id}
+              type="button"
+              className="ship-button"
+              onClick={() => state.start('placeShip', { ship: id })}
+              disabled={busy}
+              data-place-ship={id}
+            >
               <ShipChip id={id} />
             </button>
           ))}
@@ -188,7 +217,14 @@ export function AdvancedActions({
       <div key="playApril9" className="quick-cards">
         <div className="button-grid">
           {byCard.map((c) => (
-            <button key={c} type="button" className="card-button" onClick={() => state.start('playApril9', { card: c })} disabled={busy} data-play-a9={c}>
+            <button
+              key={c}
+              type="button"
+              className="card-button"
+              onClick={() => state.start('playApril9', { card: c })}
+              disabled={busy}
+              data-play-a9={c}
+            >
               {t('adv.play', { card: '' })}
               <strong>{april9Title(c)}</strong>
             </button>
@@ -220,12 +256,27 @@ export function AdvancedActions({
     );
 
   if (adv.has('tradeApril9'))
-    body.push(<TradeApril9 key={`trade-${f}`} G={G} faction={f} options={adv.get('tradeApril9')!} onConfirm={(cards) => send('tradeApril9', { cards })} busy={busy} />);
+    body.push(
+      <TradeApril9
+        key={`trade-${f}`}
+        G={G}
+        faction={f}
+        options={adv.get('tradeApril9')!}
+        onConfirm={(cards) => send('tradeApril9', { cards })}
+        busy={busy}
+      />,
+    );
 
   if (adv.has('intercept'))
     body.push(
       <div key="intercept" className="row">
-        <button type="button" className="primary" onClick={() => send('intercept', { attempt: true })} disabled={busy} data-adv="intercept-yes">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => send('intercept', { attempt: true })}
+          disabled={busy}
+          data-adv="intercept-yes"
+        >
           {t('adv.interceptYes')}
         </button>
         <button type="button" onClick={() => send('intercept', { attempt: false })} disabled={busy} data-adv="intercept-no">
@@ -236,7 +287,14 @@ export function AdvancedActions({
 
   if (adv.has('sail'))
     body.push(
-      <TaskForces key="sail" G={G} options={adv.get('sail')!} placeName={(at) => (at === 'raid' ? t('fleet.raid') : placeLabel(t, at))} onSail={(ships) => state.start('sail', { ships })} busy={busy} />,
+      <TaskForces
+        key="sail"
+        G={G}
+        options={adv.get('sail')!}
+        placeName={(at) => (at === 'raid' ? t('fleet.raid') : placeLabel(t, at))}
+        onSail={(ships) => state.start('sail', { ships })}
+        busy={busy}
+      />,
     );
   if (adv.has('anchor'))
     body.push(
@@ -259,7 +317,14 @@ export function AdvancedActions({
     body.push(
       <div key="navalCards" className="button-grid">
         {byCard.map((c) => (
-          <button key={c} type="button" className="card-button" onClick={() => state.start('playNavalCard', { card: c })} disabled={busy} data-play-naval={c}>
+          <button
+            key={c}
+            type="button"
+            className="card-button"
+            onClick={() => state.start('playNavalCard', { card: c })}
+            disabled={busy}
+            data-play-naval={c}
+          >
             {t('act.play')}: <strong>{cardTitle(c)}</strong>
           </button>
         ))}
@@ -316,7 +381,13 @@ export function AdvancedActions({
     );
 
   if (G.april9 && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && !adv.has('chooseApril9'))
-    body.push(<April9Hand key="hand" cards={G.april9.hands[G.viewer]!} playable={new Set((adv.get('playApril9') ?? []).map((o) => String(o.card)))} />);
+    body.push(
+      <April9Hand
+        key="hand"
+        cards={G.april9.hands[G.viewer]!}
+        playable={new Set((adv.get('playApril9') ?? []).map((o) => String(o.card)))}
+      />,
+    );
   return <div className="advanced-actions">{body}</div>;
 }
 
@@ -363,7 +434,14 @@ function Stepper({ G, adv, state, busy }: { G: FactionView; adv: AdvancedChoices
           </p>
           <div className="button-grid">
             {step.values.map((v) => (
-              <button key={keyOf(v)} type="button" onClick={() => state.start(mode.move, { ...mode.chosen, [step.key]: v })} disabled={busy} data-step={step.key} data-value={typeof v === 'string' ? v : keyOf(v)}>
+              <button
+                key={keyOf(v)}
+                type="button"
+                onClick={() => state.start(mode.move, { ...mode.chosen, [step.key]: v })}
+                disabled={busy}
+                data-step={step.key}
+                data-value={typeof v === 'string' ? v : keyOf(v)}
+              >
                 {label(step.key, v)}
               </button>
             ))}
@@ -405,7 +483,19 @@ export function April9CardFace({ instance, children, selected }: { instance: str
 }
 
 /** Keep N of M: the faction's 9. April stock as cards to tick; confirm when the set is a legal one. */
-export function CardChoice({ G, faction, options, onConfirm, busy }: { G: FactionView; faction: Faction; options: Args[]; onConfirm: (cards: string[]) => void; busy: boolean }) {
+export function CardChoice({
+  G,
+  faction,
+  options,
+  onConfirm,
+  busy,
+}: {
+  G: FactionView;
+  faction: Faction;
+  options: Args[];
+  onConfirm: (cards: string[]) => void;
+  busy: boolean;
+}) {
   const { t } = useI18n();
   const stock = useMemo(() => {
     const boxed = G.april9?.boxed[faction] ?? [];
@@ -430,7 +520,14 @@ export function CardChoice({ G, faction, options, onConfirm, busy }: { G: Factio
         {stock.map((c) => (
           <April9CardFace key={c} instance={c} selected={sel.includes(c)}>
             <label className="trade-check">
-              <input type="checkbox" checked={sel.includes(c)} onChange={() => toggle(c)} disabled={busy || (!sel.includes(c) && sel.length >= keep)} data-keep={c} /> {t('adv.keepOne')}
+              <input
+                type="checkbox"
+                checked={sel.includes(c)}
+                onChange={() => toggle(c)}
+                disabled={busy || (!sel.includes(c) && sel.length >= keep)}
+                data-keep={c}
+              />{' '}
+              {t('adv.keepOne')}
             </label>
           </April9CardFace>
         ))}
@@ -439,7 +536,19 @@ export function CardChoice({ G, faction, options, onConfirm, busy }: { G: Factio
   );
 }
 
-function TradeApril9({ G, faction, options, onConfirm, busy }: { G: FactionView; faction: Faction; options: Args[]; onConfirm: (cards: string[]) => void; busy: boolean }) {
+function TradeApril9({
+  G,
+  faction,
+  options,
+  onConfirm,
+  busy,
+}: {
+  G: FactionView;
+  faction: Faction;
+  options: Args[];
+  onConfirm: (cards: string[]) => void;
+  busy: boolean;
+}) {
   const { t, lang } = useI18n();
   const items = members(options, 'cards');
   void G;
@@ -452,7 +561,12 @@ function TradeApril9({ G, faction, options, onConfirm, busy }: { G: FactionView;
       <div className="button-grid">
         {items.map((c) => (
           <label key={c} className="row trade-check">
-            <input type="checkbox" checked={sel.includes(c)} onChange={() => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]))} /> {april9Title(c)} ({april9Info(c, lang).symbols}★)
+            <input
+              type="checkbox"
+              checked={sel.includes(c)}
+              onChange={() => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]))}
+            />{' '}
+            {april9Title(c)} ({april9Info(c, lang).symbols}★)
           </label>
         ))}
       </div>
@@ -488,7 +602,12 @@ function SetChoice({
       <h4>{title}</h4>
       {items.map((x) => (
         <label key={x} className="row">
-          <input type="checkbox" checked={sel.includes(x)} onChange={() => setSel((s) => (s.includes(x) ? s.filter((y) => y !== x) : [...s, x]))} /> {label(x)}
+          <input
+            type="checkbox"
+            checked={sel.includes(x)}
+            onChange={() => setSel((s) => (s.includes(x) ? s.filter((y) => y !== x) : [...s, x]))}
+          />{' '}
+          {label(x)}
         </label>
       ))}
       <button type="button" className="primary" disabled={!isLegal(sel) || busy} onClick={() => onConfirm(sel)}>
@@ -514,4 +633,3 @@ export function April9Hand({ cards, playable }: { cards: string[]; playable: Set
     </details>
   );
 }
-

@@ -42,10 +42,18 @@ export interface AreaFactsControl {
 
 /** A phone-sized or touch screen: facts open on a long press only, never on hover or a plain tap. */
 function touchLayout(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 700px), (pointer: coarse)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(max-width: 700px), (pointer: coarse)').matches
+  );
 }
 
-export function useAreaFacts(boxRef: React.RefObject<HTMLElement | null>, G: FactionView | null, hint?: (id: string) => string | undefined): AreaFactsControl {
+export function useAreaFacts(
+  boxRef: React.RefObject<HTMLElement | null>,
+  G: FactionView | null,
+  hint?: (id: string) => string | undefined,
+): AreaFactsControl {
   const [shown, setShown] = useState<Shown | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const longPressed = useRef(false);
@@ -174,7 +182,14 @@ function useFactsCard(
       };
   const extra = hint?.(shown.id);
   return (
-    <div className={`area-facts ${shown.pinned ? 'pinned' : ''}`} style={style} role="dialog" aria-label={t('facts.title')} data-testid="area-facts" data-facts={facts.id}>
+    <div
+      className={`area-facts ${shown.pinned ? 'pinned' : ''}`}
+      style={style}
+      role="dialog"
+      aria-label={t('facts.title')}
+      data-testid="area-facts"
+      data-facts={facts.id}
+    >
       <header>
         <strong className="facts-title">{facts.title}</strong>
         {facts.subtitle && <span className="facts-subtitle">{facts.subtitle}</span>}

@@ -6,7 +6,17 @@ import { useState } from 'react';
 import { api } from '../api';
 import { useI18n } from '../i18n';
 
-export function AutopassSwitch({ matchID, credentials, on, onChanged }: { matchID: string; credentials: string; on: boolean | null; onChanged: (on: boolean) => void }) {
+export function AutopassSwitch({
+  matchID,
+  credentials,
+  on,
+  onChanged,
+}: {
+  matchID: string;
+  credentials: string;
+  on: boolean | null;
+  onChanged: (on: boolean) => void;
+}) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
@@ -24,7 +34,13 @@ export function AutopassSwitch({ matchID, credentials, on, onChanged }: { matchI
   return (
     <section className="autopass-switch" data-testid="autopass-switch">
       <label className="check">
-        <input type="checkbox" checked={on !== false} disabled={busy || on === null} onChange={(e) => void change(e.target.checked)} data-action="autopass" />{' '}
+        <input
+          type="checkbox"
+          checked={on !== false}
+          disabled={busy || on === null}
+          onChange={(e) => void change(e.target.checked)}
+          data-action="autopass"
+        />{' '}
         {t('autopass.switch')}
       </label>
       <p className="muted small">{t('autopass.hint')}</p>

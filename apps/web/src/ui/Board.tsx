@@ -49,7 +49,7 @@ function useOverlayBoxes(box: React.RefObject<HTMLDivElement | null>, svg: React
     if (typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    el.querySelectorAll('.map-controls, .legend').forEach((c) => ro.observe(c));
+    for (const c of el.querySelectorAll('.map-controls, .legend')) ro.observe(c);
     return () => ro.disconnect();
   }, [box, svg]);
   return boxes;
@@ -78,10 +78,16 @@ const MIN_W = 160;
  * beside them and the stacks below. (The coast of a big area may reach beyond it.)
  */
 function boxOf(ids: readonly string[]) {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const a of BOARD.areas) {
     if (!ids.includes(a.id)) continue;
-    x0 = Math.min(x0, a.label.x); y0 = Math.min(y0, a.label.y); x1 = Math.max(x1, a.label.x); y1 = Math.max(y1, a.label.y);
+    x0 = Math.min(x0, a.label.x);
+    y0 = Math.min(y0, a.label.y);
+    x1 = Math.max(x1, a.label.x);
+    y1 = Math.max(y1, a.label.y);
   }
   return { x: x0 - 48, y: y0 - 50, w: x1 - x0 + 96, h: y1 - y0 + 80 };
 }
@@ -100,14 +106,7 @@ function regionView(
   aspect: number,
   inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
 ) {
-  const r =
-    typeof region !== 'string'
-      ? boxOf(region)
-      : region === 'south'
-      ? boxOf(SOUTH)
-      : region === 'north'
-        ? boxOf(NORTH)
-        : LAND;
+  const r = typeof region !== 'string' ? boxOf(region) : region === 'south' ? boxOf(SOUTH) : region === 'north' ? boxOf(NORTH) : LAND;
   // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
   // covers its foot), and slide it so that the board fills the rest.
   const seen = Math.max(0.3, inset.bottom - inset.top);
@@ -118,7 +117,23 @@ function regionView(
   return { x: at.x, y: at.y, w, h };
 }
 
-function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction: Faction; count: number; x: number; y: number; r?: number; dim?: boolean; letter: string }) {
+function Token({
+  faction,
+  count,
+  x,
+  y,
+  r = 11,
+  dim = false,
+  letter,
+}: {
+  faction: Faction;
+  count: number;
+  x: number;
+  y: number;
+  r?: number;
+  dim?: boolean;
+  letter: string;
+}) {
   return (
     <g transform={`translate(${x},${y})`} opacity={dim ? 0.55 : 1} className="token">
       <TokenShape faction={faction} r={r} />
@@ -131,7 +146,6 @@ function Token({ faction, count, x, y, r = 11, dim = false, letter }: { faction:
     </g>
   );
 }
-
 
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
   const { t } = useI18n();
@@ -216,7 +230,8 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           y: a.label.y,
           w: (b.right - b.left) * kText,
           h: (b.bottom - b.top) * kText,
-          rank: (a.id === selected ? 8 : 0) + (pickable?.has(a.id) || sources?.has(a.id) ? 4 : 0) + (a.victoryCity ? 2 : 0) + (n > 0 ? 1 : 0),
+          rank:
+            (a.id === selected ? 8 : 0) + (pickable?.has(a.id) || sources?.has(a.id) ? 4 : 0) + (a.victoryCity ? 2 : 0) + (n > 0 ? 1 : 0),
           stack: n > 0 ? stackBox(n) : null,
         };
       });
@@ -234,9 +249,23 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     });
     // The map's own buttons (zoom, legend) lie over it: no name goes under them.
     const unit = size.w > 0 ? vb.w / size.w : 1;
-    const controls = overlays.map((o) => ({ x0: vb.x + o.x0 * unit, y0: vb.y + o.y0 * unit, x1: vb.x + o.x1 * unit, y1: vb.y + o.y1 * unit }));
-    const seaHidden = new Set(BOARD.seaZones.filter((z, i) => controls.some((c) => c.x0 < seaBoxes[i]!.x1 && seaBoxes[i]!.x0 < c.x1 && c.y0 < seaBoxes[i]!.y1 && seaBoxes[i]!.y0 < c.y1)).map((z) => z.id));
-    return { placed: placeLabels(input, [...seaBoxes.filter((_, i) => !seaHidden.has(BOARD.seaZones[i]!.id)), ...stacks, ...controls]), seaHidden };
+    const controls = overlays.map((o) => ({
+      x0: vb.x + o.x0 * unit,
+      y0: vb.y + o.y0 * unit,
+      x1: vb.x + o.x1 * unit,
+      y1: vb.y + o.y1 * unit,
+    }));
+    const seaHidden = new Set(
+      BOARD.seaZones
+        .filter((_z, i) =>
+          controls.some((c) => c.x0 < seaBoxes[i]!.x1 && seaBoxes[i]!.x0 < c.x1 && c.y0 < seaBoxes[i]!.y1 && seaBoxes[i]!.y0 < c.y1),
+        )
+        .map((z) => z.id),
+    );
+    return {
+      placed: placeLabels(input, [...seaBoxes.filter((_, i) => !seaHidden.has(BOARD.seaZones[i]!.id)), ...stacks, ...controls]),
+      seaHidden,
+    };
   }, [shownKey, stackCounts, labelBoxes, kText, k, selected, pickable, sources, overlays, vb, size.w]);
   const facts = useAreaFacts(boxRef, G, (id) => (pickable?.has(id) || sources?.has(id) ? pickHint?.(id) : undefined));
   // Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear
@@ -396,6 +425,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           const isPick = pickable?.has(z.id);
           const hint = isPick ? pickHint?.(z.id) : undefined;
           return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a map shape repeats a choice the action panel offers as a button, the keyboard's way
             <path
               key={z.id}
               d={z.shape}
@@ -405,8 +435,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               onClick={() => pick(z.id)}
               {...facts.bind(z.id)}
               {...(isPick ? { tabIndex: 0, role: 'button', 'aria-label': hint ?? z.id, onKeyDown: onKey(z.id) } : {})}
-            >
-            </path>
+            ></path>
           );
         })}
         {/* Other countries: calm background; nothing enters them. */}
@@ -416,11 +445,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         {BOARD.lakes.map((d, i) => (
           <path key={i} d={d} className="lake" />
         ))}
-        {BOARD.seaZones.filter((z) => !seaHidden.has(z.id)).map((z) => (
-          <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={SEA_LABEL_FONT}>
-            {z.id}
-          </text>
-        ))}
+        {BOARD.seaZones
+          .filter((z) => !seaHidden.has(z.id))
+          .map((z) => (
+            <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={SEA_LABEL_FONT}>
+              {z.id}
+            </text>
+          ))}
         {BOARD.areas.map((a) => {
           const isPick = pickable?.has(a.id);
           const isSource = sources?.has(a.id);
@@ -436,6 +467,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           const out = inPlay !== null && !inPlay.has(a.id);
           const hint = isPick || isSource ? pickHint?.(a.id) : undefined;
           return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a map shape repeats a choice the action panel offers as a button, the keyboard's way
             <path
               key={a.id}
               d={a.shape}
@@ -459,32 +491,41 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           b.segments.length > 0 ? (
             <path key={`${b.a}-${b.b}`} className="fjord" d={b.segments.map(([p, q]) => `M${p.x},${p.y}L${q.x},${q.y}`).join('')} />
           ) : b.crossing ? (
-            <line key={`${b.a}-${b.b}`} className="fjord crossing" x1={b.crossing[0].x} y1={b.crossing[0].y} x2={b.crossing[1].x} y2={b.crossing[1].y} />
+            <line
+              key={`${b.a}-${b.b}`}
+              className="fjord crossing"
+              x1={b.crossing[0].x}
+              y1={b.crossing[0].y}
+              x2={b.crossing[1].x}
+              y2={b.crossing[1].y}
+            />
           ) : null,
         )}
         <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
-        {BOARD.areas.filter((a) => placed.has(a.id)).map((a) => {
-          const p = placed.get(a.id)!;
-          const b = labelBoxes.get(a.id)!;
-          return (
-            <g
-              key={a.id}
-              className="area-label"
-              data-label={a.id}
-              transform={`translate(${a.label.x + p.dx - ((b.left + b.right) / 2) * kText},${a.label.y + p.dy - ((b.top + b.bottom) / 2) * kText}) scale(${kText})`}
-              pointerEvents="none"
-            >
-              <text y={3.6} className="area-name" fontSize={LABEL_FONT}>
-                {a.name}
-              </text>
-              {a.victoryCity && <path d={STAR} transform={`translate(${-b.text / 2 - 7.5},0) scale(6.2)`} className="icon-star" />}
-              {a.airfield && <path d={PLANE} transform={`translate(${b.text / 2 + 6},0) scale(5.2)`} className="icon-plane" />}
-              {a.mobilizationPoint && (
-                <path d={FLAG} transform={`translate(${b.text / 2 + (a.airfield ? 17 : 6)},0) scale(4.6)`} className="icon-flag" />
-              )}
-            </g>
-          );
-        })}
+        {BOARD.areas
+          .filter((a) => placed.has(a.id))
+          .map((a) => {
+            const p = placed.get(a.id)!;
+            const b = labelBoxes.get(a.id)!;
+            return (
+              <g
+                key={a.id}
+                className="area-label"
+                data-label={a.id}
+                transform={`translate(${a.label.x + p.dx - ((b.left + b.right) / 2) * kText},${a.label.y + p.dy - ((b.top + b.bottom) / 2) * kText}) scale(${kText})`}
+                pointerEvents="none"
+              >
+                <text y={3.6} className="area-name" fontSize={LABEL_FONT}>
+                  {a.name}
+                </text>
+                {a.victoryCity && <path d={STAR} transform={`translate(${-b.text / 2 - 7.5},0) scale(6.2)`} className="icon-star" />}
+                {a.airfield && <path d={PLANE} transform={`translate(${b.text / 2 + 6},0) scale(5.2)`} className="icon-plane" />}
+                {a.mobilizationPoint && (
+                  <path d={FLAG} transform={`translate(${b.text / 2 + (a.airfield ? 17 : 6)},0) scale(4.6)`} className="icon-flag" />
+                )}
+              </g>
+            );
+          })}
         {BOARD.areas.map((a) => {
           const here = FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0);
           if (here.length === 0) return null;
@@ -495,7 +536,18 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
               {here.map((f, i) => {
                 const n = G.units[a.id]?.[f] ?? 0;
                 const moved = G.moved[a.id]?.[f] ?? 0;
-                return <Token key={f} faction={f} count={n} x={x0 + i * gap} y={a.label.y + 5 * k} r={11 * k} dim={moved >= n && G.turn === f && G.phase === 'movement'} letter={letters[f]} />;
+                return (
+                  <Token
+                    key={f}
+                    faction={f}
+                    count={n}
+                    x={x0 + i * gap}
+                    y={a.label.y + 5 * k}
+                    r={11 * k}
+                    dim={moved >= n && G.turn === f && G.phase === 'movement'}
+                    letter={letters[f]}
+                  />
+                );
               })}
             </g>
           );
@@ -524,6 +576,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         {BOARD.areas
           .filter((a) => pickable?.has(a.id) || sources?.has(a.id))
           .map((a) => (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a map shape repeats a choice the action panel offers as a button, the keyboard's way
             <circle
               key={a.id}
               className="hit"

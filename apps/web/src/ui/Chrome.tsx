@@ -10,7 +10,14 @@ function LangSwitch() {
   return (
     // The visible name of the other language is the button's name (a different aria-label would hide it
     // from speech input); its own language tag lets a screen reader say it right.
-    <button type="button" className="lang-switch" onClick={() => setLang(lang === 'no' ? 'en' : 'no')} title={t('lang.label')} lang={lang === 'no' ? 'en' : 'nb'} data-testid="lang-switch">
+    <button
+      type="button"
+      className="lang-switch"
+      onClick={() => setLang(lang === 'no' ? 'en' : 'no')}
+      title={t('lang.label')}
+      lang={lang === 'no' ? 'en' : 'nb'}
+      data-testid="lang-switch"
+    >
       {t('lang.switch')}
     </button>
   );
@@ -61,7 +68,10 @@ export function RulesetTag({ ruleset, scenario }: { ruleset: string | undefined;
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     if (!scenario) return;
-    api.scenarios().then((l) => setName(l.find((s) => s.id === scenario)?.name[lang] ?? scenario), () => setName(scenario));
+    api.scenarios().then(
+      (l) => setName(l.find((s) => s.id === scenario)?.name[lang] ?? scenario),
+      () => setName(scenario),
+    );
   }, [scenario, lang]);
   if (scenario)
     return (

@@ -52,11 +52,25 @@ export function ClockChoice({ value, onChange }: { value: ClockDraft; onChange: 
         <div className="row clock-numbers">
           <label className="field">
             <span>{t('home.clock.base')}</span>
-            <input type="number" name="baseMinutes" min={1} max={1440} value={value.baseMinutes} onChange={(e) => set({ baseMinutes: Number(e.target.value) })} />
+            <input
+              type="number"
+              name="baseMinutes"
+              min={1}
+              max={1440}
+              value={value.baseMinutes}
+              onChange={(e) => set({ baseMinutes: Number(e.target.value) })}
+            />
           </label>
           <label className="field">
             <span>{t('home.clock.increment')}</span>
-            <input type="number" name="incrementSeconds" min={0} max={3600} value={value.incrementSeconds} onChange={(e) => set({ incrementSeconds: Number(e.target.value) })} />
+            <input
+              type="number"
+              name="incrementSeconds"
+              min={0}
+              max={3600}
+              value={value.incrementSeconds}
+              onChange={(e) => set({ incrementSeconds: Number(e.target.value) })}
+            />
           </label>
         </div>
       )}

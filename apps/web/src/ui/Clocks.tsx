@@ -60,7 +60,12 @@ export function ClockPanel({ clock }: { clock: ClockView | null }) {
           const left = remainingNow(clock, f, receivedAt, now) ?? 0;
           const running = clock.running === f;
           return (
-            <li key={f} className={`clock-row ${running ? 'running' : ''} ${left < 60_000 && running ? 'low' : ''}`} data-faction={f} data-testid={`clock-${f}`}>
+            <li
+              key={f}
+              className={`clock-row ${running ? 'running' : ''} ${left < 60_000 && running ? 'low' : ''}`}
+              data-faction={f}
+              data-testid={`clock-${f}`}
+            >
               <FactionBadge faction={f} />
               <span className="clock-time" role="timer" aria-live="off">
                 {formatClock(left, lang)}

@@ -9,7 +9,11 @@ export function CombatPanel({ report }: { report: CombatReport }) {
   const { t } = useI18n();
   const area = areaName(report.area);
   return (
-    <section className={`panel combat-panel ${report.live ? 'live' : 'done'}`} aria-label={t('combat.title', { area })} data-testid="combat-panel">
+    <section
+      className={`panel combat-panel ${report.live ? 'live' : 'done'}`}
+      aria-label={t('combat.title', { area })}
+      data-testid="combat-panel"
+    >
       <h3>{t('combat.title', { area })}</h3>
       {report.live && (
         <ol className="combat-steps">
@@ -21,11 +25,23 @@ export function CombatPanel({ report }: { report: CombatReport }) {
         </ol>
       )}
       <div className="combat-sides">
-        <Side title={t('combat.attacker')} side={report.attackerSide} winner={report.winner === 'attacker'} report={report} which="attacker" />
+        <Side
+          title={t('combat.attacker')}
+          side={report.attackerSide}
+          winner={report.winner === 'attacker'}
+          report={report}
+          which="attacker"
+        />
         <div className="versus" aria-hidden>
           ⚔
         </div>
-        <Side title={t('combat.defender')} side={report.defenderSide} winner={report.winner === 'defender'} report={report} which="defender" />
+        <Side
+          title={t('combat.defender')}
+          side={report.defenderSide}
+          winner={report.winner === 'defender'}
+          report={report}
+          which="defender"
+        />
       </div>
       {report.winner && report.attackerSide.roll && (
         <p className="combat-winner" data-testid="combat-winner">
@@ -38,7 +54,19 @@ export function CombatPanel({ report }: { report: CombatReport }) {
   );
 }
 
-function Side({ title, side, winner, report, which }: { title: string; side: SideReport; winner: boolean; report: CombatReport; which: 'attacker' | 'defender' }) {
+function Side({
+  title,
+  side,
+  winner,
+  report,
+  which,
+}: {
+  title: string;
+  side: SideReport;
+  winner: boolean;
+  report: CombatReport;
+  which: 'attacker' | 'defender';
+}) {
   const { t } = useI18n();
   const cardDiceCount = side.cards.filter((c) => !c.cancelled).reduce((s, c) => s + c.dice, 0);
   return (
@@ -76,7 +104,11 @@ function Side({ title, side, winner, report, which }: { title: string; side: Sid
         <>
           <div className="dice-row" data-testid={`dice-${which}`}>
             {side.roll.map((d, i) => (
-              <Die key={i} value={d} fromCard={side.battalionDice !== null && i >= side.battalionDice && i < side.battalionDice + cardDiceCount} />
+              <Die
+                key={i}
+                value={d}
+                fromCard={side.battalionDice !== null && i >= side.battalionDice && i < side.battalionDice + cardDiceCount}
+              />
             ))}
           </div>
           <div className="total">{t('combat.total', { n: side.total ?? 0 })}</div>

@@ -23,13 +23,28 @@ function StrengthOptions() {
     </>
   );
 }
-const FACTIONS_OF: Record<SeatKey, Faction[]> = { germany: ['germany'], norway: ['norway'], allies: ['allies'], 'norway+allies': ['norway', 'allies'] };
+const FACTIONS_OF: Record<SeatKey, Faction[]> = {
+  germany: ['germany'],
+  norway: ['norway'],
+  allies: ['allies'],
+  'norway+allies': ['norway', 'allies'],
+};
 
 /**
  * Home page: who plays each of the other seats (every seat when the creator only watches, `mine`
  * null), a person by invite link or the computer.
  */
-export function OpponentChoices({ seats, mine, bots, onChange }: { seats: readonly SeatKey[]; mine: SeatKey | null; bots: SeatBots; onChange(b: SeatBots): void }) {
+export function OpponentChoices({
+  seats,
+  mine,
+  bots,
+  onChange,
+}: {
+  seats: readonly SeatKey[];
+  mine: SeatKey | null;
+  bots: SeatBots;
+  onChange(b: SeatBots): void;
+}) {
   const { t } = useI18n();
   const others = seats.filter((s) => s !== mine);
   return (
@@ -108,7 +123,17 @@ function useNowUntil(times: readonly (number | null | undefined)[]): number {
 }
 
 /** Match page: hand an absent seat to the computer, or take one's own seat back. Members only. */
-export function ComputerSeatControls({ matchID, info, credentials, onInfo }: { matchID: string; info: MatchInfo; credentials: string; onInfo(i: MatchInfo): void }) {
+export function ComputerSeatControls({
+  matchID,
+  info,
+  credentials,
+  onInfo,
+}: {
+  matchID: string;
+  info: MatchInfo;
+  credentials: string;
+  onInfo(i: MatchInfo): void;
+}) {
   const { t } = useI18n();
   const [strength, setStrength] = useState<BotStrength>('easy');
   const [busy, setBusy] = useState(false);
@@ -126,7 +151,13 @@ export function ComputerSeatControls({ matchID, info, credentials, onInfo }: { m
     try {
       onInfo(await f());
     } catch (e) {
-      setError(e instanceof ApiError ? t(`bots.error.${e.code}`) === `bots.error.${e.code}` ? e.message : t(`bots.error.${e.code}`) : t('error.generic'));
+      setError(
+        e instanceof ApiError
+          ? t(`bots.error.${e.code}`) === `bots.error.${e.code}`
+            ? e.message
+            : t(`bots.error.${e.code}`)
+          : t('error.generic'),
+      );
     } finally {
       setBusy(false);
     }
@@ -136,7 +167,13 @@ export function ComputerSeatControls({ matchID, info, credentials, onInfo }: { m
       {mineHeld && (
         <div className="computer-row">
           <span>{t('bots.playsYours', { strength: t(`bots.computer.${mineHeld.strength}`) })}</span>
-          <button type="button" className="primary" disabled={busy} onClick={() => run(() => api.takeSeatBack(matchID, mine, credentials))} data-testid="take-back">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => run(() => api.takeSeatBack(matchID, mine, credentials))}
+            data-testid="take-back"
+          >
             {t('bots.takeBack')}
           </button>
         </div>
@@ -153,14 +190,23 @@ export function ComputerSeatControls({ matchID, info, credentials, onInfo }: { m
           {absent.map((s) => (
             <div key={s.seat} className="computer-row">
               <SeatBadges seat={s.seat} />
-              <button type="button" disabled={busy} onClick={() => run(() => api.handToComputer(matchID, s.seat, strength, credentials))} data-testid={`hand-over-${s.seat}`}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => run(() => api.handToComputer(matchID, s.seat, strength, credentials))}
+                data-testid={`hand-over-${s.seat}`}
+              >
                 {t('bots.handOver', { seat: t(`seat.${s.seat}`) })}
               </button>
             </div>
           ))}
         </>
       )}
-      {error && <p className="error small" role="alert">{error}</p>}
+      {error && (
+        <p className="error small" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -10,7 +10,8 @@ export const FACTION_COLOR: Record<Faction, string> = { germany: '#4a4f55', norw
 /** A faction's token shape: Germany a square, Norway a circle, the Allies a diamond. */
 export function TokenShape({ faction, r, stroke = '#fff' }: { faction: Faction; r: number; stroke?: string }) {
   const fill = FACTION_COLOR[faction];
-  if (faction === 'germany') return <rect x={-r} y={-r} width={2 * r} height={2 * r} rx={r * 0.18} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
+  if (faction === 'germany')
+    return <rect x={-r} y={-r} width={2 * r} height={2 * r} rx={r * 0.18} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
   if (faction === 'norway') return <circle r={r * 1.08} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;
   const d = r * 1.3;
   return <path d={`M0,${-d}L${d},0L0,${d}L${-d},0Z`} fill={fill} stroke={stroke} strokeWidth={r * 0.16} />;

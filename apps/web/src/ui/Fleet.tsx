@@ -8,12 +8,24 @@ import { useI18n } from '../i18n';
 import { faces, reserveCounts, shipInfo, shipStacks, type StackView } from '../game/ships';
 import { FactionBadge } from './Pieces';
 
-export function ShipChip({ id, faceUp, compact = false, children }: { id: string; faceUp?: boolean; compact?: boolean; children?: React.ReactNode }) {
+export function ShipChip({
+  id,
+  faceUp,
+  compact = false,
+  children,
+}: {
+  id: string;
+  faceUp?: boolean;
+  compact?: boolean;
+  children?: React.ReactNode;
+}) {
   const { t, lang } = useI18n();
   const s = shipInfo(id, lang);
   const dice = s.dummy
     ? t('ship.dummy')
-    : [s.sink.length ? t('ship.sink', { faces: faces(s.sink) }) : '', s.chase.length ? t('ship.chase', { faces: faces(s.chase) }) : ''].filter(Boolean).join(' · ');
+    : [s.sink.length ? t('ship.sink', { faces: faces(s.sink) }) : '', s.chase.length ? t('ship.chase', { faces: faces(s.chase) }) : '']
+        .filter(Boolean)
+        .join(' · ');
   return (
     <span
       className={`ship-chip f-${s.faction} type-${s.type} ${faceUp === false ? 'face-down' : ''}`}
@@ -79,9 +91,11 @@ export function ShipStacks({ G }: { G: FactionView }) {
         <section key={p} className={`fleet-place ${p === 'raid' ? 'raid-box' : ''}`} data-place={p}>
           <h4>{p === 'raid' ? t('fleet.raid') : t('fleet.zone', { zone: p })}</h4>
           <ul>
-            {FACTIONS.map((f) => stacks.find((s) => s.at === p && s.owner === f)).filter(Boolean).map((s) => (
-              <Stack key={s!.owner} stack={s!} />
-            ))}
+            {FACTIONS.map((f) => stacks.find((s) => s.at === p && s.owner === f))
+              .filter(Boolean)
+              .map((s) => (
+                <Stack key={s!.owner} stack={s!} />
+              ))}
           </ul>
         </section>
       ))}
@@ -138,7 +152,12 @@ export function FleetPanel({ G }: { G: FactionView }) {
       <ShipStacks G={G} />
       <Reserves G={G} />
       {(sunk.length > 0 || (G.shipsGone?.removed.length ?? 0) > 0) && (
-        <p className="muted small">{t('fleet.gone', { sunk: sunk.length ? sunk.map((id) => shipInfo(id, 'en').name).join(', ') : '0', removed: G.shipsGone.removed.length })}</p>
+        <p className="muted small">
+          {t('fleet.gone', {
+            sunk: sunk.length ? sunk.map((id) => shipInfo(id, 'en').name).join(', ') : '0',
+            removed: G.shipsGone.removed.length,
+          })}
+        </p>
       )}
     </section>
   );

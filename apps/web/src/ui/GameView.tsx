@@ -102,14 +102,19 @@ export function GameView({
   const actions = useActionState(G, choices, send, stateKey);
   const advanced = useAdvancedState(adv, send, stateKey);
   const map = advanced.active ? advanced : actions;
-  const [cancelled, dismissCancelled] = useCancelledByTeammate(stateKey, actions.mode.kind !== 'idle' || advanced.mode.kind !== 'idle', busy);
+  const [cancelled, dismissCancelled] = useCancelledByTeammate(
+    stateKey,
+    actions.mode.kind !== 'idle' || advanced.mode.kind !== 'idle',
+    busy,
+  );
 
   // Two-player mode: say so when control passes to the other faction.
   const [switched, setSwitched] = useState<string | null>(null);
   const lastActing = useRef<string | null>(null);
   useEffect(() => {
     const pid = actingSeat?.playerID ?? null;
-    if (mine.length > 1 && pid && lastActing.current && pid !== lastActing.current) setSwitched(t('twoPlayer.now', { f: t(`faction.${FACTION_OF[pid]}`) }));
+    if (mine.length > 1 && pid && lastActing.current && pid !== lastActing.current)
+      setSwitched(t('twoPlayer.now', { f: t(`faction.${FACTION_OF[pid]}`) }));
     if (pid) lastActing.current = pid;
   }, [actingSeat?.playerID]);
 
@@ -129,7 +134,8 @@ export function GameView({
   const now = useNow(20_000);
   // "Your move" in the tab's title and icon (and sound, notification as chosen): own turns and reaction windows alike.
   const decided = G ? bannerFor(G, actor, mine, lang) : null;
-  const own = decided && autoPassing ? { ...decided, kind: 'wait' as const, title: t('autopass.title'), detail: t('autopass.detail') } : decided;
+  const own =
+    decided && autoPassing ? { ...decided, kind: 'wait' as const, title: t('autopass.title'), detail: t('autopass.detail') } : decided;
   // A lost connection overrides both: nothing this page shows is current, and nothing it sends goes.
   const banner = own ? withConnection(own, conn.connected || !conn.synced, lang) : null;
   useYourMoveSignals(!spectator && banner?.kind === 'act', t('signal.yourMove'), banner?.detail ?? '', `kon-${conn.lobby?.matchID ?? ''}`);
@@ -145,16 +151,36 @@ export function GameView({
     <main className="game-layout">
       {/* The page's heading for assistive technology: the banner below says what matters now. */}
       <h1 className="sr-only">{t('app.title')}</h1>
-      <div className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`} role="status" aria-live="polite" data-testid="banner" data-autopass={autoPassing || undefined}>
+      <div
+        className={`banner banner-${banner.kind} ${banner.faction ? `f-${banner.faction}` : ''}`}
+        role="status"
+        aria-live="polite"
+        data-testid="banner"
+        data-autopass={autoPassing || undefined}
+      >
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
-        {banner.kind === 'wait' && banner.faction && !autoPassing && <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />}
-        {notSent && !conn.connected && <span className="banner-error" role="alert" data-testid="not-sent">{t('conn.notSent')}</span>}
-        {conn.lastError && <span className="banner-error" role="alert">{refusalText(t, conn.lastError)}</span>}
+        {banner.kind === 'wait' && banner.faction && !autoPassing && (
+          <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />
+        )}
+        {notSent && !conn.connected && (
+          <span className="banner-error" role="alert" data-testid="not-sent">
+            {t('conn.notSent')}
+          </span>
+        )}
+        {conn.lastError && (
+          <span className="banner-error" role="alert">
+            {refusalText(t, conn.lastError)}
+          </span>
+        )}
         {cancelled && <TeamNotice onDismiss={dismissCancelled} />}
         {!spectator && !past && actingSeat?.G?.canUndo && <UndoButton onUndo={undo} busy={busy} />}
-        {goal && <span className="scenario-goal" data-testid="scenario-goal">{goal}</span>}
+        {goal && (
+          <span className="scenario-goal" data-testid="scenario-goal">
+            {goal}
+          </span>
+        )}
         {G.scenario && <ScenarioSheetButton id={G.scenario.id} />}
         <HelpButton G={G} actor={actor} />
       </div>
@@ -173,14 +199,31 @@ export function GameView({
         <aside className="side-col">
           {G.result && afterGame && <section className="panel">{afterGame}</section>}
           {!past && actingSeat && actor && choices.any && (
-            <ActionPanel G={G} actor={actor} choices={choices} state={actions} send={send} busy={busy} hideBasic={advanced.mode.kind !== 'idle'}>
+            <ActionPanel
+              G={G}
+              actor={actor}
+              choices={choices}
+              state={actions}
+              send={send}
+              busy={busy}
+              hideBasic={advanced.mode.kind !== 'idle'}
+            >
               {(adv.size > 0 || G.april9) && <AdvancedActions G={G} actor={actor} adv={adv} state={advanced} send={send} busy={busy} />}
             </ActionPanel>
           )}
           {naval && <NavalCombatPanel combat={naval} live={naval === G.naval?.combat} />}
           {report && <CombatPanel report={report} />}
           {handSeats.length > 0 && (
-            <HandPanel send={send} seats={handSeats} actingPid={actingSeat?.playerID ?? null} choices={choices} actions={actions} busy={busy} viewSeat={viewSeat} setViewSeat={setViewSeat} />
+            <HandPanel
+              send={send}
+              seats={handSeats}
+              actingPid={actingSeat?.playerID ?? null}
+              choices={choices}
+              actions={actions}
+              busy={busy}
+              viewSeat={viewSeat}
+              setViewSeat={setViewSeat}
+            />
           )}
           {G.april9 && !actingSeat && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && (
             <section className="panel" data-testid="a9-hand">
@@ -189,7 +232,15 @@ export function GameView({
           )}
           {G.ruleset === 'advanced' && <FleetPanel G={G} />}
           <ClockPanel clock={conn.clock} />
-          <SidesPanel G={G} mine={mine} acting={actor?.faction ?? null} names={names} presence={presence} now={now} {...(computer ? { computer } : {})} />
+          <SidesPanel
+            G={G}
+            mine={mine}
+            acting={actor?.faction ?? null}
+            names={names}
+            presence={presence}
+            now={now}
+            {...(computer ? { computer } : {})}
+          />
           {seatControls}
           <section className="panel tabs-panel">
             <div className="tabs" role="tablist">
@@ -277,7 +328,10 @@ function HandPanel({
           const tradeable = instances.filter((c) => isActing && choices.trade.includes(c));
           const discardable = isActing && choices.discard.includes(card);
           const chosen = tradeable.filter((c) => actions.tradeSel.includes(c)).length;
-          const chooseTrade = (n: number) => tradeable.forEach((c, i) => (i < n) !== actions.tradeSel.includes(c) && actions.toggleTrade(c));
+          const chooseTrade = (n: number) =>
+            tradeable.forEach((c, i) => {
+              if (i < n !== actions.tradeSel.includes(c)) actions.toggleTrade(c);
+            });
           return (
             <CardFace key={key} instance={card} copies={instances} playable={playable} symbols={symbols}>
               {playable && (
@@ -287,13 +341,15 @@ function HandPanel({
               )}
               {tradeable.length === 1 && (
                 <label className="trade-check">
-                  <input type="checkbox" checked={chosen === 1} onChange={() => actions.toggleTrade(tradeable[0]!)} /> {t('hand.tradeSelect')}
+                  <input type="checkbox" checked={chosen === 1} onChange={() => actions.toggleTrade(tradeable[0]!)} />{' '}
+                  {t('hand.tradeSelect')}
                 </label>
               )}
               {tradeable.length > 1 && (
-                <label className="trade-check">
-                  {t('hand.tradeSelect')} <Stepper value={chosen} min={0} max={tradeable.length} onChange={chooseTrade} label={t('hand.tradeSelect')} />
-                </label>
+                <div className="trade-check">
+                  {t('hand.tradeSelect')}{' '}
+                  <Stepper value={chosen} min={0} max={tradeable.length} onChange={chooseTrade} label={t('hand.tradeSelect')} />
+                </div>
               )}
               {discardable && (
                 <button type="button" className="small" onClick={() => send('discard', { card })} disabled={busy}>
@@ -321,11 +377,13 @@ function ResultDialog({ G, onClose, afterGame }: { G: FactionView; onClose: () =
     <dialog ref={ref} className={`result-dialog win-${r.winner}`} onClose={onClose} data-testid="result">
       <h2>{t(`result.${r.winner}`)}</h2>
       <p className="result-level">{t(`result.${r.level}`)}</p>
-      <p>{r.reason === 'deck' && G.scenario
+      <p>
+        {r.reason === 'deck' && G.scenario
           ? t('result.reason.deckOf', { deck: t(`scenario.deck.${endingDeck(G)}`) })
           : r.reason === 'time' && r.timedOut
             ? t('result.reason.time', { f: t(`faction.${r.timedOut}`) })
-            : t(`result.reason.${r.reason}`)}</p>
+            : t(`result.reason.${r.reason}`)}
+      </p>
       {scenarioLines.length > 0 ? (
         scenarioLines.map((l) => (
           <p key={l} data-testid="result-objectives">

@@ -14,7 +14,10 @@ type Phase = (typeof PHASES)[number];
 const OWN: ReadonlySet<string> = new Set(['movement', 'combat', 'reinforcement', 'discard', 'attackerCards', 'counter', 'losses']);
 
 /** What the phase guide says now: the turn's phase, and whether a reaction window is open. */
-export function phaseNow(G: Pick<FactionView, 'phase' | 'april9'>, actor: Actor | null): { phase: Phase; reaction: boolean; april9: boolean } {
+export function phaseNow(
+  G: Pick<FactionView, 'phase' | 'april9'>,
+  actor: Actor | null,
+): { phase: Phase; reaction: boolean; april9: boolean } {
   const phase = (PHASES as readonly string[]).includes(G.phase) ? (G.phase as Phase) : 'movement';
   return { phase, reaction: !!actor && !OWN.has(actor.stage), april9: !!G.april9 };
 }
@@ -38,16 +41,17 @@ export function PhaseGuide({ G, actor }: { G: FactionView; actor: Actor | null }
   return (
     <section className="phase-guide" data-testid="phase-guide" aria-label={t('help.phaseGuide')}>
       <h3>{t('help.phaseGuide')}</h3>
-      {!G.result && (
-        <p>
-          {t('help.phase.current', { f: t(`faction.${G.turn}`), phase: t(`phase.${now.phase}`).toLowerCase() })}
-        </p>
-      )}
+      {!G.result && <p>{t('help.phase.current', { f: t(`faction.${G.turn}`), phase: t(`phase.${now.phase}`).toLowerCase() })}</p>}
       {now.april9 && <p data-testid="phase-april9">{t('help.phase.april9')}</p>}
       {now.reaction && <p data-testid="phase-reaction">{t('help.phase.reaction')}</p>}
       <ol>
         {PHASES.map((p) => (
-          <li key={p} className={!now.april9 && p === now.phase ? 'current' : ''} data-phase={p} aria-current={!now.april9 && p === now.phase ? 'step' : undefined}>
+          <li
+            key={p}
+            className={!now.april9 && p === now.phase ? 'current' : ''}
+            data-phase={p}
+            aria-current={!now.april9 && p === now.phase ? 'step' : undefined}
+          >
             {t(`phase.${p}`)}
             <span className="phase-line">{t(`help.phase.${p}`)}</span>
           </li>

@@ -106,7 +106,14 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
             )}
             <label className="field">
               <span>{t('home.name')}</span>
-              <input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('home.namePlaceholder')} maxLength={32} required name="name" />
+              <input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder={t('home.namePlaceholder')}
+                maxLength={32}
+                required
+                name="name"
+              />
             </label>
             {error && <p className="error">{error}</p>}
             <button type="submit" className="primary big" disabled={busy || !name.trim() || !seat}>

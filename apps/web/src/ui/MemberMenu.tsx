@@ -144,6 +144,7 @@ export function MemberMenu({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the open menu closes it; its controls are buttons
     <div
       className="member-menu"
       ref={root}
@@ -164,8 +165,13 @@ export function MemberMenu({
         onClick={() => (open ? close() : setOpen(true))}
         data-testid="member-menu"
       >
-        <span className="member-you">{t('member.you')}</span> <span className="member-name" data-testid="member-name">{name}</span>
-        <span aria-hidden className="caret">▾</span>
+        <span className="member-you">{t('member.you')}</span>{' '}
+        <span className="member-name" data-testid="member-name">
+          {name}
+        </span>
+        <span aria-hidden className="caret">
+          ▾
+        </span>
       </button>
       {open && (
         <div id={`${id}-pop`} className="member-pop panel" role="group" aria-label={t('member.menu')}>
@@ -176,7 +182,14 @@ export function MemberMenu({
                 {t('member.leave.text')}
               </p>
               <div className="row">
-                <button type="button" className="danger" ref={confirmButton} onClick={leave} disabled={busy !== null} data-action="confirm-leave">
+                <button
+                  type="button"
+                  className="danger"
+                  ref={confirmButton}
+                  onClick={leave}
+                  disabled={busy !== null}
+                  data-action="confirm-leave"
+                >
                   {busy === 'leave' ? t('member.leaving') : t('member.leave.confirm')}
                 </button>
                 <button type="button" onClick={() => setConfirming(false)} disabled={busy !== null}>
@@ -213,11 +226,17 @@ export function MemberMenu({
                   <hr />
                 </>
               )}
-              <button type="button" className="danger-outline" onClick={() => {
+              <button
+                type="button"
+                className="danger-outline"
+                onClick={() => {
                   setSaved(false);
                   setError(null);
                   setConfirming(true);
-                }} disabled={busy !== null} data-action="leave">
+                }}
+                disabled={busy !== null}
+                data-action="leave"
+              >
                 {t('member.leave')}
               </button>
             </>

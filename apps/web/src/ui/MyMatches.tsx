@@ -37,7 +37,10 @@ function ClockLeft({ clock }: { clock: ClockView }) {
 
 export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
   const { t } = useI18n();
-  const read = () => rememberedMatches().filter((r): r is Remembered & { member: NonNullable<Remembered['member']> } => !!r.member).slice(0, MAX);
+  const read = () =>
+    rememberedMatches()
+      .filter((r): r is Remembered & { member: NonNullable<Remembered['member']> } => !!r.member)
+      .slice(0, MAX);
   // Read again when the player's other devices bring matches (devices/LinkDevices.tsx).
   const [mine, setMine] = useState<(Remembered & { member: NonNullable<Remembered['member']> })[]>(read);
   const [status, setStatus] = useState<Map<string, MatchStatus> | null>(null);
@@ -49,7 +52,11 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
     const load = () =>
       api
         .myMatches(mine.map((r) => ({ matchID: r.matchID, credentials: r.member.credentials })))
-        .then((list) => !stop && (setStatus(new Map(list.map((s) => [s.matchID, s]))), setFailed(false)))
+        .then((list) => {
+          if (stop) return;
+          setStatus(new Map(list.map((s) => [s.matchID, s])));
+          setFailed(false);
+        })
         .catch(() => !stop && setFailed(true));
     void load();
     // A home page left open keeps up (whose move changes while one waits); the tab coming back refreshes at once.
@@ -114,12 +121,12 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
                   </td>
                   <td>
                     {text}
-                    {s?.found && s.round !== null && !s.finished && <span className="muted small"> · {t('status.round', { n: s.round })}</span>}
+                    {s?.found && s.round !== null && !s.finished && (
+                      <span className="muted small"> · {t('status.round', { n: s.round })}</span>
+                    )}
                   </td>
                   {showClock && (
-                    <td data-testid="my-clock">
-                      {s?.found && !s.finished && isClockView(s.clock) && <ClockLeft clock={s.clock} />}
-                    </td>
+                    <td data-testid="my-clock">{s?.found && !s.finished && isClockView(s.clock) && <ClockLeft clock={s.clock} />}</td>
                   )}
                   <td>
                     <a

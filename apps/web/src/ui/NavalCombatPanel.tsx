@@ -18,7 +18,11 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
   const { t } = useI18n();
   const rolled = combat.rolls.length > 0;
   return (
-    <section className={`panel combat-panel naval-panel ${live ? 'live' : 'done'}`} aria-label={t('naval.title', { zone: combat.zone })} data-testid="naval-panel">
+    <section
+      className={`panel combat-panel naval-panel ${live ? 'live' : 'done'}`}
+      aria-label={t('naval.title', { zone: combat.zone })}
+      data-testid="naval-panel"
+    >
       <h3>{t('naval.title', { zone: combat.zone })}</h3>
       {live && (
         <ol className="combat-steps">
@@ -40,9 +44,13 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
             <li key={i} data-side={r.side} data-result={r.result ?? 'miss'}>
               <Die value={r.die} fromCard={!!r.by && !r.by.startsWith('ship.')} />
               <FactionBadge faction={r.side} label="" />
-              <span className="roll-by">{r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardTitle(r.by)) : t('fleet.hiddenShip')}</span>
+              <span className="roll-by">
+                {r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardTitle(r.by)) : t('fleet.hiddenShip')}
+              </span>
               <span className={`roll-result ${r.result ?? 'miss'}`}>{r.result ? t(`naval.${r.result}`) : t('naval.miss')}</span>
-              {r.result && <span className="muted">{t('naval.at', { target: r.target ? (shipName(r.target) ?? '?') : t('fleet.hiddenShip') })}</span>}
+              {r.result && (
+                <span className="muted">{t('naval.at', { target: r.target ? (shipName(r.target) ?? '?') : t('fleet.hiddenShip') })}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -83,11 +91,13 @@ function NavalSideView({ combat, side, versus }: { combat: NavalCombatView; side
           <FactionBadge faction={side} label={t(`naval.${side}`)} />
         </div>
         <ul className="naval-ships">
-          {ships.filter((id): id is string => !!id).map((id) => (
-            <li key={id} className={combat.sunk.includes(id) ? 'sunk' : ''}>
-              <ShipChip id={id} compact />
-            </li>
-          ))}
+          {ships
+            .filter((id): id is string => !!id)
+            .map((id) => (
+              <li key={id} className={combat.sunk.includes(id) ? 'sunk' : ''}>
+                <ShipChip id={id} compact />
+              </li>
+            ))}
           {hidden > 0 && (
             <li>
               <HiddenShips owner={side} n={hidden} />

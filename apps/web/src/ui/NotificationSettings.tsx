@@ -62,7 +62,13 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
       <button type="button" className="ghost notify-button" onClick={() => setOpen(true)} data-testid="notify-open">
         {t('notify.button')}
       </button>
-      <dialog ref={dialog} className="notify-dialog" onClose={() => setOpen(false)} aria-labelledby="notify-title" data-testid="notify-dialog">
+      <dialog
+        ref={dialog}
+        className="notify-dialog"
+        onClose={() => setOpen(false)}
+        aria-labelledby="notify-title"
+        data-testid="notify-dialog"
+      >
         <form onSubmit={save}>
           <h2 id="notify-title">{t('notify.title')}</h2>
           <p className="muted">{t('notify.intro')}</p>
@@ -91,7 +97,11 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
               maxLength={254}
               autoComplete="email"
             />
-            {info && !info.available.email && <small className="muted" data-testid="notify-email-off">{t('notify.emailOff')}</small>}
+            {info && !info.available.email && (
+              <small className="muted" data-testid="notify-email-off">
+                {t('notify.emailOff')}
+              </small>
+            )}
           </label>
           <p className="muted small">{t('notify.private')}</p>
           {message && (

@@ -66,7 +66,15 @@ export function SidesPanel({
   );
 }
 
-export function LogPanel({ log, onPick, picked = null }: { log: readonly LogEntry[]; onPick?: (entry: number) => void; picked?: number | null }) {
+export function LogPanel({
+  log,
+  onPick,
+  picked = null,
+}: {
+  log: readonly LogEntry[];
+  onPick?: (entry: number) => void;
+  picked?: number | null;
+}) {
   const { t, lang } = useI18n();
   const entries = log.map((e, i) => ({ e, i })).reverse();
   return (
@@ -79,11 +87,20 @@ export function LogPanel({ log, onPick, picked = null }: { log: readonly LogEntr
       {...(onPick ? {} : { tabIndex: 0, 'aria-label': t('tabs.log') })}
     >
       {entries.map(({ e, i }) => (
-        <li key={i} className={`log-entry ${e.faction ? `f-${e.faction}` : ''} ev-${e.event} ${picked === i ? 'picked' : ''}`} data-entry={i}>
+        <li
+          key={i}
+          className={`log-entry ${e.faction ? `f-${e.faction}` : ''} ev-${e.event} ${picked === i ? 'picked' : ''}`}
+          data-entry={i}
+        >
           {e.faction && <span className={`dot f-${e.faction}`} aria-hidden />}
           {onPick ? (
             // The board as it was right after this entry (replay/useBoardAt.ts).
-            <button type="button" className="log-pick" onClick={() => onPick(i)} aria-label={`${describeLog(e, lang)} – ${t('log.show', { n: i + 1 })}`}>
+            <button
+              type="button"
+              className="log-pick"
+              onClick={() => onPick(i)}
+              aria-label={`${describeLog(e, lang)} – ${t('log.show', { n: i + 1 })}`}
+            >
               {describeLog(e, lang)}
             </button>
           ) : (
@@ -137,7 +154,13 @@ export function ChatPanel({
       </ol>
       {canWrite ? (
         <form onSubmit={submit} className="chat-form">
-          <input value={text} onChange={(e) => setText(e.target.value)} placeholder={t('chat.placeholder')} aria-label={t('chat.placeholder')} maxLength={400} />
+          <input
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            maxLength={400}
+          />
           <button type="submit">{t('chat.send')}</button>
         </form>
       ) : (

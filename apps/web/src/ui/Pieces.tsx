@@ -6,11 +6,36 @@ export { FactionBadge } from './FactionBadge';
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[2, 2]],
-  2: [[1, 1], [3, 3]],
-  3: [[1, 1], [2, 2], [3, 3]],
-  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  2: [
+    [1, 1],
+    [3, 3],
+  ],
+  3: [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ],
+  4: [
+    [1, 1],
+    [3, 1],
+    [1, 3],
+    [3, 3],
+  ],
+  5: [
+    [1, 1],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [3, 3],
+  ],
+  6: [
+    [1, 1],
+    [3, 1],
+    [1, 2],
+    [3, 2],
+    [1, 3],
+    [3, 3],
+  ],
 };
 export function Die({ value, fromCard = false }: { value: number; fromCard?: boolean }) {
   return (
@@ -31,7 +56,19 @@ export function Die({ value, fromCard = false }: { value: number; fromCard?: boo
   );
 }
 
-export function Stepper({ value, min, max, onChange, label }: { value: number; min: number; max: number; onChange: (n: number) => void; label: string }) {
+export function Stepper({
+  value,
+  min,
+  max,
+  onChange,
+  label,
+}: {
+  value: number;
+  min: number;
+  max: number;
+  onChange: (n: number) => void;
+  label: string;
+}) {
   return (
     <span className="stepper" role="group" aria-label={label}>
       <button type="button" onClick={() => onChange(Math.max(min, value - 1))} disabled={value <= min} aria-label="−1">

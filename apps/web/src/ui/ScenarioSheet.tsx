@@ -21,7 +21,10 @@ function ScenarioSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [s, setS] = useState<ScenarioInfo | null | undefined>(undefined);
   useEffect(() => {
-    api.scenarios().then((l) => setS(l.find((x) => x.id === id) ?? null), () => setS(null));
+    api.scenarios().then(
+      (l) => setS(l.find((x) => x.id === id) ?? null),
+      () => setS(null),
+    );
   }, [id]);
   useEffect(() => {
     const d = ref.current;
@@ -32,7 +35,9 @@ function ScenarioSheet({ id, onClose }: { id: string; onClose: () => void }) {
       <h2>{s ? t('scenario.sheetTitle', { name: s.name[lang] }) : t('scenario.sheet')}</h2>
       {s === undefined && <p>{t('loading')}</p>}
       {s === null && <p className="error">{t('error.generic')}</p>}
-      {s && s.sheet[lang].split(/\n\s*\n/).map((para, i) => <p key={i}>{para}</p>)}
+      {s?.sheet[lang].split(/\n\s*\n/).map((para, i) => (
+        <p key={i}>{para}</p>
+      ))}
       <div className="row">
         <button type="button" className="primary" onClick={() => ref.current?.close()}>
           {t('scenario.close')}

@@ -44,7 +44,13 @@ export function SeatSharing({ matchID, credentials, info }: { matchID: string; c
               {coMembers.map((m) => (
                 <li key={m.id} data-co={m.id}>
                   <span className={`conn-dot ${m.connected ? 'on' : 'off'}`} aria-hidden /> {m.name}{' '}
-                  <button type="button" className="small danger-outline" disabled={busy} onClick={() => run(() => api.removeMember(matchID, credentials, m.id))} data-action="remove-co">
+                  <button
+                    type="button"
+                    className="small danger-outline"
+                    disabled={busy}
+                    onClick={() => run(() => api.removeMember(matchID, credentials, m.id))}
+                    data-action="remove-co"
+                  >
                     {t('share.co.remove')}
                   </button>
                 </li>
@@ -54,7 +60,12 @@ export function SeatSharing({ matchID, credentials, info }: { matchID: string; c
           {coLink ? (
             <CopyField testId="co-link" label={t('share.co.link')} hint={t('share.co.hint')} value={seatLink(origin, matchID, coLink)} />
           ) : (
-            <button type="button" disabled={busy} onClick={() => run(async () => setCoLink((await api.makeCoLink(matchID, credentials)).token))} data-action="make-co-link">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => run(async () => setCoLink((await api.makeCoLink(matchID, credentials)).token))}
+              data-action="make-co-link"
+            >
               {you.coLink ? t('share.co.new') : t('share.co.make')}
             </button>
           )}
@@ -79,11 +90,21 @@ export function SeatSharing({ matchID, credentials, info }: { matchID: string; c
       <section>
         <h4>{t('share.recovery.title')}</h4>
         {recovery ? (
-          <CopyField testId="recovery-link" label={t('share.recovery.link')} hint={t('share.recovery.once')} value={recoveryLink(origin, matchID, recovery)} />
+          <CopyField
+            testId="recovery-link"
+            label={t('share.recovery.link')}
+            hint={t('share.recovery.once')}
+            value={recoveryLink(origin, matchID, recovery)}
+          />
         ) : (
           <>
             <p className="small muted">{you.recoveryOut ? t('share.recovery.out') : t('share.recovery.hint')}</p>
-            <button type="button" disabled={busy} onClick={() => run(async () => setRecovery((await api.makeRecovery(matchID, credentials)).token))} data-action="make-recovery">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => run(async () => setRecovery((await api.makeRecovery(matchID, credentials)).token))}
+              data-action="make-recovery"
+            >
               {t('share.recovery.make')}
             </button>
           </>

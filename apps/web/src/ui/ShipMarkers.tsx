@@ -27,7 +27,12 @@ export function ShipMarkers({ G, k }: { G: FactionView; k: number }) {
               const n = s.known.length + s.hidden;
               const open = s.known.some((x) => x.faceUp);
               return (
-                <g key={s.owner} transform={`translate(${x0 + i * gap},${z.label.y + 30 * k}) scale(${k})`} data-ship-stack={s.owner} data-count={n}>
+                <g
+                  key={s.owner}
+                  transform={`translate(${x0 + i * gap},${z.label.y + 30 * k}) scale(${k})`}
+                  data-ship-stack={s.owner}
+                  data-count={n}
+                >
                   <title>{`${t(`faction.${s.owner}`)}: ${n}`}</title>
                   <path d={HULL} fill={FACTION_COLOR[s.owner]} stroke={open ? '#ffd77a' : '#fff'} strokeWidth={open ? 2.4 : 1.4} />
                   <text className="ship-count" y={3.5} fontSize={10}>

@@ -34,6 +34,7 @@ export function SignalSettings() {
   const on = settings.sound || (settings.notify && permission === 'granted');
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the open menu closes it; its controls are buttons
     <div className="signal-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button
         type="button"
@@ -70,7 +71,12 @@ export function SignalSettings() {
             <p className="small muted">{t('signal.notify.denied')}</p>
           ) : permission === 'granted' ? (
             <label className="check">
-              <input type="checkbox" checked={settings.notify} onChange={(e) => save({ ...settings, notify: e.target.checked })} data-testid="signal-notify" />{' '}
+              <input
+                type="checkbox"
+                checked={settings.notify}
+                onChange={(e) => save({ ...settings, notify: e.target.checked })}
+                data-testid="signal-notify"
+              />{' '}
               {t('signal.notify')}
             </label>
           ) : (

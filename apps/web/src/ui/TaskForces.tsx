@@ -38,13 +38,37 @@ export function TaskForces({
       <h4>{t('adv.sail')}</h4>
       {[...byPlace].map(([at, opts]) => {
         const ships = members(opts, 'ships');
-        return <TaskForcePicker key={`${at}:${ships.join(',')}`} from={placeName(at)} at={at} ships={ships} options={opts} onSail={onSail} busy={busy} />;
+        return (
+          <TaskForcePicker
+            key={`${at}:${ships.join(',')}`}
+            from={placeName(at)}
+            at={at}
+            ships={ships}
+            options={opts}
+            onSail={onSail}
+            busy={busy}
+          />
+        );
       })}
     </div>
   );
 }
 
-function TaskForcePicker({ from, at, ships, options, onSail, busy }: { from: string; at: string; ships: string[]; options: Args[]; onSail: (ships: string[]) => void; busy: boolean }) {
+function TaskForcePicker({
+  from,
+  at,
+  ships,
+  options,
+  onSail,
+  busy,
+}: {
+  from: string;
+  at: string;
+  ships: string[];
+  options: Args[];
+  onSail: (ships: string[]) => void;
+  busy: boolean;
+}) {
   const { t } = useI18n();
   const [staying, setStaying] = useState<string[]>([]);
   const going = ships.filter((id) => !staying.includes(id));
@@ -56,11 +80,21 @@ function TaskForcePicker({ from, at, ships, options, onSail, busy }: { from: str
       {ships.length > 1 &&
         ships.map((id) => (
           <label key={id} className="row">
-            <input type="checkbox" checked={!staying.includes(id)} onChange={() => setStaying((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))} />{' '}
+            <input
+              type="checkbox"
+              checked={!staying.includes(id)}
+              onChange={() => setStaying((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))}
+            />{' '}
             {shipName(id) ?? '?'}
           </label>
         ))}
-      <button type="button" className="primary" onClick={() => match && onSail(match.ships as string[])} disabled={!match || busy} data-adv="sail">
+      <button
+        type="button"
+        className="primary"
+        onClick={() => match && onSail(match.ships as string[])}
+        disabled={!match || busy}
+        data-adv="sail"
+      >
         {t('adv.sail')}
         {going.length > 1 && going.length === ships.length ? ` (${t('adv.allShips', { n: going.length })})` : ''}
         {names ? `: ${names}` : ''}

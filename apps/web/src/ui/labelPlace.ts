@@ -33,9 +33,15 @@ function spots(l: LabelIn): { dx: number; dy: number }[] {
   const gap = l.h * 0.12;
   if (!l.stack) {
     return [
-      { dx: 0, dy: 0 }, { dx: 0, dy: -l.h - gap }, { dx: 0, dy: l.h + gap },
-      { dx: l.w / 2 + gap, dy: 0 }, { dx: -l.w / 2 - gap, dy: 0 },
-      { dx: l.w / 3, dy: -l.h - gap }, { dx: -l.w / 3, dy: -l.h - gap }, { dx: l.w / 3, dy: l.h + gap }, { dx: -l.w / 3, dy: l.h + gap },
+      { dx: 0, dy: 0 },
+      { dx: 0, dy: -l.h - gap },
+      { dx: 0, dy: l.h + gap },
+      { dx: l.w / 2 + gap, dy: 0 },
+      { dx: -l.w / 2 - gap, dy: 0 },
+      { dx: l.w / 3, dy: -l.h - gap },
+      { dx: -l.w / 3, dy: -l.h - gap },
+      { dx: l.w / 3, dy: l.h + gap },
+      { dx: -l.w / 3, dy: l.h + gap },
     ];
   }
   const s = l.stack;
@@ -43,17 +49,24 @@ function spots(l: LabelIn): { dx: number; dy: number }[] {
   const below = s.y1 + l.h / 2 + gap;
   const mid = (s.y0 + s.y1) / 2;
   return [
-    { dx: 0, dy: above }, { dx: 0, dy: below },
-    { dx: s.x1 + l.w / 2 + gap, dy: mid }, { dx: s.x0 - l.w / 2 - gap, dy: mid },
-    { dx: l.w / 3, dy: above }, { dx: -l.w / 3, dy: above }, { dx: l.w / 3, dy: below }, { dx: -l.w / 3, dy: below },
-    { dx: 0, dy: above - l.h - gap }, { dx: 0, dy: below + l.h + gap },
+    { dx: 0, dy: above },
+    { dx: 0, dy: below },
+    { dx: s.x1 + l.w / 2 + gap, dy: mid },
+    { dx: s.x0 - l.w / 2 - gap, dy: mid },
+    { dx: l.w / 3, dy: above },
+    { dx: -l.w / 3, dy: above },
+    { dx: l.w / 3, dy: below },
+    { dx: -l.w / 3, dy: below },
+    { dx: 0, dy: above - l.h - gap },
+    { dx: 0, dy: below + l.h + gap },
   ];
 }
 
 /** Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). */
 export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = []): Placement {
   const taken: Rect[] = [...fixed];
-  for (const l of labels) if (l.stack) taken.push({ x0: l.x + l.stack.x0, y0: l.y + l.stack.y0, x1: l.x + l.stack.x1, y1: l.y + l.stack.y1 });
+  for (const l of labels)
+    if (l.stack) taken.push({ x0: l.x + l.stack.x0, y0: l.y + l.stack.y0, x1: l.x + l.stack.x1, y1: l.y + l.stack.y1 });
   const out: Placement = new Map();
   const order = [...labels].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
   for (const l of order) {

@@ -61,7 +61,10 @@ export function placeBest(
       // Fill first; then a little for staying central, so that equal fills keep the target in the middle.
       const off = Math.abs(i / steps - 0.5) + Math.abs(j / steps - 0.5);
       const score = coverage({ x, y: y + seenTop, w, h: seenH }, 20) - off * 0.01;
-      if (score > bestScore) (bestScore = score), (best = { x, y });
+      if (score > bestScore) {
+        bestScore = score;
+        best = { x, y };
+      }
     }
   return best;
 }

@@ -94,7 +94,11 @@ export function fitView(v: Box, ids: readonly string[], band: Band): Box | null 
   const w = band.width / s;
   const h = band.height / s;
   // Keep the stacks in the part the player sees, and slide the rest onto the board, not Sweden.
-  const at = placeBest({ x0, y0, x1, y1 }, w, h, { top: band.top / band.height, bottom: band.bottom / band.height, right: right / band.width });
+  const at = placeBest({ x0, y0, x1, y1 }, w, h, {
+    top: band.top / band.height,
+    bottom: band.bottom / band.height,
+    right: right / band.width,
+  });
   return { x: at.x, y: at.y, w, h };
 }
 

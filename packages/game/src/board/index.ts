@@ -12,9 +12,7 @@ for (const b of BOARD.borders) {
   borderKinds.get(b.a)?.set(b.b, b.kind);
   borderKinds.get(b.b)?.set(b.a, b.kind);
 }
-const neighbourLists = new Map<AreaId, AreaId[]>(
-  [...borderKinds].map(([id, m]) => [id, [...m.keys()].sort()]),
-);
+const neighbourLists = new Map<AreaId, AreaId[]>([...borderKinds].map(([id, m]) => [id, [...m.keys()].sort()]));
 
 export const AREA_IDS: readonly AreaId[] = BOARD.areas.map((a) => a.id);
 

@@ -13,7 +13,7 @@ import type { Rng } from '../engine/kernel/rng.js';
 import { isCity, maxBy, ofType, targetsOf, worth } from './position.js';
 import { afterPlace, boardOf } from './movement.js';
 
-const pick = (legal: readonly Action[], rng: Rng): Action => legal[Math.floor(((rng.d6() - 1) * 6 + rng.d6() - 1) / 36 * legal.length)]!;
+const pick = (legal: readonly Action[], rng: Rng): Action => legal[Math.floor((((rng.d6() - 1) * 6 + rng.d6() - 1) / 36) * legal.length)]!;
 
 export function advancedChoice(view: FactionView, f: Faction, stage: string, legal: readonly Action[], rng: Rng): Action | null {
   const of = <T extends Action['type']>(t: T) => ofType(legal, t);
@@ -26,7 +26,9 @@ export function advancedChoice(view: FactionView, f: Faction, stage: string, leg
     case 'april9Deploy':
     case 'april9Mobilize': {
       const opts = [...of('deploy'), ...of('mobilize')];
-      return maxBy(opts, (a) => (a.type === 'deploy' || a.type === 'mobilize' ? worth(afterPlace(b, f, a.args.area, 1), f, targets) - base : 0));
+      return maxBy(opts, (a) =>
+        a.type === 'deploy' || a.type === 'mobilize' ? worth(afterPlace(b, f, a.args.area, 1), f, targets) - base : 0,
+      );
     }
     case 'april9Retreat':
       return maxBy(of('pullBack'), (a) => (a.type === 'pullBack' ? worth(afterPlace(b, f, a.args.to, 1), f, targets) : 0));

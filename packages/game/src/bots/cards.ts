@@ -21,7 +21,10 @@ export function chooseTrade(view: FactionView, legal: readonly Action[]): Action
     const battalions = Math.floor(symbols / 3) - Math.floor(have / 3);
     if (battalions <= 0) continue;
     const key = [battalions, -(symbols % 3), -a.args.cards.filter(isDiceCard).length, -a.args.cards.length];
-    if (!best || compare(key, bestKey) > 0) { best = a; bestKey = key; }
+    if (!best || compare(key, bestKey) > 0) {
+      best = a;
+      bestKey = key;
+    }
   }
   return best;
 }
@@ -37,7 +40,10 @@ export function chooseDiscard(legal: readonly Action[]): Action | null {
   for (const a of legal) {
     if (a.type !== 'discard') continue;
     const key = symbolsOf(a.args.card) + (isDiceCard(a.args.card) ? 3 : 0);
-    if (key < bestKey) { best = a; bestKey = key; }
+    if (key < bestKey) {
+      best = a;
+      bestKey = key;
+    }
   }
   return best;
 }
@@ -50,12 +56,14 @@ export function reaction(view: FactionView, stage: string, legal: readonly Actio
   const { isObjective } = goalOf(view.scenario);
   const plays = legal.filter((a) => a.type === 'playCard');
   if (stage === 'sabotage') {
-    return plays.find((a) => {
-      const kind = effectKind(a);
-      if (a.type !== 'playCard' || (kind !== 'roadblock' && kind !== 'blownBridge')) return false;
-      const attack = view.attacks.find((x) => x.id === a.args.attack);
-      return !!attack && isObjective(attack.target);
-    }) ?? null;
+    return (
+      plays.find((a) => {
+        const kind = effectKind(a);
+        if (a.type !== 'playCard' || (kind !== 'roadblock' && kind !== 'blownBridge')) return false;
+        const attack = view.attacks.find((x) => x.id === a.args.attack);
+        return !!attack && isObjective(attack.target);
+      }) ?? null
+    );
   }
   if (stage === 'paratroopers') {
     // Divert the paratrooper onto the strongest Norwegian-Allied stack next door (one die against
@@ -66,7 +74,10 @@ export function reaction(view: FactionView, stage: string, legal: readonly Actio
       if (a.type !== 'playCard' || !a.args.to) continue;
       const here = view.units[a.args.to] ?? {};
       const score = (here.norway ?? 0) + (here.allies ?? 0) - (isObjective(a.args.to) ? 0.5 : 0);
-      if (score > bestScore) { best = a; bestScore = score; }
+      if (score > bestScore) {
+        best = a;
+        bestScore = score;
+      }
     }
     return best;
   }

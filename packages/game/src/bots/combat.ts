@@ -19,7 +19,7 @@ export function effectKind(a: Action): string | null {
 }
 function effectDice(card: string, effect: number): number {
   const e = cardDef(card).effects[effect] as { kind: string; dice?: number } | undefined;
-  return e && (e.kind === 'attackDice' || e.kind === 'defenseDice') ? e.dice ?? 0 : 0;
+  return e && (e.kind === 'attackDice' || e.kind === 'defenseDice') ? (e.dice ?? 0) : 0;
 }
 
 /** Dice each side would roll now: battalions (capped, fjords halved) plus uncancelled card dice. */
@@ -57,7 +57,10 @@ export function combatCard(view: FactionView, f: Faction, legal: readonly Action
       const target = c.played.find((p) => p.card === a.args.target);
       value = target ? effectDice(target.card, target.effect) : 0;
     }
-    if (value > bestValue) { best = a; bestValue = value; }
+    if (value > bestValue) {
+      best = a;
+      bestValue = value;
+    }
   }
   return best;
 }

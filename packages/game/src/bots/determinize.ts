@@ -42,7 +42,9 @@ export function unseenCards(view: FactionView, f: Faction): CardInstanceId[] {
 export function unseenShips(view: FactionView, f: Faction): string[] {
   const known = new Set<string>([...view.shipsGone.sunk, ...view.shipsGone.removed]);
   for (const s of view.ships) if (s.id !== null) known.add(s.id);
-  return shipsOf(f).map((s) => s.id).filter((id) => !known.has(id));
+  return shipsOf(f)
+    .map((s) => s.id)
+    .filter((id) => !known.has(id));
 }
 
 /**
@@ -53,7 +55,16 @@ export function determinize(view: FactionView, rng: Rng): GameState | null {
   const me = seatOf(view);
   if (undeterminable(view)) return null;
   // The log is history the rules never read again; leaving it out keeps copies of the guess cheap.
-  const { viewer: _v, handSizes, decks: publicDecks, april9HandSizes: _a, ships: seenShips, naval, log, ...open } = structuredClone({ ...view, log: [] });
+  const {
+    viewer: _v,
+    handSizes,
+    decks: publicDecks,
+    april9HandSizes: _a,
+    ships: seenShips,
+    naval,
+    log,
+    ...open
+  } = structuredClone({ ...view, log: [] });
   const hands = {} as Record<Faction, CardInstanceId[]>;
   const decks = {} as Record<Faction, Deck>;
   for (const f of FACTIONS) {

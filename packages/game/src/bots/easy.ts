@@ -57,15 +57,27 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
       if (land.length) {
         const b = boardOf(view);
         const targets = targetsOf(b, f);
-        return best(land.map((a) => {
-          const next = copyBoard(b);
-          if (a.type === 'land') for (const area of a.args.areas) add(next, area, f, ALLIED_LANDING.perStack);
-          return { action: a, gain: worth(next, f, targets, style) };
-        }), rng)!.action;
+        return best(
+          land.map((a) => {
+            const next = copyBoard(b);
+            if (a.type === 'land') for (const area of a.args.areas) add(next, area, f, ALLIED_LANDING.perStack);
+            return { action: a, gain: worth(next, f, targets, style) };
+          }),
+          rng,
+        )!.action;
       }
       const place = best(scorePlacements(view, f, legal, style), rng);
       if (place) return place.action;
-      return chooseTrade(view, legal) ?? advancedChoice(view, f, stage, legal.filter((a) => a.type === 'tradeApril9'), rng);
+      return (
+        chooseTrade(view, legal) ??
+        advancedChoice(
+          view,
+          f,
+          stage,
+          legal.filter((a) => a.type === 'tradeApril9'),
+          rng,
+        )
+      );
     }
     case 'combat':
       return legal.find((a) => a.type === 'chooseCombat') ?? null;
@@ -85,11 +97,16 @@ function decide(view: FactionView, f: Faction, stage: string, legal: readonly Ac
     case 'withdraw': {
       const b = boardOf(view);
       const targets = targetsOf(b, f);
-      return best(legal.slice(0, 500).map((a) => {
-        const next = copyBoard(b);
-        if (a.type === 'withdraw') for (const r of a.args.removals) add(next, r.area, f, -r.count);
-        return { action: a, gain: worth(next, f, targets, style) };
-      }), rng)?.action ?? null;
+      return (
+        best(
+          legal.slice(0, 500).map((a) => {
+            const next = copyBoard(b);
+            if (a.type === 'withdraw') for (const r of a.args.removals) add(next, r.area, f, -r.count);
+            return { action: a, gain: worth(next, f, targets, style) };
+          }),
+          rng,
+        )?.action ?? null
+      );
     }
     case 'sabotage':
     case 'engineers':

@@ -42,7 +42,11 @@ function distances(inPlay: (a: AreaId) => boolean): (a: AreaId, b: AreaId) => nu
     const queue = [s];
     while (queue.length) {
       const a = queue.shift()!;
-      for (const b of neighbours(a)) if (inPlay(b) && !d.has(b)) { d.set(b, d.get(a)! + 1); queue.push(b); }
+      for (const b of neighbours(a))
+        if (inPlay(b) && !d.has(b)) {
+          d.set(b, d.get(a)! + 1);
+          queue.push(b);
+        }
     }
     table.set(s, d);
   }

@@ -66,7 +66,7 @@ export function scorePlacements(view: FactionView, f: Faction, legal: readonly A
   for (const a of legal) {
     if (a.type !== 'place' || a.args.count !== 1) continue;
     // A reinforcement always counts for something: placing beats leaving it unplaced.
-    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets, style) - base + 0.01 * (friendsOf(f).length) });
+    out.push({ action: a, gain: worth(afterPlace(b, f, a.args.area, 1), f, targets, style) - base + 0.01 * friendsOf(f).length });
   }
   return out;
 }
@@ -83,7 +83,8 @@ export function afterCardMove(b: Board, f: Faction, a: Action): Board | null {
     case 'paradrop': {
       if (!to) return null;
       const next = copyBoard(b);
-      if (enemiesOf(f).some((e) => n(next, to, e) > 0)) next.attacks.push({ id: `${f}:air>${to}`, faction: f, target: to, from: null, route: 'air', count: 1 });
+      if (enemiesOf(f).some((e) => n(next, to, e) > 0))
+        next.attacks.push({ id: `${f}:air>${to}`, faction: f, target: to, from: null, route: 'air', count: 1 });
       else add(next, to, f, 1);
       return next;
     }

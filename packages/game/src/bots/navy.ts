@@ -29,7 +29,11 @@ for (const from of [...COAST_ZONES_SOUTH_TO_NORTH, 'VIII', 'raid'] as const) {
   const queue: string[] = [from];
   while (queue.length) {
     const z = queue.shift()!;
-    for (const y of zonesNextTo(z as SeaZone)) if (mayEnter('allies', y) && !d.has(y)) { d.set(y, d.get(z)! + 1); queue.push(y); }
+    for (const y of zonesNextTo(z as SeaZone))
+      if (mayEnter('allies', y) && !d.has(y)) {
+        d.set(y, d.get(z)! + 1);
+        queue.push(y);
+      }
   }
   STEPS.set(from, d);
 }
@@ -58,7 +62,10 @@ function coverCoast(view: FactionView, stage: string, legal: readonly Action[]):
     case 'april9Ships':
     case 'movement': {
       // A ship coming onto the board (9. April, the home fleet) goes to the zone with the fewest, southmost first.
-      const place = maxBy(ofType(legal, 'placeShip').filter((a) => ALLIED_COAST.includes(a.args.zone)), (a) => -held(a.args.zone));
+      const place = maxBy(
+        ofType(legal, 'placeShip').filter((a) => ALLIED_COAST.includes(a.args.zone)),
+        (a) => -held(a.args.zone),
+      );
       if (place) return place;
       if (stage === 'april9Ships' || open.length === 0) return null;
       // One ship from a zone that keeps another (or from the open sea) sets out towards the nearest open zone.
@@ -76,7 +83,9 @@ function coverCoast(view: FactionView, stage: string, legal: readonly Action[]):
       const here = force?.path.at(-1);
       if (!force || here === undefined) return null;
       // Arrived where no other Allied ship lay: this zone is the one covered, the force stays.
-      const others = view.ships.filter((s) => sideOfFaction(s.owner) === 'allies' && s.at === here && !(s.id !== null && force.ships.includes(s.id)));
+      const others = view.ships.filter(
+        (s) => sideOfFaction(s.owner) === 'allies' && s.at === here && !(s.id !== null && force.ships.includes(s.id)),
+      );
       if (ALLIED_COAST.includes(here as SeaZone) && others.length === 0) return null;
       return ofType(legal, 'sail').find((a) => open.some((z) => steps(a.args.to, z) < steps(here, z))) ?? null;
     }

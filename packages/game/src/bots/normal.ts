@@ -41,15 +41,32 @@ import { withinClock } from './clock.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
-export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = { iterations: 32, candidates: 4, steps: 8, horizonSteps: 300, searchMovement: true, moveCandidates: 3, moveIterations: 12 };
+export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = {
+  iterations: 32,
+  candidates: 4,
+  steps: 8,
+  horizonSteps: 300,
+  searchMovement: true,
+  moveCandidates: 3,
+  moveIterations: 12,
+};
 
 /**
  * Stages where the search looks ahead; the rest are the style's alone (forced, bookkeeping or 9. April).
  * Movement too unless the budget turns `searchMovement` off.
  */
 const SEARCHED = new Set([
-  'reinforcement', 'attackerCards', 'defenderCards', 'counter', 'losses', 'retreat',
-  'sabotage', 'engineers', 'submarine', 'paratroopers', 'evacuate',
+  'reinforcement',
+  'attackerCards',
+  'defenderCards',
+  'counter',
+  'losses',
+  'retreat',
+  'sabotage',
+  'engineers',
+  'submarine',
+  'paratroopers',
+  'evacuate',
 ]);
 const ENDINGS: readonly string[] = ['pass', 'endPhase', 'anchor'];
 
@@ -95,10 +112,14 @@ export function score(S: GameState, f: Faction, targets: readonly string[], styl
   const attacked = new Set(S.attacks.filter((a) => foes.has(a.faction)).map((a) => a.target));
   for (const t of attacked) {
     const on = S.attacks.filter((a) => a.target === t && foes.has(a.faction));
-    const defenders = Math.min(5, [...mine].reduce((k, g) => k + (S.units[t]?.[g] ?? 0), 0));
+    const defenders = Math.min(
+      5,
+      [...mine].reduce((k, g) => k + (S.units[t]?.[g] ?? 0), 0),
+    );
     v -= (goal.isObjective(t) ? 10 : 2) * winChance(attackDice(on), defenders);
   }
-  for (const forces of Object.values(S.units)) for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? battalion : -battalion) * (k ?? 0);
+  for (const forces of Object.values(S.units))
+    for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? battalion : -battalion) * (k ?? 0);
   for (const a of S.attacks) v += (mine.has(a.faction) ? battalion : -battalion) * a.count;
   for (const g of FACTIONS) for (const c of S.hands[g]) v += (mine.has(g) ? SYMBOL : -SYMBOL) * symbolsOf(c);
   return v;
@@ -112,10 +133,22 @@ function fork(rng: Rng): number {
 }
 
 /** The actions worth comparing: the style's own choice first, then the best of the rest by the style's scoring. */
-function candidatesOf(view: FactionView, f: Faction, stage: string, legal: readonly Action[], own: Action, k: number, style: Style): Action[] {
+function candidatesOf(
+  view: FactionView,
+  f: Faction,
+  stage: string,
+  legal: readonly Action[],
+  own: Action,
+  k: number,
+  style: Style,
+): Action[] {
   let ranked: Action[];
   const byGain = (xs: Scored[]) => [...xs].sort((a, b) => b.gain - a.gain).map((s) => s.action);
-  if (stage === 'movement') ranked = [...byGain([...scoreMoves(view, f, legal, style), ...scoreCardMoves(view, f, legal, style)]), ...legal.filter((a) => ENDINGS.includes(a.type))];
+  if (stage === 'movement')
+    ranked = [
+      ...byGain([...scoreMoves(view, f, legal, style), ...scoreCardMoves(view, f, legal, style)]),
+      ...legal.filter((a) => ENDINGS.includes(a.type)),
+    ];
   else if (stage === 'reinforcement' && legal.some((a) => a.type === 'place')) ranked = byGain(scorePlacements(view, f, legal, style));
   else ranked = [...legal];
   const out: Action[] = [own];
@@ -151,7 +184,8 @@ function horizon(S: GameState, f: Faction, stage: string): (T: GameState) => boo
 function enemyFought(S: GameState, f: Faction): (T: GameState) => boolean {
   const mine = new Set(friendsOf(f));
   const { round, turn } = S;
-  return (T) => !!T.result || ((T.round !== round || T.turn !== turn) && !mine.has(T.turn) && (T.phase === 'reinforcement' || T.phase === 'newCards'));
+  return (T) =>
+    !!T.result || ((T.round !== round || T.turn !== turn) && !mine.has(T.turn) && (T.phase === 'reinforcement' || T.phase === 'newCards'));
 }
 
 /** The heuristic player with every faction's Normal style: Normal's own choice, and everyone's in a playout. */
@@ -179,7 +213,15 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const own = styled({ view, legal, rng });
   const seed = fork(rng);
   const stage = stageOf(view) ?? '';
-  const { iterations: maxIterations, candidates: k, steps: shortSteps, horizonSteps, searchMovement, moveCandidates, moveIterations } = { ...DEFAULT_BUDGET, ...budget };
+  const {
+    iterations: maxIterations,
+    candidates: k,
+    steps: shortSteps,
+    horizonSteps,
+    searchMovement,
+    moveCandidates,
+    moveIterations,
+  } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
   // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
   if (own.type === 'sail' || own.type === 'placeShip') return own;

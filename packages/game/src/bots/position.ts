@@ -60,7 +60,7 @@ export function winChance(att: number, def: number): number {
 export function attackDice(attacks: readonly Attack[]): number {
   let land = 0;
   let water = 0;
-  for (const a of attacks) (a.route === 'fjord' ? (water += a.count) : (land += a.count));
+  for (const a of attacks) a.route === 'fjord' ? (water += a.count) : (land += a.count);
   return battalionDice(land, water);
 }
 /** Dice of battalions attacking over land and across fjords: at most five, those across fjords count half. */
@@ -107,11 +107,12 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
     if (!german && g === 0) v += Math.min(2, strength(b, c, friends)) * s.garrison;
     if (held && s.guard) v -= s.guard * s.city * winChance(reachDice(b, c, foes), Math.min(5, strength(b, c, friends)));
   }
-  if (s.reach) for (const t of targets) {
-    // Already attacked: the attack itself is counted above.
-    if (b.attacks.some((x) => x.target === t && x.faction === f)) continue;
-    v += s.reach * s.city * winChance(reachDice(b, t, friends), Math.min(5, strength(b, t, foes)));
-  }
+  if (s.reach)
+    for (const t of targets) {
+      // Already attacked: the attack itself is counted above.
+      if (b.attacks.some((x) => x.target === t && x.faction === f)) continue;
+      v += s.reach * s.city * winChance(reachDice(b, t, friends), Math.min(5, strength(b, t, foes)));
+    }
   // Attacks on ordinary areas: a little for the ground, a little lost for the battalions at risk.
   const seen = new Set<AreaId>();
   for (const x of b.attacks) {
@@ -128,10 +129,14 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
     const on = b.attacks.filter((y) => y.target === t && y.faction === f);
     if (attackDice(on) < Math.min(5, strength(b, t, foes))) v -= s.foretold;
   }
-  for (const x of b.attacks) if (x.faction === f && isCity(x.target)) {
-    const p = winChance(attackDice(b.attacks.filter((y) => y.target === x.target && y.faction === f)), Math.min(5, strength(b, x.target, foes)));
-    v -= (1 - p) * s.cityAttackRisk * x.count;
-  }
+  for (const x of b.attacks)
+    if (x.faction === f && isCity(x.target)) {
+      const p = winChance(
+        attackDice(b.attacks.filter((y) => y.target === x.target && y.faction === f)),
+        Math.min(5, strength(b, x.target, foes)),
+      );
+      v -= (1 - p) * s.cityAttackRisk * x.count;
+    }
   for (const a in b.units) {
     const mine = n(b, a, f);
     if (!mine) continue;
@@ -149,11 +154,12 @@ export function worth(b: Board, f: Faction, targets: readonly AreaId[] = targets
       v -= s.distance * mine * Math.min(d, 8);
     }
   }
-  for (const x of b.attacks) if (x.faction === f && targets.length) {
-    let d = 99;
-    for (const t of targets) d = Math.min(d, distance(x.target, t));
-    v -= s.distance * x.count * Math.min(d, 8);
-  }
+  for (const x of b.attacks)
+    if (x.faction === f && targets.length) {
+      let d = 99;
+      for (const t of targets) d = Math.min(d, distance(x.target, t));
+      v -= s.distance * x.count * Math.min(d, 8);
+    }
   return v;
 }
 

@@ -42,7 +42,8 @@ export type Bot = (input: BotInput) => Action;
 
 /** The faction a view belongs to; refuses a spectator's view and anything that is not a view. */
 export function seatOf(view: FactionView): Faction {
-  if (!view || typeof view !== 'object' || !('handSizes' in view) || !('viewer' in view)) throw new Error('a bot decides from a FactionView only');
+  if (!view || typeof view !== 'object' || !('handSizes' in view) || !('viewer' in view))
+    throw new Error('a bot decides from a FactionView only');
   if (!view.viewer) throw new Error('a bot needs a seat: the spectator view has no hand');
   for (const d of Object.values(view.decks)) if ('draw' in d) throw new Error('a bot must not see a draw pile');
   return view.viewer;

@@ -29,9 +29,7 @@ export const SHIPS: readonly ShipDef[] = shipsFile.ships;
  * Player-facing texts of the action cards (card-texts.json), keyed by action-card id. Parsed here
  * because cards/index.ts belongs to the engine; the UI can import it from this module.
  */
-export const CARD_TEXTS: Readonly<Record<string, CardText>> = z
-  .record(z.string(), cardTextSchema)
-  .parse(rawCardTexts);
+export const CARD_TEXTS: Readonly<Record<string, CardText>> = z.record(z.string(), cardTextSchema).parse(rawCardTexts);
 
 export function cardText(idOrInstance: string): CardText {
   const t = CARD_TEXTS[idOrInstance.split('#')[0] ?? ''];
@@ -57,9 +55,7 @@ export function april9Card(idOrInstance: string): April9CardDef {
 }
 /** Every physical 9. April card of a faction ("<id>#<copy>"), from which it chooses APRIL9_KEEP. */
 export function april9StockOf(faction: Faction): string[] {
-  return APRIL9_CARDS.filter((c) => c.faction === faction).flatMap((c) =>
-    c.copies.map((_, i) => `${c.id}#${i + 1}`),
-  );
+  return APRIL9_CARDS.filter((c) => c.faction === faction).flatMap((c) => c.copies.map((_, i) => `${c.id}#${i + 1}`));
 }
 /** Reinforcement symbols on one physical 9. April card. */
 export function april9SymbolsOf(instance: string): number {

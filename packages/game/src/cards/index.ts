@@ -38,9 +38,7 @@ export function titleSlug(cardId: string): string {
 }
 /** Every physical action card of a faction, in catalogue order (shuffled at setup). */
 export function deckOf(faction: Faction): CardInstanceId[] {
-  return ACTION_CARDS.filter((c) => c.faction === faction).flatMap((c) =>
-    c.copies.map((_, i) => `${c.id}#${i + 1}`),
-  );
+  return ACTION_CARDS.filter((c) => c.faction === faction).flatMap((c) => c.copies.map((_, i) => `${c.id}#${i + 1}`));
 }
 /** The combat type of one effect of a card, for the one-card-of-a-type rule. */
 export function combatType(def: ActionCardDef, effectIndex: number): string {

@@ -50,7 +50,6 @@ import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from '.
 /** Re-exported for the rules API's importers; the schemas belong to the model. */
 export { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType };
 
-
 type Handler<T extends ActionType> = {
   /** Stages in which this action is asked for (card plays also check their effect's own stages). */
   stages: readonly Stage[];
@@ -73,8 +72,16 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
   playCard: {
     stages: [
-      'movement', 'reinforcement', 'sabotage', 'engineers', 'paratroopers', 'submarine',
-      'attackerCards', 'defenderCards', 'counter', 'evacuate',
+      'movement',
+      'reinforcement',
+      'sabotage',
+      'engineers',
+      'paratroopers',
+      'submarine',
+      'attackerCards',
+      'defenderCards',
+      'counter',
+      'evacuate',
     ],
     run(G, f, a, rng, dry) {
       ensureHolds(G, f, a.card);
@@ -97,8 +104,18 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
   pass: {
     stages: [
-      'sabotage', 'engineers', 'paratroopers', 'submarine', 'attackerCards', 'defenderCards', 'counter', 'evacuate', 'april9Window',
-      'navalAttackerCards', 'navalDefenderCards', 'navalCounter',
+      'sabotage',
+      'engineers',
+      'paratroopers',
+      'submarine',
+      'attackerCards',
+      'defenderCards',
+      'counter',
+      'evacuate',
+      'april9Window',
+      'navalAttackerCards',
+      'navalDefenderCards',
+      'navalCounter',
     ],
     run(G, f, _a, rng, dry) {
       if (dry) return;
@@ -160,7 +177,11 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   chooseCombat: {
     stages: ['combat'],
     run(G, _f, { area }, _rng, dry) {
-      ensure(G.attacks.some((a) => a.target === area), 'no-combat', 'there is no combat there');
+      ensure(
+        G.attacks.some((a) => a.target === area),
+        'no-combat',
+        'there is no combat there',
+      );
       if (dry) return;
       startCombat(G, area);
     },
@@ -210,7 +231,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
     stages: ['reinforcement', 'movement'],
     run(G, f, { cards }, _rng, dry) {
       ensure(reinforcementsUsed(G), 'no-reinforcements', 'this scenario has no reinforcements');
-      if (G.phase === 'movement') ensure(G.invasion, 'wrong-time', 'cards are traded for battalions in the reinforcement phase (or with Invasjon)');
+      if (G.phase === 'movement')
+        ensure(G.invasion, 'wrong-time', 'cards are traded for battalions in the reinforcement phase (or with Invasjon)');
       ensure(new Set(cards).size === cards.length, 'duplicate-card', 'a card can be traded only once');
       for (const card of cards) ensureHolds(G, f, card);
       if (dry) return;
@@ -225,7 +247,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
   place: {
     stages: ['reinforcement', 'movement'],
     run(G, f, { area, count: n, byAir }, _rng, dry) {
-      if (G.phase === 'movement') ensure(G.invasion && f === 'allies', 'wrong-time', 'reinforcements are placed in the reinforcement phase');
+      if (G.phase === 'movement')
+        ensure(G.invasion && f === 'allies', 'wrong-time', 'reinforcements are placed in the reinforcement phase');
       ensure(n <= reinforcementsAvailable(G), 'not-enough', 'you have not bought that many battalions');
       checkPlacement(G, f, area, n, !!byAir);
       if (dry) return;
@@ -241,7 +264,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       // The enemy's Ubåt may strike at once (Transportfly's cargo is out of its reach).
       if (G.april9) {
         if (f === 'germany' && !byAir) openApril9SubmarineWindows(G, area, n);
-      } else if (f !== 'norway' && !byAir) G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
+      } else if (f !== 'norway' && !byAir)
+        G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
     },
   },
 
@@ -251,8 +275,11 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       ensure(f === 'allies' && !G.alliesLanded, 'wrong-time', 'only the Allies land, once, in their first reinforcement phase');
       ensure(!G.april9, 'wrong-time', 'the Allies land their first battalions in their first ordinary turn');
       const [a, b] = areas;
-      ensure(landingPairs(G).some(([x, y]) => (x === a && y === b) || (x === b && y === a)), 'bad-landing',
-        'two different free coastal areas on zones III–VII that do not border each other');
+      ensure(
+        landingPairs(G).some(([x, y]) => (x === a && y === b) || (x === b && y === a)),
+        'bad-landing',
+        'two different free coastal areas on zones III–VII that do not border each other',
+      );
       if (dry) return;
       G.alliesLanded = true;
       for (const where of [b, a]) {
@@ -309,7 +336,10 @@ export function checkPlacement(G: GameState, f: Faction, where: AreaId, n: numbe
     return;
   }
   // The advanced game places German and Allied reinforcements by sea control (EN 8.3).
-  if (G.ruleset === 'advanced' && f !== 'norway') return checkAdvancedPlacement(G, f, where, n);
+  if (G.ruleset === 'advanced' && f !== 'norway') {
+    checkAdvancedPlacement(G, f, where, n);
+    return;
+  }
   if (G.phase === 'movement') {
     ensure(isAlliedCoast(where), 'wrong-area', 'Invasjon lands on the coast of zones III–VII');
     return;
@@ -328,8 +358,7 @@ export function landingPairs(G: GameState): [AreaId, AreaId][] {
   const coast = AREA_IDS.filter((a) => isAlliedCoast(a) && inPlay(G, a) && !hasEnemy(G, a, 'allies'));
   const pairs: [AreaId, AreaId][] = [];
   for (let i = 0; i < coast.length; i++)
-    for (let j = i + 1; j < coast.length; j++)
-      if (!areNeighbours(coast[i]!, coast[j]!)) pairs.push([coast[i]!, coast[j]!]);
+    for (let j = i + 1; j < coast.length; j++) if (!areNeighbours(coast[i]!, coast[j]!)) pairs.push([coast[i]!, coast[j]!]);
   return pairs;
 }
 

@@ -103,9 +103,7 @@ function catalogueCanCancel(G: GameState, c: Combat, f: Faction): boolean {
 export function openDefenderWindows(G: GameState, rng: Rng): void {
   const c = G.combat!;
   c.step = 'defenderCards';
-  c.defenderQueue = enemiesOf(c.attacker).filter(
-    (f) => count(G, c.area, f) > 0 || catalogueCanCancel(G, c, f),
-  );
+  c.defenderQueue = enemiesOf(c.attacker).filter((f) => count(G, c.area, f) > 0 || catalogueCanCancel(G, c, f));
   if (c.defenderQueue.length === 0) openCounterWindow(G, rng);
 }
 export function nextDefenderWindow(G: GameState, rng: Rng): void {
@@ -164,7 +162,7 @@ export type LossDecision =
 /** Whose choice of losses the combat waits for, if any (fills in the choices nobody has to make). */
 export function pendingLossDecision(G: GameState): LossDecision | null {
   const c = G.combat;
-  if (!c || c.step !== 'losses' || !c.hits) return null;
+  if (c?.step !== 'losses' || !c.hits) return null;
   if (c.attackerLosses === null) {
     const attacks = attacksOn(G, c.area);
     if (c.hits.attacker > 0 && attacks.length > 1 && c.hits.attacker < attackerStrength(G, c)) {
@@ -228,12 +226,12 @@ export function continueLosses(G: GameState): void {
   continueRetreat(G);
 }
 
-function alliedLossesPending(G: GameState, c: Combat): number {
+function alliedLossesPending(_G: GameState, c: Combat): number {
   if (c.attacker === 'allies') return sum(Object.values(c.attackerLosses ?? {}));
-  return c.defenderLosses?.['allies'] ?? 0;
+  return c.defenderLosses?.allies ?? 0;
 }
 /** Kystevakuering can be offered: blue coast, no Kystevakuering yet on the Allied side in this combat. */
-function evacuationPossible(G: GameState, c: Combat): boolean {
+function evacuationPossible(_G: GameState, c: Combat): boolean {
   return isAlliedCoast(c.area) && !typeTaken(c, 'allies', 'al.kystevakuering', 1);
 }
 
@@ -248,7 +246,7 @@ export function evacuateOne(G: GameState, to: AreaId): void {
       attack.count -= 1;
       if (attack.count === 0) G.attacks = G.attacks.filter((a) => a.id !== key);
     } else {
-      c.defenderLosses!['allies']! -= 1;
+      c.defenderLosses!.allies! -= 1;
       removeUnits(G, c.area, 'allies', 1);
     }
   } else {

@@ -57,7 +57,11 @@ function effectIndex(card: CardInstanceId, kind: EffectKind): number {
 function checkCombatCard(G: GameState, f: Faction, card: CardInstanceId, kind: EffectKind): void {
   const c = combat(G);
   ensure(presentInCombat(G, c, f) || cardDef(card).id === 'al.jagerfly', 'not-in-combat', 'you have no battalions in this combat');
-  ensure(!typeTaken(c, f, card, effectIndex(card, kind)), 'card-type-used', 'your side has already played a card of that type in this combat');
+  ensure(
+    !typeTaken(c, f, card, effectIndex(card, kind)),
+    'card-type-used',
+    'your side has already played a card of that type in this combat',
+  );
 }
 
 const attackDice: EffectRule<'attackDice'> = {
@@ -104,7 +108,7 @@ const cancel: EffectRule<'cancel'> = {
   check(G, f, card, e, p) {
     const c = combat(G);
     checkCombatCard(G, f, card, 'cancel');
-    if (e.attackerOnly) ensure(c.step === 'counter', 'attacker-only', 'this card cancels only as the attacker\'s counter');
+    if (e.attackerOnly) ensure(c.step === 'counter', 'attacker-only', "this card cancels only as the attacker's counter");
     if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
     const targets = cancelTargets(G, f, e);
     ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
@@ -119,7 +123,9 @@ const cancel: EffectRule<'cancel'> = {
     const c = G.combat;
     if (!c) return [];
     const side = sideOf(c, f);
-    return activeCards(c).filter((p) => p.side !== side).map((p) => ({ target: p.card }));
+    return activeCards(c)
+      .filter((p) => p.side !== side)
+      .map((p) => ({ target: p.card }));
   },
 };
 
@@ -168,7 +174,7 @@ const cancelSabotage: EffectRule<'cancelSabotage'> = {
   },
   candidates: () => NONE,
 };
-const escape: EffectRule<'escape'> = {
+const escapeRule: EffectRule<'escape'> = {
   stages: ['sabotage'],
   check(G, _f, _card, _e, p) {
     const from = needArea(p.from, 'an area under attack');
@@ -218,8 +224,7 @@ const rapidMove: EffectRule<'rapidMove'> = {
       if (n <= 0) continue;
       for (const via of neighboursInPlay(G, from)) {
         if (hasEnemy(G, via, f)) continue; // the path may not pass an enemy area
-        for (const to of neighboursInPlay(G, via))
-          for (let k = 1; k <= n; k++) if (to !== from) out.push({ from, via, to, count: k });
+        for (const to of neighboursInPlay(G, via)) for (let k = 1; k <= n; k++) if (to !== from) out.push({ from, via, to, count: k });
       }
     }
     return out;
@@ -356,14 +361,19 @@ function evacuationDestinations(G: GameState): AreaId[] {
   // attackers must go back there, and enemy battalions may not share a land area outside a combat.
   const attackersHome = c.attacker === 'allies' ? [] : G.attackedFrom;
   return AREA_IDS.filter(
-    (a) => a !== c.area && isAlliedCoast(a) && inPlay(G, a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a) && !attackersHome.includes(a),
+    (a) =>
+      a !== c.area && isAlliedCoast(a) && inPlay(G, a) && !hasEnemy(G, a, 'allies') && !isUnderAttack(G, a) && !attackersHome.includes(a),
   );
 }
 const evacuate: EffectRule<'evacuate'> = {
   stages: ['evacuate'],
   check(G, f, card, _e, p) {
     checkCombatCard(G, f, card, 'evacuate');
-    ensure(evacuationDestinations(G).includes(needArea(p.to, 'where to land')), 'bad-destination', 'land on another free coast of zones III–VII');
+    ensure(
+      evacuationDestinations(G).includes(needArea(p.to, 'where to land')),
+      'bad-destination',
+      'land on another free coast of zones III–VII',
+    );
   },
   apply(G, f, card, _e, p) {
     playInCombat(G, f, card, effectIndex(card, 'evacuate'));
@@ -429,7 +439,7 @@ export const EFFECTS: { [K in EffectKind]: EffectRule<K> } = {
   roadblock,
   blownBridge,
   rapidMove,
-  escape,
+  escape: escapeRule,
   paradrop,
   airlift,
   airReinforce,

@@ -74,9 +74,7 @@ function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
       );
     case 'playCard':
       return G.hands[f].flatMap((card) =>
-        cardDef(card).effects.flatMap((e, effect) =>
-          EFFECTS[e.kind].candidates(G, f).map((params) => ({ card, effect, ...params })),
-        ),
+        cardDef(card).effects.flatMap((e, effect) => EFFECTS[e.kind].candidates(G, f).map((params) => ({ card, effect, ...params }))),
       );
     case 'pass':
     case 'endPhase':
@@ -86,7 +84,7 @@ function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
     case 'chooseLosses': {
       const d = pendingLossDecision(G);
       const c = G.combat;
-      if (!d || !c || !c.hits) return [];
+      if (!d || !c?.hits) return [];
       return d.kind === 'attackerSplit'
         ? splits(attackerGroups(G, c), c.hits.attacker).map((losses) => ({ losses }))
         : splits(defenderGroups(G, c), c.hits.defender).map((losses) => ({ losses }));
@@ -100,7 +98,14 @@ function candidates(G: GameState, f: Faction, type: ActionType): unknown[] {
     case 'place': {
       const n = reinforcementsAvailable(G);
       return AREA_IDS.flatMap((area: AreaId) =>
-        range(n).flatMap((k) => (f === 'germany' ? [{ area, count: k }, { area, count: k, byAir: true }] : [{ area, count: k }])),
+        range(n).flatMap((k) =>
+          f === 'germany'
+            ? [
+                { area, count: k },
+                { area, count: k, byAir: true },
+              ]
+            : [{ area, count: k }],
+        ),
       );
     }
     case 'land':
@@ -217,7 +222,7 @@ const NARROW: { [T in ActionType]?: Narrow } = {
   chooseLosses(G) {
     const d = pendingLossDecision(G);
     const c = G.combat;
-    if (!d || !c || !c.hits) return [];
+    if (!d || !c?.hits) return [];
     return d.kind === 'attackerSplit'
       ? everySplit(attackerGroups(G, c), c.hits.attacker).map((losses) => ({ losses }))
       : everySplit(defenderGroups(G, c), c.hits.defender).map((losses) => ({ losses }));

@@ -15,9 +15,7 @@ import { scenarioDeck } from '../scenarios/decks.js';
  * What a match is created with. `scenario` is a whole validated scenario (the server reads the files
  * and passes the chosen one in); without it the game is the full game of `ruleset`.
  */
-export const setupDataSchema = z
-  .object({ ruleset: z.enum(RULESETS).default('basic'), scenario: scenarioSchema.optional() })
-  .strict();
+export const setupDataSchema = z.object({ ruleset: z.enum(RULESETS).default('basic'), scenario: scenarioSchema.optional() }).strict();
 export type SetupData = z.input<typeof setupDataSchema>;
 
 const setupFileSchema = z.object({
@@ -27,8 +25,11 @@ const setupFileSchema = z.object({
 const BASIC_SETUP = setupFileSchema.parse(basicSetup);
 export const ALLIED_LANDING = BASIC_SETUP.alliedLanding;
 
-const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
-  ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });
+const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> => ({
+  germany: make('germany'),
+  norway: make('norway'),
+  allies: make('allies'),
+});
 
 export function createInitialState(data: SetupData | undefined, rng: Rng): GameState {
   const parsed = setupDataSchema.parse(data ?? {});

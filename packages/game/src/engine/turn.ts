@@ -31,4 +31,3 @@ export function beginTurnOf(G: GameState, f: Faction): void {
   if (G.naval) G.naval = null;
   log(G, f, 'turnStarts', { round: G.round });
 }
-

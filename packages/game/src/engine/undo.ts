@@ -67,7 +67,16 @@ export function trailAfter(before: GameState, after: GameState, faction: Faction
 export function watchChance(rng: Rng): { rng: Rng; used: () => boolean } {
   let used = false;
   return {
-    rng: { d6: () => ((used = true), rng.d6()), shuffle: (xs) => ((used = true), rng.shuffle(xs)) },
+    rng: {
+      d6: () => {
+        used = true;
+        return rng.d6();
+      },
+      shuffle: (xs) => {
+        used = true;
+        return rng.shuffle(xs);
+      },
+    },
     used: () => used,
   };
 }

@@ -54,8 +54,5 @@ export function viewFor(G: GameState, viewer: Faction | null): FactionView {
 
 /** Card ids the viewer must never receive: other hands and every face-down deck card. */
 export function hiddenFrom(G: GameState, viewer: Faction | null): CardInstanceId[] {
-  return [
-    ...FACTIONS.flatMap((f) => [...(f === viewer ? [] : G.hands[f]), ...G.decks[f].draw]),
-    ...advancedHiddenFrom(G, viewer),
-  ];
+  return [...FACTIONS.flatMap((f) => [...(f === viewer ? [] : G.hands[f]), ...G.decks[f].draw]), ...advancedHiddenFrom(G, viewer)];
 }

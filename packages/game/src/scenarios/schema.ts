@@ -75,7 +75,8 @@ export const scenarioSchema = z
         const def = ACTION_CARDS.find((c) => c.id === id);
         if (!def) ctx.addIssue({ code: 'custom', path: ['decks', f, id], message: 'unknown card' });
         else if (def.faction !== f) ctx.addIssue({ code: 'custom', path: ['decks', f, id], message: `a card of ${def.faction}, not ${f}` });
-        else if (n > def.copies.length) ctx.addIssue({ code: 'custom', path: ['decks', f, id], message: `the box has only ${def.copies.length}` });
+        else if (n > def.copies.length)
+          ctx.addIssue({ code: 'custom', path: ['decks', f, id], message: `the box has only ${def.copies.length}` });
       }
     }
     if (s.victory.kind === 'alliedHoldAll')

@@ -52,7 +52,11 @@ export function rollSite(G: GameState): string {
 }
 
 /** Time the bot seats of one strength (bot functions count as Normal) took to decide (view, listing and choice), in milliseconds. */
-export interface EasyTiming { decisions: number; totalMs: number; maxMs: number }
+export interface EasyTiming {
+  decisions: number;
+  totalMs: number;
+  maxMs: number;
+}
 
 export function playBotGame(opts: BotGameOptions): { G: GameState; actions: number; ended: boolean; easy: EasyTiming; normal: EasyTiming } {
   const easy: EasyTiming = { decisions: 0, totalMs: 0, maxMs: 0 };
@@ -60,7 +64,10 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
   let G: GameState | undefined;
   const dice = opts.dice === 'keyed' ? keyedRng(opts.seed, () => (G ? rollSite(G) : 'setup')) : seededRng(opts.seed);
   const choose = seededRng(opts.seed ^ 0x9e3779b9);
-  const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<Faction, ReturnType<typeof seededRng>>;
+  const botRng = Object.fromEntries(FACTIONS.map((f, i) => [f, seededRng(opts.seed * 31 + i + 7)])) as Record<
+    Faction,
+    ReturnType<typeof seededRng>
+  >;
   G = createInitialState(opts.scenario ? { scenario: opts.scenario } : { ruleset: opts.ruleset }, dice);
   const max = opts.maxActions ?? 20_000;
   let actions = 0;
@@ -75,7 +82,12 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
       const t0 = performance.now();
       const view = viewFor(G, a.faction);
       const legal = legalActions(view as unknown as GameState, a.faction);
-      pick = (typeof seat === 'function' ? seat : BOTS[seat])({ view, legal, rng: botRng[a.faction], ...(opts.budget ? { budget: opts.budget } : {}) });
+      pick = (typeof seat === 'function' ? seat : BOTS[seat])({
+        view,
+        legal,
+        rng: botRng[a.faction],
+        ...(opts.budget ? { budget: opts.budget } : {}),
+      });
       const ms = performance.now() - t0;
       const timing = seat === 'easy' ? easy : normal;
       timing.decisions++;
@@ -84,7 +96,10 @@ export function playBotGame(opts: BotGameOptions): { G: GameState; actions: numb
     } else {
       const legal = legalActions(G, a.faction);
       const active = legal.filter((l) => l.type !== 'pass' && l.type !== 'endPhase');
-      pick = active.length > 0 && choose.d6() > 2 ? active[Math.floor(unit(choose) * active.length)]! : legal[Math.floor(unit(choose) * legal.length)]!;
+      pick =
+        active.length > 0 && choose.d6() > 2
+          ? active[Math.floor(unit(choose) * active.length)]!
+          : legal[Math.floor(unit(choose) * legal.length)]!;
     }
     perform(G, a.faction, pick, dice);
     actions++;

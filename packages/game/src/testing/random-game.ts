@@ -57,4 +57,3 @@ function pickAction(legal: Action[], choose: Rng, eager: boolean): Action {
 function rand(r: Rng): number {
   return (r.d6() - 1 + (r.d6() - 1) / 6 + (r.d6() - 1) / 36) / 6;
 }
-

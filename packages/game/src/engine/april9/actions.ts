@@ -3,7 +3,7 @@
  * the same contract as engine/actions.ts: validate fully, then change G unless `dry`), and their
  * candidates for legal-action listing.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SEA_ZONES, type AreaId, type Faction, type SeaZone } from '../../types.js';
 import { AREA_IDS, area as areaData, coastZones, neighbours } from '../../board/index.js';
 import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy } from '../../cards/advanced.js';
@@ -32,7 +32,14 @@ type Handler<T extends April9ActionType> = {
 };
 
 /** Moves whose arguments name the mover's own secret ships or 9. April cards. */
-export const APRIL9_SECRET_ARGS: readonly April9ActionType[] = ['chooseApril9', 'placeShip', 'playApril9', 'raid', 'landShips', 'tradeApril9'];
+export const APRIL9_SECRET_ARGS: readonly April9ActionType[] = [
+  'chooseApril9',
+  'placeShip',
+  'playApril9',
+  'raid',
+  'landShips',
+  'tradeApril9',
+];
 
 function ensureHoldsApril9(G: GameState, f: Faction, card: string): void {
   ensure(april9(G).hands[f].includes(card), 'card-not-in-hand', 'that 9. April card is not in your hand');
@@ -85,7 +92,11 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       const s = april9(G);
       ensure(cards.length === APRIL9_KEEP[f], 'bad-choice', `keep exactly ${APRIL9_KEEP[f]} cards`);
       ensure(new Set(cards).size === cards.length, 'duplicate-card', 'each card once');
-      ensure(cards.every((c) => s.boxed[f].includes(c)), 'bad-choice', 'choose from your own 9. April cards');
+      ensure(
+        cards.every((c) => s.boxed[f].includes(c)),
+        'bad-choice',
+        'choose from your own 9. April cards',
+      );
       if (dry) return;
       s.hands[f] = [...cards];
       s.boxed[f] = s.boxed[f].filter((c) => !cards.includes(c));
@@ -123,7 +134,11 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
     stages: ['april9Ships', 'movement'],
     run(G, f, { ship: id, zone: z }, _rng, dry) {
       ensure(shipsToPlace(G, f).includes(id), 'bad-ship', 'that ship is not yours to place now');
-      ensure(shipZones(f).includes(z), 'wrong-zone', f === 'allies' ? 'Allied ships stay out of zones I and II' : 'Eidsvoll & Norge may not lie in zone VIII');
+      ensure(
+        shipZones(f).includes(z),
+        'wrong-zone',
+        f === 'allies' ? 'Allied ships stay out of zones I and II' : 'Eidsvoll & Norge may not lie in zone VIII',
+      );
       if (!G.april9) ensure(z !== 'I' && z !== 'II', 'wrong-zone', 'the home fleet comes into zones III–VIII');
       if (dry) return;
       const faceUp = id === EIDSVOLL;
@@ -189,7 +204,11 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       ensure(!s.landing, 'wrong-time', 'a landing is still under way');
       ensure(coastZones(area).includes(z), 'wrong-area', 'land on the coast of the ships’ sea zone');
       ensure(new Set(ships).size === ships.length, 'duplicate-ship', 'each ship once');
-      ensure(ships.every((id) => mayLand(G, id, z)), 'bad-ship', 'each ship must be a German warship in that zone that has not landed');
+      ensure(
+        ships.every((id) => mayLand(G, id, z)),
+        'bad-ship',
+        'each ship must be a German warship in that zone that has not landed',
+      );
       ensure(!s.blocked.includes(area), 'blocked', 'Kystfort has shut that city to landings');
       if (dry) return;
       for (const id of ships) {
@@ -210,7 +229,11 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
     run(G, _f, { area }, _rng, dry) {
       const s = april9(G);
       ensure(s.mobilization > 0, 'not-enough', 'no mobilisation left');
-      ensure(freeMobilizationPoints(G).includes(area) && !s.mobilized.includes(area), 'wrong-area', 'a free mobilisation point, one battalion each');
+      ensure(
+        freeMobilizationPoints(G).includes(area) && !s.mobilized.includes(area),
+        'wrong-area',
+        'a free mobilisation point, one battalion each',
+      );
       if (dry) return;
       s.mobilization -= 1;
       s.mobilized.push(area);
@@ -332,9 +355,11 @@ export function april9Candidates(G: GameState, f: Faction, type: April9ActionTyp
       const top = G.prompts[G.prompts.length - 1];
       const w = top?.kind === 'april9Window' && top.faction === f ? top : null;
       return s.hands[f].flatMap((card) =>
-        (APRIL9_RULES[april9Card(card).effect.kind].candidates as (G: GameState, f: Faction, w: typeof top | null) => April9Params[])(G, f, w).map(
-          (p) => ({ card, ...p }),
-        ),
+        (APRIL9_RULES[april9Card(card).effect.kind].candidates as (G: GameState, f: Faction, w: typeof top | null) => April9Params[])(
+          G,
+          f,
+          w,
+        ).map((p) => ({ card, ...p })),
       );
     }
     case 'deceive':

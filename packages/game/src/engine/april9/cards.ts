@@ -50,7 +50,15 @@ interface Rule<K extends Kind> {
   window?: April9Window;
   stages?: readonly Stage[];
   check(G: GameState, f: Faction, e: Extract<April9Effect, { kind: K }>, p: April9Params, w: WindowPrompt | null): void;
-  apply(G: GameState, f: Faction, card: string, e: Extract<April9Effect, { kind: K }>, p: April9Params, w: WindowPrompt | null, rng: Rng): void;
+  apply(
+    G: GameState,
+    f: Faction,
+    card: string,
+    e: Extract<April9Effect, { kind: K }>,
+    p: April9Params,
+    w: WindowPrompt | null,
+    rng: Rng,
+  ): void;
   candidates(G: GameState, f: Faction, w: WindowPrompt | null): April9Params[];
 }
 
@@ -74,8 +82,11 @@ const shipRescue: Rule<'shipRescue'> = {
   check(G, _f, _e, p) {
     const s = april9(G);
     ensure(p.ship !== undefined && s.alliedDrawn.includes(p.ship), 'bad-ship', 'choose one of the ships you drew');
-    ensure(p.other !== undefined && G.shipReserve.allies.includes(p.other) && !s.alliedDrawn.includes(p.other),
-      'bad-ship', 'choose one of the ships you did not draw');
+    ensure(
+      p.other !== undefined && G.shipReserve.allies.includes(p.other) && !s.alliedDrawn.includes(p.other),
+      'bad-ship',
+      'choose one of the ships you did not draw',
+    );
   },
   apply(G, _f, _card, _e, p) {
     const s = april9(G);
@@ -126,7 +137,7 @@ const reconnaissance: Rule<'reconnaissance'> = {
     }
     log(G, f, 'april9Reconnaissance', { zone: p.zone!, dice, revealed: hits });
   },
-  candidates(G) {
+  candidates(_G) {
     return SEA_ZONES.map((zone) => ({ zone }));
   },
 };
@@ -159,7 +170,9 @@ export function carryOutDeception(G: GameState, rng: Rng): void {
   const p = G.prompts.pop();
   if (p?.kind !== 'april9Deceive') throw new Error('deceive prompt expected');
   const moved = rng.shuffle(alliedShipsIn(G, p.zone)).slice(0, p.hits);
-  moved.forEach((piece, i) => (piece.at = p.to[i]!));
+  moved.forEach((piece, i) => {
+    piece.at = p.to[i]!;
+  });
   log(G, 'germany', 'april9Deceived', { from: p.zone, to: p.to });
 }
 
@@ -352,7 +365,7 @@ export function pullBack(G: GameState, from: AreaId, to: AreaId, n: number): voi
 /** Bløff/trusler left no defender: the attackers take the area without a fight. */
 export function endIfUnopposed(G: GameState): void {
   const c = G.combat;
-  if (!c || c.step !== 'attackerCards') return;
+  if (c?.step !== 'attackerCards') return;
   if (count(G, c.area, 'norway') > 0 || count(G, c.area, 'allies') > 0) return;
   c.hits = { attacker: 0, defender: 0 };
   c.winner = 'attacker';

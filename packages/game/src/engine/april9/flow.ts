@@ -182,7 +182,7 @@ export function shipsPlaced(G: GameState): void {
 /** A German ship that may go raiding now. */
 export function mayRaid(G: GameState, id: string): boolean {
   const piece = G.ships.find((x) => x.id === id);
-  if (!piece || piece.owner !== 'germany') return false;
+  if (piece?.owner !== 'germany') return false;
   return (RAID_ZONES as readonly string[]).includes(piece.at) && SHIP_TYPE_DEFS[ship(id).type].raidVoids > 0;
 }
 

@@ -77,7 +77,7 @@ export function continueApril9NavalCombats(G: GameState): boolean {
 /** Note what a naval combat under way means for the rest of the turn. */
 export function noteNavalCombat(G: GameState): void {
   const c = G.naval?.combat;
-  if (c && c.ships.allies.includes(EIDSVOLL_AND_NORGE)) april9(G).eidsvollFought = true;
+  if (c?.ships.allies.includes(EIDSVOLL_AND_NORGE)) april9(G).eidsvollFought = true;
 }
 
 /** German ships intercepted this turn that Røykdekke could still save. */

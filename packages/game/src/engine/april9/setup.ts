@@ -5,8 +5,11 @@ import type { Rng } from '../kernel/rng.js';
 import { log } from '../kernel/log.js';
 import type { April9State } from '../model/april9.js';
 
-const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> =>
-  ({ germany: make('germany'), norway: make('norway'), allies: make('allies') });
+const perFaction = <T>(make: (f: Faction) => T): Record<Faction, T> => ({
+  germany: make('germany'),
+  norway: make('norway'),
+  allies: make('allies'),
+});
 
 /** Round number of the 9. April turn: the first ordinary German turn is round 1. */
 export const APRIL9_ROUND = 0;

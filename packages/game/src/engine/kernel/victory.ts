@@ -34,7 +34,10 @@ export function checkElimination(G: GameState): boolean {
 /** The deck that ends the game is used up: score by the scenario's condition, or the victory cities (EN 1.3). */
 export function scoreDeckEnd(G: GameState): void {
   const v = G.scenario?.victory;
-  if (v?.kind === 'alliedHoldAll') return finish(G, holdAllResult(G, v.areas));
+  if (v?.kind === 'alliedHoldAll') {
+    finish(G, holdAllResult(G, v.areas));
+    return;
+  }
   const held = germanCities(G);
   const others = victoryCities().length - held.length;
   const alliedBattalions = totalOnBoard(G, 'norway') + totalOnBoard(G, 'allies');

@@ -15,16 +15,22 @@ const cardId = z.string().refine(isCardInstance, 'unknown card');
 const positive = z.number().int().positive().max(99);
 const zone = z.enum(SEA_ZONES);
 const APRIL9_INSTANCE = /^a9\.(de|no|al)\.[a-z0-9-]+#[1-9]$/;
-const april9CardId = z.string().max(60).refine((c) => {
-  if (!APRIL9_INSTANCE.test(c)) return false;
-  try {
-    return Number(c.split('#')[1]) <= april9Card(c).copies.length;
-  } catch {
-    return false;
-  }
-}, 'unknown 9. April card');
+const april9CardId = z
+  .string()
+  .max(60)
+  .refine((c) => {
+    if (!APRIL9_INSTANCE.test(c)) return false;
+    try {
+      return Number(c.split('#')[1]) <= april9Card(c).copies.length;
+    } catch {
+      return false;
+    }
+  }, 'unknown 9. April card');
 const SHIP_IDS = new Set(SHIPS.map((s) => s.id));
-const shipId = z.string().max(60).refine((s) => SHIP_IDS.has(s), 'unknown ship');
+const shipId = z
+  .string()
+  .max(60)
+  .refine((s) => SHIP_IDS.has(s), 'unknown ship');
 
 /** The 9. April turn's decisions (engine/april9). */
 export const APRIL9_SCHEMAS = {
@@ -32,7 +38,14 @@ export const APRIL9_SCHEMAS = {
   deploy: z.object({ area: areaId }).strict(),
   placeShip: z.object({ ship: shipId, zone }).strict(),
   playApril9: z
-    .object({ card: april9CardId, zone: zone.optional(), area: areaId.optional(), from: areaId.optional(), ship: shipId.optional(), other: shipId.optional() })
+    .object({
+      card: april9CardId,
+      zone: zone.optional(),
+      area: areaId.optional(),
+      from: areaId.optional(),
+      ship: shipId.optional(),
+      other: shipId.optional(),
+    })
     .strict(),
   deceive: z.object({ to: zone }).strict(),
   raid: z.object({ ship: shipId }).strict(),
@@ -84,7 +97,14 @@ export const ACTION_SCHEMAS = {
   place: z.object({ area: areaId, count: positive, byAir: z.boolean().optional() }).strict(),
   land: z.object({ areas: z.tuple([areaId, areaId]) }).strict(),
   discard: z.object({ card: cardId }).strict(),
-  withdraw: z.object({ removals: z.array(z.object({ area: areaId, count: positive })).min(1).max(44) }).strict(),
+  withdraw: z
+    .object({
+      removals: z
+        .array(z.object({ area: areaId, count: positive }))
+        .min(1)
+        .max(44),
+    })
+    .strict(),
   ...APRIL9_SCHEMAS,
   ...NAVAL_SCHEMAS,
 } as const;

@@ -3,7 +3,7 @@
  * with engine/actions.ts's contract (validate fully, then change G unless `dry`), with their
  * candidates for legal-action listing.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Faction } from '../../types.js';
 import { BOARD } from '../../board/index.js';
 import { cardDef, symbolsOf } from '../../cards/index.js';
@@ -19,7 +19,16 @@ import { ensureHolds, spendCard } from '../kernel/hand.js';
 import { germanAirfields } from '../kernel/queries.js';
 import { log } from '../kernel/log.js';
 import { advancedAtSea, carrierAt } from './control.js';
-import { answerInterception, checkSail, departed, endForce, landMovementBegun, mayStartSailing, sail, sailOnCandidates } from './movement.js';
+import {
+  answerInterception,
+  checkSail,
+  departed,
+  endForce,
+  landMovementBegun,
+  mayStartSailing,
+  sail,
+  sailOnCandidates,
+} from './movement.js';
 import {
   activeNavalCards,
   afterAttackerCards,
@@ -76,7 +85,11 @@ function checkNavalCard(G: GameState, f: Faction, card: string, effect: number, 
   const role = stage === 'navalDefenderCards' ? 'defender' : 'attacker';
   const e = cardDef(card).effects[effect];
   ensure(e, 'bad-effect', 'that card has no such effect');
-  ensure(sideOfFaction(f) === (role === 'attacker' ? c.attacker : (c.attacker === 'germany' ? 'allies' : 'germany')), 'not-your-side', 'not your side of this combat');
+  ensure(
+    sideOfFaction(f) === (role === 'attacker' ? c.attacker : c.attacker === 'germany' ? 'allies' : 'germany'),
+    'not-your-side',
+    'not your side of this combat',
+  );
   ensure(!navalTypeTaken(c, role, card, effect), 'card-type-used', 'your side has already played a card of that type in this combat');
   if (e.kind === 'navalSink') {
     ensure(stage !== 'navalCounter', 'wrong-time', 'only cancelling cards are played in the counter step');
@@ -89,11 +102,12 @@ function checkNavalCard(G: GameState, f: Faction, card: string, effect: number, 
   }
   if (e.kind === 'cancel') {
     ensure(stage !== 'navalAttackerCards', 'wrong-time', 'cancelling cards answer the other side');
-    if (e.attackerOnly) ensure(stage === 'navalCounter', 'attacker-only', 'this card cancels only as the attacker\'s counter');
+    if (e.attackerOnly) ensure(stage === 'navalCounter', 'attacker-only', "this card cancels only as the attacker's counter");
     const targets = cancelTargets(G, role, e.targets);
     ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
     ensure(target === undefined || targets.includes(target), 'bad-target', 'that card cannot be cancelled by this one');
-    if (e.needsShip === 'hangarskip') ensure(carrierAt(G, c.zone), 'needs-ship', 'Jagerfly needs an Allied aircraft carrier in this sea zone');
+    if (e.needsShip === 'hangarskip')
+      ensure(carrierAt(G, c.zone), 'needs-ship', 'Jagerfly needs an Allied aircraft carrier in this sea zone');
     return;
   }
   fail('not-at-sea', `${cardDef(card).title} has no use in a naval combat`);
@@ -132,7 +146,11 @@ const HANDLERS: { [T in NavalActionType]: Handler<T> } = {
     run(G, f, { cards }, _rng, dry) {
       ensure(advancedAtSea(G) && f === 'germany', 'wrong-time', 'Germany calls its raiders back in its movement phase');
       ensure(!landMovementBegun(G), 'wrong-time', 'naval movement comes before land movement');
-      ensure(G.ships.some((s) => s.at === 'raid'), 'no-raiders', 'no ship is raiding');
+      ensure(
+        G.ships.some((s) => s.at === 'raid'),
+        'no-raiders',
+        'no ship is raiding',
+      );
       ensure(!G.naval?.recalled, 'already-recalled', 'the raiders are already called back this turn');
       ensure(new Set(cards).size === cards.length, 'duplicate-card', 'a card can be traded only once');
       for (const card of cards) ensureHolds(G, f, card);
@@ -150,7 +168,11 @@ const HANDLERS: { [T in NavalActionType]: Handler<T> } = {
   chooseNavalCombat: {
     stages: ['navalCombat'],
     run(G, _f, { zone: z }, _rng, dry) {
-      ensure(G.naval?.engagements.some((e) => e.zone === z), 'no-combat', 'there is no naval combat in that zone');
+      ensure(
+        G.naval?.engagements.some((e) => e.zone === z),
+        'no-combat',
+        'there is no naval combat in that zone',
+      );
       if (dry) return;
       beginNavalCombat(G, z);
     },
@@ -160,7 +182,11 @@ const HANDLERS: { [T in NavalActionType]: Handler<T> } = {
     stages: ['navalVolunteer'],
     run(G, _f, { ships }, _rng, dry) {
       const options = volunteerOptions(G);
-      ensure(new Set(ships).size === ships.length && ships.every((id) => options.includes(id)), 'bad-ship', 'choose your other ships in this zone');
+      ensure(
+        new Set(ships).size === ships.length && ships.every((id) => options.includes(id)),
+        'bad-ship',
+        'choose your other ships in this zone',
+      );
       if (dry) return;
       commitShips(G, ships);
     },
@@ -198,7 +224,11 @@ const HANDLERS: { [T in NavalActionType]: Handler<T> } = {
     run(G, f, { ship: id, to }, _rng, dry) {
       const c = combatOf(G);
       ensure(c.chased.includes(id), 'bad-ship', 'that ship was not chased');
-      ensure(chaser(G) === f && sideOfFaction(f) !== sideOfFaction(G.ships.find((s) => s.id === id)!.owner), 'not-your-choice', 'the chaser decides');
+      ensure(
+        chaser(G) === f && sideOfFaction(f) !== sideOfFaction(G.ships.find((s) => s.id === id)!.owner),
+        'not-your-choice',
+        'the chaser decides',
+      );
       ensure(chaseOptions(G, id).includes(to), 'wrong-zone', 'a neighbouring zone the ship may enter');
       if (dry) return;
       chaseShip(G, id, to);

@@ -48,7 +48,9 @@ export function beginNavalCombat(G: GameState, zone: SeaZone): void {
   const volunteers: NavalSide[] = [];
   for (const side of [attacker, enemySide(attacker)]) {
     // Dummies are no ships: they neither fight nor are fought, and stay face down (rules-decisions).
-    const here = shipsAt(G, zone, side).map((s) => s.id).filter((id) => !isDummy(id));
+    const here = shipsAt(G, zone, side)
+      .map((s) => s.id)
+      .filter((id) => !isDummy(id));
     if (e.interceptors.includes(side)) ships[side] = here;
     else {
       ships[side] = here.filter((id) => e.intercepted.includes(id) || id === EIDSVOLL_AND_NORGE);
@@ -105,9 +107,11 @@ export function commitShips(G: GameState, ids: readonly string[]): void {
 /** Ships a side could still add to the combat. */
 export function volunteerOptions(G: GameState): string[] {
   const c = G.naval?.combat;
-  if (!c || c.step !== 'volunteer') return [];
+  if (c?.step !== 'volunteer') return [];
   const side = c.volunteers[0]!;
-  return shipsAt(G, c.zone, side).map((s) => s.id).filter((id) => !c.ships[side].includes(id) && !isDummy(id));
+  return shipsAt(G, c.zone, side)
+    .map((s) => s.id)
+    .filter((id) => !c.ships[side].includes(id) && !isDummy(id));
 }
 
 // ---------------------------------------------------------------- cards
@@ -141,7 +145,14 @@ export function afterDefenderCards(G: GameState, rng: Rng): void {
 // ---------------------------------------------------------------- dice
 
 /** The enemy ship a result strikes: Germany sinks Eidsvoll & Norge before any other (EN 8.2 step 6). */
-function drawTarget(G: GameState, c: NavalCombat, side: NavalSide, result: 'sink' | 'chase', struck: Set<string>, rng: Rng): string | null {
+function drawTarget(
+  _G: GameState,
+  c: NavalCombat,
+  side: NavalSide,
+  result: 'sink' | 'chase',
+  struck: Set<string>,
+  rng: Rng,
+): string | null {
   const open = c.ships[enemySide(side)].filter((id) => !struck.has(id));
   if (open.length === 0) return null;
   if (side === 'germany' && result === 'sink' && open.includes(EIDSVOLL_AND_NORGE)) return EIDSVOLL_AND_NORGE;
@@ -230,7 +241,7 @@ export function chaseOptions(G: GameState, id: string): SeaZone[] {
 /** Who chooses where the next chased ship goes: the side that chased it. */
 export function chaser(G: GameState): NavalSide | null {
   const c = G.naval?.combat;
-  if (!c || c.step !== 'chase' || c.chased.length === 0) return null;
+  if (c?.step !== 'chase' || c.chased.length === 0) return null;
   return enemySide(sideOfFaction(ship(c.chased[0]!).faction));
 }
 export function chaseShip(G: GameState, id: string, to: SeaZone): void {
@@ -247,13 +258,16 @@ export function chaseShip(G: GameState, id: string, to: SeaZone): void {
 export function finishNavalCombat(G: GameState): void {
   const n = navalState(G);
   const c = n.combat!;
-  turnFaceDown(G, shipsAt(G, c.zone).map((s) => s.id));
+  turnFaceDown(
+    G,
+    shipsAt(G, c.zone).map((s) => s.id),
+  );
   c.step = 'done';
   n.lastCombat = c;
   n.combat = null;
   n.engagements = n.engagements.filter((e) => e.zone !== c.zone);
-  if (n.engagements.length === 1) return beginNavalCombat(G, n.engagements[0]!.zone);
-  if (n.engagements.length === 0) navalCombatsOver(G);
+  if (n.engagements.length === 1) beginNavalCombat(G, n.engagements[0]!.zone);
+  else if (n.engagements.length === 0) navalCombatsOver(G);
 }
 
 /**

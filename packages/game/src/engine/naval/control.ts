@@ -101,11 +101,20 @@ export function checkShipPrerequisites(G: GameState, f: Faction, e: Effect, p: C
   const areas = areasOfPlay(G, e, p);
   if ('needsShip' in e && e.needsShip) {
     const type = e.needsShip;
-    ensure(areas.every((a) => alliedShipOffCoast(G, a, type)), 'needs-ship',
-      type === 'hangarskip' ? 'Jagerfly needs an Allied aircraft carrier in the sea zone off that coast' : 'Kystbombardement needs an Allied battleship in the sea zone off that coast');
+    ensure(
+      areas.every((a) => alliedShipOffCoast(G, a, type)),
+      'needs-ship',
+      type === 'hangarskip'
+        ? 'Jagerfly needs an Allied aircraft carrier in the sea zone off that coast'
+        : 'Kystbombardement needs an Allied battleship in the sea zone off that coast',
+    );
   }
   if ('noGermanSeaControl' in e && e.noGermanSeaControl) {
-    ensure(areas.every((a) => !germanControlsCoastOf(G, a)), 'german-sea', 'not where Germany controls the sea zone off the coast');
+    ensure(
+      areas.every((a) => !germanControlsCoastOf(G, a)),
+      'german-sea',
+      'not where Germany controls the sea zone off the coast',
+    );
   }
 }
 

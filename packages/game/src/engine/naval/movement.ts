@@ -46,12 +46,24 @@ export function checkSail(G: GameState, f: Faction, ships: readonly string[], to
   if (force) {
     ensure(force.step === 'continue', 'wrong-time', 'the interceptions in this zone come first');
     const free = sailOnCandidates(force);
-    ensure(ships.every((id) => free.includes(id)), 'bad-ship', 'only ships of this task force that have moved one zone and were not held up sail on');
+    ensure(
+      ships.every((id) => free.includes(id)),
+      'bad-ship',
+      'only ships of this task force that have moved one zone and were not held up sail on',
+    );
   } else {
-    ensure(ships.every((id) => mayStartSailing(G, f, id)), 'bad-ship', 'choose your own ships that have not sailed this turn');
+    ensure(
+      ships.every((id) => mayStartSailing(G, f, id)),
+      'bad-ship',
+      'choose your own ships that have not sailed this turn',
+    );
   }
   const from = pieceOf(G, ships[0]!)!.at;
-  ensure(ships.every((id) => pieceOf(G, id)!.at === from), 'not-together', 'a task force sets out from one zone');
+  ensure(
+    ships.every((id) => pieceOf(G, id)!.at === from),
+    'not-together',
+    'a task force sets out from one zone',
+  );
   ensure(zonesNextTo(from).includes(to), 'not-adjacent', 'ships sail one zone at a time, to a neighbouring zone');
   if (!force)
     ensure(
@@ -59,7 +71,11 @@ export function checkSail(G: GameState, f: Faction, ships: readonly string[], to
       'task-force',
       'ships starting in one zone and taking the same route sail as one task force: ships from there have already sailed this way this turn',
     );
-  ensure(ships.every((id) => mayEnter(pieceOf(G, id)!.owner, to)), 'wrong-zone', 'Allied ships may not enter zones I and II');
+  ensure(
+    ships.every((id) => mayEnter(pieceOf(G, id)!.owner, to)),
+    'wrong-zone',
+    'Allied ships may not enter zones I and II',
+  );
   ensure(!G.naval?.tried.includes(to), 'zone-closed', 'you have tried to intercept there this turn: the zone is closed to your ships');
 }
 
@@ -137,7 +153,9 @@ export function endForce(G: GameState): void {
 /** Enemy ships of `side` in the zone that an interception could still draw. */
 function enemyShipsIn(G: GameState, zone: SeaZone, side: NavalSide): string[] {
   const drawn = new Set(G.naval?.engagements.find((e) => e.zone === zone)?.intercepted ?? []);
-  return shipsAt(G, zone, enemySide(side)).map((s) => s.id).filter((id) => !drawn.has(id));
+  return shipsAt(G, zone, enemySide(side))
+    .map((s) => s.id)
+    .filter((id) => !drawn.has(id));
 }
 /**
  * A side's ships in the zone able to try an interception: never Eidsvoll & Norge, nor dummies. NO 6.1
@@ -145,7 +163,9 @@ function enemyShipsIn(G: GameState, zone: SeaZone, side: NavalSide): string[] {
  * april9/naval.ts), which is no interception (docs/rules-decisions.md).
  */
 function interceptors(G: GameState, zone: SeaZone, side: NavalSide): string[] {
-  return shipsAt(G, zone, side).map((s) => s.id).filter((id) => canIntercept(id));
+  return shipsAt(G, zone, side)
+    .map((s) => s.id)
+    .filter((id) => canIntercept(id));
 }
 
 /** The side whose interception decision is open, and the zone. */

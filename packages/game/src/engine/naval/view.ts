@@ -22,7 +22,6 @@ export interface NavalView extends Omit<NavalState, 'moved' | 'force' | 'engagem
   lastCombat: NavalCombatView | null;
 }
 
-
 export function shipVisibleTo(G: GameState, id: string, viewer: Faction | null): boolean {
   const piece = G.ships.find((s) => s.id === id);
   if (piece) return piece.faceUp || piece.owner === viewer;
@@ -38,7 +37,11 @@ function combatSeenBy(G: GameState, c: NavalCombat | null, viewer: Faction | nul
   return {
     ...structuredClone(c),
     ships: { germany: c.ships.germany.map(see), allies: c.ships.allies.map(see) },
-    rolls: c.rolls.map((r) => ({ ...r, by: r.by.startsWith('ship.') ? see(r.by) : r.by, target: r.target === null ? null : see(r.target) })),
+    rolls: c.rolls.map((r) => ({
+      ...r,
+      by: r.by.startsWith('ship.') ? see(r.by) : r.by,
+      target: r.target === null ? null : see(r.target),
+    })),
     sunk: [...c.sunk],
     chased: c.chased.map(see),
   };

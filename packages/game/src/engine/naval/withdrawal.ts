@@ -16,7 +16,8 @@ export function shipsToWithdraw(G: GameState): number {
   return Math.min(NAVAL_RULES.alliedWithdrawal.ships, withdrawableShips(G).length);
 }
 
-const limitOf = (type: string): number => NAVAL_RULES.alliedWithdrawal.atMost[type as keyof typeof NAVAL_RULES.alliedWithdrawal.atMost] ?? Infinity;
+const limitOf = (type: string): number =>
+  NAVAL_RULES.alliedWithdrawal.atMost[type as keyof typeof NAVAL_RULES.alliedWithdrawal.atMost] ?? Infinity;
 
 /** A choice obeys the limits, or breaks them only because no unlimited ship is left to take. */
 export function checkWithdrawal(G: GameState, ids: readonly string[], count: number): void {
@@ -27,7 +28,11 @@ export function checkWithdrawal(G: GameState, ids: readonly string[], count: num
   for (const id of ids) byType.set(ship(id).type, (byType.get(ship(id).type) ?? 0) + 1);
   const over = [...byType].some(([t, k]) => k > limitOf(t));
   const unlimitedLeft = all.some((id) => !ids.includes(id) && limitOf(ship(id).type) === Infinity);
-  ensure(!over || !unlimitedLeft, 'bad-withdrawal', 'at most one mindre skip and one tung krysser: the rest must be battleships and carriers while there are any');
+  ensure(
+    !over || !unlimitedLeft,
+    'bad-withdrawal',
+    'at most one mindre skip and one tung krysser: the rest must be battleships and carriers while there are any',
+  );
 }
 
 export function withdraw(G: GameState, ids: readonly string[]): void {
