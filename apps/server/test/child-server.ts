@@ -62,7 +62,17 @@ export interface Child {
 export async function startChild(env: Record<string, string>, imports: string[] = []): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', SOCKET_MESSAGES_PER_10S: '100000', ...env },
+    // AUTOPASS off, as in startTestServer: these tests answer every window themselves, and a pass the
+    // server made for them would turn their own answer stale.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SOCKET_MESSAGES_PER_10S: '100000',
+      AUTOPASS: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
