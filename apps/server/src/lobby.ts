@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Game, Server as BgioServer } from 'boardgame.io';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, notFound } from './errors';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
@@ -8,8 +8,7 @@ import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secret
 import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
-import { assertJoinable, botsAtCreation, handOverWhen, publicBots, type Whereabouts } from './bots/seats';
-import { createMatchRequest, joinRequest, recoverRequest, renameRequest, type SeatKey } from '@kon/protocol';
+import { assertJoinable, botsAtCreation, publicBots, type Whereabouts } from './bots/seats';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -31,50 +30,10 @@ import { NUM_PLAYERS, PLAN_SEATS, markBegun, type LobbyRecord, type MemberRecord
 import { deriveMetadata, seatOf } from './lobby-metadata';
 export { authenticateCredentials, deriveMetadata } from './lobby-metadata';
 
-/**
- * A client names a scenario by its id; the game is created with the whole scenario from the server's
- * files (the client never sends rules). An unknown id is refused naming the ones there are.
- */
-function withScenario(scenarios: readonly ScenarioDef[]) {
-  return (raw: unknown, ctx: z.RefinementCtx) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-    const id = (raw as { scenario?: unknown }).scenario;
-    if (id === undefined) return raw;
-    const s = typeof id === 'string' ? scenarios.find((x) => x.id === id) : undefined;
-    if (!s) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scenario'],
-        message: `unknown scenario; there are: ${scenarios.map((x) => x.id).join(', ') || 'none'}`,
-      });
-      return raw;
-    }
-    return { ...raw, ruleset: s.ruleset, scenario: s };
-  };
-}
-
-/** The protocol's request, with the set-up checked by the game's own schema (a scenario by id made whole). */
-export function createMatchBody(setupDataSchema: z.ZodType, scenarios: readonly ScenarioDef[] = []) {
-  return createMatchRequest.extend({
-    setupData: z.preprocess(withScenario(scenarios), setupDataSchema).default({ ruleset: 'basic' } as never),
-  });
-}
-
-/** What is stored and shown of a match's set-up: the scenario by its id, not its whole file. */
-function publicSetup(setupData: unknown): unknown {
-  const s = (setupData as { scenario?: { id: string; ruleset: string } }).scenario;
-  return s ? { ruleset: s.ruleset, scenario: s.id } : setupData;
-}
-export const joinBody = joinRequest;
-export const recoverBody = recoverRequest;
-export const renameBody = renameRequest;
-
-export type Viewer =
-  | { role: 'member'; memberId: string; seat: SeatKey; playerIDs: string[]; holder: boolean }
-  | { role: 'seat-link'; seat: SeatKey; playerIDs: string[]; claimed: boolean }
-  | { role: 'co-link'; seat: SeatKey; playerIDs: string[] }
-  | { role: 'spectator' }
-  | { role: 'public' };
+export { createMatchBody, joinBody, recoverBody, renameBody } from './lobby-requests';
+import { createMatchBody, type joinBody, publicSetup, type recoverBody } from './lobby-requests';
+export type { Viewer } from './lobby-view';
+import { lobbyView, type Viewer } from './lobby-view';
 
 export interface Presence {
   /** connected member ids of a match */
@@ -465,56 +424,7 @@ export class Lobby {
   view(matchID: string, lobby: LobbyRecord, metadata: BgioServer.MatchData, viewer: Viewer) {
     const online = this.presence.members(matchID);
     const away = this.presence.awaySince(matchID);
-    // What this process knows of who is here; the hand-over itself asks every process (Presence.whereabouts).
-    const here: Whereabouts = { connected: online, lastSeen: away };
-    return {
-      matchID,
-      plan: lobby.plan,
-      visibility: lobby.visibility,
-      setupData: metadata.setupData,
-      createdAt: metadata.createdAt,
-      updatedAt: metadata.updatedAt,
-      gameover: metadata.gameover ?? null,
-      clock: lobby.clock ?? { mode: 'none' },
-      seats: lobby.seats.map((s) => {
-        const members = lobby.members
-          .filter((m) => m.seat === s.key)
-          .map((m) => ({
-            id: m.id,
-            name: m.name,
-            joinedAt: m.joinedAt,
-            role: m.role,
-            connected: online.has(m.id),
-            /** When an absent member was last connected (null: not since the server started). */
-            awaySince: online.has(m.id) ? null : (away.get(m.id) ?? null),
-          }));
-        const when = handOverWhen(lobby, s.key, here, this.handOverAfterMs);
-        return {
-          seat: s.key,
-          playerIDs: s.playerIDs,
-          claimed: s.holder !== undefined,
-          connected: members.some((m) => m.connected),
-          members,
-          /** From when (server time) the other players may hand this seat to the computer; null: not while things stay as they are. */
-          handOverAt: when.open ? when.from : null,
-        };
-      }),
-      spectatorsConnected: this.presence.spectators(matchID),
-      rematch: lobby.rematch ?? null,
-      bots: publicBots(lobby),
-      you: this.you(lobby, viewer),
-    };
-  }
-
-  /** The viewer as the API shows them; a member also learns whether they have a recovery link out, a holder their co-commander link. */
-  private you(lobby: LobbyRecord, viewer: Viewer) {
-    if (viewer.role !== 'member') return viewer;
-    const m = lobby.members.find((x) => x.id === viewer.memberId);
-    const seat = seatOf(lobby, viewer.seat);
-    return {
-      ...viewer,
-      recoveryOut: m?.recoveryHash !== undefined,
-      ...(viewer.holder ? { coLink: seat.coLink ? { createdAt: seat.coLink.createdAt } : null } : {}),
-    };
+    const here = { online, away, spectators: this.presence.spectators(matchID) };
+    return lobbyView(matchID, lobby, metadata, viewer, here, this.handOverAfterMs);
   }
 }

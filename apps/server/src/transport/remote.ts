@@ -1,0 +1,102 @@
+import type { State } from 'boardgame.io';
+import type { Envelope, MatchBus } from '../cluster/bus';
+import type { Patches } from './patches';
+import type { PresenceTracker } from './presence';
+import type { Rooms } from './rooms';
+import type { LiveMatch, TransportContext } from './types';
+
+type RemoteMove = Extract<Envelope, { t: 'move' }>;
+
+/**
+ * What the other server processes say over the bus (REDIS_URL) about the matches this process's
+ * sockets watch: their moves (sent on in order), their presence, roster changes and chat lines.
+ */
+export class RemoteMatches {
+  /** Moves from other processes that arrived before the one they follow (see applyMove). */
+  private early = new Map<string, { msgs: RemoteMove[]; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly ctx: TransportContext,
+    private readonly rooms: Rooms,
+    private readonly patches: Patches,
+    private readonly presence: PresenceTracker,
+  ) {}
+
+  listen(bus: MatchBus) {
+    bus.onMessage((m) => this.onMessage(m));
+    bus.onProcessGone((id) => this.presence.processGone(id));
+  }
+
+  private onMessage(m: Envelope) {
+    switch (m.t) {
+      case 'move':
+        return this.applyMove(m);
+      case 'presence':
+        return this.presence.remoteReported(m.matchID, m.from, m);
+      case 'hello':
+        return this.presence.announcePresence(m.matchID);
+      case 'roster':
+        return this.presence.applyRoster(m.matchID, m.removed);
+      case 'chat': {
+        const filter = this.ctx.games[0] && this.patches.filterOf(this.ctx.games[0]);
+        if (!filter) return;
+        this.patches.sendAll(m.matchID, m.payload, filter);
+      }
+    }
+  }
+
+  /**
+   * A move another process stored: send it on to this process's sockets, in order. Two processes can
+   * publish moves of one match in the other order than they were stored (B stores N+1 after reading N
+   * from the database, before A's message about N arrived), so a move whose predecessor has not
+   * arrived waits for it a little; if it never comes the sockets get the whole newer state instead.
+   */
+  private applyMove(m: RemoteMove) {
+    const game = this.ctx.games[0];
+    if (!game || !this.rooms.watched(m.matchID)) return; // nobody here watches it; the store has it
+    const live = this.rooms.live.get(m.matchID);
+    if (!live) {
+      // Dropped after a failed write here: start again from this state, whole to every socket.
+      const fresh: LiveMatch = { state: m.state as State, metadata: undefined, views: new Map() };
+      this.rooms.live.set(m.matchID, fresh);
+      return this.patches.publish(m.matchID, fresh, -1, this.patches.filterOf(game));
+    }
+    if (m.stateID <= live.state._stateID) return;
+    if (m.prevStateID > live.state._stateID) {
+      let e = this.early.get(m.matchID);
+      if (!e) {
+        const timer = setTimeout(() => this.flushEarly(m.matchID, true), 250);
+        timer.unref();
+        this.early.set(m.matchID, (e = { msgs: [], timer }));
+      }
+      e.msgs.push(m);
+      return;
+    }
+    const prevStateID = live.state._stateID;
+    live.state = m.state as State;
+    if (m.gameover) live.metadata = undefined; // read the final metadata again at the next need
+    this.patches.publish(m.matchID, live, prevStateID, this.patches.filterOf(game));
+    this.flushEarly(m.matchID, false);
+  }
+
+  private flushEarly(matchID: string, force: boolean) {
+    const e = this.early.get(matchID);
+    if (!e) return;
+    const live = this.rooms.live.get(matchID);
+    e.msgs.sort((a, b) => a.stateID - b.stateID);
+    const next = e.msgs.find((x) => live && (force || x.prevStateID === live.state._stateID) && x.stateID > live.state._stateID);
+    if (!next) {
+      if (force) {
+        clearTimeout(e.timer);
+        this.early.delete(matchID);
+      }
+      return;
+    }
+    e.msgs = e.msgs.filter((x) => x !== next);
+    if (e.msgs.length === 0) {
+      clearTimeout(e.timer);
+      this.early.delete(matchID);
+    }
+    this.applyMove({ ...next, prevStateID: force ? live!.state._stateID : next.prevStateID });
+  }
+}
