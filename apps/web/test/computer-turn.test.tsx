@@ -23,6 +23,7 @@ const ROUND: LogEntry[] = [
   e('norway', 'combatStarts', { area: 'hamar', attackers: 1, defenders: 2 }),
   e(null, 'combatEnds', { area: 'hamar', winner: 'defender', holder: 'germany' }),
   e('norway', 'phase', { phase: 'reinforcement' }),
+  e('norway', 'cardPlayed', { card: 'no.veisperring#1' }),
   e('norway', 'reinforced', { area: 'bergen', count: 1, byAir: false }),
   e('norway', 'reinforced', { area: 'bergen', count: 1, byAir: false }),
   e('allies', 'turnStarts', { round: 1 }),
@@ -50,14 +51,16 @@ describe('what the computer just did', () => {
   it('sums it up per side, in English and in Norwegian', () => {
     const m = followMarks(ROUND, BOTS)!;
     expect(followSummary(ROUND, m, 'en')).toBe(
-      'Norway moved 3 battalions, attacked Hamar, and placed 2 in Bergen. The Allies landed in Narvik and Harstad and placed 4 in Narvik and Harstad.',
+      'Norway moved 3 battalions, attacked Hamar, played Veisperring, and placed 2 in Bergen. The Allies landed in Narvik and Harstad and placed 4 in Narvik and Harstad.',
     );
     expect(followSummary(ROUND, m, 'no')).toBe(
-      'Norge flyttet 3 bataljoner, angrep Hamar og satte ut 2 i Bergen. De allierte gikk i land i Narvik og Harstad og satte ut 4 i Narvik og Harstad.',
+      'Norge flyttet 3 bataljoner, angrep Hamar, spilte Veisperring og satte ut 2 i Bergen. De allierte gikk i land i Narvik og Harstad og satte ut 4 i Narvik og Harstad.',
     );
   });
 
-  it('says so when a computer side had its turn and moved nothing', () => {
+  it('names a side that only played a card, and says so when one had its turn and moved nothing', () => {
+    const card = [e('germany', 'attack', { from: 'oslo', to: 'hamar', count: 1 }), e('norway', 'cardPlayed', { card: 'no.veisperring#1' })];
+    expect(followSummary(card, followMarks(card, BOTS)!, 'en')).toBe('Norway played Veisperring.');
     const log = [e('germany', 'move', { from: 'oslo', to: 'hamar', count: 1 }), e('norway', 'turnStarts', { round: 1 })];
     const m = followMarks(log, BOTS)!;
     expect(m.areas).toEqual([]);

@@ -10,7 +10,7 @@
  */
 import type { Faction, LogEntry } from '@kon/game';
 import { translate, type Lang } from '../i18n';
-import { areaName, BOARD } from './data';
+import { areaName, BOARD, cardTitle } from './data';
 
 /** A march from one area to another: a move, an attack, a retreat, a flight or a crossing by sea. */
 export interface FollowArrow {
@@ -111,7 +111,7 @@ export function followMarks(log: readonly LogEntry[], computer: ReadonlySet<Fact
     } else if (PLACEMENTS.has(e.event)) touch(str(d.area), f, num(d.count, 1));
     else if (e.event === 'landed') for (const a of Array.isArray(d.areas) ? d.areas : []) touch(String(a), f, 0);
     else if (e.event === 'paradrop' || e.event === 'occupied') touch(str(d.area), f, 0);
-    else if (e.event !== 'turnStarts') continue;
+    else if (e.event !== 'turnStarts' && e.event !== 'cardPlayed') continue;
     if (!factions.includes(f)) factions.push(f);
   }
   return factions.length ? { areas: [...areas.values()], arrows, factions, from } : null;
@@ -123,7 +123,7 @@ const battalions = (lang: Lang, k: number) =>
   `${k} ${PLURAL[lang].select(k) === 'one' ? (lang === 'no' ? 'bataljon' : 'battalion') : lang === 'no' ? 'bataljoner' : 'battalions'}`;
 const names = (lang: Lang, ids: readonly string[]) => LISTS[lang].format([...new Set(ids)].map(areaName));
 
-/** One sentence per computer side: what it moved, attacked, placed and landed ("Norway moved 3 battalions and placed 2 in Bergen."). */
+/** One sentence per computer side: what it moved, attacked, landed, played and placed ("Norway moved 3 battalions and placed 2 in Bergen."). */
 export function followSummary(log: readonly LogEntry[], marks: FollowMarks, lang: Lang): string {
   const no = lang === 'no';
   const stretch = log.slice(marks.from);
@@ -134,6 +134,7 @@ export function followSummary(log: readonly LogEntry[], marks: FollowMarks, lang
       const placedIn: string[] = [];
       let placed = 0;
       const landed: string[] = [];
+      const cards: string[] = [];
       for (const e of stretch) {
         if (e.faction !== f) continue;
         const d = e.data ?? {};
@@ -143,11 +144,13 @@ export function followSummary(log: readonly LogEntry[], marks: FollowMarks, lang
           placed += num(d.count, 1);
           placedIn.push(str(d.area));
         } else if (e.event === 'landed') landed.push(...(Array.isArray(d.areas) ? d.areas.map(String) : []));
+        else if (e.event === 'cardPlayed') cards.push(cardTitle(str(d.card)));
       }
       const parts: string[] = [];
       if (moved) parts.push(no ? `flyttet ${battalions(lang, moved)}` : `moved ${battalions(lang, moved)}`);
       if (attacked.length) parts.push(no ? `angrep ${names(lang, attacked)}` : `attacked ${names(lang, attacked)}`);
       if (landed.length) parts.push(no ? `gikk i land i ${names(lang, landed)}` : `landed in ${names(lang, landed)}`);
+      if (cards.length) parts.push(no ? `spilte ${LISTS[lang].format(cards)}` : `played ${LISTS[lang].format(cards)}`);
       if (placed) parts.push(no ? `satte ut ${placed} i ${names(lang, placedIn)}` : `placed ${placed} in ${names(lang, placedIn)}`);
       const side = translate(lang, `faction.${f}`);
       const what = parts.length ? LISTS[lang].format(parts) : no ? 'gjorde ingen trekk på kartet' : 'made no move on the map';
