@@ -163,6 +163,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     pool,
     log,
     moveDelayMs: config.botMoveDelayMs,
+    nextMoveDelayMs: config.botNextMoveDelayMs,
     handOverAfterMs: config.handOverAfterMs,
     shared: !!cluster,
     ...(cluster

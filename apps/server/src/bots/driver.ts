@@ -43,6 +43,12 @@ export interface BotSeatsOptions {
   log: Logger;
   /** The least time from a bot starting to think to its move, so people can follow (0 in tests). */
   moveDelayMs: number;
+  /**
+   * The same least time for the seat's next move in the same phase (its second placement, its third
+   * march): the board marks what the computer did (web game/computerTurn.ts), so a phase need not
+   * take one long pause per piece. Never more than moveDelayMs (tests set that to 0 and mean it).
+   */
+  nextMoveDelayMs?: number;
   /** How long all of a seat's members must have been away from a running game before the others may hand it over. */
   handOverAfterMs: number;
   /**
@@ -66,6 +72,8 @@ export class BotSeats {
   /** `matchID seat` being taken back: never read as a bot's, even from a record not yet rewritten. */
   private revoked = new Set<string>();
   private runs = new Map<string, Run>();
+  /** matchID → the phase (pacingKey) of the last move a bot made there: its next move in it follows quickly. */
+  private lastPhase = new Map<string, string>();
   private closing = false;
   private readonly log: Logger;
 
@@ -215,6 +223,7 @@ export class BotSeats {
     if ((e.state.G as GameState).result) {
       this.holders.delete(e.matchID);
       this.epochs.delete(e.matchID);
+      this.lastPhase.delete(e.matchID);
       return;
     }
     // A match without bots costs one map lookup per move.
@@ -270,9 +279,15 @@ export class BotSeats {
         this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
         action = plainAction(view, who.faction);
       }
-      const wait = started + this.opts.moveDelayMs - Date.now();
+      const phase = pacingKey(G, playerID);
+      const delay =
+        this.lastPhase.get(matchID) === phase
+          ? Math.min(this.opts.moveDelayMs, this.opts.nextMoveDelayMs ?? Infinity)
+          : this.opts.moveDelayMs;
+      const wait = started + delay - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       let outcome = await this.submit(matchID, playerID, holder, action, state._stateID);
+      if (outcome === 'ok') this.lastPhase.set(matchID, phase);
       if (outcome === 'stale') run.again = true;
       else if (outcome === 'refused') {
         // A bug in the bot must not stall the match: a plain legal action instead, once.
@@ -362,6 +377,15 @@ export class BotSeats {
     }
     if (withBots) this.log.info('bot seats resumed', { matches: withBots });
   }
+}
+
+/**
+ * Which stretch of play a bot's move belongs to: the same seat in the same round, turn and phase (a
+ * reaction window in another side's turn is a stretch of its own). A person's move in between changes
+ * the phase or the turn, or puts the reacting seat's window elsewhere.
+ */
+function pacingKey(G: GameState, playerID: string): string {
+  return `${playerID} ${G.round} ${G.turn} ${G.phase} ${G.combat?.area ?? ''}`;
 }
 
 /** What a seat does when its bot cannot answer: pass or end the phase where it may, else its first legal action. */

@@ -6,6 +6,8 @@ import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometr
 import { useI18n } from '../i18n';
 import { FACTION_COLOR, TokenShape } from './FactionBadge';
 import { ShipMarkers } from './ShipMarkers';
+import { FollowArrows, FollowOutlines } from './FollowMarks';
+import type { FollowMarks } from '../game/computerTurn';
 import { useAreaFacts } from './AreaFacts';
 import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
@@ -24,6 +26,8 @@ export interface BoardProps {
   onPick?: (area: string) => void;
   /** Labels for pickable areas (e.g. "Move 2 here"), read by screen readers and shown as a tooltip. */
   pickHint?: (area: string) => string | undefined;
+  /** What the computer just did, marked on the map (game/computerTurn.ts). */
+  follow?: FollowMarks | null;
 }
 
 const FULL = parseViewBox(BOARD.viewBox);
@@ -147,7 +151,7 @@ function Token({
   );
 }
 
-export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint }: BoardProps) {
+export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow }: BoardProps) {
   const { t } = useI18n();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -502,6 +506,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           ) : null,
         )}
         <path d={BOARD.fraTysklandLine} className="fra-tyskland" />
+        {follow && <FollowOutlines marks={follow} />}
         {BOARD.areas
           .filter((a) => placed.has(a.id))
           .map((a) => {
@@ -568,6 +573,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
             </g>
           );
         })}
+        {follow && <FollowArrows marks={follow} k={k} />}
         {G.ruleset === 'advanced' && <ShipMarkers G={G} k={k} />}
         {combatArea && (
           <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />

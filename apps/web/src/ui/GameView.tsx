@@ -31,6 +31,7 @@ import { OfflineNote, useNow } from './Presence';
 import type { ComputerMarks } from './ComputerSeats';
 import { ClockPanel } from './Clocks';
 import { autoPassPending } from '../game/autopass';
+import { followMarks, followSummary } from '../game/computerTurn';
 
 const FACTION_OF: Record<string, Faction> = { '0': 'germany', '1': 'norway', '2': 'allies' };
 const EMPTY: Choices = toChoices([]);
@@ -131,6 +132,15 @@ export function GameView({
   const [showResult, setShowResult] = useState(true);
 
   const presence = useMemo(() => presenceByFaction(conn.lobby), [conn.lobby]);
+  // What the computer sides did since a person last decided: marked on the map, summed up in the banner.
+  const computerKey = Object.keys(computer ?? {})
+    .sort()
+    .join(',');
+  const follow = useMemo(
+    () => followMarks(conn.log, new Set(computerKey ? (computerKey.split(',') as Faction[]) : [])),
+    [conn.log, computerKey],
+  );
+  const followLine = useMemo(() => (follow ? followSummary(conn.log, follow, lang) : ''), [conn.log, follow, lang]);
   const now = useNow(20_000);
   // "Your move" in the tab's title and icon (and sound, notification as chosen): own turns and reaction windows alike.
   const decided = G ? bannerFor(G, actor, mine, lang) : null;
@@ -161,6 +171,11 @@ export function GameView({
         <strong className="banner-title">{banner.title}</strong>
         <span className="banner-detail">{banner.detail}</span>
         {switched && actingSeat && <span className="banner-switch">{switched}</span>}
+        {followLine && !history?.at && (
+          <span className="banner-follow" data-testid="computer-summary">
+            {followLine}
+          </span>
+        )}
         {banner.kind === 'wait' && banner.faction && !autoPassing && (
           <OfflineNote faction={banner.faction} presence={presence[banner.faction]} now={now} />
         )}
@@ -194,6 +209,7 @@ export function GameView({
             selected={map.selected}
             onPick={busy || past ? undefined : map.onPick}
             pickHint={map.pickHint}
+            follow={past ? null : follow}
           />
         </div>
         <aside className="side-col">
