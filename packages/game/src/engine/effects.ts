@@ -3,131 +3,22 @@
  * (cards/action-cards.json) says which effects each card has; this module gives them meaning.
  */
 import type { AreaId, Faction } from '../types.js';
-import { AREA_IDS, borderKind, inAirRange, isAlliedCoast, isArea } from '../board/index.js';
+import { AREA_IDS, borderKind, inAirRange, isAlliedCoast } from '../board/index.js';
 import { inPlay, neighboursInPlay } from './kernel/region.js';
-import { cardDef, type CardInstanceId } from '../cards/index.js';
-import type { Effect, EffectKind } from '../cards/schema.js';
+import type { EffectKind } from '../cards/schema.js';
 import type { Attack, GameState } from './model/state.js';
-import type { Rng } from './kernel/rng.js';
-import type { Stage } from './model/stage.js';
 import type { CardParams } from './model/actions.js';
 import { ensure, fail } from './kernel/errors.js';
 import { addUnits, count, hasEnemy, isUnderAttack, removeUnits, unmoved } from './kernel/forces.js';
 import { germanAirReaches, germanAirfields, withdrawalOptions } from './kernel/queries.js';
 import { evacuateOne, continueLosses, continueRetreat } from './combat.js';
-import { activeCards, onlyParatroopers, presentInCombat, sideOf, typeTaken } from './combat-dice.js';
 import { addAttack, moveAlong } from './kernel/movement.js';
 import { log } from './kernel/log.js';
 
+import { attackDice, cancel, checkCombatCard, defenseDice, effectIndex, playInCombat } from './effects-combat.js';
+import { countOf, NONE, needArea, type EffectRule } from './effect-rule.js';
+
 export type { CardParams };
-
-interface EffectRule<K extends EffectKind> {
-  /** The stages (see flow.actor) in which the effect may be played. */
-  stages: readonly Stage[];
-  /** Throws RuleError when the play is not allowed; changes nothing. */
-  check(G: GameState, f: Faction, card: CardInstanceId, e: Extract<Effect, { kind: K }>, p: CardParams): void;
-  /** Carries the effect out (the card has already left the hand). */
-  apply(G: GameState, f: Faction, card: CardInstanceId, e: Extract<Effect, { kind: K }>, p: CardParams, rng: Rng): void;
-  /** Parameter sets worth trying when listing legal moves. */
-  candidates(G: GameState, f: Faction): CardParams[];
-}
-
-const NONE: CardParams[] = [{}];
-const combat = (G: GameState) => {
-  ensure(G.combat, 'no-combat', 'there is no combat now');
-  return G.combat;
-};
-const countOf = (p: CardParams, max: number) => {
-  const n = p.count ?? 0;
-  ensure(Number.isInteger(n) && n >= 1 && n <= max, 'bad-count', `choose 1 to ${max} battalions`);
-  return n;
-};
-const needArea = (a: AreaId | undefined, what: string): AreaId => {
-  ensure(a !== undefined && isArea(a), 'bad-area', `choose ${what}`);
-  return a;
-};
-
-function playInCombat(G: GameState, f: Faction, card: CardInstanceId, effect: number, cancels?: CardInstanceId) {
-  const c = G.combat!;
-  c.played.push(cancels ? { card, faction: f, side: sideOf(c, f), effect, cancels } : { card, faction: f, side: sideOf(c, f), effect });
-}
-function effectIndex(card: CardInstanceId, kind: EffectKind): number {
-  return cardDef(card).effects.findIndex((e) => e.kind === kind);
-}
-function checkCombatCard(G: GameState, f: Faction, card: CardInstanceId, kind: EffectKind): void {
-  const c = combat(G);
-  ensure(presentInCombat(G, c, f) || cardDef(card).id === 'al.jagerfly', 'not-in-combat', 'you have no battalions in this combat');
-  ensure(
-    !typeTaken(c, f, card, effectIndex(card, kind)),
-    'card-type-used',
-    'your side has already played a card of that type in this combat',
-  );
-}
-
-const attackDice: EffectRule<'attackDice'> = {
-  stages: ['attackerCards'],
-  check(G, f, card, e) {
-    const c = combat(G);
-    checkCombatCard(G, f, card, 'attackDice');
-    if (e.notParatroopersOnly) ensure(!onlyParatroopers(G, c), 'paratroopers-only', 'not when only paratroopers attack');
-    if (e.airRange) ensure(germanAirReaches(G, c.area), 'out-of-air-range', 'the combat is out of air range');
-    if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
-  },
-  apply(G, f, card) {
-    playInCombat(G, f, card, effectIndex(card, 'attackDice'));
-  },
-  candidates: () => NONE,
-};
-
-const defenseDice: EffectRule<'defenseDice'> = {
-  stages: ['defenderCards'],
-  check(G, f, card) {
-    checkCombatCard(G, f, card, 'defenseDice');
-  },
-  apply(G, f, card) {
-    playInCombat(G, f, card, effectIndex(card, 'defenseDice'));
-  },
-  candidates: () => NONE,
-};
-
-/** The other side's cards in force that this cancel effect may hit. */
-function cancelTargets(G: GameState, f: Faction, e: Extract<Effect, { kind: 'cancel' }>): CardInstanceId[] {
-  const c = G.combat;
-  if (!c) return [];
-  const side = sideOf(c, f);
-  return activeCards(c)
-    .filter((p) => p.side !== side && e.targets.includes(cardDef(p.card).id))
-    .filter((p) => {
-      const targetEffect = cardDef(p.card).effects[p.effect];
-      return !(targetEffect?.kind === 'attackDice' && targetEffect.immuneToJagerfly);
-    })
-    .map((p) => p.card);
-}
-const cancel: EffectRule<'cancel'> = {
-  stages: ['defenderCards', 'counter'],
-  check(G, f, card, e, p) {
-    const c = combat(G);
-    checkCombatCard(G, f, card, 'cancel');
-    if (e.attackerOnly) ensure(c.step === 'counter', 'attacker-only', "this card cancels only as the attacker's counter");
-    if (e.alliedCoast) ensure(isAlliedCoast(c.area), 'not-allied-coast', 'only on the coast of zones III–VII');
-    const targets = cancelTargets(G, f, e);
-    ensure(targets.length > 0, 'nothing-to-cancel', 'there is no card in play that this can cancel');
-    ensure(p.target === undefined || targets.includes(p.target), 'bad-target', 'that card cannot be cancelled by this one');
-  },
-  apply(G, f, card, e, p) {
-    const target = p.target ?? cancelTargets(G, f, e)[0]!;
-    playInCombat(G, f, card, effectIndex(card, 'cancel'), target);
-    log(G, f, 'cardCancelled', { card: target, by: card });
-  },
-  candidates(G, f) {
-    const c = G.combat;
-    if (!c) return [];
-    const side = sideOf(c, f);
-    return activeCards(c)
-      .filter((p) => p.side !== side)
-      .map((p) => ({ target: p.card }));
-  },
-};
 
 // ---------------------------------------------------------------- Norway's sabotage and Germany's answer
 
