@@ -12,7 +12,14 @@ import { playOut } from '../test/play-out';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-bench-replay-'));
 const server = await startServer(
-  loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), LOG_LEVEL: 'silent' }),
+  loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'none'),
+    LOG_LEVEL: 'silent',
+    AUTOPASS: 'off',
+  }),
 );
 try {
   const created = await server.lobby.create(server.lobby.createBody.parse({ plan: 'three', setupData: { ruleset: 'basic' } }));

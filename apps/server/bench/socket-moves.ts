@@ -32,6 +32,8 @@ const config = loadConfig({
   // One local client sends every move: lift the per-address limits that guard the public API.
   RATE_LIMIT_PER_MINUTE: '100000',
   SOCKET_MESSAGES_PER_10S: '100000',
+  // Its client passes at once: automatic passing would hold each pass to its drawn delay.
+  AUTOPASS: 'off',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: `bench_${Date.now()}` } : {}),
 });
 const server = await startServer(config, await loadGameModule(), { log: createLogger('silent', {}) });
