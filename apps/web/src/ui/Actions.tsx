@@ -223,7 +223,7 @@ export function ActionPanel({
   const { t } = useI18n();
   const { mode } = state;
   const stage = actor.stage;
-  // Narrow screens: the panel is a sheet fixed to the bottom of the screen (styles.css). It can be
+  // Narrow screens: the panel is a sheet fixed to the bottom of the screen (styles/narrow-screens.css). It can be
   // folded down to its header and footer to free the map; a new decision unfolds it.
   const [folded, setFolded] = useState(false);
   useEffect(() => setFolded(false), [stage, mode.kind]);
