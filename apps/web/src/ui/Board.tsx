@@ -1,10 +1,10 @@
 /** The map: drawn from the board data, with stacks, pending attacks, and the areas you may pick. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Faction, FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
-import { BORDERS, attackAnchor, labelPoint, parseViewBox } from '../game/geometry';
+import { BORDERS, attackAnchor, labelPoint } from '../game/geometry';
 import { useI18n } from '../i18n';
-import { FACTION_COLOR, TokenShape } from './FactionBadge';
+import { FACTION_COLOR } from './FactionBadge';
 import { ShipMarkers } from './ShipMarkers';
 import { FollowArrows, FollowOutlines } from './FollowMarks';
 import type { FollowMarks } from '../game/computerTurn';
@@ -13,8 +13,11 @@ import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
 import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
-import { placeBest } from './mapFill';
-import { clearTextWidths, placeLabels, textWidth, type LabelIn } from './labelPlace';
+import { FULL, regionView } from './mapRegions';
+import { useMapFont, useOverlayBoxes } from './mapMeasure';
+import { useMapGestures } from './mapGestures';
+import { Token } from './MapToken';
+import { placeLabels, textWidth, type LabelIn } from './labelPlace';
 
 export interface BoardProps {
   G: FactionView;
@@ -30,126 +33,9 @@ export interface BoardProps {
   follow?: FollowMarks | null;
 }
 
-const FULL = parseViewBox(BOARD.viewBox);
 /** Font sizes (map units) of the area names (before their zoom factor) and the sea zones' numerals. */
 const LABEL_FONT = 10.5;
 const SEA_LABEL_FONT = 34;
-/** The boxes of the buttons over the map (zoom controls, the legend's toggle), in pixels from the map's top left. */
-function useOverlayBoxes(box: React.RefObject<HTMLDivElement | null>, svg: React.RefObject<SVGSVGElement | null>) {
-  const [boxes, setBoxes] = useState<{ x0: number; y0: number; x1: number; y1: number }[]>([]);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => {
-      const s = svg.current?.getBoundingClientRect();
-      if (!s) return;
-      const next = [...el.querySelectorAll('.map-controls, .legend-toggle')].map((c) => {
-        const r = c.getBoundingClientRect();
-        return { x0: r.left - s.left - 4, y0: r.top - s.top - 4, x1: r.right - s.left + 4, y1: r.bottom - s.top + 4 };
-      });
-      setBoxes((old) => (JSON.stringify(old) === JSON.stringify(next) ? old : next));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    for (const c of el.querySelectorAll('.map-controls, .legend')) ro.observe(c);
-    return () => ro.disconnect();
-  }, [box, svg]);
-  return boxes;
-}
-/** The map's font family as the page has it (for measuring names). */
-function useMapFont(): { family: string; loads: number } {
-  const [font, setFont] = useState({ family: 'sans-serif', loads: 0 });
-  useEffect(() => {
-    let live = true;
-    const family = () => getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim() || 'sans-serif';
-    setFont((f) => ({ ...f, family: family() }));
-    // Measure again once the web font has arrived: the fallback font is narrower or wider.
-    document.fonts?.ready.then(() => {
-      clearTextWidths();
-      if (live) setFont((f) => ({ family: family(), loads: f.loads + 1 }));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return font;
-}
-const MIN_W = 160;
-/**
- * The box a view must keep in sight to show some areas: their label points, with room for the names
- * beside them and the stacks below. (The coast of a big area may reach beyond it.)
- */
-function boxOf(ids: readonly string[]) {
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
-  for (const a of BOARD.areas) {
-    if (!ids.includes(a.id)) continue;
-    x0 = Math.min(x0, a.label.x);
-    y0 = Math.min(y0, a.label.y);
-    x1 = Math.max(x1, a.label.x);
-    y1 = Math.max(y1, a.label.y);
-  }
-  return { x: x0 - 48, y: y0 - 50, w: x1 - x0 + 96, h: y1 - y0 + 80 };
-}
-/** All of Norway: what "whole map" shows. */
-const LAND = boxOf(BOARD.areas.map((a) => a.id));
-/** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
-const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
-const SOUTH = BOARD.areas.filter((a) => a.label.y >= TRONDHEIM_Y - 30).map((a) => a.id);
-const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) => a.id);
-/**
- * Views of the south (Oslo to Trondheim), the north (Trondheim to Finnmark), the whole land, or a
- * scenario's region (a list of areas), fitted to a box's aspect.
- */
-function regionView(
-  region: 'south' | 'north' | 'all' | readonly string[],
-  aspect: number,
-  inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
-) {
-  const r = typeof region !== 'string' ? boxOf(region) : region === 'south' ? boxOf(SOUTH) : region === 'north' ? boxOf(NORTH) : LAND;
-  // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
-  // covers its foot), and slide it so that the board fills the rest.
-  const seen = Math.max(0.3, inset.bottom - inset.top);
-  const seenW = Math.max(0.5, inset.right ?? 1);
-  const w = Math.max((r.h * aspect) / seen, r.w / seenW);
-  const h = w / aspect;
-  const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h, inset);
-  return { x: at.x, y: at.y, w, h };
-}
-
-function Token({
-  faction,
-  count,
-  x,
-  y,
-  r = 11,
-  dim = false,
-  letter,
-}: {
-  faction: Faction;
-  count: number;
-  x: number;
-  y: number;
-  r?: number;
-  dim?: boolean;
-  letter: string;
-}) {
-  return (
-    <g transform={`translate(${x},${y})`} opacity={dim ? 0.55 : 1} className="token">
-      <TokenShape faction={faction} r={r} />
-      <text className="token-count" y={r * 0.38} fontSize={r * 1.1}>
-        {count}
-      </text>
-      <text className="token-letter" x={r * 0.95} y={-r * 0.75} fontSize={r * 0.62}>
-        {letter}
-      </text>
-    </g>
-  );
-}
 
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow }: BoardProps) {
   const { t } = useI18n();
@@ -292,89 +178,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       cancelAnimationFrame(raf2);
     };
   }, [focusKey]);
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const drag = useRef<{ x: number; y: number; vb: typeof FULL; moved: boolean } | null>(null);
-  const pinch = useRef<{ d: number; vb: typeof FULL; mid: { x: number; y: number } } | null>(null);
-  const suppressClick = useRef(false);
-
-  const toMap = useCallback((clientX: number, clientY: number) => {
-    const svg = svgRef.current;
-    const m = svg?.getScreenCTM();
-    if (!svg || !m) return { x: 0, y: 0 };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
-  }, []);
-
-  const zoomAt = useCallback((factor: number, cx?: number, cy?: number) => {
-    setVb((v) => {
-      const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, v.w * factor));
-      const h = (w / v.w) * v.h;
-      const px = cx ?? v.x + v.w / 2;
-      const py = cy ?? v.y + v.h / 2;
-      return clampVb({ x: px - ((px - v.x) * w) / v.w, y: py - ((py - v.y) * h) / v.h, w, h });
-    });
-  }, []);
-
-  useEffect(() => {
-    const svg = svgRef.current;
-    if (!svg) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const p = toMap(e.clientX, e.clientY);
-      zoomAt(Math.exp(e.deltaY * 0.0015), p.x, p.y);
-    };
-    svg.addEventListener('wheel', onWheel, { passive: false });
-    return () => svg.removeEventListener('wheel', onWheel);
-  }, [toMap, zoomAt]);
-
-  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.current.size === 1) {
-      drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
-      suppressClick.current = false;
-    } else if (pointers.current.size === 2) {
-      const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
-      pinch.current = { d: Math.hypot(a.x - b.x, a.y - b.y), vb, mid: toMap((a.x + b.x) / 2, (a.y + b.y) / 2) };
-      drag.current = null;
-      suppressClick.current = true;
-      facts.cancelPress();
-    }
-  };
-  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
-    if (!pointers.current.has(e.pointerId)) return;
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    const svg = svgRef.current;
-    const m = svg?.getScreenCTM();
-    if (!m) return;
-    if (pinch.current && pointers.current.size >= 2) {
-      const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
-      const d = Math.hypot(a.x - b.x, a.y - b.y);
-      const p = pinch.current;
-      const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, (p.vb.w * p.d) / Math.max(d, 1)));
-      const h = (w / p.vb.w) * p.vb.h;
-      setVb(clampVb({ x: p.mid.x - ((p.mid.x - p.vb.x) * w) / p.vb.w, y: p.mid.y - ((p.mid.y - p.vb.y) * h) / p.vb.h, w, h }));
-      return;
-    }
-    const dr = drag.current;
-    if (!dr) return;
-    const dx = e.clientX - dr.x;
-    const dy = e.clientY - dr.y;
-    if (!dr.moved && Math.hypot(dx, dy) < 6) return;
-    if (!dr.moved) {
-      svg?.setPointerCapture(e.pointerId);
-      facts.cancelPress();
-      facts.hide();
-    }
-    dr.moved = true;
-    suppressClick.current = true;
-    setVb(clampVb({ ...dr.vb, x: dr.vb.x - dx / m.a, y: dr.vb.y - dy / m.d }));
-  };
-  const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
-    facts.cancelPress();
-    pointers.current.delete(e.pointerId);
-    if (pointers.current.size < 2) pinch.current = null;
-    if (pointers.current.size === 0) drag.current = null;
-  };
+  const { suppressClick, zoomAt, onPointerDown, onPointerMove, onPointerUp } = useMapGestures(svgRef, vb, setVb, facts);
 
   const pick = (area: string) => {
     // A long press showed the area's facts: the click it ends with picks nothing.
@@ -617,10 +421,3 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     </div>
   );
 });
-
-function clampVb(v: { x: number; y: number; w: number; h: number }) {
-  const margin = 0.4;
-  const x = Math.min(FULL.x + FULL.w - v.w * (1 - margin), Math.max(FULL.x - v.w * margin, v.x));
-  const y = Math.min(FULL.y + FULL.h - v.h * (1 - margin), Math.max(FULL.y - v.h * margin, v.y));
-  return { ...v, x, y };
-}

@@ -1,0 +1,102 @@
+/**
+ * The advanced game's half-made decision: which move is being answered and the parameters chosen so
+ * far, and what the map offers for it (the legal moves of game/advancedChoices.ts).
+ */
+import { useEffect, useState } from 'react';
+import { useI18n, type T } from '../i18n';
+import { nextStep, type AdvancedChoices, type AdvancedMove, type Args } from '../game/advancedChoices';
+import { areaName } from '../game/data';
+
+export type Send = (move: string, args: unknown) => void;
+
+/** The order in which each move's parameters are asked for. */
+export const ORDER: Partial<Record<AdvancedMove, string[]>> = {
+  placeShip: ['ship', 'zone'],
+  playApril9: ['card', 'ship', 'other', 'from', 'zone', 'area'],
+  landShips: ['zone', 'area', 'ships'],
+  sail: ['ships', 'to'],
+  chaseShip: ['ship', 'to'],
+  commitShips: ['ships'],
+  playNavalCard: ['card', 'effect', 'target'],
+  voidGermanCards: ['count'],
+  raid: ['ship'],
+  deploy: ['area'],
+  mobilize: ['area'],
+  pullBack: ['to'],
+  deceive: ['to'],
+  chooseNavalCombat: ['zone'],
+};
+/** Parameters answered by a click on the map. */
+export const MAP_KEYS = new Set(['zone', 'area', 'from', 'to']);
+/** Moves of one map parameter that the map answers at once, without opening a decision first. */
+export const DIRECT: AdvancedMove[] = ['deploy', 'mobilize', 'pullBack', 'deceive', 'chooseNavalCombat'];
+
+export type AdvMode = { kind: 'idle' } | { kind: 'move'; move: AdvancedMove; chosen: Args };
+
+export interface AdvancedState {
+  mode: AdvMode;
+  setMode(m: AdvMode): void;
+  start(move: AdvancedMove, chosen?: Args): void;
+  /** The map is driven by the advanced decision (not by the basic game's). */
+  active: boolean;
+  pickable: Set<string>;
+  sources: Set<string>;
+  selected: string | null;
+  onPick(place: string): void;
+  pickHint(place: string): string | undefined;
+}
+
+export function placeLabel(t: T, v: unknown): string {
+  const s = String(v);
+  return /^(I|II|III|IV|V|VI|VII|VIII)$/.test(s) ? t('adv.zone', { zone: s }) : areaName(s);
+}
+
+export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: string): AdvancedState {
+  const { t } = useI18n();
+  const [mode, setMode] = useState<AdvMode>({ kind: 'idle' });
+  useEffect(() => setMode({ kind: 'idle' }), [stateKey]);
+
+  const start = (move: AdvancedMove, chosen: Args = {}) => {
+    const step = nextStep(adv.get(move) ?? [], chosen, ORDER[move] ?? []);
+    if (step.kind === 'ready') send(move, step.args);
+    else if (step.kind === 'choose') setMode({ kind: 'move', move, chosen });
+  };
+
+  let pickable = new Set<string>();
+  let onPick: (p: string) => void = () => {};
+  let pickHint: (p: string) => string | undefined = () => undefined;
+  let active = false;
+  let selected: string | null = null;
+
+  if (mode.kind === 'move') {
+    const step = nextStep(adv.get(mode.move) ?? [], mode.chosen, ORDER[mode.move] ?? []);
+    active = true;
+    if (step.kind === 'choose' && MAP_KEYS.has(step.key)) {
+      pickable = new Set(step.values.map(String));
+      onPick = (p) => pickable.has(p) && start(mode.move, { ...mode.chosen, [step.key]: p });
+      pickHint = (p) => placeLabel(t, p);
+    }
+    const at = mode.chosen.zone ?? mode.chosen.from ?? mode.chosen.area;
+    if (typeof at === 'string') selected = at;
+  } else if (adv.has('landShips')) {
+    // A landing starts with its sea zone: the map offers the zones at once.
+    active = true;
+    pickable = new Set(adv.get('landShips')!.map((o) => String(o.zone)));
+    onPick = (p) => pickable.has(p) && start('landShips', { zone: p });
+    pickHint = (p) => placeLabel(t, p);
+  } else {
+    const direct = DIRECT.find((m) => adv.has(m));
+    if (direct) {
+      const key = ORDER[direct]![0]!;
+      const options = adv.get(direct)!;
+      active = true;
+      pickable = new Set(options.map((o) => String(o[key])));
+      onPick = (p) => {
+        const args = options.find((o) => o[key] === p);
+        if (args) send(direct, args);
+      };
+      pickHint = (p) => placeLabel(t, p);
+    }
+  }
+  return { mode, setMode, start, active, pickable, sources: new Set(), selected, onPick, pickHint };
+}

@@ -1,0 +1,61 @@
+/**
+ * The map's views: the whole board, the regions the N, S and "whole map" buttons open, and the
+ * limits a pan or zoom keeps to.
+ */
+import { BOARD } from '../game/data';
+import { parseViewBox } from '../game/geometry';
+import { placeBest } from './mapFill';
+
+export const FULL = parseViewBox(BOARD.viewBox);
+export type ViewBox = typeof FULL;
+export const MIN_W = 160;
+/**
+ * The box a view must keep in sight to show some areas: their label points, with room for the names
+ * beside them and the stacks below. (The coast of a big area may reach beyond it.)
+ */
+function boxOf(ids: readonly string[]) {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const a of BOARD.areas) {
+    if (!ids.includes(a.id)) continue;
+    x0 = Math.min(x0, a.label.x);
+    y0 = Math.min(y0, a.label.y);
+    x1 = Math.max(x1, a.label.x);
+    y1 = Math.max(y1, a.label.y);
+  }
+  return { x: x0 - 48, y: y0 - 50, w: x1 - x0 + 96, h: y1 - y0 + 80 };
+}
+/** All of Norway: what "whole map" shows. */
+const LAND = boxOf(BOARD.areas.map((a) => a.id));
+/** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
+const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
+const SOUTH = BOARD.areas.filter((a) => a.label.y >= TRONDHEIM_Y - 30).map((a) => a.id);
+const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) => a.id);
+/**
+ * Views of the south (Oslo to Trondheim), the north (Trondheim to Finnmark), the whole land, or a
+ * scenario's region (a list of areas), fitted to a box's aspect.
+ */
+export function regionView(
+  region: 'south' | 'north' | 'all' | readonly string[],
+  aspect: number,
+  inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
+) {
+  const r = typeof region !== 'string' ? boxOf(region) : region === 'south' ? boxOf(SOUTH) : region === 'north' ? boxOf(NORTH) : LAND;
+  // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
+  // covers its foot), and slide it so that the board fills the rest.
+  const seen = Math.max(0.3, inset.bottom - inset.top);
+  const seenW = Math.max(0.5, inset.right ?? 1);
+  const w = Math.max((r.h * aspect) / seen, r.w / seenW);
+  const h = w / aspect;
+  const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h, inset);
+  return { x: at.x, y: at.y, w, h };
+}
+
+export function clampVb(v: { x: number; y: number; w: number; h: number }) {
+  const margin = 0.4;
+  const x = Math.min(FULL.x + FULL.w - v.w * (1 - margin), Math.max(FULL.x - v.w * margin, v.x));
+  const y = Math.min(FULL.y + FULL.h - v.h * (1 - margin), Math.max(FULL.y - v.h * margin, v.y));
+  return { ...v, x, y };
+}
