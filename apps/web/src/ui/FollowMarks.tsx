@@ -19,6 +19,7 @@ export function FollowOutlines({ marks }: { marks: FollowMarks }) {
           d={SHAPES.get(m.area)}
           className="follow-area"
           stroke={FACTION_COLOR[m.faction]}
+          fill={FACTION_COLOR[m.faction]}
           data-follow={m.area}
           data-follow-faction={m.faction}
         />
