@@ -1,0 +1,270 @@
+/**
+ * Benchmark: how many clicks the UI asks of a player. Builds the client, starts the real server on it
+ * (embedded store, temporary folder, automatic passing on with a short delay) and plays, per ruleset,
+ * a three-player match through three Chromium pages, one per seat: the whole first round of the basic
+ * game, and the 9. April turn of the advanced game. At each moment the acting page decides by clicking
+ * what a player would (a stack on the map and a destination, a card or a pass, a placement, the end of
+ * a phase). Every click on each page is counted; a click is a forced Pass/End when the seat's only
+ * legal action was a pass (read from the server's true state before the click; the page waits for the
+ * automatic pass first). Decisions are the moves the server stored from the seat's page (the passes
+ * the server made itself are not). Not a test: nothing asserted.
+ * Usage: npm run bench:clicks   (BENCH_NO_BUILD=1 reuses apps/web/dist)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { actor, FACTION_OF_PLAYER, onlyPass, type Faction, type GameState } from '@kon/game';
+import { startServer } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createLogger } from '../../server/src/log';
+import { createMatch, joinMatch, launch, newContext, panelStage, WEB_ROOT } from '../e2e/helpers';
+
+const DIST = path.join(WEB_ROOT, 'dist');
+const AUTOPASS_DELAY_MS = 200;
+const LIMIT_MS = 10 * 60_000;
+const SEATS: Faction[] = ['germany', 'norway', 'allies'];
+
+if (!process.env.BENCH_NO_BUILD) await build({ root: WEB_ROOT, logLevel: 'warn', configFile: path.join(WEB_ROOT, 'vite.config.ts') });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-bench-clicks-'));
+const config = loadConfig({
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DATA_DIR: dataDir,
+  WEB_DIST: DIST,
+  LOG_LEVEL: 'silent',
+  CREATE_LIMIT_PER_HOUR: '1000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  AUTOPASS: 'on',
+  AUTOPASS_DELAY_MS: String(AUTOPASS_DELAY_MS),
+});
+const server = await startServer(config, undefined, { log: createLogger('silent', {}) });
+const browser = await launch();
+
+interface Tally {
+  clicks: number;
+  forced: number;
+  decisions: number;
+  fleetClicks: number;
+  autoPasses: number;
+}
+
+async function truth(matchID: string): Promise<{ G: GameState; id: number }> {
+  const f = (await server.storage.fetch(matchID, { state: true })) as { state: { G: GameState; _stateID: number } };
+  return { G: f.state.G, id: f.state._stateID };
+}
+
+/** The moves each seat made itself, as the server stored them (its automatic passes left out). */
+const decisions = new Map<string, Record<Faction, number>>();
+/** The passes the server made for a seat (its only way on), which cost the player nothing. */
+const autoPasses = new Map<string, Record<Faction, number>>();
+server.transport.onMoveCommitted((e) => {
+  const f = FACTION_OF_PLAYER[e.playerID];
+  if (!f) return;
+  const into = e.by === 'player' ? decisions : autoPasses;
+  const seen = into.get(e.matchID) ?? { germany: 0, norway: 0, allies: 0 };
+  seen[f]++;
+  into.set(e.matchID, seen);
+});
+
+const clicksOn = (p: Page) => p.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
+
+async function clickFirst(page: Page, selector: string): Promise<boolean> {
+  const el = page.locator(selector).first();
+  if ((await el.count()) === 0) return false;
+  await el.click();
+  return true;
+}
+/** Answer every parameter of a decision under way with its first offered value. */
+async function finishSteps(page: Page) {
+  for (let i = 0; i < 6; i++) {
+    const step = page.locator('[data-testid="action-panel"] [data-step]:not([disabled])').first();
+    if ((await step.count()) === 0) return;
+    await step.click();
+    await page.waitForTimeout(60);
+  }
+}
+/** Whatever the panel offers first: pass, end the phase, its main button, any button. */
+async function anyDecision(p: Page, stage: string) {
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])'))
+    return finishSteps(p);
+  throw new Error(`no way to act in ${stage}`);
+}
+
+/** One decision the way a player would take it at `stage`; `moves` counts this phase's map moves. */
+async function decide(p: Page, stage: string, moves: number, landings: number): Promise<'move' | 'land' | 'other'> {
+  switch (stage) {
+    case 'april9Choose': {
+      const boxes = p.locator('[data-keep]');
+      const keep = p.locator('[data-action="keep"]');
+      await boxes.first().waitFor();
+      for (let i = 0; i < (await boxes.count()) && !(await keep.isEnabled()); i++) await boxes.nth(i).check();
+      await keep.click();
+      return 'other';
+    }
+    case 'april9Ships': {
+      await p.locator('[data-place-ship]').first().click();
+      const zones = p.locator('path.sea.pickable');
+      if ((await zones.count()) > 0) await zones.nth(moves % (await zones.count())).dispatchEvent('click');
+      else await finishSteps(p);
+      return 'move';
+    }
+    case 'april9Landing':
+      if (landings < 3 && (await p.locator('[data-adv="landShips"]').count()) > 0) {
+        await p.click('[data-adv="landShips"]');
+        await finishSteps(p);
+        return 'land';
+      }
+      await p.click('[data-action="endPhase"]');
+      return 'other';
+    case 'intercept':
+      await p.click('[data-adv="intercept-yes"]');
+      return 'other';
+    case 'movement': {
+      // Basic game: move up to two stacks a phase (a stack on the map, then a destination), then end.
+      const sources = p.locator('path.area.source');
+      if (moves < 2 && (await sources.count()) > 0) {
+        await sources.nth(moves % (await sources.count())).dispatchEvent('click');
+        const dest = p.locator('[data-dest]').first();
+        if (
+          await dest.waitFor({ timeout: 2000 }).then(
+            () => true,
+            () => false,
+          )
+        ) {
+          await dest.click();
+          await finishSteps(p);
+          return 'move';
+        }
+      }
+      if (await clickFirst(p, '[data-adv="anchor"]')) return 'other';
+      await anyDecision(p, stage);
+      return 'other';
+    }
+    case 'reinforcement':
+      if (await clickFirst(p, '[data-place]')) return 'other';
+      await anyDecision(p, stage);
+      return 'other';
+    default: {
+      // Card windows, combats and the rest: the first thing the panel offers (a pass where there is one).
+      await anyDecision(p, stage);
+      return 'other';
+    }
+  }
+}
+
+/** Where the clicks went: per stage, all seats together. */
+type ByStage = Map<string, number>;
+
+async function playRuleset(ruleset: 'basic' | 'advanced'): Promise<{ tally: Record<Faction, Tally>; byStage: ByStage }> {
+  const byStage: ByStage = new Map();
+  const ctxs = await Promise.all(SEATS.map(() => newContext(browser, { lang: 'en' })));
+  for (const c of ctxs)
+    await c.addInitScript(() => {
+      const w = window as unknown as { __clicks: number };
+      w.__clicks = 0;
+      document.addEventListener('click', () => w.__clicks++, true);
+    });
+  const pages = await Promise.all(ctxs.map((c) => c.newPage()));
+  const [g, n, a] = pages as [Page, Page, Page];
+  const inv = await createMatch(g, server.url, { name: 'Greta', seat: 'germany', ruleset });
+  await g.click('[data-action="to-match"]');
+  await joinMatch(n, inv.seats.norway!, 'Nils');
+  await joinMatch(a, inv.seats.allies!, 'Alice');
+  // Setting the match up is not part of the count.
+  const base = await Promise.all(pages.map(clicksOn));
+  const tally = Object.fromEntries(SEATS.map((f) => [f, { clicks: 0, forced: 0, decisions: 0, fleetClicks: 0, autoPasses: 0 }])) as Record<
+    Faction,
+    Tally
+  >;
+  const started = Date.now();
+  let moves = 0;
+  let landings = 0;
+  let lastStage = '';
+  let stuck = 0;
+  while (Date.now() - started < LIMIT_MS) {
+    const { G, id } = await truth(inv.matchID);
+    if (G.result || (ruleset === 'basic' ? G.round > 1 : !G.april9)) break;
+    const who = actor(G);
+    if (!who) break;
+    const i = SEATS.indexOf(who.faction);
+    const p = pages[i]!;
+    const stage = await panelStage(p);
+    if (!stage) {
+      await p.waitForTimeout(50);
+      continue;
+    }
+    const forced = onlyPass(G, who.faction) !== null;
+    if (forced) {
+      // A player waits for the automatic pass; only when it does not come is the click forced.
+      const waited = Date.now();
+      while (Date.now() - waited < AUTOPASS_DELAY_MS * 10 && (await truth(inv.matchID)).id === id) await p.waitForTimeout(50);
+      if ((await truth(inv.matchID)).id !== id) continue;
+    }
+    if (stage !== lastStage) moves = 0;
+    lastStage = stage;
+    const before = await clicksOn(p);
+    try {
+      if (stuck >= 2) await anyDecision(p, stage);
+      else {
+        const kind = await decide(p, stage, moves, landings);
+        if (kind === 'move') moves++;
+        if (kind === 'land') landings++;
+      }
+    } catch (e) {
+      console.warn(`  ${ruleset} ${who.faction} ${stage}: ${(e as Error).message.split('\n')[0]}`);
+    }
+    const took = (await clicksOn(p)) - before;
+    if (forced) tally[who.faction].forced += took;
+    byStage.set(stage, (byStage.get(stage) ?? 0) + took);
+    if (stage === 'april9Ships' && who.faction === 'germany') tally.germany.fleetClicks += took;
+    // Wait for the server to take the decision (or give up and try the plainest way on).
+    const sent = Date.now();
+    while (Date.now() - sent < 3000 && (await truth(inv.matchID)).id === id) await p.waitForTimeout(30);
+    stuck = (await truth(inv.matchID)).id === id ? stuck + 1 : 0;
+    if (stuck > 6) throw new Error(`${ruleset}: stuck at ${who.faction} ${stage}`);
+  }
+  if (Date.now() - started >= LIMIT_MS) console.warn(`  ${ruleset}: stopped after ${LIMIT_MS / 60_000} minutes`);
+  const after = await Promise.all(pages.map(clicksOn));
+  const made = decisions.get(inv.matchID) ?? { germany: 0, norway: 0, allies: 0 };
+  SEATS.forEach((f, k) => {
+    tally[f].clicks = after[k]! - base[k]!;
+    tally[f].decisions = made[f];
+    tally[f].autoPasses = autoPasses.get(inv.matchID)?.[f] ?? 0;
+  });
+  for (const c of ctxs) await c.close();
+  return { tally, byStage };
+}
+
+try {
+  for (const ruleset of ['basic', 'advanced'] as const) {
+    const t0 = Date.now();
+    const { tally, byStage } = await playRuleset(ruleset);
+    const what = ruleset === 'basic' ? 'the first round' : 'the 9. April turn';
+    console.log(`\n${ruleset} game, ${what} (${((Date.now() - t0) / 1000).toFixed(0)} s):`);
+    console.log('  seat       decisions  clicks  clicks/decision  forced Pass/End clicks  automatic passes');
+    let d = 0;
+    let c = 0;
+    for (const f of SEATS) {
+      const s = tally[f];
+      d += s.decisions;
+      c += s.clicks;
+      console.log(
+        `  ${f.padEnd(10)} ${String(s.decisions).padStart(9)} ${String(s.clicks).padStart(7)} ${(s.clicks / Math.max(1, s.decisions)).toFixed(2).padStart(16)} ${String(s.forced).padStart(23)} ${String(s.autoPasses).padStart(17)}`,
+      );
+    }
+    console.log(`  ${'all'.padEnd(10)} ${String(d).padStart(9)} ${String(c).padStart(7)} ${(c / Math.max(1, d)).toFixed(2).padStart(16)}`);
+    const stages = [...byStage].sort((x, y) => y[1] - x[1]).map(([st, n]) => `${st} ${n}`);
+    console.log(`  clicks by stage: ${stages.join(', ')}`);
+    if (ruleset === 'advanced') console.log(`  Germany's clicks to place its 9. April fleet: ${tally.germany.fleetClicks}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop('bench end');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
