@@ -19,7 +19,7 @@ import { actor, FACTION_OF_PLAYER, onlyPass, type Faction, type GameState } from
 import { startServer } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createLogger } from '../../server/src/log';
-import { createMatch, joinMatch, launch, newContext, panelStage, WEB_ROOT } from '../e2e/helpers';
+import { anyDecision, clickFirst, createMatch, finishSteps, joinMatch, launch, newContext, panelStage, WEB_ROOT } from '../e2e/helpers';
 
 const DIST = path.join(WEB_ROOT, 'dist');
 const AUTOPASS_DELAY_MS = 200;
@@ -70,31 +70,6 @@ server.transport.onMoveCommitted((e) => {
 });
 
 const clicksOn = (p: Page) => p.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
-
-async function clickFirst(page: Page, selector: string): Promise<boolean> {
-  const el = page.locator(selector).first();
-  if ((await el.count()) === 0) return false;
-  await el.click();
-  return true;
-}
-/** Answer every parameter of a decision under way with its first offered value. */
-async function finishSteps(page: Page) {
-  for (let i = 0; i < 6; i++) {
-    const step = page.locator('[data-testid="action-panel"] [data-step]:not([disabled])').first();
-    if ((await step.count()) === 0) return;
-    await step.click();
-    await page.waitForTimeout(60);
-  }
-}
-/** Whatever the panel offers first: pass, end the phase, its main button, any button. */
-async function anyDecision(p: Page, stage: string) {
-  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])'))
-    return finishSteps(p);
-  throw new Error(`no way to act in ${stage}`);
-}
 
 /** One decision the way a player would take it at `stage`; `moves` counts this phase's map moves. */
 async function decide(p: Page, stage: string, moves: number, landings: number): Promise<'move' | 'land' | 'other'> {

@@ -11,7 +11,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FACTIONS, ship, type Faction, type GameState } from '@kon/game';
-import { panelStage, createMatch, cspViolations, joinMatch, newContext, shot, DOCS, useWebRig } from './helpers';
+import {
+  anyDecision,
+  clickFirst,
+  panelStage,
+  createMatch,
+  cspViolations,
+  finishSteps,
+  joinMatch,
+  newContext,
+  shot,
+  DOCS,
+  useWebRig,
+} from './helpers';
 
 const rig = useWebRig();
 
@@ -35,30 +47,6 @@ async function actingPage(seats: Seat[]): Promise<{ seat: Seat; stage: string } 
     if (stage) return { seat, stage };
   }
   return null;
-}
-/** Take whatever decision the panel offers first: pass, end the phase, its main button, any button. */
-async function anyDecision(p: Page, stage: string) {
-  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
-  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])'))
-    return finishSteps(p);
-  throw new Error(`no way to act in ${stage}`);
-}
-async function clickFirst(page: Page, selector: string): Promise<boolean> {
-  const el = page.locator(selector).first();
-  if ((await el.count()) === 0) return false;
-  await el.click();
-  return true;
-}
-/** Answer every parameter of a decision under way with its first offered value (the map's first, once). */
-async function finishSteps(page: Page) {
-  for (let i = 0; i < 6; i++) {
-    const step = page.locator('[data-testid="action-panel"] [data-step]:not([disabled])').first();
-    if ((await step.count()) === 0) return;
-    await step.click();
-    await page.waitForTimeout(60);
-  }
 }
 
 describe('the advanced game through the UI', () => {

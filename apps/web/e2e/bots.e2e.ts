@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { click, createMatch, DOCS, joinMatch, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
+import { click, createMatch, createSoloMatch, DOCS, joinMatch, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
 
 // Slow enough to see the computer think (and to take its picture), quick enough for a test.
 const rig = useWebRig({ BOT_MOVE_DELAY_MS: '500', HAND_OVER_AFTER_S: '2' });
@@ -34,17 +34,8 @@ describe('playing against the computer', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${rig.base}/`);
-    await page.fill('input[name=name]', 'Greta');
-    await page.check('input[name=plan][value=three]');
-    await page.check('input[name=seat][value="germany"]');
-    const opponents = page.locator('[data-testid="opponents"]');
-    await opponents.locator('[data-seat="norway"] select').selectOption('easy');
-    await opponents.locator('[data-seat="allies"] select').selectOption('easy');
-    await click(page, 'button[type=submit]');
     // Nobody to invite: straight into the game, no waiting room.
-    await page.waitForURL(/\/m\/[^/]+$/);
-    const matchID = /\/m\/([^/]+)$/.exec(page.url())![1]!;
+    const matchID = await createSoloMatch(page, rig.base, 'easy');
     await waitStage(page, 'movement');
     expect(await page.locator('[data-testid="computer-norway"]').textContent()).toContain('computer (easy)');
     expect(await page.locator('[data-testid="computer-allies"]').textContent()).toContain('computer (easy)');

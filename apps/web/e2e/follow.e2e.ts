@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Faction, GameState, LogEntry } from '@kon/game';
 import { areaName } from '../src/game/data';
-import { click, DOCS, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
+import { click, createSoloMatch, DOCS, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
 
 // The server's default pacing (BOT_MOVE_DELAY_MS, BOT_NEXT_MOVE_DELAY_MS): what is measured is what people get.
 const rig = useWebRig({});
@@ -102,16 +102,8 @@ describe('following the computer', () => {
     const page = await (await newContext(rig.browser, { lang: 'en', width: 1440, height: 1000 })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${rig.base}/`);
-    await page.fill('input[name=name]', 'Greta');
-    await page.check('input[name=plan][value=three]');
-    await page.check('input[name=seat][value="germany"]');
-    const opponents = page.locator('[data-testid="opponents"]');
-    await opponents.locator('[data-seat="norway"] select').selectOption('normal');
-    await opponents.locator('[data-seat="allies"] select').selectOption('normal');
-    await click(page, 'button[type=submit]');
-    await page.waitForURL(/\/m\/[^/]+$/);
-    const matchID = /\/m\/([^/]+)$/.exec(page.url())![1]!;
+    // Nobody to invite: straight into the game, no waiting room.
+    const matchID = await createSoloMatch(page, rig.base, 'normal');
     await waitStage(page, 'movement');
     // Nothing of the computer's yet: no marks, no summary.
     expect(await page.locator('[data-follow]').count()).toBe(0);

@@ -261,3 +261,45 @@ export async function playCard(page: Page, selector = '[data-testid="hand"] butt
   }
   return id;
 }
+
+/** Click the first element `selector` finds; false when there is none. */
+export async function clickFirst(page: Page, selector: string): Promise<boolean> {
+  const el = page.locator(selector).first();
+  if ((await el.count()) === 0) return false;
+  await el.click();
+  return true;
+}
+
+/** Answer every parameter of a decision under way with its first offered (enabled) value. */
+export async function finishSteps(page: Page) {
+  for (let i = 0; i < 6; i++) {
+    const step = page.locator('[data-testid="action-panel"] [data-step]:not([disabled])').first();
+    if ((await step.count()) === 0) return;
+    await step.click();
+    await page.waitForTimeout(60);
+  }
+}
+
+/** Whatever the panel offers first: pass, end the phase, its main button, any button (then its steps). */
+export async function anyDecision(p: Page, stage: string) {
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="pass"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] [data-action="endPhase"]')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button.primary:not([disabled])')) return;
+  if (await clickFirst(p, '[data-testid="action-panel"] .action-body button:not(.ghost):not(.dock-toggle):not([disabled])'))
+    return finishSteps(p);
+  throw new Error(`no way to act in ${stage}`);
+}
+
+/** Germany (Greta) against Norway and the Allies played by the computer at `strength`; the match's id once its page is open. */
+export async function createSoloMatch(page: Page, base: string, strength: 'easy' | 'normal'): Promise<string> {
+  await page.goto(`${base}/`);
+  await page.fill('input[name=name]', 'Greta');
+  await page.check('input[name=plan][value=three]');
+  await page.check('input[name=seat][value="germany"]');
+  const opponents = page.locator('[data-testid="opponents"]');
+  await opponents.locator('[data-seat="norway"] select').selectOption(strength);
+  await opponents.locator('[data-seat="allies"] select').selectOption(strength);
+  await click(page, 'button[type=submit]');
+  await page.waitForURL(/\/m\/[^/]+$/);
+  return /\/m\/([^/]+)$/.exec(page.url())![1]!;
+}
