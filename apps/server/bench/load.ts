@@ -10,13 +10,19 @@
  * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
- *                         [--modes saturated,human] [--minimal on|off] [--minimal-patches]
+ *                         [--modes saturated,human] [--human-matches 10,100,400,1000,2000]
+ *                         [--minimal on|off] [--minimal-patches] [--before <checkout>]
  *                         [--ruleset basic|advanced]
  *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
  *
  * Stores: embedded (SQLite), postgres (one process, no Redis), redis1 (one process with REDIS_URL:
  * what the cluster machinery costs) and redis2 (two processes on one PostgreSQL and one Redis, each
  * match's sockets spread over both, so every move crosses from one process to the other).
+ *
+ * `--human-matches` sweeps the human-pace match counts separately (default: --matches); the table then
+ * ends with the most matches each server kept within p99 ≤ 10 ms and ≤ 50 ms. `--before <checkout>`
+ * adds, in the same run, the embedded server of another checkout of this repository (e.g. an earlier
+ * commit unpacked with `git archive`, its node_modules beside it), built as npm start does.
  *
  * Not a test: nothing asserts a timing.
  */
@@ -43,7 +49,11 @@ const HUMAN_JITTER_MS = 500;
 export interface Options {
   seconds: number;
   matches: number[];
+  /** The match counts of the human-pace phases. */
+  humanMatches: number[];
   stores: Store[];
+  /** Another checkout whose server is measured too, as 'before'. */
+  before: string | undefined;
   modes: Mode[];
   minimal: boolean;
   /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
@@ -64,6 +74,8 @@ export function parseOptions(argv: string[]): Options {
     options: {
       seconds: { type: 'string', default: '20' },
       matches: { type: 'string', default: '1,50,200' },
+      'human-matches': { type: 'string' },
+      before: { type: 'string' },
       stores: { type: 'string', default: 'embedded,postgres' },
       modes: { type: 'string', default: 'saturated,human' },
       minimal: { type: 'string', default: 'on' },
@@ -83,6 +95,8 @@ export function parseOptions(argv: string[]): Options {
   const opts: Options = {
     seconds: Number(values.seconds),
     matches: list(values.matches!).map(Number),
+    humanMatches: list(values['human-matches'] ?? values.matches!).map(Number),
+    before: values.before,
     stores: list(values.stores!) as Options['stores'],
     modes: list(values.modes!) as Mode[],
     minimal: values.minimal !== 'off',
@@ -95,7 +109,8 @@ export function parseOptions(argv: string[]): Options {
   };
   const bad =
     !(opts.seconds > 0 && opts.seconds <= 600) ||
-    opts.matches.some((n) => !Number.isInteger(n) || n < 1 || n > 1000) ||
+    [...opts.matches, ...opts.humanMatches].some((n) => !Number.isInteger(n) || n < 1 || n > 5000) ||
+    (opts.before !== undefined && !fs.existsSync(path.join(opts.before, 'apps', 'server', 'scripts', 'build.mjs'))) ||
     opts.stores.some((s) => !STORES.includes(s)) ||
     opts.modes.some((m) => m !== 'saturated' && m !== 'human') ||
     !(opts.maxMinutes > 0);
@@ -141,12 +156,18 @@ interface Child {
 }
 
 /** Spawns node on a bundled entry and waits until `readyPath` answers 200. */
-async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+async function startChild(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  cwd = SERVER_ROOT,
+): Promise<Child> {
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const proc = spawn(process.execPath, [...extra, '--enable-source-maps', script], {
-    cwd: SERVER_ROOT,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -313,8 +334,14 @@ async function startMinimal(opts: Options): Promise<Target> {
 }
 
 /** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
-export async function startOurs(store: Store, opts: Options, extraEnv: Record<string, string> = {}): Promise<Target> {
-  const script = path.join(SERVER_ROOT, 'dist', 'main.cjs');
+export async function startOurs(
+  store: Store,
+  opts: Options,
+  extraEnv: Record<string, string> = {},
+  serverRoot = SERVER_ROOT,
+  label: string = store,
+): Promise<Target> {
+  const script = path.join(serverRoot, 'dist', 'main.cjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-load-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const schema = `bench_load_${process.pid}_${Date.now()}`;
@@ -336,11 +363,11 @@ export async function startOurs(store: Store, opts: Options, extraEnv: Record<st
     cleanups.push(() => dropSchema(opts.databaseUrl, schema));
   }
   if (store.startsWith('redis')) Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
-  const child = await startChild(`our server (${store})`, script, env, '/healthz');
+  const child = await startChild(`our server (${label})`, script, env, '/healthz', serverRoot);
   const children = [child];
-  if (store === 'redis2') children.push(await startChild(`our server (${store}, second process)`, script, env, '/healthz'));
+  if (store === 'redis2') children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot));
   return {
-    label: store,
+    label,
     pid: child.pid,
     pids: children.map((c) => c.pid),
     url: child.url,
@@ -721,7 +748,7 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
   };
 }
 
-interface TargetResult {
+export interface TargetResult {
   target: string;
   idleRssMB: number;
   endRssMB: number;
@@ -736,27 +763,28 @@ async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
   await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
   const idleRssMB = rssOf(target);
   const phases: PhaseResult[] = [];
-  for (const n of opts.matches)
-    for (const mode of opts.modes) {
-      const drivers = Array.from({ length: n }, () => new MatchDriver(target));
-      try {
-        await pool(drivers, 8, (d) => d.open());
-        const r = await runPhase(target, drivers, mode, opts.seconds);
-        phases.push(r);
-        console.error(
-          `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
-        );
-      } finally {
-        for (const d of drivers) d.close();
-      }
-      await sleep(500); // let the server see the disconnects before the next phase's reading
+  const shapes = opts.modes.flatMap((mode) => (mode === 'human' ? opts.humanMatches : opts.matches).map((n) => [n, mode] as const));
+  for (const [n, mode] of shapes) {
+    const drivers = Array.from({ length: n }, () => new MatchDriver(target));
+    try {
+      await pool(drivers, 8, (d) => d.open());
+      const r = await runPhase(target, drivers, mode, opts.seconds);
+      phases.push(r);
+      console.error(
+        `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
+      );
+    } finally {
+      for (const d of drivers) d.close();
     }
+    await sleep(500); // let the server see the disconnects before the next phase's reading
+  }
   await sleep(1000);
   return { target: target.label, idleRssMB, endRssMB: rssOf(target), phases };
 }
 
 const LABELS: Record<string, string> = {
   minimal: 'minimal boardgame.io',
+  before: 'before (--before), embedded SQLite',
   embedded: 'ours, embedded SQLite',
   postgres: 'ours, PostgreSQL',
   redis1: 'ours, PostgreSQL + Redis, 1 process',
@@ -844,9 +872,18 @@ function markdown(results: TargetResult[]): string {
     );
     row(
       '',
-      'server RSS after the phase MB',
+      'server RSS at the end of the phase, its matches still live, MB',
       get((p) => [p.serverRssMB]),
       (v) => fmt(v[0]!, 0),
+    );
+    row(
+      '',
+      'of which per live match (over idle) MB',
+      (t) => {
+        const p = phaseOf(t, n, mode);
+        return p ? [(p.serverRssMB - t.idleRssMB) / n] : [NaN];
+      },
+      (v) => fmt(v[0]!, 2),
     );
   }
   row(
@@ -855,7 +892,30 @@ function markdown(results: TargetResult[]): string {
     (t) => [t.idleRssMB],
     (v) => fmt(v[0]!, 0),
   );
+  // The human-pace sweep in one line each: the most matches whose p99 stayed within the bound.
+  if (shapes.some(([, m]) => m === 'human'))
+    for (const bound of [10, 50])
+      row(
+        'human pace, all counts',
+        `most matches with p99 ≤ ${bound} ms (of those run)`,
+        (t) => [capacity(t, bound)],
+        (v) => (v[0]! > 0 ? fmt(v[0]!, 0) : 'none'),
+      );
   return lines.join('\n');
+}
+
+/**
+ * The largest human-pace match count whose move → all sockets p99 was within `boundMs`, among the
+ * counts run, and only if every smaller count was within it too (0 when the smallest was not).
+ */
+export function capacity(t: TargetResult, boundMs: number): number {
+  const human = t.phases.filter((p) => p.mode === 'human').sort((a, b) => a.matches - b.matches);
+  let best = 0;
+  for (const p of human) {
+    if (!(p.latencyMs.p99 <= boundMs) || p.timeouts > 0) break;
+    best = p.matches;
+  }
+  return best;
 }
 
 /** Counts that should be zero (or explain a number): printed under the table. */
@@ -889,8 +949,14 @@ async function main() {
   console.error('building the server as npm start does …');
   execFileSync(process.execPath, [path.join(SERVER_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 
+  const before = opts.before && path.resolve(opts.before);
+  if (before) {
+    console.error(`building ${before}'s server …`);
+    execFileSync(process.execPath, [path.join(before, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  }
   const starts: (() => Promise<Target>)[] = [
     ...(opts.minimal ? [() => startMinimal(opts)] : []),
+    ...(before ? [() => startOurs('embedded', opts, {}, path.join(before, 'apps', 'server'), 'before')] : []),
     ...opts.stores.map((s) => () => startOurs(s, opts)),
   ];
   const results: TargetResult[] = [];
