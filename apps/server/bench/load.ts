@@ -272,6 +272,8 @@ export interface Target {
   createMatch(): Promise<MatchInfo>;
   /** The move the acting seat sends, chosen from its own view of the state. */
   pickMove(state: BgState, playerID: string): { type: string; args: unknown[] } | undefined;
+  /** The server's GET /metrics text (ours only): its GC pauses and event-loop delay. */
+  scrape?(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -374,6 +376,7 @@ export async function startOurs(
     // Germany and Norway's Allies on one process, Norway and the spectator on the other.
     urlFor: (i) => children[i % children.length]!.url,
     namespace: 'kampen-om-norge',
+    scrape: () => fetch(`${child.url}/metrics`).then((r) => r.text()),
     async createMatch() {
       const m = await postJson(`${child.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
       const seats = await Promise.all(
@@ -701,6 +704,19 @@ export interface PhaseResult {
   replacedMatches: number;
   /** Mean stateID of the measured moves: state messages grow as a game goes on. */
   meanStateID: number;
+  /** From the server's own metrics (ours only): GC time, GC pauses of 10 ms or more, event-loop delay p99. */
+  gc: { ms: number; pausesOver10ms: number; loopDelayP99Ms: number };
+}
+
+/** GC totals from the Prometheus text: seconds spent, pauses, pauses within 10 ms. */
+function gcOf(text: string | undefined) {
+  const sum = (re: RegExp) => [...(text ?? '').matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    seconds: sum(/^kon_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+    count: sum(/^kon_nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm),
+    within10ms: sum(/^kon_nodejs_gc_duration_seconds_bucket\{le="0\.01"[^}]*\} (\S+)$/gm),
+    lagP99: sum(/^kon_nodejs_eventloop_lag_p99_seconds (\S+)$/gm),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -712,6 +728,8 @@ const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max:
 
 export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
   const stats = newStats();
+  // The first scrape also resets the server's event-loop delay histogram (prom-client does at each).
+  const gc0 = gcOf(await target.scrape?.().catch(() => undefined));
   current = stats;
   const cpu0 = cpuOf(target);
   const bench0 = process.cpuUsage();
@@ -722,6 +740,8 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
   const cpu = cpuOf(target) - cpu0;
   const bench = process.cpuUsage(bench0);
   current = null;
+  const scraped = await target.scrape?.().catch(() => undefined);
+  const gc1 = gcOf(scraped);
   const sorted = stats.latencies.sort((a, b) => a - b);
   return {
     target: target.label,
@@ -745,6 +765,13 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
     patchFailures: stats.patchFailures,
     replacedMatches: stats.replacedMatches,
     meanStateID: stats.moves ? Math.round(stats.stateIDSum / stats.moves) : NaN,
+    gc: scraped
+      ? {
+          ms: +((gc1.seconds - gc0.seconds) * 1000).toFixed(1),
+          pausesOver10ms: gc1.count - gc1.within10ms - (gc0.count - gc0.within10ms),
+          loopDelayP99Ms: +(gc1.lagP99 * 1000).toFixed(1),
+        }
+      : { ms: NaN, pausesOver10ms: NaN, loopDelayP99Ms: NaN },
   };
 }
 
@@ -868,6 +895,13 @@ function markdown(results: TargetResult[]): string {
       'CPU busy, server / bench client, % of a core',
       get((p) => [p.serverCpuPercent, p.benchCpuPercent]),
       (v) => v.map((x) => fmt(x, 0)).join(' / '),
+      false,
+    );
+    row(
+      '',
+      'server GC ms per move / GC pauses ≥ 10 ms / event-loop delay p99 ms (ours: its /metrics)',
+      get((p) => [p.moves ? p.gc.ms / p.moves : NaN, p.gc.pausesOver10ms, p.gc.loopDelayP99Ms]),
+      (v) => [fmt(v[0]!, 3), fmt(v[1]!, 0), fmt(v[2]!, 1)].join(' / '),
       false,
     );
     row(
