@@ -51,47 +51,51 @@ function runner(game: Game, setupData: unknown) {
 const plain = (s: State) => JSON.stringify({ G: s.G, ctx: s.ctx, id: s._stateID, plugins: s.plugins });
 
 describe('moves on plain copies', () => {
-  it.each(['basic', 'advanced'] as const)('give exactly the immer path states in a random %s game, sharing unchanged parts', (ruleset) => {
-    const ours = runner(KampenOmNorge, { ruleset });
-    const theirs = runner(immerGame, { ruleset });
-    const pick = seededRng(ruleset.length);
-    let shared = 0;
-    let undos = 0;
-    for (let i = 0; i < 400 && !ours.state.ctx.gameover; i++) {
-      const before = ours.state;
-      const seat = Object.keys(before.ctx.activePlayers ?? {})[0] ?? before.ctx.currentPlayer;
-      const faction = FACTION_OF_PLAYER[seat]!;
-      const options = legalMoves(before.G, before.ctx, seat);
-      const roll = (pick.d6() - 1) / 6;
-      const choice = options[Math.floor((((pick.d6() - 1) * 6 + pick.d6() - 1) / 36) * options.length)]!;
-      // Now and then a take-back, an illegal move, or a move from the wrong seat.
-      const [who, type, args]: [string, string, unknown[]] =
-        canUndo(before.G, faction) && roll < 0.2
-          ? [seat, 'undo', [{}]]
-          : roll > 0.9
-            ? [seat, 'move', [{ from: 'nowhere', to: 'oslo', count: 1 }]]
-            : roll > 0.8
-              ? [String((Number(seat) + 1) % 3), choice.move, choice.args]
-              : [seat, choice.move, choice.args];
-      if (type === 'undo') undos++;
-      const seen = ours.move(who, type, args);
-      const seenImmer = theirs.move(who, type, args);
-      expect(plain(ours.state), `move ${i}: ${type}`).toBe(plain(theirs.state));
-      // The rules changed plain objects; the immer path gave them drafts.
-      expect(seen.every((p) => !p)).toBe(true);
-      // (An undo replays decisions on plain copies in both.)
-      if (type !== 'undo' && seenImmer.length > 0) expect(seenImmer.every((p) => p)).toBe(true);
-      const G = ours.state.G as Record<string, unknown>;
-      const prev = before.G as Record<string, unknown>;
-      for (const k of Object.keys(G))
-        if (JSON.stringify(G[k]) === JSON.stringify(prev[k])) {
-          expect(G[k], `move ${i}: ${k} unchanged but copied`).toBe(prev[k]);
-          shared++;
-        }
-    }
-    expect(shared).toBeGreaterThan(400);
-    expect(undos).toBeGreaterThan(0);
-  });
+  it.each(['basic', 'advanced'] as const)(
+    'give exactly the immer path states in a random %s game, sharing unchanged parts',
+    (ruleset) => {
+      const ours = runner(KampenOmNorge, { ruleset });
+      const theirs = runner(immerGame, { ruleset });
+      const pick = seededRng(ruleset.length);
+      let shared = 0;
+      let undos = 0;
+      for (let i = 0; i < 400 && !ours.state.ctx.gameover; i++) {
+        const before = ours.state;
+        const seat = Object.keys(before.ctx.activePlayers ?? {})[0] ?? before.ctx.currentPlayer;
+        const faction = FACTION_OF_PLAYER[seat]!;
+        const options = legalMoves(before.G, before.ctx, seat);
+        const roll = (pick.d6() - 1) / 6;
+        const choice = options[Math.floor((((pick.d6() - 1) * 6 + pick.d6() - 1) / 36) * options.length)]!;
+        // Now and then a take-back, an illegal move, or a move from the wrong seat.
+        const [who, type, args]: [string, string, unknown[]] =
+          canUndo(before.G, faction) && roll < 0.2
+            ? [seat, 'undo', [{}]]
+            : roll > 0.9
+              ? [seat, 'move', [{ from: 'nowhere', to: 'oslo', count: 1 }]]
+              : roll > 0.8
+                ? [String((Number(seat) + 1) % 3), choice.move, choice.args]
+                : [seat, choice.move, choice.args];
+        if (type === 'undo') undos++;
+        const seen = ours.move(who, type, args);
+        const seenImmer = theirs.move(who, type, args);
+        expect(plain(ours.state), `move ${i}: ${type}`).toBe(plain(theirs.state));
+        // The rules changed plain objects; the immer path gave them drafts.
+        expect(seen.every((p) => !p)).toBe(true);
+        // (An undo replays decisions on plain copies in both.)
+        if (type !== 'undo' && seenImmer.length > 0) expect(seenImmer.every((p) => p)).toBe(true);
+        const G = ours.state.G as Record<string, unknown>;
+        const prev = before.G as Record<string, unknown>;
+        for (const k of Object.keys(G))
+          if (JSON.stringify(G[k]) === JSON.stringify(prev[k])) {
+            expect(G[k], `move ${i}: ${k} unchanged but copied`).toBe(prev[k]);
+            shared++;
+          }
+      }
+      expect(shared).toBeGreaterThan(400);
+      expect(undos).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
   it('reuse keeps the earlier object for every equal part, and only for those', () => {
     const prev = { a: { b: [1, { c: 2 }], d: 'x' }, e: [3], f: { g: undefined } };
