@@ -10,13 +10,19 @@
  * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
- *                         [--modes saturated,human] [--minimal on|off] [--minimal-patches]
+ *                         [--modes saturated,human] [--human-matches 10,100,400,1000,2000]
+ *                         [--minimal on|off] [--minimal-patches] [--before <checkout>]
  *                         [--ruleset basic|advanced]
  *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
  *
  * Stores: embedded (SQLite), postgres (one process, no Redis), redis1 (one process with REDIS_URL:
  * what the cluster machinery costs) and redis2 (two processes on one PostgreSQL and one Redis, each
  * match's sockets spread over both, so every move crosses from one process to the other).
+ *
+ * `--human-matches` sweeps the human-pace match counts separately (default: --matches); the table then
+ * ends with the most matches each server kept within p99 ≤ 10 ms and ≤ 50 ms. `--before <checkout>`
+ * adds, in the same run, the embedded server of another checkout of this repository (e.g. an earlier
+ * commit unpacked with `git archive`, its node_modules beside it), built as npm start does.
  *
  * Not a test: nothing asserts a timing.
  */
@@ -32,6 +38,9 @@ import { build } from 'esbuild';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io, type Socket } from 'socket.io-client';
 import { legalMoves } from '@kon/game';
+import { anomalies, LABELS, markdown, type Mode, type PhaseResult, type TargetResult } from './load-report';
+
+export { capacity, type PhaseResult, type TargetResult } from './load-report';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MOVE_TIMEOUT_MS = 10_000;
@@ -43,7 +52,11 @@ const HUMAN_JITTER_MS = 500;
 export interface Options {
   seconds: number;
   matches: number[];
+  /** The match counts of the human-pace phases. */
+  humanMatches: number[];
   stores: Store[];
+  /** Another checkout whose server is measured too, as 'before'. */
+  before: string | undefined;
   modes: Mode[];
   minimal: boolean;
   /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
@@ -54,7 +67,6 @@ export interface Options {
   out: string | undefined;
   maxMinutes: number;
 }
-type Mode = 'saturated' | 'human';
 const STORES = ['embedded', 'postgres', 'redis1', 'redis2'] as const;
 type Store = (typeof STORES)[number];
 
@@ -64,6 +76,8 @@ export function parseOptions(argv: string[]): Options {
     options: {
       seconds: { type: 'string', default: '20' },
       matches: { type: 'string', default: '1,50,200' },
+      'human-matches': { type: 'string' },
+      before: { type: 'string' },
       stores: { type: 'string', default: 'embedded,postgres' },
       modes: { type: 'string', default: 'saturated,human' },
       minimal: { type: 'string', default: 'on' },
@@ -83,6 +97,8 @@ export function parseOptions(argv: string[]): Options {
   const opts: Options = {
     seconds: Number(values.seconds),
     matches: list(values.matches!).map(Number),
+    humanMatches: list(values['human-matches'] ?? values.matches!).map(Number),
+    before: values.before,
     stores: list(values.stores!) as Options['stores'],
     modes: list(values.modes!) as Mode[],
     minimal: values.minimal !== 'off',
@@ -95,7 +111,8 @@ export function parseOptions(argv: string[]): Options {
   };
   const bad =
     !(opts.seconds > 0 && opts.seconds <= 600) ||
-    opts.matches.some((n) => !Number.isInteger(n) || n < 1 || n > 1000) ||
+    [...opts.matches, ...opts.humanMatches].some((n) => !Number.isInteger(n) || n < 1 || n > 5000) ||
+    (opts.before !== undefined && !fs.existsSync(path.join(opts.before, 'apps', 'server', 'scripts', 'build.mjs'))) ||
     opts.stores.some((s) => !STORES.includes(s)) ||
     opts.modes.some((m) => m !== 'saturated' && m !== 'human') ||
     !(opts.maxMinutes > 0);
@@ -141,12 +158,18 @@ interface Child {
 }
 
 /** Spawns node on a bundled entry and waits until `readyPath` answers 200. */
-async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+async function startChild(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  cwd = SERVER_ROOT,
+): Promise<Child> {
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const proc = spawn(process.execPath, [...extra, '--enable-source-maps', script], {
-    cwd: SERVER_ROOT,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -251,6 +274,8 @@ export interface Target {
   createMatch(): Promise<MatchInfo>;
   /** The move the acting seat sends, chosen from its own view of the state. */
   pickMove(state: BgState, playerID: string): { type: string; args: unknown[] } | undefined;
+  /** The server's GET /metrics text (ours only): its GC pauses and event-loop delay. */
+  scrape?(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -313,8 +338,14 @@ async function startMinimal(opts: Options): Promise<Target> {
 }
 
 /** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
-export async function startOurs(store: Store, opts: Options, extraEnv: Record<string, string> = {}): Promise<Target> {
-  const script = path.join(SERVER_ROOT, 'dist', 'main.cjs');
+export async function startOurs(
+  store: Store,
+  opts: Options,
+  extraEnv: Record<string, string> = {},
+  serverRoot = SERVER_ROOT,
+  label: string = store,
+): Promise<Target> {
+  const script = path.join(serverRoot, 'dist', 'main.cjs');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-load-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const schema = `bench_load_${process.pid}_${Date.now()}`;
@@ -336,17 +367,18 @@ export async function startOurs(store: Store, opts: Options, extraEnv: Record<st
     cleanups.push(() => dropSchema(opts.databaseUrl, schema));
   }
   if (store.startsWith('redis')) Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
-  const child = await startChild(`our server (${store})`, script, env, '/healthz');
+  const child = await startChild(`our server (${label})`, script, env, '/healthz', serverRoot);
   const children = [child];
-  if (store === 'redis2') children.push(await startChild(`our server (${store}, second process)`, script, env, '/healthz'));
+  if (store === 'redis2') children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot));
   return {
-    label: store,
+    label,
     pid: child.pid,
     pids: children.map((c) => c.pid),
     url: child.url,
     // Germany and Norway's Allies on one process, Norway and the spectator on the other.
     urlFor: (i) => children[i % children.length]!.url,
     namespace: 'kampen-om-norge',
+    scrape: () => fetch(`${child.url}/metrics`).then((r) => r.text()),
     async createMatch() {
       const m = await postJson(`${child.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
       const seats = await Promise.all(
@@ -651,29 +683,15 @@ export async function pool<T, R>(items: T[], limit: number, fn: (x: T) => Promis
 
 // ---------------------------------------------------------------- phases and results
 
-export interface PhaseResult {
-  target: string;
-  matches: number;
-  mode: Mode;
-  seconds: number;
-  moves: number;
-  movesPerSecond: number;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-  seatBytes: { mean: number; max: number };
-  spectatorBytes: { mean: number; max: number };
-  patchMessages: number;
-  updateMessages: number;
-  serverCpuMsPerMove: number;
-  serverCpuPercent: number;
-  benchCpuPercent: number;
-  serverRssMB: number;
-  refused: number;
-  timeouts: number;
-  resyncs: number;
-  patchFailures: number;
-  replacedMatches: number;
-  /** Mean stateID of the measured moves: state messages grow as a game goes on. */
-  meanStateID: number;
+/** GC totals from the Prometheus text: seconds spent, pauses, pauses within 10 ms. */
+function gcOf(text: string | undefined) {
+  const sum = (re: RegExp) => [...(text ?? '').matchAll(re)].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    seconds: sum(/^kon_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+    count: sum(/^kon_nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm),
+    within10ms: sum(/^kon_nodejs_gc_duration_seconds_bucket\{le="0\.01"[^}]*\} (\S+)$/gm),
+    lagP99: sum(/^kon_nodejs_eventloop_lag_p99_seconds (\S+)$/gm),
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -685,6 +703,8 @@ const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max:
 
 export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
   const stats = newStats();
+  // The first scrape also resets the server's event-loop delay histogram (prom-client does at each).
+  const gc0 = gcOf(await target.scrape?.().catch(() => undefined));
   current = stats;
   const cpu0 = cpuOf(target);
   const bench0 = process.cpuUsage();
@@ -695,6 +715,8 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
   const cpu = cpuOf(target) - cpu0;
   const bench = process.cpuUsage(bench0);
   current = null;
+  const scraped = await target.scrape?.().catch(() => undefined);
+  const gc1 = gcOf(scraped);
   const sorted = stats.latencies.sort((a, b) => a - b);
   return {
     target: target.label,
@@ -718,14 +740,14 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
     patchFailures: stats.patchFailures,
     replacedMatches: stats.replacedMatches,
     meanStateID: stats.moves ? Math.round(stats.stateIDSum / stats.moves) : NaN,
+    gc: scraped
+      ? {
+          ms: +((gc1.seconds - gc0.seconds) * 1000).toFixed(1),
+          pausesOver10ms: gc1.count - gc1.within10ms - (gc0.count - gc0.within10ms),
+          loopDelayP99Ms: +(gc1.lagP99 * 1000).toFixed(1),
+        }
+      : { ms: NaN, pausesOver10ms: NaN, loopDelayP99Ms: NaN },
   };
-}
-
-interface TargetResult {
-  target: string;
-  idleRssMB: number;
-  endRssMB: number;
-  phases: PhaseResult[];
 }
 
 /**
@@ -736,139 +758,23 @@ async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
   await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
   const idleRssMB = rssOf(target);
   const phases: PhaseResult[] = [];
-  for (const n of opts.matches)
-    for (const mode of opts.modes) {
-      const drivers = Array.from({ length: n }, () => new MatchDriver(target));
-      try {
-        await pool(drivers, 8, (d) => d.open());
-        const r = await runPhase(target, drivers, mode, opts.seconds);
-        phases.push(r);
-        console.error(
-          `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
-        );
-      } finally {
-        for (const d of drivers) d.close();
-      }
-      await sleep(500); // let the server see the disconnects before the next phase's reading
+  const shapes = opts.modes.flatMap((mode) => (mode === 'human' ? opts.humanMatches : opts.matches).map((n) => [n, mode] as const));
+  for (const [n, mode] of shapes) {
+    const drivers = Array.from({ length: n }, () => new MatchDriver(target));
+    try {
+      await pool(drivers, 8, (d) => d.open());
+      const r = await runPhase(target, drivers, mode, opts.seconds);
+      phases.push(r);
+      console.error(
+        `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
+      );
+    } finally {
+      for (const d of drivers) d.close();
     }
+    await sleep(500); // let the server see the disconnects before the next phase's reading
+  }
   await sleep(1000);
   return { target: target.label, idleRssMB, endRssMB: rssOf(target), phases };
-}
-
-const LABELS: Record<string, string> = {
-  minimal: 'minimal boardgame.io',
-  embedded: 'ours, embedded SQLite',
-  postgres: 'ours, PostgreSQL',
-  redis1: 'ours, PostgreSQL + Redis, 1 process',
-  redis2: 'ours, PostgreSQL + Redis, 2 processes',
-};
-
-function fmt(n: number, digits = 1): string {
-  if (!Number.isFinite(n)) return '–';
-  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits);
-}
-
-function ratio(a: number, b: number): string {
-  if (!Number.isFinite(a) || !Number.isFinite(b) || b <= 0) return '–';
-  const r = a / b;
-  return `${r >= 10 ? Math.round(r) : r.toPrecision(2)}×`;
-}
-
-/**
- * One markdown table: a row per load shape × mode × measure, a column per server, ratios to minimal.
- * The spectator's message size (within a few bytes of a seat's) and the error counts are in the JSON.
- */
-function markdown(results: TargetResult[]): string {
-  const base = results.find((r) => r.target === 'minimal');
-  const ours = results.filter((r) => r.target !== 'minimal');
-  const head = [
-    'load',
-    'measure',
-    ...(base ? [LABELS.minimal!] : []),
-    ...ours.flatMap((r) => [LABELS[r.target]!, ...(base ? ['/ minimal'] : [])]),
-  ];
-  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  const row = (load: string, measure: string, get: (t: TargetResult) => number[], show: (v: number[]) => string, compare = true) => {
-    const b = base && get(base);
-    const cells = ours.flatMap((t) => {
-      const v = get(t);
-      return [show(v), ...(b ? [compare ? v.map((x, i) => ratio(x, b[i]!)).join(' / ') : ''] : [])];
-    });
-    lines.push(`| ${load} | ${measure} | ${b ? `${show(b)} | ` : ''}${cells.join(' | ')} |`);
-  };
-  const phaseOf = (t: TargetResult, n: number, m: Mode) => t.phases.find((p) => p.matches === n && p.mode === m);
-  const shapes = (ours[0] ?? base)!.phases.map((p) => [p.matches, p.mode] as const);
-  for (const [n, mode] of shapes) {
-    const load = `${n} match${n === 1 ? '' : 'es'}, ${mode}`;
-    const get = (f: (p: PhaseResult) => number[]) => (t: TargetResult) => {
-      const p = phaseOf(t, n, mode);
-      return p ? f(p) : [NaN];
-    };
-    row(
-      load,
-      'move → all 4 sockets p50 / p95 / p99 ms',
-      get((p) => [p.latencyMs.p50, p.latencyMs.p95, p.latencyMs.p99]),
-      (v) => v.map((x) => fmt(x)).join(' / '),
-    );
-    row(
-      '',
-      'moves/s',
-      get((p) => [p.movesPerSecond]),
-      (v) => fmt(v[0]!),
-    );
-    row(
-      '',
-      'state message per seat socket, mean / max bytes',
-      get((p) => [p.seatBytes.mean, p.seatBytes.max]),
-      (v) => v.map((x) => fmt(x, 0)).join(' / '),
-    );
-    row(
-      '',
-      'moves into the game (mean stateID moved from)',
-      get((p) => [p.meanStateID]),
-      (v) => fmt(v[0]!, 0),
-      false,
-    );
-    row(
-      '',
-      'server CPU per move ms',
-      get((p) => [p.serverCpuMsPerMove]),
-      (v) => fmt(v[0]!, 2),
-    );
-    row(
-      '',
-      'CPU busy, server / bench client, % of a core',
-      get((p) => [p.serverCpuPercent, p.benchCpuPercent]),
-      (v) => v.map((x) => fmt(x, 0)).join(' / '),
-      false,
-    );
-    row(
-      '',
-      'server RSS after the phase MB',
-      get((p) => [p.serverRssMB]),
-      (v) => fmt(v[0]!, 0),
-    );
-  }
-  row(
-    '',
-    'server RSS idle before load MB',
-    (t) => [t.idleRssMB],
-    (v) => fmt(v[0]!, 0),
-  );
-  return lines.join('\n');
-}
-
-/** Counts that should be zero (or explain a number): printed under the table. */
-function anomalies(results: TargetResult[]): string[] {
-  return results.flatMap((t) =>
-    t.phases
-      .filter((p) => p.refused || p.timeouts || p.patchFailures || p.replacedMatches)
-      .map(
-        (p) =>
-          `${t.target} ${p.matches}×${p.mode}: refused ${p.refused}, timeouts ${p.timeouts}, patch failures ${p.patchFailures}, ` +
-          `resyncs ${p.resyncs}, finished matches replaced ${p.replacedMatches}`,
-      ),
-  );
 }
 
 // ---------------------------------------------------------------- main
@@ -889,8 +795,14 @@ async function main() {
   console.error('building the server as npm start does …');
   execFileSync(process.execPath, [path.join(SERVER_ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 
+  const before = opts.before && path.resolve(opts.before);
+  if (before) {
+    console.error(`building ${before}'s server …`);
+    execFileSync(process.execPath, [path.join(before, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  }
   const starts: (() => Promise<Target>)[] = [
     ...(opts.minimal ? [() => startMinimal(opts)] : []),
+    ...(before ? [() => startOurs('embedded', opts, {}, path.join(before, 'apps', 'server'), 'before')] : []),
     ...opts.stores.map((s) => () => startOurs(s, opts)),
   ];
   const results: TargetResult[] = [];

@@ -18,13 +18,29 @@ export type JsonPatchOp =
 /** Below this many bytes of operations, looking for a sibling to copy from is not worth it. */
 const COPY_WORTH_BYTES = 300;
 
-export function diffJson(prev: unknown, next: unknown): JsonPatchOp[] {
+/**
+ * `sizes` may be shared by the diffs of one publication (every seat's view of one state shares most of
+ * its objects): it remembers the JSON length of objects already measured. Only for values that do not
+ * change while it is in use; a wrong size would only make a patch longer, never wrong.
+ */
+export function diffJson(prev: unknown, next: unknown, sizes: JsonSizes = new WeakMap()): JsonPatchOp[] {
   // Copies read the receiver's state as it was, so they go first.
   const copies: JsonPatchOp[] = [];
   const ops: JsonPatchOp[] = [];
-  walk(prev, next, '', ops, copies);
+  const saved = measured;
+  measured = sizes;
+  try {
+    walk(prev, next, '', ops, copies);
+  } finally {
+    measured = saved;
+  }
   return copies.length > 0 ? [...copies, ...ops] : ops;
 }
+
+/** JSON lengths of objects, by object (see diffJson). */
+export type JsonSizes = WeakMap<object, number>;
+/** The sizes of the diff under way. */
+let measured: JsonSizes = new WeakMap();
 
 /**
  * Appends the operations that turn `a` into `b` at `path`, and returns about how many bytes they
@@ -45,7 +61,8 @@ function walk(a: unknown, b: unknown, path: string, ops: JsonPatchOp[], copies: 
     : walkObject(a as Record<string, unknown>, b as Record<string, unknown>, path, inner, copies);
   // Many small changes inside one container cost more words than the container itself.
   if (inner.length > 1 && path !== '' && bytes > REPLACE_WORTH_BYTES) {
-    const whole = opBytes(path, b);
+    // Measured only as far as it could be the shorter: a large container is not serialised to learn that.
+    const whole = 24 + path.length + jsonLength(b, bytes - 24 - path.length);
     if (bytes > whole) {
       ops.push({ op: 'replace', path, value: b });
       return whole;
@@ -63,15 +80,60 @@ function opBytes(path: string, value?: unknown): number {
   return 24 + path.length + (value === undefined ? 0 : valueBytes(value));
 }
 function valueBytes(v: unknown): number {
+  return jsonLength(v, Number.POSITIVE_INFINITY);
+}
+
+/** Whether JSON.stringify writes some character of `s` as an escape (quotes, backslashes, controls, surrogates). */
+function escaped(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+/**
+ * `JSON.stringify(v).length` (0 for what it leaves out) without building the string, or, when that is
+ * more than `limit`, some number above `limit` found without measuring the rest. Exact lengths of
+ * objects are remembered in `measured`.
+ */
+export function jsonLength(v: unknown, limit: number): number {
   switch (typeof v) {
     case 'string':
-      return v.length + 2;
+      return escaped(v) ? JSON.stringify(v).length : v.length + 2;
     case 'number':
+      return Number.isFinite(v) ? String(v).length : 4;
     case 'boolean':
-      return String(v).length;
+      return v ? 4 : 5;
+    case 'object':
+      break;
     default:
-      return v === null ? 4 : (JSON.stringify(v)?.length ?? 0);
+      return 0; // undefined, a function, a symbol: left out (an array's is null, see below)
   }
+  if (v === null) return 4;
+  const known = measured.get(v);
+  if (known !== undefined) return known;
+  // Anything that serialises itself (a Date) is measured the slow way.
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(v)?.length ?? 0;
+  let n = 2;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length && n <= limit; i++) {
+      const len = jsonLength(v[i], limit - n);
+      n += (len === 0 ? 4 : len) + (i > 0 ? 1 : 0);
+    }
+  } else {
+    let first = true;
+    for (const key in v) {
+      if (n > limit) break;
+      if (!Object.hasOwn(v, key)) continue;
+      const x = (v as Record<string, unknown>)[key];
+      if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+      n += jsonLength(key, Number.POSITIVE_INFINITY) + 1 + jsonLength(x, limit - n) + (first ? 0 : 1);
+      first = false;
+    }
+  }
+  if (n <= limit) measured.set(v, n);
+  return n;
 }
 
 function walkObject(
@@ -199,11 +261,21 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 /** Equality as JSON sees it (undefined members are absent). */
 export function equalJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equalJson(x, b[i]));
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equalJson(a[i], b[i])) return false;
+    return true;
+  }
   if (isRecord(a) && isRecord(b)) {
-    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && equalJson(a[k], b[k]));
+    // Without building key lists: this runs for every element an array diff compares.
+    let defined = 0;
+    for (const k in a) {
+      if (!Object.hasOwn(a, k) || a[k] === undefined) continue;
+      if (!Object.hasOwn(b, k) || !equalJson(a[k], b[k])) return false;
+      defined++;
+    }
+    for (const k in b) if (Object.hasOwn(b, k) && b[k] !== undefined) defined--;
+    return defined === 0;
   }
   return false;
 }

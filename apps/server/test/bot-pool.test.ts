@@ -48,6 +48,18 @@ afterEach(async () => {
 });
 
 describe('bot worker pool', () => {
+  it('starts a worker only when the first decision needs one', async () => {
+    let spawned = 0;
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const spawn = flaky('crash', 0, counter);
+    const pool = new BotPool({ size: 2, timeoutMs: 5_000, log: createLogger('silent'), spawn: () => (spawned++, spawn()) });
+    pools.push(pool);
+    expect(spawned).toBe(0);
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+    expect(spawned).toBe(1);
+    expect(pool.started).toBe(1);
+  });
+
   it('replaces a crashed worker and retries the decision', async () => {
     const lines: string[] = [];
     const counter = new Int32Array(new SharedArrayBuffer(4));

@@ -5,7 +5,7 @@
 import { viewFor, type Faction } from '@kon/game';
 import { applyPatch, type Operation } from 'rfc6902';
 import { describe, expect, it } from 'vitest';
-import { diffJson } from '../src/json-diff';
+import { diffJson, jsonLength } from '../src/json-diff';
 import { playRandomGame } from '../../../packages/game/src/testing/random-game';
 
 const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
@@ -78,5 +78,29 @@ describe('diffJson', () => {
       { op: 'remove', path: '/ships/11' },
       { op: 'add', path: '/ships/3', value: ships[3] },
     ]);
+  });
+});
+
+describe('jsonLength', () => {
+  it('is the length JSON.stringify gives, without building the string', () => {
+    const odd = {
+      s: 'a"b\\c\n\u2028\ud800',
+      n: [1.5, -0, 1e21, Number.NaN, Number.POSITIVE_INFINITY],
+      u: undefined,
+      f: () => 1,
+      d: new Date(0),
+    };
+    const values: unknown[] = [odd, [undefined, () => 1, null, true, false], { a: { b: [{}, [], ''] } }, 'plain', 7, null];
+    playRandomGame({
+      seed: 5,
+      setup: { ruleset: 'advanced' },
+      maxActions: 120,
+      afterAction: (G) => void values.push(viewFor(G, 'norway'), G),
+    });
+    for (const v of values) expect(jsonLength(v, Number.POSITIVE_INFINITY)).toBe(JSON.stringify(v).length);
+    // Bounded: above the limit without measuring further, exact at or below it.
+    const big = { xs: Array.from({ length: 1000 }, (_, i) => ({ i })) };
+    expect(jsonLength(big, 100)).toBeGreaterThan(100);
+    expect(jsonLength(big, 1e6)).toBe(JSON.stringify(big).length);
   });
 });

@@ -7,8 +7,10 @@
 import zlib from 'node:zlib';
 import { FACTION_OF_PLAYER, legalMoves, viewFor } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
+import { io as ioClient } from 'socket.io-client';
 import WebSocket from 'ws';
 import { WIRE_DEFLATE } from '../src/transport';
+import { heldDeflate } from '../src/transport/deflate-release';
 import {
   api,
   capturing,
@@ -170,6 +172,21 @@ describe('the socket', () => {
     });
     expect(ws.extensions).toContain('permessage-deflate');
     ws.close();
+  });
+
+  it("lets a socket's compressor go once its compressed message is out (no context is carried over)", async () => {
+    t ??= await startTestServer(FAST);
+    const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' } });
+    const socket = ioClient(`${t.url}/kampen-om-norge`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const synced = new Promise<string>((resolve) => socket.on('sync', (...args: unknown[]) => resolve(JSON.stringify(args))));
+    socket.on('connect', () => socket.emit('sync', m.matchID, null, m.links.spectator, 3));
+    // The whole view at the sync is over the threshold: it went compressed.
+    expect((await synced).length).toBeGreaterThan(WIRE_DEFLATE.threshold);
+    const server = [...t.server.transport.io!.of('/kampen-om-norge').sockets.values()].find((s) => s.id === socket.id);
+    const ws = (server!.conn.transport as unknown as { socket: { _extensions: Record<string, unknown> } }).socket;
+    expect(Object.keys(ws._extensions)).toContain('permessage-deflate');
+    expect(heldDeflate(server!)).toBeNull();
+    socket.close();
   });
 });
 

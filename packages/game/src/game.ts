@@ -19,6 +19,7 @@ import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
 import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
 import { NAVAL_STAGES } from './engine/model/stage.js';
 import { loseOnTime } from './engine/kernel/victory.js';
+import { plainCopy, plainMovesPlugin, plainOr, settled } from './plain-moves.js';
 
 /**
  * Moves only the server may make (its clocks), never a client: checkMove refuses them unless the
@@ -74,10 +75,13 @@ function makeMove(type: ActionType) {
     // Arguments naming the mover's own face-down ships or secret cards are blanked for the other seats.
     redact: ([...APRIL9_SECRET_ARGS, ...NAVAL_SECRET_ARGS] as readonly string[]).includes(type),
     // Only what the moving faction can already see goes into the public log; hands are not in args.
-    move: ({ G, ctx, playerID, random, events }: any, ...args: unknown[]) => {
+    move: ({ G: draft, ctx, playerID, random, events }: any, ...args: unknown[]) => {
       const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
       // Exactly one argument object: extra arguments would be kept in boardgame.io's log and sent on.
       if (!faction || args.length !== 1) return INVALID_MOVE;
+      // A plain copy rather than immer's draft (plain-moves.ts); the rules never touch the undo trail.
+      const plain = plainCopy<GameState>(draft, ['undo']);
+      const G = plain ?? draft;
       try {
         const action = parseAction(type, args[0]);
         const watched = watchChance(rngOf(random));
@@ -89,7 +93,7 @@ function makeMove(type: ActionType) {
         throw e;
       }
       syncControl(G, ctx, events);
-      return undefined;
+      return plain ? settled(plain) : undefined;
     },
   };
 }
@@ -100,9 +104,10 @@ const undoMove = {
   move: ({ G, ctx, playerID, events }: any, ...args: unknown[]) => {
     const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
     if (!faction || args.length !== 1 || !isEmptyObject(args[0]) || !canUndo(G, faction)) return INVALID_MOVE;
-    const restored = undone(G, faction);
+    // undone() builds a new state from copies: read the plain state rather than immer's draft.
+    const restored = undone(plainOr(G), faction);
     syncControl(restored, ctx, events);
-    return restored;
+    return settled(restored);
   },
 };
 const isEmptyObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 0;
@@ -144,7 +149,8 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
   minPlayers: 3,
   maxPlayers: 3,
   disableUndo: true,
-  plugins: [undoPlugin as any],
+  // plainMovesPlugin: the moves change plain copies, not immer drafts (plain-moves.ts).
+  plugins: [undoPlugin as any, plainMovesPlugin as any],
   setup: ({ random }: any, setupData?: SetupData) => createInitialState(setupData, rngOf(random)),
   validateSetupData: (setupData) => {
     const parsed = setupDataSchema.safeParse(setupData ?? {});
@@ -156,14 +162,16 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
     undo: undoMove,
     loseOnTime: {
       client: false,
-      move: ({ G, playerID }: any, ...args: unknown[]) => {
+      move: ({ G: draft, playerID }: any, ...args: unknown[]) => {
         const faction = Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID] : undefined;
-        if (!faction || args.length !== 1 || actor(G)?.faction !== faction) return INVALID_MOVE;
+        if (!faction || args.length !== 1 || actor(draft)?.faction !== faction) return INVALID_MOVE;
+        const plain = plainCopy<GameState>(draft, ['undo']);
+        const G = plain ?? draft;
         startLogBatch(G);
         loseOnTime(G, faction);
         // The game is over: nothing before it can be taken back.
         G.undo = null;
-        return undefined;
+        return plain ? settled(plain) : undefined;
       },
     },
   }),
@@ -173,7 +181,7 @@ export const KampenOmNorge: Game<GameState, any, SetupData> = {
       next: ({ G }: { G: GameState }) => Number(PLAYER_OF_FACTION[G.turn]),
     },
     onBegin: ({ G, events }: any) => {
-      events.setActivePlayers({ value: activePlayers(G) });
+      events.setActivePlayers({ value: activePlayers(plainOr<GameState>(G)) });
     },
     // Stages carry no moves of their own: the engine decides what each stage allows.
     stages: Object.fromEntries(STAGES.map((s) => [s, {}])),

@@ -35,7 +35,8 @@ interface Job {
   reject(e: Error): void;
 }
 interface Slot {
-  worker: Worker;
+  /** Started when the slot first gets a decision (an idle worker holds ~26 MB). */
+  worker?: Worker;
   job?: { id: number; job: Job; timer: NodeJS.Timeout };
 }
 
@@ -65,11 +66,13 @@ export class BotPool {
   constructor(private readonly opts: BotPoolOptions) {
     this.log = opts.log.child({ component: 'bot-pool' });
     this.attempts = opts.attempts ?? BOT_ATTEMPTS;
-    for (let i = 0; i < opts.size; i++) {
-      const slot = {} as Slot;
-      this.startWorker(slot);
-      this.slots.push(slot);
-    }
+    // No worker yet: a server without computer seats never starts one (see dispatch).
+    for (let i = 0; i < opts.size; i++) this.slots.push({});
+  }
+
+  /** Workers started so far and running (for tests and benchmarks). */
+  get started(): number {
+    return this.slots.filter((s) => s.worker).length;
   }
 
   /** The action the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
@@ -107,12 +110,12 @@ export class BotPool {
           slot.job.job.reject(new BotDecisionError('the bot pool is closed'));
           slot.job = undefined;
         }
-        await slot.worker.terminate();
+        await slot.worker?.terminate();
       }),
     );
   }
 
-  private startWorker(slot: Slot) {
+  private startWorker(slot: Slot): Worker {
     const worker = (this.opts.spawn ?? defaultSpawn)();
     slot.worker = worker;
     worker.on('message', (reply: DecideReply) => this.onReply(slot, reply));
@@ -120,6 +123,7 @@ export class BotPool {
     worker.on('exit', (code) => this.onFailure(slot, worker, 'bot worker exited', undefined, code));
     // An idle worker must not keep a stopping process alive; a busy one must (see dispatch).
     worker.unref();
+    return worker;
   }
 
   private dispatch() {
@@ -132,8 +136,9 @@ export class BotPool {
       timer.unref();
       slot.job = { id, job, timer };
       job.attempts++;
-      slot.worker.ref();
-      slot.worker.postMessage({ id, ...job.req } satisfies DecideRequest);
+      const worker = slot.worker ?? this.startWorker(slot);
+      worker.ref();
+      worker.postMessage({ id, ...job.req } satisfies DecideRequest);
     }
   }
 
@@ -142,7 +147,7 @@ export class BotPool {
     if (!cur || cur.id !== reply.id) return; // an answer to a decision already given up on
     clearTimeout(cur.timer);
     slot.job = undefined;
-    slot.worker.unref();
+    slot.worker?.unref();
     // A decision that throws is the bot's own fault and would throw again: refused, not retried.
     if (reply.ok) cur.job.resolve({ action: reply.action, legalCount: reply.legalCount });
     else cur.job.reject(new BotDecisionError(reply.error));
@@ -167,7 +172,7 @@ export class BotPool {
     const cur = slot.job;
     slot.job = undefined;
     if (cur) clearTimeout(cur.timer);
-    void old.terminate().catch(() => undefined);
+    void old?.terminate().catch(() => undefined);
     if (this.closed) return;
     this.startWorker(slot);
     if (cur) {

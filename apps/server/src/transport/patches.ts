@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Game, State } from 'boardgame.io';
 import type { Socket } from 'socket.io';
-import { diffJson } from '../json-diff';
+import { diffJson, type JsonSizes } from '../json-diff';
 import type { Rooms } from './rooms';
 import { type FilterFn, type LiveMatch, type Payload, SPECTATORS } from './types';
 
@@ -41,6 +41,8 @@ export class Patches {
   publish(matchID: string, live: LiveMatch, prevStateID: number, filter: FilterFn) {
     const stateID = live.state._stateID;
     const out = new Map<string, { view: State; patch: unknown[] | undefined }>();
+    // The views of one state share most of their objects: each is measured once for all the diffs.
+    const sizes: JsonSizes = new WeakMap();
     for (const sock of this.rooms.sockets(matchID)) {
       const b = this.rooms.binding(sock);
       if (!b) continue;
@@ -49,7 +51,7 @@ export class Patches {
       if (!o) {
         const view = filter(b.playerID, { type: 'update', args: [matchID, live.state] }).args[1] as State;
         const last = live.views.get(key);
-        o = { view, patch: last && last.stateID === prevStateID ? diffJson(last.view, view) : undefined };
+        o = { view, patch: last && last.stateID === prevStateID ? diffJson(last.view, view, sizes) : undefined };
         live.views.set(key, { stateID, view });
         out.set(key, o);
       }

@@ -11,6 +11,7 @@ import {
   playerID as playerIDSchema,
   type SocketRefusal,
 } from '@kon/protocol';
+import { releaseDeflateAfterEachMessage } from './deflate-release';
 import type { MovePath } from './move-path';
 import type { Patches } from './patches';
 import type { PresenceTracker } from './presence';
@@ -70,6 +71,8 @@ export class SocketSessions {
 
   attach(httpServer: http.Server) {
     const { opts, log } = this.ctx;
+    // Each socket's compressor is let go after each message (see WIRE_DEFLATE and deflate-release.ts).
+    releaseDeflateAfterEachMessage();
     const io = new IOServer(httpServer, {
       serveClient: false,
       maxHttpBufferSize: opts.maxMessageBytes,
