@@ -62,23 +62,31 @@ function spots(l: LabelIn): { dx: number; dy: number }[] {
   ];
 }
 
-/** Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). */
-export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = []): Placement {
+const inside = (r: Rect, b: Rect) => r.x0 >= b.x0 && r.x1 <= b.x1 && r.y0 >= b.y0 && r.y1 <= b.y1;
+
+/**
+ * Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). With `view`
+ * (the part of the map in sight), a name whose point is in sight takes a free spot wholly in sight
+ * before one cut by the edge of the pane (a name on the coast turns inwards).
+ */
+export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = [], view?: Rect): Placement {
   const taken: Rect[] = [...fixed];
   for (const l of labels)
     if (l.stack) taken.push({ x0: l.x + l.stack.x0, y0: l.y + l.stack.y0, x1: l.x + l.stack.x1, y1: l.y + l.stack.y1 });
   const out: Placement = new Map();
   const order = [...labels].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
   for (const l of order) {
-    for (const p of spots(l)) {
+    const boxes = spots(l).map((p) => {
       const cx = l.x + p.dx;
       const cy = l.y + p.dy;
-      const box = { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 };
-      if (taken.some((t) => meets(t, box))) continue;
-      taken.push(box);
-      out.set(l.id, p);
-      break;
-    }
+      return { p, box: { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 } };
+    });
+    const free = boxes.filter(({ box }) => !taken.some((t) => meets(t, box)));
+    const seen = view && l.x >= view.x0 && l.x <= view.x1 && l.y >= view.y0 && l.y <= view.y1;
+    const pick = (seen ? free.find(({ box }) => inside(box, view)) : undefined) ?? free[0];
+    if (!pick) continue;
+    taken.push(pick.box);
+    out.set(l.id, pick.p);
   }
   return out;
 }
