@@ -99,6 +99,7 @@ describe('the advanced game through the UI', () => {
 
     let placedShot = false;
     let mapClicks = 0;
+    let germanGroups = 0;
     let landings = 0;
     let navalShot = false;
     let interceptShot = false;
@@ -147,7 +148,8 @@ describe('the advanced game through the UI', () => {
           // spreading the groups over the zones offered (so that several zones are contested).
           const zones = p.locator('path.sea.pickable');
           await zones.first().waitFor();
-          if (!placedShot && seat.faction === 'germany' && mapClicks >= 1) {
+          // The picture once Germany's first group lies on the map and the next type is picked.
+          if (!placedShot && seat.faction === 'germany' && germanGroups >= 1) {
             await p.locator('[data-testid="action-panel"]').scrollIntoViewIfNeeded();
             fs.mkdirSync(DOCS, { recursive: true });
             await p.screenshot({ path: path.join(DOCS, 'web-advanced-ship-placement.png') });
@@ -156,6 +158,7 @@ describe('the advanced game through the UI', () => {
           }
           await zones.nth(mapClicks % (await zones.count())).dispatchEvent('click');
           mapClicks++;
+          if (seat.faction === 'germany') germanGroups++;
           break;
         }
         case 'april9Landing':

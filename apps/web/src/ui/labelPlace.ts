@@ -76,14 +76,26 @@ export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] =
   const out: Placement = new Map();
   const order = [...labels].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
   for (const l of order) {
-    const boxes = spots(l).map((p) => {
+    const at = (p: { dx: number; dy: number }) => {
       const cx = l.x + p.dx;
       const cy = l.y + p.dy;
       return { p, box: { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 } };
-    });
-    const free = boxes.filter(({ box }) => !taken.some((t) => meets(t, box)));
-    const seen = view && l.x >= view.x0 && l.x <= view.x1 && l.y >= view.y0 && l.y <= view.y1;
-    const pick = (seen ? free.find(({ box }) => inside(box, view)) : undefined) ?? free[0];
+    };
+    const isFree = (c: { box: Rect }) => !taken.some((t) => meets(t, c.box));
+    const free = spots(l).map(at).filter(isFree);
+    const seen = view && l.x >= view.x0 && l.x <= view.x1 && l.y >= view.y0 && l.y <= view.y1 ? view : null;
+    let pick = seen ? free.find(({ box }) => inside(box, seen)) : undefined;
+    // None wholly in sight: the same spots slid inwards just enough, if that leaves them free.
+    if (seen && !pick)
+      pick = spots(l)
+        .map((p) => {
+          const c = at(p).box;
+          const dx = Math.max(0, seen.x0 - c.x0) - Math.max(0, c.x1 - seen.x1);
+          const dy = Math.max(0, seen.y0 - c.y0) - Math.max(0, c.y1 - seen.y1);
+          return at({ dx: p.dx + dx, dy: p.dy + dy });
+        })
+        .find((c) => isFree(c) && inside(c.box, seen));
+    pick ??= free[0];
     if (!pick) continue;
     taken.push(pick.box);
     out.set(l.id, pick.p);
