@@ -8,7 +8,7 @@
  * legal action was a pass (read from the server's true state before the click; the page waits for the
  * automatic pass first). Decisions are the moves the server stored from the seat's page (the passes
  * the server made itself are not). Not a test: nothing asserted.
- * Usage: npm run bench:clicks   (BENCH_NO_BUILD=1 reuses apps/web/dist)
+ * Usage: npm run bench:clicks   (BENCH_NO_BUILD=1 reuses apps/web/dist; BENCH_TRACE=1 prints every step)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,9 +72,10 @@ server.transport.onMoveCommitted((e) => {
 const clicksOn = (p: Page) => p.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
 
 /** One decision the way a player would take it at `stage`; `moves` counts this phase's map moves. */
-async function decide(p: Page, stage: string, moves: number, landings: number): Promise<'move' | 'land' | 'other'> {
+async function decide(p: Page, faction: Faction, stage: string, moves: number, landings: number): Promise<'move' | 'land' | 'other'> {
   switch (stage) {
     case 'april9Choose': {
+      // A keepable set is ticked from the start: a player who agrees clicks Keep.
       const boxes = p.locator('[data-keep]');
       const keep = p.locator('[data-action="keep"]');
       await boxes.first().waitFor();
@@ -83,15 +84,39 @@ async function decide(p: Page, stage: string, moves: number, landings: number): 
       return 'other';
     }
     case 'april9Ships': {
-      await p.locator('[data-place-ship]').first().click();
+      // The first type's ships are picked and their zones lit: a click on a zone places the group.
+      // Each group goes to another zone, as a player spreads a fleet; the Allies seek the German
+      // ships out (zones with a German stack), so that the turn has its interceptions and combats.
       const zones = p.locator('path.sea.pickable');
-      if ((await zones.count()) > 0) await zones.nth(moves % (await zones.count())).dispatchEvent('click');
+      await zones
+        .first()
+        .waitFor({ timeout: 2000 })
+        .catch(() => {});
+      const open = await zones.evaluateAll((els) => els.map((e) => e.getAttribute('data-zone') ?? ''));
+      const german = await p
+        .locator('[data-ships-at]:has([data-ship-stack="germany"])')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-ships-at') ?? ''));
+      const contact = open.filter((z) => german.includes(z));
+      const pool = faction === 'allies' && contact.length > 0 ? contact : open;
+      if (pool.length > 0) await p.locator(`path.sea.pickable[data-zone="${pool[(moves * 3) % pool.length]}"]`).dispatchEvent('click');
       else await finishSteps(p);
       return 'move';
     }
     case 'april9Landing':
       if (landings < 3 && (await p.locator('[data-adv="landShips"]').count()) > 0) {
-        await p.click('[data-adv="landShips"]');
+        // The map offers the landing's sea zones at once: a zone, a coastal area, then the ships.
+        const zone = p.locator('path.sea.pickable').first();
+        if ((await zone.count()) > 0) {
+          await zone.dispatchEvent('click');
+          const area = p.locator('path.area.pickable').first();
+          if (
+            await area.waitFor({ timeout: 2000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            await area.dispatchEvent('click');
+        } else await p.click('[data-adv="landShips"]');
         await finishSteps(p);
         return 'land';
       }
@@ -122,7 +147,7 @@ async function decide(p: Page, stage: string, moves: number, landings: number): 
       return 'other';
     }
     case 'reinforcement':
-      if (await clickFirst(p, '[data-place]')) return 'other';
+      if (await clickFirst(p, '[data-testid="action-panel"] button[data-place]')) return 'other';
       await anyDecision(p, stage);
       return 'other';
     default: {
@@ -136,8 +161,11 @@ async function decide(p: Page, stage: string, moves: number, landings: number): 
 /** Where the clicks went: per stage, all seats together. */
 type ByStage = Map<string, number>;
 
-async function playRuleset(ruleset: 'basic' | 'advanced'): Promise<{ tally: Record<Faction, Tally>; byStage: ByStage }> {
+async function playRuleset(
+  ruleset: 'basic' | 'advanced',
+): Promise<{ tally: Record<Faction, Tally>; byStage: ByStage; decidedByStage: ByStage }> {
   const byStage: ByStage = new Map();
+  const decidedByStage: ByStage = new Map();
   const ctxs = await Promise.all(SEATS.map(() => newContext(browser, { lang: 'en' })));
   for (const c of ctxs)
     await c.addInitScript(() => {
@@ -184,10 +212,11 @@ async function playRuleset(ruleset: 'basic' | 'advanced'): Promise<{ tally: Reco
     if (stage !== lastStage) moves = 0;
     lastStage = stage;
     const before = await clicksOn(p);
+    const madeBefore = decisions.get(inv.matchID)?.[who.faction] ?? 0;
     try {
       if (stuck >= 2) await anyDecision(p, stage);
       else {
-        const kind = await decide(p, stage, moves, landings);
+        const kind = await decide(p, who.faction, stage, moves, landings);
         if (kind === 'move') moves++;
         if (kind === 'land') landings++;
       }
@@ -202,6 +231,9 @@ async function playRuleset(ruleset: 'basic' | 'advanced'): Promise<{ tally: Reco
     const sent = Date.now();
     while (Date.now() - sent < 3000 && (await truth(inv.matchID)).id === id) await p.waitForTimeout(30);
     stuck = (await truth(inv.matchID)).id === id ? stuck + 1 : 0;
+    const madeNow = (decisions.get(inv.matchID)?.[who.faction] ?? 0) - madeBefore;
+    decidedByStage.set(stage, (decidedByStage.get(stage) ?? 0) + madeNow);
+    if (process.env.BENCH_TRACE) console.log(`  ${ruleset} ${who.faction} ${stage}: ${took} clicks, ${madeNow} decisions`);
     if (stuck > 6) throw new Error(`${ruleset}: stuck at ${who.faction} ${stage}`);
   }
   if (Date.now() - started >= LIMIT_MS) console.warn(`  ${ruleset}: stopped after ${LIMIT_MS / 60_000} minutes`);
@@ -213,13 +245,13 @@ async function playRuleset(ruleset: 'basic' | 'advanced'): Promise<{ tally: Reco
     tally[f].autoPasses = autoPasses.get(inv.matchID)?.[f] ?? 0;
   });
   for (const c of ctxs) await c.close();
-  return { tally, byStage };
+  return { tally, byStage, decidedByStage };
 }
 
 try {
   for (const ruleset of ['basic', 'advanced'] as const) {
     const t0 = Date.now();
-    const { tally, byStage } = await playRuleset(ruleset);
+    const { tally, byStage, decidedByStage } = await playRuleset(ruleset);
     const what = ruleset === 'basic' ? 'the first round' : 'the 9. April turn';
     console.log(`\n${ruleset} game, ${what} (${((Date.now() - t0) / 1000).toFixed(0)} s):`);
     console.log('  seat       decisions  clicks  clicks/decision  forced Pass/End clicks  automatic passes');
@@ -234,8 +266,8 @@ try {
       );
     }
     console.log(`  ${'all'.padEnd(10)} ${String(d).padStart(9)} ${String(c).padStart(7)} ${(c / Math.max(1, d)).toFixed(2).padStart(16)}`);
-    const stages = [...byStage].sort((x, y) => y[1] - x[1]).map(([st, n]) => `${st} ${n}`);
-    console.log(`  clicks by stage: ${stages.join(', ')}`);
+    const stages = [...byStage].sort((x, y) => y[1] - x[1]).map(([st, n]) => `${st} ${n}/${decidedByStage.get(st) ?? 0}`);
+    console.log(`  clicks/decisions by stage: ${stages.join(', ')}`);
     if (ruleset === 'advanced') console.log(`  Germany's clicks to place its 9. April fleet: ${tally.germany.fleetClicks}`);
   }
 } finally {

@@ -291,9 +291,15 @@ export async function anyDecision(p: Page, stage: string) {
 }
 
 /** Germany (Greta) against Norway and the Allies played by the computer at `strength`; the match's id once its page is open. */
-export async function createSoloMatch(page: Page, base: string, strength: 'easy' | 'normal'): Promise<string> {
+export async function createSoloMatch(
+  page: Page,
+  base: string,
+  strength: 'easy' | 'normal',
+  ruleset?: 'basic' | 'advanced' | `scenario:${string}`,
+): Promise<string> {
   await page.goto(`${base}/`);
   await page.fill('input[name=name]', 'Greta');
+  if (ruleset) await page.check(`input[name=ruleset][value="${ruleset}"]`);
   await page.check('input[name=plan][value=three]');
   await page.check('input[name=seat][value="germany"]');
   const opponents = page.locator('[data-testid="opponents"]');

@@ -26,9 +26,11 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'phase.april9Movement': 'Forflytning 9. april',
 
     // Banners: what to do now
-    'do.april9Choose': ({ n, m }) => `Behold ${n} av dine ${m} kort for 9. april: kryss dem av, og bekreft.`,
+    'do.april9Choose': ({ n, m }) =>
+      `Behold ${n} av dine ${m} kort for 9. april: et utvalg er krysset av; bytt kort om du vil, og bekreft.`,
     'do.april9Deploy': 'Sett ut Norges bataljoner: én i Oslo eller et naboområde, to på mobiliseringspunkter (gjerne begge på samme).',
-    'do.april9Ships': ({ n }) => `Legg skipene dine med baksiden opp: velg et skip, og klikk et havområde (${n} igjen).`,
+    'do.april9Ships': ({ n }) =>
+      `Legg skipene dine med baksiden opp: velg en gruppe (eller ett skip) og klikk et havområde; hele gruppen legges der (${n} igjen).`,
     'do.april9Movement': 'Forflytning 9. april: bare Fallskjermtropp kan spilles nå. Avslutt når du er ferdig.',
     'do.april9Raid': 'Send slagskip eller tunge kryssere i havområde VI–VIII på raid, eller gå videre.',
     'do.april9Landing':
@@ -197,9 +199,11 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'phase.april9Landing': 'Landings',
     'phase.april9Movement': '9 April movement',
 
-    'do.april9Choose': ({ n, m }) => `Keep ${n} of your ${m} ${plural(m, 'card', 'cards')} for 9 April: tick them, then confirm.`,
+    'do.april9Choose': ({ n, m }) =>
+      `Keep ${n} of your ${m} ${plural(m, 'card', 'cards')} for 9 April: a set is ticked; change cards if you like, then confirm.`,
     'do.april9Deploy': "Set out Norway's battalions: one in Oslo or next to it, two on mobilisation points (both on one if you like).",
-    'do.april9Ships': ({ n }) => `Place your ships face down: choose a ship, then click a sea zone (${n} left).`,
+    'do.april9Ships': ({ n }) =>
+      `Place your ships face down: pick a group (or one ship), then click a sea zone; the whole group goes there (${n} left).`,
     'do.april9Movement': '9 April movement: only Fallskjermtropp can be played now. End when you are done.',
     'do.april9Raid': 'Send battleships or heavy cruisers in sea zones VI–VIII raiding, or go on.',
     'do.april9Landing':

@@ -11,6 +11,7 @@ import {
   actor,
   APRIL9_KEEP,
   april9Card,
+  april9SymbolsOf,
   cards,
   createInitialState,
   FACTIONS,
@@ -21,6 +22,7 @@ import {
   type GameState,
 } from '@kon/game';
 import { GameView } from '../src/ui/GameView';
+import { preselect } from '../src/ui/April9Cards';
 import { bannerFor } from '../src/game/banner';
 import { describeLog } from '../src/game/logText';
 import { FleetPanel } from '../src/ui/Fleet';
@@ -117,11 +119,19 @@ describe('choosing 9. April cards', () => {
     expect(choice.textContent).toContain(april9Card(stock[0]!).texts.effects[0]!.en);
     const keep = choice.querySelector('[data-action="keep"]') as HTMLButtonElement;
     const boxes = stock.map((c) => choice.querySelector(`[data-keep="${c}"]`) as HTMLInputElement);
-    for (const b of boxes.slice(0, APRIL9_KEEP.germany - 1)) fireEvent.click(b);
+    // A keepable set is ticked from the start: one of each kind first, most symbols first.
+    const ticked = () => boxes.filter((b) => b.checked).map((b) => b.dataset.keep!);
+    expect(ticked()).toHaveLength(APRIL9_KEEP.germany);
+    expect(ticked().sort()).toEqual(preselect(stock, APRIL9_KEEP.germany, april9SymbolsOf).sort());
+    expect(new Set(ticked().map((c) => c.split('#')[0])).size).toBe(APRIL9_KEEP.germany);
+    expect(keep.disabled).toBe(false);
+    // Untick one: Keep waits; a sixth card cannot be ticked once five are kept.
+    const off = boxes.find((b) => b.checked)!;
+    fireEvent.click(off);
     expect(keep.disabled).toBe(true);
-    fireEvent.click(boxes[APRIL9_KEEP.germany - 1]!);
-    // A sixth card cannot be ticked once five are kept.
-    expect(boxes[APRIL9_KEEP.germany]!.disabled).toBe(true);
+    const other = boxes.find((b) => !b.checked && b !== off)!;
+    fireEvent.click(other);
+    expect(boxes.find((b) => !b.checked)!.disabled).toBe(true);
     expect(keep.disabled).toBe(false);
     fireEvent.click(keep);
     expect(move).toHaveBeenCalledTimes(1);
@@ -139,13 +149,17 @@ describe('choosing 9. April cards', () => {
 });
 
 describe('choosing 9. April cards in the two-player plan', () => {
-  it('gives the second faction of the page a fresh choice, nothing ticked from the first', () => {
+  it('gives the second faction of the page a fresh choice, its own cards preselected', () => {
     const norwayChooses = stateWhere(1, (g) => actor(g)?.stage === 'april9Choose' && actor(g)?.faction === 'norway');
     const alliesChoose = stateWhere(1, (g) => actor(g)?.stage === 'april9Choose' && actor(g)?.faction === 'allies');
     const view = wrap(<GameView conn={conn(norwayChooses, ['norway', 'allies'])} spectator={false} />);
     const first = norwayChooses.april9!.boxed.norway;
-    for (const c of first.slice(0, APRIL9_KEEP.norway)) fireEvent.click(document.querySelector(`[data-keep="${c}"]`)!);
+    // Norway's page changes its preselection before it is sent.
+    const changed = [...document.querySelectorAll<HTMLInputElement>('[data-keep]:checked')][0]!;
+    fireEvent.click(changed);
+    fireEvent.click(document.querySelector(`[data-keep]:not(:checked):not([data-keep="${changed.dataset.keep}"])`)!);
     expect(document.querySelectorAll('[data-keep]:checked')).toHaveLength(APRIL9_KEEP.norway);
+    void first;
     // The Norwegian choice is sent; the same page now chooses for the Allies.
     view.rerender(
       <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>
@@ -154,14 +168,14 @@ describe('choosing 9. April cards in the two-player plan', () => {
     );
     const boxes = [...document.querySelectorAll<HTMLInputElement>('[data-keep]')];
     expect(boxes.map((b) => b.dataset.keep).sort()).toEqual([...alliesChoose.april9!.boxed.allies].sort());
-    expect(boxes.filter((b) => b.checked)).toEqual([]);
-    expect(boxes.every((b) => !b.disabled)).toBe(true);
+    const ticked = boxes.filter((b) => b.checked).map((b) => b.dataset.keep!);
+    expect(ticked.sort()).toEqual(preselect(alliesChoose.april9!.boxed.allies, APRIL9_KEEP.allies, april9SymbolsOf).sort());
   });
 });
 
 describe('9. April interceptions', () => {
   it('the banner says the ships lie together, for the deciding side and the others, in both languages', () => {
-    const G = stateWhere(11, (g) => !!g.april9 && actor(g)?.stage === 'intercept');
+    const G = stateWhere(12, (g) => !!g.april9 && actor(g)?.stage === 'intercept');
     const a = actor(G)!;
     const zone = G.naval!.force!.path.at(-1)!;
     const other = FACTIONS.find((f) => f !== a.faction)!;
@@ -213,20 +227,64 @@ describe('naval combat cards', () => {
 });
 
 describe('placing ships', () => {
-  it('picks a ship from the reserve, then a legal sea zone on the map', () => {
-    const G = stateWhere(4, (g) => actor(g)?.stage === 'april9Ships' && actor(g)?.faction === 'germany');
+  const german = () => stateWhere(4, (g) => actor(g)?.stage === 'april9Ships' && actor(g)?.faction === 'germany');
+  const listed = (G: GameState) => legalMoves(viewFor(G, 'germany') as never, undefined, '0');
+  const pickable = () => [...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone')!).sort();
+
+  it('offers the first type at once: its zones light up before any click, one click places the group', () => {
+    const G = german();
     const move = vi.fn();
     wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
-    const id = G.shipReserve.germany[0]!;
-    fireEvent.click(document.querySelector(`[data-place-ship="${id}"]`)!);
-    const legal = legalMoves(viewFor(G, 'germany') as never, undefined, '0').filter(
-      (m) => m.move === 'placeShip' && (m.args[0] as { ship: string }).ship === id,
-    );
-    const zones = legal.map((m) => (m.args[0] as { zone: string }).zone);
-    const pickable = [...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone'));
-    expect(pickable.sort()).toEqual([...zones].sort());
+    const type = ship(G.shipReserve.germany[0]!).type;
+    const group = G.shipReserve.germany.filter((id) => ship(id).type === type);
+    expect(group.length).toBeGreaterThan(1);
+    expect(screen.getByTestId('ships-picked').dataset.count).toBe(String(group.length));
+    const key = (ids: string[]) => [...ids].sort().join();
+    const zones = listed(G)
+      .filter((m) => m.move === 'placeShips' && key((m.args[0] as { ships: string[] }).ships) === key(group))
+      .map((m) => (m.args[0] as { zone: string }).zone);
+    expect(zones.length).toBeGreaterThan(0);
+    expect(pickable()).toEqual([...zones].sort());
     fireEvent.click(document.querySelector(`path[data-zone="${zones[0]}"]`)!);
-    expect(move).toHaveBeenCalledWith('0', 'placeShip', { ship: id, zone: zones[0] });
+    expect(move).toHaveBeenCalledTimes(1);
+    const [, name, args] = move.mock.calls[0]!;
+    expect(name).toBe('placeShips');
+    expect(key(args.ships)).toBe(key(group));
+    expect(listed(G).map((m) => JSON.stringify(m))).toContain(JSON.stringify({ move: 'placeShips', args: [args] }));
+  });
+
+  it('takes fewer of a type, every type at once, or one particular ship, always by a listed move', () => {
+    const G = german();
+    const move = vi.fn();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const legal = listed(G).map((m) => JSON.stringify(m));
+    const sent = () => {
+      const [, name, args] = move.mock.calls.at(-1)!;
+      expect(legal).toContain(JSON.stringify({ move: name, args: [args] }));
+      return args as { ships?: string[]; ship?: string; zone: string };
+    };
+    // The type picked first has a count: one less.
+    const first = document.querySelector('.ship-group.picked')!;
+    fireEvent.click(within(first as HTMLElement).getByLabelText('−1'));
+    const n = Number(screen.getByTestId('ships-picked').dataset.count);
+    fireEvent.click(document.querySelector('[data-place-zone]')!);
+    const fewer = sent();
+    expect(fewer.ships?.length ?? (fewer.ship ? 1 : 0)).toBe(n);
+    // Every ship at once (a fresh page: the one above waits for the server's answer).
+    cleanup();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    fireEvent.click(document.querySelector('[data-pick-all]')!);
+    expect(screen.getByTestId('ships-picked').dataset.count).toBe(String(G.shipReserve.germany.length));
+    fireEvent.click(document.querySelector(`path[data-zone="${pickable()[0]}"]`)!);
+    expect(sent().ships).toHaveLength(G.shipReserve.germany.length);
+    // One named ship: its own move.
+    cleanup();
+    wrap(<GameView conn={conn(G, ['germany'], move)} spectator={false} />);
+    const id = G.shipReserve.germany.at(-1)!;
+    fireEvent.click(document.querySelector(`[data-place-ship="${id}"]`)!);
+    fireEvent.click(document.querySelector('[data-place-zone]')!);
+    expect(move.mock.calls.at(-1)![1]).toBe('placeShip');
+    expect(sent().ship).toBe(id);
   });
 });
 
@@ -317,10 +375,10 @@ describe('9. April windows', () => {
 
 describe('the naval windows of 9. April', () => {
   for (const [window, seed, en, no] of [
-    ['smokeScreen', 1, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
+    ['smokeScreen', 2, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
     [
       'sailors',
-      2,
+      3,
       'with Evakuerte matroser the battalion on board still lands',
       'med Evakuerte matroser går bataljonen om bord likevel i land',
     ],

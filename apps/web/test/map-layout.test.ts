@@ -11,6 +11,17 @@ import { BOARD } from '../src/game/data';
 const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 describe('placeLabels', () => {
+  it('turns a name on the edge of the pane inwards rather than cutting it (Stavanger on a phone)', () => {
+    const label: LabelIn = { id: 'stavanger', x: 10, y: 100, w: 60, h: 14, rank: 1, stack: null };
+    const view: Rect = { x0: 0, y0: 0, x1: 400, y1: 400 };
+    // Without the pane the name is centred on its point and reaches 20 units beyond the edge.
+    expect(placeLabels([label]).get('stavanger')).toEqual({ dx: 0, dy: 0 });
+    const p = placeLabels([label], [], view).get('stavanger')!;
+    expect(label.x + p.dx - label.w / 2).toBeGreaterThanOrEqual(view.x0);
+    // A name whose point is out of sight keeps its first free spot.
+    expect(placeLabels([{ ...label, x: -50 }], [], view).get('stavanger')).toEqual({ dx: 0, dy: 0 });
+  });
+
   it('puts crowded names where they overlap nothing, most important first', () => {
     const stack: Rect = { x0: -12, y0: -10, x1: 14, y1: 12 };
     // Five areas whose points lie close together, like Ofoten: each with a stack.

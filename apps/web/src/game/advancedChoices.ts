@@ -10,6 +10,7 @@ export const ADVANCED_MOVES = [
   'chooseApril9',
   'deploy',
   'placeShip',
+  'placeShips',
   'playApril9',
   'deceive',
   'raid',

@@ -13,6 +13,7 @@ import { oneOfEachKind } from '../game/handGroups';
 import { april9Title, shipName } from '../game/ships';
 import { ShipChip } from './Fleet';
 import { TaskForces } from './TaskForces';
+import { ShipGroups } from './ShipGroups';
 import { DIRECT, MAP_KEYS, ORDER, placeLabel, type AdvancedState, type AdvMode, type Send } from './advanced-state';
 import { April9CardFace, April9Hand, CardChoice, SetChoice, TradeApril9 } from './April9Cards';
 
@@ -96,28 +97,7 @@ export function AdvancedActions({
       );
     }
 
-  if (adv.has('placeShip')) {
-    const ships = [...new Set(adv.get('placeShip')!.map((o) => String(o.ship)))];
-    body.push(
-      <div key="placeShip" className="ship-pick">
-        <p>{t('adv.pickShip')}</p>
-        <div className="ship-list">
-          {ships.map((id) => (
-            <button
-              key={id}
-              type="button"
-              className="ship-button"
-              onClick={() => state.start('placeShip', { ship: id })}
-              disabled={busy}
-              data-place-ship={id}
-            >
-              <ShipChip id={id} />
-            </button>
-          ))}
-        </div>
-      </div>,
-    );
-  }
+  if (state.ships) body.push(<ShipGroups key="placeShips" state={state} busy={busy} />);
 
   if (adv.has('playApril9')) {
     const byCard = oneOfEachKind(adv.get('playApril9')!.map((o) => String(o.card)));

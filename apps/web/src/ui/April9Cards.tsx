@@ -55,17 +55,31 @@ export function CardChoice({
     return boxed.length > 0 ? boxed : members(options, 'cards');
   }, [G.april9, faction, options]);
   const keep = APRIL9_KEEP[faction];
-  const [sel, setSel] = useState<string[]>([]);
+  // A keepable set is ticked from the start, so that one click keeps it when the player agrees.
+  const first = useMemo(() => {
+    const pick = preselect(stock, keep, (c) => april9Info(c, 'en').symbols);
+    return matchSet(options, 'cards', pick) ? pick : [];
+  }, [stock, keep, options]);
+  const [picked, setSel] = useState<string[] | null>(null);
+  const sel = picked ?? first;
   const legal = sel.length === keep && !!matchSet(options, 'cards', sel);
-  const toggle = (c: string) => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : s.length < keep ? [...s, c] : s));
+  const toggle = (c: string) => setSel(sel.includes(c) ? sel.filter((x) => x !== c) : sel.length < keep ? [...sel, c] : sel);
   return (
     <div className="a9-choice" data-testid="a9-choice">
       <div className="a9-choice-head">
         <div>
           <h4>{t('adv.keep', { n: keep, m: stock.length })}</h4>
           <p className="muted small">{t('adv.keepCount', { k: sel.length, n: keep })}</p>
+          {picked === null && first.length > 0 && <p className="muted small">{t('a9.preselected')}</p>}
         </div>
-        <button type="button" className="primary" disabled={!legal || busy} onClick={() => onConfirm(sel)} data-action="keep">
+        <button
+          type="button"
+          className="primary"
+          disabled={!legal || busy}
+          // The listed option itself: the same cards in the engine's order.
+          onClick={() => onConfirm(matchSet(options, 'cards', sel)!.cards as string[])}
+          data-action="keep"
+        >
           {t('adv.keepConfirm')}
         </button>
       </div>
@@ -87,6 +101,24 @@ export function CardChoice({
       </div>
     </div>
   );
+}
+
+/**
+ * The cards ticked at first: one of each kind before any second copy, more reinforcement symbols
+ * before fewer, otherwise the stock's order.
+ */
+export function preselect(stock: readonly string[], keep: number, symbols: (c: string) => number): string[] {
+  const kind = (c: string) => c.split('#')[0]!;
+  const seen = new Set<string>();
+  const ranked = stock
+    .map((c, i) => ({ c, i, again: 0 }))
+    .map((x) => {
+      x.again = seen.has(kind(x.c)) ? 1 : 0;
+      seen.add(kind(x.c));
+      return x;
+    })
+    .sort((a, b) => a.again - b.again || symbols(b.c) - symbols(a.c) || a.i - b.i);
+  return ranked.slice(0, keep).map((x) => x.c);
 }
 
 export function TradeApril9({

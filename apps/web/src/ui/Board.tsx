@@ -153,7 +153,12 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         .map((z) => z.id),
     );
     return {
-      placed: placeLabels(input, [...seaBoxes.filter((_, i) => !seaHidden.has(BOARD.seaZones[i]!.id)), ...stacks, ...controls]),
+      placed: placeLabels(input, [...seaBoxes.filter((_, i) => !seaHidden.has(BOARD.seaZones[i]!.id)), ...stacks, ...controls], {
+        x0: vb.x,
+        y0: vb.y,
+        x1: vb.x + vb.w,
+        y1: vb.y + vb.h,
+      }),
       seaHidden,
     };
   }, [shownKey, stackCounts, labelBoxes, kText, k, selected, pickable, sources, overlays, vb, size.w]);

@@ -6,12 +6,14 @@ import { useEffect, useState } from 'react';
 import { useI18n, type T } from '../i18n';
 import { nextStep, type AdvancedChoices, type AdvancedMove, type Args } from '../game/advancedChoices';
 import { areaName } from '../game/data';
+import { shipPlacement, type ShipPlacement } from '../game/shipGroups';
 
 export type Send = (move: string, args: unknown) => void;
 
 /** The order in which each move's parameters are asked for. */
 export const ORDER: Partial<Record<AdvancedMove, string[]>> = {
   placeShip: ['ship', 'zone'],
+  placeShips: ['ships', 'zone'],
   playApril9: ['card', 'ship', 'other', 'from', 'zone', 'area'],
   landShips: ['zone', 'area', 'ships'],
   sail: ['ships', 'to'],
@@ -44,6 +46,12 @@ export interface AdvancedState {
   selected: string | null;
   onPick(place: string): void;
   pickHint(place: string): string | undefined;
+  /** Ship placement (9. April, the home fleet): the picked group and the zones it may go to. */
+  ships: ShipPlacement | null;
+  /** Pick another group of ships to place (null: back to the group offered first). */
+  pickShips(ids: string[] | null): void;
+  /** Place the picked group in a zone. */
+  placeShips(zone: string): void;
 }
 
 export function placeLabel(t: T, v: unknown): string {
@@ -54,7 +62,17 @@ export function placeLabel(t: T, v: unknown): string {
 export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: string): AdvancedState {
   const { t } = useI18n();
   const [mode, setMode] = useState<AdvMode>({ kind: 'idle' });
-  useEffect(() => setMode({ kind: 'idle' }), [stateKey]);
+  const [shipPick, setShipPick] = useState<string[] | null>(null);
+  useEffect(() => {
+    setMode({ kind: 'idle' });
+    setShipPick(null);
+  }, [stateKey]);
+  const ships = adv.has('placeShip') ? shipPlacement(adv.get('placeShip')!, adv.get('placeShips') ?? [], shipPick) : null;
+  const placeShips = (zone: string) => {
+    if (!ships?.zones.includes(zone)) return;
+    if (ships.pick.length === 1) send('placeShip', { ship: ships.pick[0], zone });
+    else send('placeShips', { ships: ships.pick, zone });
+  };
 
   const start = (move: AdvancedMove, chosen: Args = {}) => {
     const step = nextStep(adv.get(move) ?? [], chosen, ORDER[move] ?? []);
@@ -78,6 +96,12 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
     }
     const at = mode.chosen.zone ?? mode.chosen.from ?? mode.chosen.area;
     if (typeof at === 'string') selected = at;
+  } else if (ships) {
+    // The picked group's zones light up at once: no second click on a ship to see where it may go.
+    active = true;
+    pickable = new Set(ships.zones);
+    onPick = placeShips;
+    pickHint = (p) => placeLabel(t, p);
   } else if (adv.has('landShips')) {
     // A landing starts with its sea zone: the map offers the zones at once.
     active = true;
@@ -98,5 +122,18 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
       pickHint = (p) => placeLabel(t, p);
     }
   }
-  return { mode, setMode, start, active, pickable, sources: new Set(), selected, onPick, pickHint };
+  return {
+    mode,
+    setMode,
+    start,
+    active,
+    pickable,
+    sources: new Set(),
+    selected,
+    onPick,
+    pickHint,
+    ships,
+    pickShips: setShipPick,
+    placeShips,
+  };
 }

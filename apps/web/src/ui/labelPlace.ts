@@ -62,23 +62,43 @@ function spots(l: LabelIn): { dx: number; dy: number }[] {
   ];
 }
 
-/** Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). */
-export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = []): Placement {
+const inside = (r: Rect, b: Rect) => r.x0 >= b.x0 && r.x1 <= b.x1 && r.y0 >= b.y0 && r.y1 <= b.y1;
+
+/**
+ * Places the names; `fixed` are boxes nothing may cover (sea-zone names, other markers). With `view`
+ * (the part of the map in sight), a name whose point is in sight takes a free spot wholly in sight
+ * before one cut by the edge of the pane (a name on the coast turns inwards).
+ */
+export function placeLabels(labels: readonly LabelIn[], fixed: readonly Rect[] = [], view?: Rect): Placement {
   const taken: Rect[] = [...fixed];
   for (const l of labels)
     if (l.stack) taken.push({ x0: l.x + l.stack.x0, y0: l.y + l.stack.y0, x1: l.x + l.stack.x1, y1: l.y + l.stack.y1 });
   const out: Placement = new Map();
   const order = [...labels].sort((a, b) => b.rank - a.rank || a.id.localeCompare(b.id));
   for (const l of order) {
-    for (const p of spots(l)) {
+    const at = (p: { dx: number; dy: number }) => {
       const cx = l.x + p.dx;
       const cy = l.y + p.dy;
-      const box = { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 };
-      if (taken.some((t) => meets(t, box))) continue;
-      taken.push(box);
-      out.set(l.id, p);
-      break;
-    }
+      return { p, box: { x0: cx - l.w / 2, y0: cy - l.h / 2, x1: cx + l.w / 2, y1: cy + l.h / 2 } };
+    };
+    const isFree = (c: { box: Rect }) => !taken.some((t) => meets(t, c.box));
+    const free = spots(l).map(at).filter(isFree);
+    const seen = view && l.x >= view.x0 && l.x <= view.x1 && l.y >= view.y0 && l.y <= view.y1 ? view : null;
+    let pick = seen ? free.find(({ box }) => inside(box, seen)) : undefined;
+    // None wholly in sight: the same spots slid inwards just enough, if that leaves them free.
+    if (seen && !pick)
+      pick = spots(l)
+        .map((p) => {
+          const c = at(p).box;
+          const dx = Math.max(0, seen.x0 - c.x0) - Math.max(0, c.x1 - seen.x1);
+          const dy = Math.max(0, seen.y0 - c.y0) - Math.max(0, c.y1 - seen.y1);
+          return at({ dx: p.dx + dx, dy: p.dy + dy });
+        })
+        .find((c) => isFree(c) && inside(c.box, seen));
+    pick ??= free[0];
+    if (!pick) continue;
+    taken.push(pick.box);
+    out.set(l.id, pick.p);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { SEA_ZONES, type AreaId, type Faction, type SeaZone } from '../../types.js';
 import { AREA_IDS, area as areaData, coastZones, neighbours } from '../../board/index.js';
-import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy } from '../../cards/advanced.js';
+import { APRIL9_KEEP, april9Card, april9SymbolsOf, isDummy, ship } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
 import { APRIL9_SCHEMAS, type April9ActionType } from '../model/actions.js';
 import type { Rng } from '../kernel/rng.js';
@@ -35,6 +35,7 @@ type Handler<T extends April9ActionType> = {
 export const APRIL9_SECRET_ARGS: readonly April9ActionType[] = [
   'chooseApril9',
   'placeShip',
+  'placeShips',
   'playApril9',
   'raid',
   'landShips',
@@ -155,6 +156,17 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       const s = april9(G);
       if (f === 'allies') s.alliedDrawn = s.alliedDrawn.filter((x) => x !== id);
       if (shipsToPlace(G, f).length === 0) shipsPlaced(G);
+    },
+  },
+
+  placeShips: {
+    stages: ['april9Ships', 'movement'],
+    run(G, f, { ships, zone: z }, rng, dry) {
+      ensure(new Set(ships).size === ships.length, 'duplicate-ship', 'each ship once');
+      // Every ship is checked before any is placed: a group is placed whole or not at all.
+      for (const id of ships) HANDLERS.placeShip.run(G, f, { ship: id, zone: z }, rng, true);
+      if (dry) return;
+      for (const id of ships) HANDLERS.placeShip.run(G, f, { ship: id, zone: z }, rng, false);
     },
   },
 
@@ -338,6 +350,24 @@ function combinations<T>(xs: readonly T[], k: number): T[][] {
 }
 
 /**
+ * The groups of ships worth listing for placing at once (the action takes any group): the first k
+ * ships of each type for every k from 2, and every union of whole types (all ships left among them).
+ * Ships of one type are alike in every rule, so "k of this type" is all a player decides.
+ */
+export function shipGroups(ids: readonly string[]): string[][] {
+  const byType = new Map<string, string[]>();
+  for (const id of ids) byType.set(ship(id).type, [...(byType.get(ship(id).type) ?? []), id]);
+  const types = [...byType.values()];
+  const out: string[][] = [];
+  for (const same of types) for (let k = 2; k < same.length; k++) out.push(same.slice(0, k));
+  for (let mask = 1; mask < 1 << types.length; mask++) {
+    const pick = types.filter((_, i) => mask & (1 << i)).flat();
+    if (pick.length > 1) out.push(pick);
+  }
+  return out;
+}
+
+/**
  * Arguments worth trying for each 9. April action. Landings list every group of up to four ships
  * of a zone, and the whole zone's ships (the action itself accepts any group).
  */
@@ -350,6 +380,10 @@ export function april9Candidates(G: GameState, f: Faction, type: April9ActionTyp
       return AREA_IDS.map((area) => ({ area }));
     case 'placeShip':
       return shipsToPlace(G, f).flatMap((id) => SEA_ZONES.map((z) => ({ ship: id, zone: z })));
+    case 'placeShips': {
+      const groups = shipGroups(shipsToPlace(G, f));
+      return SEA_ZONES.flatMap((z) => groups.map((ships) => ({ ships, zone: z })));
+    }
     case 'playApril9': {
       if (!s) return [];
       const top = G.prompts[G.prompts.length - 1];

@@ -37,6 +37,8 @@ export const APRIL9_SCHEMAS = {
   chooseApril9: z.object({ cards: z.array(april9CardId).min(1).max(11) }).strict(),
   deploy: z.object({ area: areaId }).strict(),
   placeShip: z.object({ ship: shipId, zone }).strict(),
+  /** A group of ships into one zone at once (one decision instead of one per ship). */
+  placeShips: z.object({ ships: z.array(shipId).min(1).max(18), zone }).strict(),
   playApril9: z
     .object({
       card: april9CardId,

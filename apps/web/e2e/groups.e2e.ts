@@ -1,0 +1,76 @@
+/**
+ * Placing Germany's 9. April fleet by groups, through the UI against two computer sides: the card
+ * choice is preselected (one click keeps it), a group of ships is picked from the start with its sea
+ * zones lit, and one click on a zone places the whole group. Every click on the page is counted;
+ * the server's true state must hold each ship in the zone its group was sent to.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { actor } from '@kon/game';
+import { createSoloMatch, newContext, useWebRig, waitStage } from './helpers';
+
+const rig = useWebRig({ BOT_MOVE_DELAY_MS: '50' });
+
+const clicks = (p: Page) => p.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
+
+describe('placing the 9. April fleet by groups', () => {
+  it('places all 17 German ships in at most 8 clicks, each in the zone its group was sent to', async () => {
+    const ctx = await newContext(rig.browser, { lang: 'en' });
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __clicks: number };
+      w.__clicks = 0;
+      document.addEventListener('click', () => w.__clicks++, true);
+    });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const matchID = await createSoloMatch(page, rig.base, 'easy', 'advanced');
+
+    // The card choice: a keepable set is ticked already; Keep is the one click.
+    await waitStage(page, 'april9Choose');
+    const beforeKeep = await clicks(page);
+    await page.click('[data-action="keep"]');
+    expect((await clicks(page)) - beforeKeep).toBe(1);
+
+    await waitStage(page, 'april9Ships', 60_000);
+    const G0 = await rig.trueState(matchID);
+    expect(actor(G0)).toEqual({ faction: 'germany', stage: 'april9Ships' });
+    expect(G0.shipReserve.germany).toHaveLength(17);
+
+    const start = await clicks(page);
+    const sentTo = new Map<string, string>();
+    for (let group = 0; group < 17; group++) {
+      const G = await rig.trueState(matchID);
+      if (G.shipReserve.germany.length === 0) break;
+      // A group is picked and its zones are lit before any click.
+      const picked = await page
+        .locator('[data-testid="ships-picked"] [data-ship]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-ship')!));
+      expect(picked.length).toBeGreaterThan(0);
+      const zones = page.locator('path.sea.pickable');
+      expect(await zones.count()).toBeGreaterThan(0);
+      const zone = (await zones.nth((group * 3) % (await zones.count())).getAttribute('data-zone'))!;
+      await zones.nth((group * 3) % (await zones.count())).dispatchEvent('click');
+      for (const id of picked) sentTo.set(id, zone);
+      await expect
+        .poll(async () => (await rig.trueState(matchID)).shipReserve.germany.length, { timeout: 10_000 })
+        .toBe(G.shipReserve.germany.length - picked.length);
+      if (G.shipReserve.germany.length > picked.length) await waitStage(page, 'april9Ships');
+    }
+    const used = (await clicks(page)) - start;
+    expect(used).toBeLessThanOrEqual(8);
+
+    const G = await rig.trueState(matchID);
+    expect(G.shipReserve.germany).toEqual([]);
+    expect(sentTo.size).toBe(17);
+    for (const [id, zone] of sentTo)
+      expect(
+        G.ships.find((s) => s.id === id),
+        id,
+      ).toMatchObject({ owner: 'germany', at: zone, faceUp: false });
+    // Spread over more than one zone: the groups went where they were sent, not all to one place.
+    expect(new Set(sentTo.values()).size).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
