@@ -149,6 +149,7 @@ const SEATS_OF: Record<Plan, SeatKey[]> = {
   three: ['germany', 'norway', 'allies'],
   teams: ['germany', 'norway', 'allies'],
   two: ['germany', 'norway+allies'],
+  four: [],
 };
 
 /**

@@ -51,7 +51,7 @@ export function TopBar({ children, navigate, you }: { children?: React.ReactNode
 
 export function SeatBadges({ seat }: { seat: SeatKey }) {
   const { t } = useI18n();
-  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : [seat];
+  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : seat.startsWith('player') ? [] : [seat as Faction];
   return (
     <span className="seat-badges" title={t(`seat.${seat}`)}>
       {factions.map((f) => (
