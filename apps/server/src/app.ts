@@ -109,15 +109,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     log.child({ component: 'rate-limits' }),
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
-  const lobby = new Lobby(
-    games,
-    gameOfModule,
-    storage,
-    lock,
-    log.child({ component: 'lobby' }),
-    config.maxMembersPerSeat,
-    scenarios,
-  );
+  const lobby = new Lobby(games, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
   const transport: HardenedTransport = new HardenedTransport({
     storage,
     lobby,

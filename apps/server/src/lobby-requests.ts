@@ -59,10 +59,19 @@ export function createMatchParser(games: GameRegistry, scenarios: readonly Scena
     if (!r.success) throw invalid(r.error.issues);
     const { game, plan, setupData, ...rest } = r.data;
     const module = game === undefined ? games.default : games.get(game);
-    if (!module) throw new ApiError(400, 'no_such_game', `This server hosts no game named ${game}; it hosts ${games.all.map((m) => m.id).join(', ')}.`);
+    if (!module)
+      throw new ApiError(
+        400,
+        'no_such_game',
+        `This server hosts no game named ${game}; it hosts ${games.all.map((m) => m.id).join(', ')}.`,
+      );
     const chosen = plan ?? module.defaultPlan;
     if (!module.plans[chosen])
-      throw new ApiError(400, 'no_such_plan', `${module.texts.name.en} has no seat plan ${chosen}; it has ${Object.keys(module.plans).join(', ')}.`);
+      throw new ApiError(
+        400,
+        'no_such_plan',
+        `${module.texts.name.en} has no seat plan ${chosen}; it has ${Object.keys(module.plans).join(', ')}.`,
+      );
     const s = setupOf.get(module)!.safeParse(setupData ?? module.defaultSetup);
     if (!s.success) throw invalid(s.error.issues, ['setupData']);
     return { ...rest, module, plan: chosen as CreateBody['plan'], setupData: s.data };

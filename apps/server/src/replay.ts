@@ -108,7 +108,10 @@ export class MatchReplay {
   }
 
   private step(game: Game, state: State, m: RecordedMove): State {
-    const next = this.reducerOf(game)(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: m.playerID } }) as State & {
+    const next = this.reducerOf(game)(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: m.move, args: m.args, playerID: m.playerID },
+    }) as State & {
       deltalog?: unknown;
       transients?: unknown;
     };

@@ -11,7 +11,8 @@ import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
 
-const factionOf = (playerID: string | null) => (playerID != null && Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID]! : null);
+const factionOf = (playerID: string | null) =>
+  playerID != null && Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID]! : null;
 
 export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
   id: 'kampen-om-norge',

@@ -72,4 +72,3 @@ export const chatMessage = z.strictObject({
   sender: playerID,
   payload: z.string().max(500),
 });
-

@@ -62,12 +62,7 @@ export class MovePath {
     return outcome;
   }
 
-  private async submitLocked(
-    matchID: string,
-    playerID: string,
-    move: Move,
-    opts: SubmitOptions,
-  ): Promise<MoveOutcome> {
+  private async submitLocked(matchID: string, playerID: string, move: Move, opts: SubmitOptions): Promise<MoveOutcome> {
     const { storage, bus } = this.ctx.opts;
     const { type, args } = move;
     const live = await this.rooms.liveMatch(storage, matchID);
