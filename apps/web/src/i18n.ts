@@ -13,6 +13,7 @@ import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
 import { PUSH_STRINGS } from './i18n-push';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
+import { GAME_STRINGS } from './i18n-games';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
@@ -44,6 +45,8 @@ Object.assign(STRINGS.no, PUSH_STRINGS.no);
 Object.assign(STRINGS.en, PUSH_STRINGS.en);
 Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
 Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
+Object.assign(STRINGS.no, GAME_STRINGS.no);
+Object.assign(STRINGS.en, GAME_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);
 Object.assign(STRINGS.en, ERROR_STRINGS.en);
 

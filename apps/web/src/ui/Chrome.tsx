@@ -57,6 +57,8 @@ export function SeatBadges({ seat }: { seat: SeatKey }) {
       {factions.map((f) => (
         <FactionBadge key={f} faction={f} />
       ))}
+      {/* A numbered seat (a game whose seats are alike) has no faction: its name instead. */}
+      {factions.length === 0 && <span className="seat-name">{t(`seat.${seat}`)}</span>}
     </span>
   );
 }
