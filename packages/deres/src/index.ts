@@ -19,7 +19,7 @@ export {
   type ShotOption,
   type TargetPiece,
 } from './engine/combat.js';
-export { reachable, recallSquares, stepCost } from './engine/move.js';
+export { reachable, endSquares, recallSquares, stepCost } from './engine/move.js';
 export { regimentSquares, fortSquares, fortCost, buyCost } from './engine/buy.js';
 export { throwLanding, supplyMayLand, suppliesOnMap, shareThrows } from './engine/supply.js';
 export { ranking, material } from './engine/end.js';

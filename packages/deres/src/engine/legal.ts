@@ -10,7 +10,7 @@ import type { BuyOrders, DeresState, DeresView, MoveOrders, Orders, Pos, Seat, S
 import { allSquares, key } from './board.js';
 import { fortCost, fortSquares, regimentSquares, slaveFortOk } from './buy.js';
 import { legalShots, type ShotOption } from './combat.js';
-import { recallSquares, reachable } from './move.js';
+import { endSquares, recallSquares } from './move.js';
 import { capitalSpotOk, supplySpotOk } from './setup.js';
 import { whyNoOrders } from './validate.js';
 import { NATION_IDS } from '../types.js';
@@ -29,7 +29,7 @@ export interface OrderMenu {
   /** Cost of each further upgrade, in order (empty at 8). */
   upgradeCosts: number[];
   fortUpgradable: string[];
-  /** move: per piece, the squares it can reach without invention IX, and Yellow's jump-home squares. */
+  /** move: per piece, the squares it can end on without invention IX (own pieces moving away are not counted as leaving), and Yellow's jump-home squares. */
   moves: { piece: string; from: Pos; dests: Pos[]; recall: Pos[] }[];
   /** shoot */
   shots: ShotOption[];
@@ -68,7 +68,7 @@ export function orderMenu(V: DeresState | DeresView, seat: Seat): OrderMenu {
       menu.moves.push({
         piece: p.id,
         from: { x: p.x, y: p.y },
-        dests: [...reachable(G, seat, p.id, false).values()].map((d) => d.at),
+        dests: endSquares(G, seat, p.id, false),
         recall: 'born' in p && !('castle' in p) ? recall : [],
       });
   } else if (G.phase === 'shoot') menu.shots = legalShots(G, seat);

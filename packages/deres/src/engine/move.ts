@@ -57,6 +57,16 @@ export function reachable(t: MoveTable, seat: Seat, pieceId: string, explorer: b
   return out;
 }
 
+/** Squares a piece may end its move on (reachable, and free for it at the start of the phase). */
+export function endSquares(t: MoveTable, seat: Seat, pieceId: string, explorer: boolean): Pos[] {
+  const mover = findMover(t, seat, pieceId);
+  if (!mover) return [];
+  const stacks = rulesOf(t, seat).stacks;
+  return [...reachable(t, seat, pieceId, explorer).values()]
+    .map((d) => d.at)
+    .filter((p) => (stacks ? !(mover.kind === 'fort' && fortAt(t, p)) : ownersAt(t, p).size === 0));
+}
+
 /** Yellow's recall: squares beside an own fort, castle or the capital, holding no piece. */
 export function recallSquares(t: MoveTable, seat: Seat): Pos[] {
   const homes: Pos[] = t.forts.filter((f) => f.owner === seat);
