@@ -13,7 +13,11 @@ export interface ServerGames {
 }
 
 export async function loadGames(): Promise<ServerGames> {
-  const kon = (await import('@kon/game')) as unknown as { kampenOmNorgeModule: GameModule; loadScenarioFiles: ScenarioLoader };
+  const [kon, deres] = await Promise.all([
+    import('@kon/game') as Promise<unknown> as Promise<{ kampenOmNorgeModule: GameModule; loadScenarioFiles: ScenarioLoader }>,
+    import('@kon/deres/module') as Promise<unknown> as Promise<{ deresModule: GameModule }>,
+  ]);
   if (!kon.kampenOmNorgeModule) throw new Error('@kon/game does not export kampenOmNorgeModule');
-  return { registry: new GameRegistry([kon.kampenOmNorgeModule]), loadScenarioFiles: kon.loadScenarioFiles };
+  if (!deres.deresModule) throw new Error('@kon/deres/module does not export deresModule');
+  return { registry: new GameRegistry([kon.kampenOmNorgeModule, deres.deresModule]), loadScenarioFiles: kon.loadScenarioFiles };
 }

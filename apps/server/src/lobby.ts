@@ -86,7 +86,10 @@ export class Lobby {
       name: m.texts.name,
       summary: m.texts.summary,
       players: m.players,
-      plans: Object.entries(m.plans).map(([plan, seats]) => ({ plan, seats: seats.map((s) => s.key) })),
+      // The default plan first.
+      plans: Object.entries(m.plans)
+        .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))
+        .map(([plan, seats]) => ({ plan, seats: seats.map((s) => s.key) })),
     }));
   }
 
@@ -284,13 +287,14 @@ export class Lobby {
       await this.save(matchID, lobby, metadata);
       this.log.info(seated.returning ? 'member returned' : 'member joined', { matchID, memberId: seated.member.id, seat: seat.key, via });
       this.presence.rosterChanged(matchID, []);
-      return this.joined(matchID, lobby, seated);
+      return this.joined(matchID, lobby, seated, metadata);
     });
   }
 
-  private joined(matchID: string, lobby: LobbyRecord, { member, credentials, returning }: seats.Seated) {
+  private joined(matchID: string, lobby: LobbyRecord, { member, credentials, returning }: seats.Seated, metadata: BgioServer.MatchData) {
     return {
       matchID,
+      game: this.gameOf(metadata).id,
       memberId: member.id,
       name: member.name,
       seat: member.seat,
@@ -312,7 +316,7 @@ export class Lobby {
       await this.save(matchID, row.lobby, row.metadata);
       this.log.info('member recovered', { matchID, memberId: seated.member.id });
       this.presence.rosterChanged(matchID, []);
-      return this.joined(matchID, row.lobby, seated);
+      return this.joined(matchID, row.lobby, seated, row.metadata);
     });
   }
 

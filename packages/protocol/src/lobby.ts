@@ -95,6 +95,8 @@ export type CreatedMatch = z.infer<typeof createdMatch>;
 /** 201 of join and recover: this person's credentials (send as `credentials` on the socket, Bearer on the API). */
 export const joined = z.object({
   matchID: z.string(),
+  /** The match's game (absent from servers that host one game: Kampen om Norge). */
+  game: gameId.optional(),
   memberId: z.string(),
   name: z.string(),
   seat: seatKey,

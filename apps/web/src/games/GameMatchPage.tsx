@@ -17,10 +17,13 @@ export interface GamePageProps {
 // Any other game: its module and board come with the module page's chunk (games/ModuleMatchPage.tsx).
 const ModuleMatchPage = lazy(() => import('./ModuleMatchPage').then((m) => ({ default: m.ModuleMatchPage })));
 
-/** The game this browser knows a match to be of: remembered at creation or join; a remembered match without one is Kampen om Norge. */
+/**
+ * The game this browser knows a match to be of: remembered at creation, or told at joining; a match
+ * remembered without one (from before there were several games) is Kampen om Norge.
+ */
 function knownGame(matchID: string): string | undefined {
   const r = remembered(matchID);
-  return r?.game ?? (r?.member || r?.links ? DEFAULT_GAME : undefined);
+  return r?.game ?? r?.member?.game ?? (r?.member || r?.links ? DEFAULT_GAME : undefined);
 }
 
 export function GameMatchPage({ defaultPage: DefaultPage, ...props }: GamePageProps & { defaultPage: ComponentType<GamePageProps> }) {

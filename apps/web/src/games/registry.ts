@@ -22,4 +22,6 @@ export interface WebGame {
   Board?: ComponentType<BoardProps>;
 }
 
-export const WEB_GAMES: Record<string, () => Promise<WebGame>> = {};
+export const WEB_GAMES: Record<string, () => Promise<WebGame>> = {
+  'deres-uenighet': () => import('./deres/index').then((m) => m.deresWeb),
+};
