@@ -208,3 +208,51 @@ describe('private lines between two seats', () => {
     for (const s of all) s.socket.close();
   });
 });
+
+describe('the games this server hosts', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => t?.stop());
+
+  it('hosts Kampen om Norge and Deres uenighet; creates Deres matches of 2, 3 and 4 players over HTTP', async () => {
+    const r = await api(t.url, 'GET', '/api/games');
+    expect(r.json.games.map((g: { id: string }) => g.id)).toEqual([KON, 'deres-uenighet']);
+    const deres = r.json.games[1];
+    expect(deres.players).toEqual({ min: 2, max: 4 });
+    expect(deres.plans.map((p: { plan: string; seats: string[] }) => [p.plan, p.seats.length])).toEqual([
+      ['three', 3],
+      ['two', 2],
+      ['four', 4],
+    ]);
+    for (const [plan, n] of [
+      ['two', 2],
+      ['three', 3],
+      ['four', 4],
+    ] as const) {
+      const m = await createMatch(t.url, { game: 'deres-uenighet', plan });
+      expect(m.links.seats).toHaveLength(n);
+      const p = await join(t.url, m.matchID, m.links.seats[n - 1]!.token, 'Last');
+      expect((p as any).game).toBe('deres-uenighet');
+      const s = await synced(t.url, 'deres-uenighet', m.matchID, String(n - 1), p.credentials);
+      expect(s.error).toBeUndefined();
+      expect(s.sync!.state.G.seats).toHaveLength(n);
+      // The seat sees its own view (the box's order of terrain pieces is no seat's).
+      expect(s.sync!.state.G.pile).toBeUndefined();
+      expect(s.sync!.state.G.viewer).toBe(String(n - 1));
+      s.socket.close();
+    }
+    // An old client's request still makes a Kampen om Norge match.
+    const old = await createMatch(t.url);
+    expect((old as any).game).toBe(KON);
+  });
+
+  it("judges a Deres move by Deres's own check before it runs", async () => {
+    const m = await createMatch(t.url, { game: 'deres-uenighet', plan: 'two' });
+    const out = await t.server.transport.submitMove(m.matchID, '0', { type: 'pass', args: [{}] }, { by: 'server' });
+    expect(out).toMatchObject({ ok: false, code: 'unknown_move' });
+    const state = await t.server.storage.fetch(m.matchID, { state: true });
+    expect(state.state!._stateID).toBe(0);
+  });
+});

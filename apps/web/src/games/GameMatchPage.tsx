@@ -7,12 +7,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { api, remember, remembered } from '../api';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
-
-export interface GamePageProps {
-  matchID: string;
-  spectator: boolean;
-  navigate: (to: string) => void;
-}
+import type { GamePageProps } from './types';
 
 // Any other game: its module and board come with the module page's chunk (games/ModuleMatchPage.tsx).
 const ModuleMatchPage = lazy(() => import('./ModuleMatchPage').then((m) => ({ default: m.ModuleMatchPage })));

@@ -8,11 +8,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, remember, remembered, type MatchInfo } from '../api';
 import { useI18n } from '../i18n';
 import { TopBar } from '../ui/Chrome';
-import { WEB_GAMES, type WebGame } from './registry';
+import { WEB_GAMES } from './registry';
+import type { GamePageProps, WebGame } from './types';
 import { useModuleMatch } from './useModuleMatch';
 import { PrivateMessages } from './PrivateMessages';
 import { useGames } from '../lobby/GameChoice';
-import type { GamePageProps } from './GameMatchPage';
 
 export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePageProps & { game: string }) {
   const { t, lang } = useI18n();

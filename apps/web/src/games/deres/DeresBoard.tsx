@@ -5,9 +5,9 @@
  * offered as the engine lists them.
  */
 import { useState } from 'react';
-import { NATION_COLOURS, texts, type DeresView, type Orders, type Pos } from '@kon/deres';
+import { NATION_COLOURS, texts, type DeresView, type InventionId, type Orders, type Pos } from '@kon/deres';
 import { useI18n } from '../../i18n';
-import type { BoardProps } from '../registry';
+import type { BoardProps } from '../types';
 import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { WORDS } from './words';
@@ -78,6 +78,16 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
     panel = draft.panel;
   }
   const other = legal.filter((m) => ['useInvention', 'proposeSurrender', 'answerSurrender'].includes(m.move));
+  const otherLabel = (name: string, a: { accept?: boolean; invention?: InventionId }) =>
+    name === 'answerSurrender'
+      ? a.accept
+        ? w.acceptSurrender
+        : w.refuseSurrender
+      : name === 'useInvention' && a.invention
+        ? `${w.useInvention}: ${texts.INVENTION_TEXTS[a.invention].name[tl]}`
+        : name === 'proposeSurrender'
+          ? w.proposeSurrender
+          : name;
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (
@@ -134,7 +144,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
               <h2>{w.other}</h2>
               {other.map((m) => (
                 <button key={JSON.stringify(m)} type="button" className="small" onClick={() => move(m.move, ...m.args)}>
-                  {m.move} {JSON.stringify(m.args[0]) === '{}' ? '' : JSON.stringify(m.args[0])}
+                  {otherLabel(m.move, m.args[0] as { accept?: boolean; invention?: InventionId })}
                 </button>
               ))}
             </section>
