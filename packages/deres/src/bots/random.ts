@@ -77,14 +77,14 @@ function composeRandom(V: DeresState | DeresView, seat: Seat, u: Uniform): Order
 }
 
 /** The random player's next move for `seat`, or null if it has nothing to do. */
-export function randomMove(V: DeresState | DeresView, seat: Seat, u: Uniform): LegalMove | null {
+export function randomMove(V: DeresState | DeresView, seat: Seat, u: Uniform, listed?: LegalMove[]): LegalMove | null {
   const G = V as DeresState;
   const asked = G.mustSubmit.includes(seat) && G.submitted[seat] === false;
   if (asked) {
     const o = composeRandom(G, seat, u);
     if (o && whyNoOrders(G, seat, o) === null) return { move: 'submitOrders', args: [o] };
   }
-  const legal = legalActions(G, seat).filter((l) => l.move !== 'proposeSurrender' && l.move !== 'answerSurrender');
+  const legal = (listed ?? legalActions(G, seat)).filter((l) => l.move !== 'proposeSurrender' && l.move !== 'answerSurrender');
   const orders = legal.filter((l) => l.move === 'submitOrders' || l.move === 'submitEmpty');
   if (asked && orders.length) return pick(orders, u);
   const rest = legal.filter((l) => l.move !== 'useInvention');

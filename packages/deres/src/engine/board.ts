@@ -84,7 +84,10 @@ export function fortAt(t: Table, p: Pos): Fort | undefined {
 }
 /** The seat whose capital (standing or destroyed) is on p. */
 export function capitalAt(t: Table, p: Pos): Seat | undefined {
-  for (const [seat, c] of Object.entries(t.capitals)) if (c && c.x === p.x && c.y === p.y) return seat;
+  for (const seat in t.capitals) {
+    const c = t.capitals[seat];
+    if (c && c.x === p.x && c.y === p.y) return seat;
+  }
   return undefined;
 }
 export function livingCapital(t: Table, seat: Seat): Capital | null {
@@ -116,4 +119,43 @@ export function onlyOwn(t: Table, p: Pos, seat: Seat): boolean {
   if (!land(t.board, p) || capitalAt(t, p) !== undefined) return false;
   for (const o of ownersAt(t, p)) if (o !== seat) return false;
   return true;
+}
+
+/** Who stands where, indexed like board.squares: built once for a search over many squares. */
+export interface Occupancy {
+  owners: (Seat[] | undefined)[];
+  fort: (Fort | undefined)[];
+  capital: (Seat | undefined)[];
+}
+export function occupancy(t: Table): Occupancy {
+  const n = t.board.width * t.board.height;
+  const occ: Occupancy = { owners: Array(n), fort: Array(n), capital: Array(n) };
+  const add = (p: Pos, s: Seat) => {
+    const i = index(t.board, p);
+    const o = (occ.owners[i] ??= []);
+    if (!o.includes(s)) o.push(s);
+  };
+  for (const r of t.regiments) add(r, r.owner);
+  for (const f of t.forts) {
+    add(f, f.owner);
+    occ.fort[index(t.board, f)] = f;
+  }
+  for (const s in t.capitals) {
+    const c = t.capitals[s];
+    if (!c) continue;
+    add(c, s);
+    occ.capital[index(t.board, c)] = s;
+  }
+  return occ;
+}
+
+/** completelyFree and onlyOwn read from a prepared occupancy. */
+export function freeIn(t: Table, occ: Occupancy, p: Pos): boolean {
+  const i = index(t.board, p);
+  return land(t.board, p) && !occ.owners[i] && !t.mapSupplies[i];
+}
+export function onlyOwnIn(t: Table, occ: Occupancy, p: Pos, seat: Seat): boolean {
+  const i = index(t.board, p);
+  if (!land(t.board, p) || occ.capital[i] !== undefined) return false;
+  return (occ.owners[i] ?? []).every((o) => o === seat);
 }

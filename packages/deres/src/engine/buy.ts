@@ -9,12 +9,16 @@ import {
   capitalAt,
   completelyFree,
   fortAt,
+  freeIn,
   index,
   key,
   land,
   livingCapital,
   neighbours,
+  type Occupancy,
+  occupancy,
   onlyOwn,
+  onlyOwnIn,
   ownersAt,
   suppliesAt,
   type Table,
@@ -25,7 +29,7 @@ import { drawInvention } from './inventions.js';
 export type BuyTable = Table & Nations & Pick<DeresState, 'round'>;
 
 /** Squares where `seat` may put a bought regiment (beside its capital or an old fort, not a castle). */
-export function regimentSquares(t: BuyTable, seat: Seat): Pos[] {
+export function regimentSquares(t: BuyTable, seat: Seat, occ: Occupancy = occupancy(t)): Pos[] {
   const rules = rulesOf(t, seat);
   const sources: Pos[] = t.forts.filter((f) => f.owner === seat && !f.castle);
   const cap = livingCapital(t, seat);
@@ -33,7 +37,7 @@ export function regimentSquares(t: BuyTable, seat: Seat): Pos[] {
   const free = new Map<string, Pos>();
   for (const s of sources)
     for (const n of neighbours(t.board, s)) {
-      const ok = rules.stacks ? onlyOwn(t, n, seat) : completelyFree(t, n);
+      const ok = rules.stacks ? onlyOwnIn(t, occ, n, seat) : freeIn(t, occ, n);
       if (ok) free.set(key(n), n);
     }
   // With no room at all, a supply beside the capital may be put back in the bank to make room.
@@ -44,13 +48,13 @@ export function regimentSquares(t: BuyTable, seat: Seat): Pos[] {
 }
 
 /** Squares where `seat` may build a fort: beside one of its regiments that stood there at the start. */
-export function fortSquares(t: BuyTable, seat: Seat): Pos[] {
+export function fortSquares(t: BuyTable, seat: Seat, occ: Occupancy = occupancy(t)): Pos[] {
   const rules = rulesOf(t, seat);
   const out = new Map<string, Pos>();
   for (const r of t.regiments)
     if (r.owner === seat)
       for (const n of neighbours(t.board, r)) {
-        const ok = rules.stacks ? onlyOwn(t, n, seat) && !fortAt(t, n) : completelyFree(t, n);
+        const ok = rules.stacks ? onlyOwnIn(t, occ, n, seat) && !occ.fort[index(t.board, n)] : freeIn(t, occ, n);
         if (ok) out.set(key(n), n);
       }
   return [...out.values()];
@@ -67,7 +71,12 @@ export function slaveFortOk(t: BuyTable, seat: Seat, p: Pos): boolean {
 }
 
 /** The total supplies these orders cost (after the loan's 2 are added), or a reason they are not allowed. */
-export function buyCost(t: BuyTable, seat: Seat, o: BuyOrders): { cost: number } | { error: string } {
+export function buyCost(
+  t: BuyTable,
+  seat: Seat,
+  o: BuyOrders,
+  squares?: { regiments: Pos[]; forts: Pos[] },
+): { cost: number } | { error: string } {
   const n = nationOf(t, seat);
   const rules = rulesOf(t, seat);
   const has = (i: string) => n.inventions.includes(i as never);
@@ -114,7 +123,7 @@ export function buyCost(t: BuyTable, seat: Seat, o: BuyOrders): { cost: number }
     taken.add(key(p));
     return null;
   };
-  const regSquares = new Set(regimentSquares(t, seat).map(key));
+  const regSquares = new Set((squares?.regiments ?? regimentSquares(t, seat)).map(key));
   for (const p of o.regiments) {
     if (!regSquares.has(key(p))) return { error: `a regiment cannot be placed at ${key(p)}` };
     const e = claim(p, rules.stacks);
@@ -131,7 +140,7 @@ export function buyCost(t: BuyTable, seat: Seat, o: BuyOrders): { cost: number }
     }
   }
   if (pool < 0) return { error: 'not enough regiments in your pool' };
-  const fortOk = new Set(fortSquares(t, seat).map(key));
+  const fortOk = new Set((squares?.forts ?? fortSquares(t, seat)).map(key));
   let forts = n.fortStock;
   for (const p of o.forts) {
     if (!fortOk.has(key(p))) return { error: `a fort cannot be built at ${key(p)}` };

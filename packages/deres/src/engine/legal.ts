@@ -8,10 +8,10 @@
 import { INVENTIONS } from '../data/inventions.js';
 import type { BuyOrders, DeresState, DeresView, MoveOrders, Orders, Pos, Seat, ShootOrders } from '../types.js';
 import { allSquares, key } from './board.js';
-import { fortCost, fortSquares, regimentSquares, slaveFortOk } from './buy.js';
+import { buyCost, fortCost, fortSquares, regimentSquares, slaveFortOk } from './buy.js';
 import { legalShots, type ShotOption } from './combat.js';
 import { endSquares, recallSquares } from './move.js';
-import { capitalSpotOk, supplySpotOk } from './setup.js';
+import { capitalSpotOk, lonelySpotExists, supplySpotOk } from './setup.js';
 import { whyNoOrders } from './validate.js';
 import { NATION_IDS } from '../types.js';
 import { rulesOf, upgradeCost } from './kernel.js';
@@ -114,6 +114,12 @@ function singleOrders(G: DeresState, seat: Seat): Orders[] {
   } else if (G.phase === 'spread') {
     for (const p of allSquares(G.board)) out.push({ kind: 'spread', aims: Array(m.throws).fill(p) });
   }
+  // Single moves come from endSquares and recallSquares, valid by construction; the rest are checked.
+  if (G.phase === 'move') return out;
+  if (G.phase === 'buy') {
+    const squares = { regiments: m.regimentSquares, forts: m.fortSquares.map((f) => f.at) };
+    return out.filter((o) => !('error' in buyCost(G, seat, o as BuyOrders, squares)));
+  }
   return out.filter((o) => whyNoOrders(G, seat, o) === null);
 }
 
@@ -130,8 +136,10 @@ export function legalActions(V: DeresState | DeresView, seat: Seat): LegalMove[]
       G.slots.forEach((s, slot) => {
         if (!s.tile) for (let rotation = 0; rotation < 4; rotation++) out.push({ move: 'placeTile', args: [{ slot, rotation }] });
       });
-    if (G.phase === 'placeSupplies')
-      for (const p of allSquares(G.board)) if (supplySpotOk(G, p)) out.push({ move: 'placeSupply', args: [p] });
+    if (G.phase === 'placeSupplies') {
+      const anyLonely = lonelySpotExists(G);
+      for (const p of allSquares(G.board)) if (supplySpotOk(G, p, anyLonely)) out.push({ move: 'placeSupply', args: [p] });
+    }
     if (G.phase === 'placeCapital')
       for (const p of allSquares(G.board)) if (capitalSpotOk(G, p)) out.push({ move: 'placeCapital', args: [p] });
   }

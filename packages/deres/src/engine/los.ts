@@ -23,8 +23,21 @@ export interface Sight {
   blockedBy: Blocker | null;
 }
 
+/** Lines depend only on their two ends, not on the board: each is worked out once. */
+const sampleCache = new Map<string, Pos[][]>();
+
 /** The groups of squares the line passes, from `from` to `to` inclusive (a group has 2 on a tie). */
 function samples(from: Pos, to: Pos): Pos[][] {
+  const k = `${from.x},${from.y},${to.x},${to.y}`;
+  let hit = sampleCache.get(k);
+  if (!hit) {
+    if (sampleCache.size > 50_000) sampleCache.clear();
+    sampleCache.set(k, (hit = computeSamples(from, to)));
+  }
+  return hit;
+}
+
+function computeSamples(from: Pos, to: Pos): Pos[][] {
   const n = Math.max(1, dist(from, to)) * 8;
   const groups: Pos[][] = [];
   let last = '';

@@ -4,7 +4,22 @@
  */
 import { FORT_STEP } from '../data/terrain.js';
 import type { DeresState, Fort, MoveOrders, Pos, Regiment, Seat } from '../types.js';
-import { adjacent, capitalAt, fortAt, heightAt, key, land, livingCapital, neighbours, ownersAt, regimentsAt, type Table } from './board.js';
+import {
+  adjacent,
+  capitalAt,
+  fortAt,
+  heightAt,
+  index,
+  key,
+  land,
+  livingCapital,
+  neighbours,
+  type Occupancy,
+  occupancy,
+  ownersAt,
+  regimentsAt,
+  type Table,
+} from './board.js';
 import { log, movePoints, rulesOf, type Nations } from './kernel.js';
 
 export type MoveTable = Table & Nations;
@@ -19,11 +34,20 @@ export function findMover(t: MoveTable, seat: Seat, id: string): Mover | null {
 }
 
 /** What one step costs; null if it cannot be taken. */
-export function stepCost(t: MoveTable, seat: Seat, from: Pos, to: Pos, mover: Mover['kind'], explorer: boolean): number | null {
-  if (!land(t.board, to) || capitalAt(t, to) !== undefined) return null;
-  for (const o of ownersAt(t, to)) if (o !== seat) return null;
-  const toFort = fortAt(t, to);
-  const fromFort = fortAt(t, from);
+export function stepCost(
+  t: MoveTable,
+  seat: Seat,
+  from: Pos,
+  to: Pos,
+  mover: Mover['kind'],
+  explorer: boolean,
+  occ: Occupancy = occupancy(t),
+): number | null {
+  const ti = index(t.board, to);
+  if (!land(t.board, to) || occ.capital[ti] !== undefined) return null;
+  for (const o of occ.owners[ti] ?? []) if (o !== seat) return null;
+  const toFort = occ.fort[ti];
+  const fromFort = occ.fort[index(t.board, from)];
   if (explorer) return toFort && !toFort.castle ? FORT_STEP : 1;
   if (toFort?.castle) return 1;
   // Green forts walking get no cheap steps.
@@ -40,12 +64,13 @@ export function reachable(t: MoveTable, seat: Seat, pieceId: string, explorer: b
   const start: Pos = { x: mover.piece.x, y: mover.piece.y };
   const best = new Map<string, number>([[key(start), 0]]);
   const queue: { at: Pos; cost: number }[] = [{ at: start, cost: 0 }];
+  const occ = occupancy(t);
   while (queue.length) {
     queue.sort((a, b) => a.cost - b.cost);
     const cur = queue.shift()!;
     if (cur.cost > (best.get(key(cur.at)) ?? Infinity)) continue;
     for (const n of neighbours(t.board, cur.at)) {
-      const c = stepCost(t, seat, cur.at, n, mover.kind, explorer);
+      const c = stepCost(t, seat, cur.at, n, mover.kind, explorer, occ);
       if (c === null) continue;
       const total = cur.cost + c;
       if (total > mp || total >= (best.get(key(n)) ?? Infinity)) continue;

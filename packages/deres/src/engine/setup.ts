@@ -118,17 +118,26 @@ export function placeTile(G: DeresState, seat: Seat, slot: number, rotation: num
 }
 
 /** Where a starting supply may go: land without a supply, away from other supplies where possible. */
-export function supplySpotOk(G: Pick<DeresState, 'board' | 'capitals' | 'regiments' | 'forts' | 'mapSupplies'>, p: Pos): boolean {
+export function supplySpotOk(
+  G: Pick<DeresState, 'board' | 'capitals' | 'regiments' | 'forts' | 'mapSupplies'>,
+  p: Pos,
+  anyLonely: boolean = lonelySpotExists(G),
+): boolean {
   if (!land(G.board, p) || suppliesAt(G, p) > 0) return false;
-  const lonely = (q: Pos) => neighbours(G.board, q).every((n) => suppliesAt(G, n) === 0);
-  if (lonely(p)) return true;
-  // Crowded: allowed only when no free land square has empty squares all round.
+  // Crowded spots are allowed only when no free land square has empty squares all round.
+  return lonely(G, p) || !anyLonely;
+}
+
+const lonely = (G: Pick<DeresState, 'board' | 'mapSupplies'>, q: Pos) =>
+  neighbours(G.board, q).every((n) => G.mapSupplies[index(G.board, n)] === 0);
+
+export function lonelySpotExists(G: Pick<DeresState, 'board' | 'mapSupplies'>): boolean {
   for (let y = 0; y < G.board.height; y++)
     for (let x = 0; x < G.board.width; x++) {
       const q = { x, y };
-      if (land(G.board, q) && suppliesAt(G, q) === 0 && lonely(q)) return false;
+      if (land(G.board, q) && G.mapSupplies[index(G.board, q)] === 0 && lonely(G, q)) return true;
     }
-  return true;
+  return false;
 }
 
 export function placeSupply(G: DeresState, seat: Seat, p: Pos): void {
