@@ -20,6 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'game', include: ['packages/game/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'deres', include: ['packages/deres/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

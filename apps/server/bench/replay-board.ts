@@ -22,7 +22,7 @@ const server = await startServer(
   }),
 );
 try {
-  const created = await server.lobby.create(server.lobby.createBody.parse({ plan: 'three', setupData: { ruleset: 'basic' } }));
+  const created = await server.lobby.create(server.lobby.parseCreate({ plan: 'three', setupData: { ruleset: 'basic' } }));
   const id = created.matchID;
   for (const [i, s] of created.links.seats.entries()) await server.lobby.join(id, { token: s.token, name: `P${i}` });
   let t = performance.now();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Game } from 'boardgame.io';
 import type Koa from 'koa';
-import type { z } from 'zod';
+import type { GameModule } from '@kon/platform';
 import type { Config } from './config';
 import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type HttpDeps } from './http';
 import { RateLimits } from './rate-limits';
@@ -12,8 +12,8 @@ import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
-import { HardenedTransport, type MoveCheck } from './transport';
-import { readScenarioDir, type ScenarioLoader } from './scenarios';
+import { HardenedTransport } from './transport';
+import { readScenarioDir } from './scenarios';
 import { startCluster, type Cluster } from './cluster';
 import { MatchReplay } from './replay';
 import { Rematches } from './rematch';
@@ -32,18 +32,16 @@ import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 import { AutoPass } from './autopass/service';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
 import type { ErrorCode } from '@kon/protocol';
+import { loadGames, type ServerGames } from './games';
+import { firstGameOnly } from './game-scope';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
 const { Server } = require('boardgame.io/server') as typeof import('boardgame.io/server');
 
-export interface GameModule {
-  game: Game;
-  setupDataSchema: z.ZodType;
-  checkMove?: MoveCheck;
-  /** Validates scenario files; without it the server offers no scenarios. */
-  loadScenarioFiles?: ScenarioLoader;
-}
+export { loadGames, type ServerGames } from './games';
+/** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
+export const loadGameModule = loadGames;
 
 /** The game as the server runs it: no undo (it would cross draws and rolls), full updates, no static seed. */
 export function serverGame(game: Game): Game {
@@ -82,30 +80,16 @@ export interface StartOptions {
   autopassDraw?: (medianMs: number) => number;
 }
 
-export async function loadGameModule(): Promise<GameModule> {
-  const mod = (await import('@kon/game')) as unknown as {
-    KampenOmNorge: Game;
-    setupDataSchema: z.ZodType;
-    checkMove: MoveCheck;
-    loadScenarioFiles: ScenarioLoader;
-  };
-  if (!mod.KampenOmNorge || !mod.setupDataSchema || !mod.checkMove)
-    throw new Error('@kon/game does not export KampenOmNorge, setupDataSchema and checkMove');
-  return {
-    game: mod.KampenOmNorge,
-    setupDataSchema: mod.setupDataSchema,
-    checkMove: mod.checkMove,
-    loadScenarioFiles: mod.loadScenarioFiles,
-  };
-}
-
-export async function startServer(config: Config, gameModule?: GameModule, opts: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, serverGames?: ServerGames, opts: StartOptions = {}): Promise<RunningServer> {
   const metrics: ServerMetrics = new ServerMetrics({ liveMatches: () => transport.liveMatchCount, sockets: () => transport.socketCount });
   const log = countingErrors(
     opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' }),
     metrics,
   );
-  const { game, setupDataSchema, checkMove, loadScenarioFiles } = gameModule ?? (await loadGameModule());
+  const { registry: games, loadScenarioFiles } = serverGames ?? (await loadGames());
+  // One server-side copy of each game (serverGame), shared by the lobby, the transport and replays.
+  const runAs = new Map<GameModule, Game>(games.all.map((m) => [m, serverGame(m.game)]));
+  const gameOfModule = (m: GameModule) => runAs.get(m) ?? serverGame(m.game);
   const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
   if (opts.wrapStorage) storage = opts.wrapStorage(storage);
@@ -125,15 +109,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     log.child({ component: 'rate-limits' }),
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
-  const lobby = new Lobby(
-    serverGame(game),
-    setupDataSchema,
-    storage,
-    lock,
-    log.child({ component: 'lobby' }),
-    config.maxMembersPerSeat,
-    scenarios,
-  );
+  const lobby = new Lobby(games, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
   const transport: HardenedTransport = new HardenedTransport({
     storage,
     lobby,
@@ -142,12 +118,14 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     origins: config.origins,
     maxMessageBytes: config.socketMaxMessageBytes,
     limits,
-    ...(checkMove ? { checkMove } : {}),
+    checkMoveOf: (name) => games.get(name)?.checkMove,
     ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
   });
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
+  // The services below know Kampen om Norge's engine: they see its matches only (game-scope.ts).
+  const konTransport = firstGameOnly(transport, games.default.id, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
   const pool = new BotPool({
     size: config.botWorkers,
     timeoutMs: config.botTimeoutMs,
@@ -157,7 +135,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
   const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
   const bots = new BotSeats({
-    transport,
+    transport: konTransport,
     lobby,
     storage,
     pool,
@@ -172,7 +150,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   });
   const clocks = new ClockService({
     storage,
-    transport,
+    transport: konTransport,
     log,
     shared: !!cluster,
     ...(opts.now ? { now: opts.now } : {}),
@@ -192,7 +170,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
   const vapid = await vapidKeys(storage, config.vapid.keys);
   const notifications = new NotificationService({
     storage,
-    transport,
+    transport: konTransport,
     log,
     shared: !!cluster,
     smtp: config.smtp,
@@ -205,7 +183,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     push: { keys: vapid, subject: config.vapid.subject ?? vapidSubject(config.publicUrl) },
   });
   const autopass = new AutoPass({
-    transport,
+    transport: konTransport,
     lobby,
     storage,
     log,
@@ -225,7 +203,8 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
       storage
         .fetchLobby(matchID)
         .then((row) => {
-          if (!row) return;
+          // Clocks and messages serve the default game's matches only (game-scope.ts).
+          if (!row || (row.metadata.gameName !== undefined && row.metadata.gameName !== games.default.id)) return;
           clocks.rosterChanged(matchID, row.lobby);
           notifications.rosterChanged(matchID, row.lobby);
         })
@@ -235,14 +214,15 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
 
   let shuttingDown = false;
   const server = Server({
-    games: [serverGame(game)],
+    // Every hosted game: each has its own socket namespace; a match is served by the game it was made with.
+    games: games.all.map(gameOfModule),
     db: storage,
     transport: transport as never,
     origins: config.origins,
     authenticateCredentials,
   });
   const app = server.app as unknown as Koa;
-  const replay = new MatchReplay(serverGame(game), storage, scenarios);
+  const replay = new MatchReplay((gameName) => gameOfModule(games.of(gameName)), storage, scenarios);
   transport.onMoveCommitted((e) => replay.committed(e));
   const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
   const deps: HttpDeps = {

@@ -147,6 +147,10 @@ export function apiRouter(deps: HttpDeps): Router {
     ctx.body = openApi ??= JSON.stringify(openApiDocument());
   });
 
+  router.get('/games', async (ctx) => {
+    ctx.body = { games: lobby.gameList() };
+  });
+
   router.get('/scenarios', async (ctx) => {
     ctx.body = { scenarios: lobby.scenarioList() };
   });
@@ -161,7 +165,7 @@ export function apiRouter(deps: HttpDeps): Router {
     // Creation fails closed: without the shared counter nobody could tell a flood from a player.
     if (verdict === 'unavailable')
       throw new ApiError(503, 'rate_limit_unavailable', 'Matches cannot be created right now; try again in a minute.');
-    const body = parse(lobby.createBody, await readJson(ctx, config.bodyLimitBytes));
+    const body = lobby.parseCreate(await readJson(ctx, config.bodyLimitBytes));
     ctx.status = 201;
     ctx.body = await lobby.create(body);
   });

@@ -3,7 +3,7 @@
  * credential hashes that may act for each playerID (the Server's authenticateCredentials reads them).
  */
 import type { Server as BgioServer } from 'boardgame.io';
-import { NUM_PLAYERS, type LobbyRecord, type SeatKey, type SeatRecord } from './lobby-model';
+import type { LobbyRecord, SeatKey, SeatRecord } from './lobby-model';
 import { tokenMatches } from './secrets';
 
 export function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
@@ -19,7 +19,9 @@ export function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
  */
 export function deriveMetadata(base: BgioServer.MatchData, lobby: LobbyRecord): BgioServer.MatchData {
   const players: BgioServer.MatchData['players'] = {};
-  for (let i = 0; i < NUM_PLAYERS; i++) {
+  // As many boardgame.io players as the seats command (Kampen om Norge: 3 in every plan).
+  const numPlayers = new Set(lobby.seats.flatMap((s) => s.playerIDs)).size;
+  for (let i = 0; i < numPlayers; i++) {
     const pid = String(i);
     const members = lobby.members.filter((m) => seatOf(lobby, m.seat).playerIDs.includes(pid));
     const p: BgioServer.PlayerMetadata = { id: i };

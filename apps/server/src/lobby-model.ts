@@ -9,24 +9,7 @@ import type { BotStrength } from './bots/strengths';
 
 export { SEAT_KEYS, PLANS, type SeatKey, type Plan } from '@kon/protocol';
 
-export const NUM_PLAYERS = 3;
-/** Which seats each plan hands out, and which boardgame.io playerIDs each seat commands. */
-export const PLAN_SEATS: Record<Plan, { key: SeatKey; playerIDs: string[] }[]> = {
-  three: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway', playerIDs: ['1'] },
-    { key: 'allies', playerIDs: ['2'] },
-  ],
-  two: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway+allies', playerIDs: ['1', '2'] },
-  ],
-  teams: [
-    { key: 'germany', playerIDs: ['0'] },
-    { key: 'norway', playerIDs: ['1'] },
-    { key: 'allies', playerIDs: ['2'] },
-  ],
-};
+// The seats of each plan are the game's (its module's `plans`, e.g. packages/game/src/module.ts).
 
 export interface SeatRecord {
   key: SeatKey;

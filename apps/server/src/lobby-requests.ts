@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import type { GameModule, GameRegistry } from '@kon/platform';
 import { createMatchRequest, joinRequest, recoverRequest, renameRequest } from '@kon/protocol';
+import { ApiError } from './errors';
 import type { ScenarioDef } from './scenarios';
 
-/** The lobby's request bodies: the protocol's, with a match's set-up checked against the game and its scenarios. */
+/** The lobby's request bodies: the protocol's, with a match's game, plan and set-up checked against the game and its scenarios. */
 
 /**
  * A client names a scenario by its id; the game is created with the whole scenario from the server's
@@ -26,11 +28,54 @@ function withScenario(scenarios: readonly ScenarioDef[]) {
   };
 }
 
-/** The protocol's request, with the set-up checked by the game's own schema (a scenario by id made whole). */
-export function createMatchBody(setupDataSchema: z.ZodType, scenarios: readonly ScenarioDef[] = []) {
-  return createMatchRequest.extend({
-    setupData: z.preprocess(withScenario(scenarios), setupDataSchema).default({ ruleset: 'basic' } as never),
-  });
+/** A create request as the lobby uses it: the game's module, its plan, and its set-up checked by the game's schema. */
+export type CreateBody = Omit<z.output<typeof createMatchRequest>, 'game' | 'plan' | 'setupData'> & {
+  module: GameModule;
+  plan: NonNullable<z.output<typeof createMatchRequest>['plan']>;
+  setupData: unknown;
+};
+
+/** Paths and messages only: never the offending input (it may hold a token). */
+function invalid(issues: z.core.$ZodIssue[], prefix: string[] = []): ApiError {
+  return new ApiError(
+    400,
+    'invalid_body',
+    'The request body is not valid.',
+    issues.map((i) => ({ path: [...prefix, ...i.path.map(String)].join('.'), message: i.message })),
+  );
+}
+
+/**
+ * The protocol's request, then the game it names (none: the registry's default, as old clients send),
+ * one of that game's plans (none: its default), and the set-up by the game's own schema (a scenario
+ * by id made whole; scenarios belong to the default game).
+ */
+export function createMatchParser(games: GameRegistry, scenarios: readonly ScenarioDef[] = []) {
+  const setupOf = new Map<GameModule, z.ZodType>(
+    games.all.map((m) => [m, m === games.default ? z.preprocess(withScenario(scenarios), m.setupSchema) : m.setupSchema]),
+  );
+  return (raw: unknown): CreateBody => {
+    const r = createMatchRequest.safeParse(raw);
+    if (!r.success) throw invalid(r.error.issues);
+    const { game, plan, setupData, ...rest } = r.data;
+    const module = game === undefined ? games.default : games.get(game);
+    if (!module)
+      throw new ApiError(
+        400,
+        'no_such_game',
+        `This server hosts no game named ${game}; it hosts ${games.all.map((m) => m.id).join(', ')}.`,
+      );
+    const chosen = plan ?? module.defaultPlan;
+    if (!module.plans[chosen])
+      throw new ApiError(
+        400,
+        'no_such_plan',
+        `${module.texts.name.en} has no seat plan ${chosen}; it has ${Object.keys(module.plans).join(', ')}.`,
+      );
+    const s = setupOf.get(module)!.safeParse(setupData ?? module.defaultSetup);
+    if (!s.success) throw invalid(s.error.issues, ['setupData']);
+    return { ...rest, module, plan: chosen as CreateBody['plan'], setupData: s.data };
+  };
 }
 
 /** What is stored and shown of a match's set-up: the scenario by its id, not its whole file. */

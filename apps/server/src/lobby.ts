@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Game, Server as BgioServer } from 'boardgame.io';
-import type { z } from 'zod';
+import { playersOfPlan, type GameModule, type GameRegistry } from '@kon/platform';
 import { ApiError, notFound } from './errors';
 import type { KeyedMutex } from './lock';
 import type { Logger } from './log';
@@ -14,8 +14,6 @@ const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
 export {
-  NUM_PLAYERS,
-  PLAN_SEATS,
   SEAT_KEYS,
   PLANS,
   everySeatTaken,
@@ -26,12 +24,13 @@ export {
   type MemberRecord,
   type LobbyRecord,
 } from './lobby-model';
-import { NUM_PLAYERS, PLAN_SEATS, markBegun, type LobbyRecord, type MemberRecord, type SeatRecord } from './lobby-model';
+import { markBegun, type LobbyRecord, type MemberRecord, type SeatKey, type SeatRecord } from './lobby-model';
 import { deriveMetadata, seatOf } from './lobby-metadata';
 export { authenticateCredentials, deriveMetadata } from './lobby-metadata';
 
-export { createMatchBody, joinBody, recoverBody, renameBody } from './lobby-requests';
-import { createMatchBody, type joinBody, publicSetup, type recoverBody } from './lobby-requests';
+export { createMatchParser, joinBody, recoverBody, renameBody, type CreateBody } from './lobby-requests';
+import { createMatchParser, type CreateBody, type joinBody, publicSetup, type recoverBody } from './lobby-requests';
+import type { z } from 'zod';
 export type { Viewer } from './lobby-view';
 import { lobbyView, type Viewer } from './lobby-view';
 
@@ -64,18 +63,39 @@ export class Lobby {
   handOverAfterMs = 60_000;
   /** Told of every new match once it is stored (the bots start a match whose first seat is theirs). */
   onCreated: (matchID: string) => void = () => {};
-  readonly createBody;
+  /** Checks a create request (POST /api/matches) against the game it names; throws an ApiError. */
+  readonly parseCreate: (raw: unknown) => CreateBody;
 
   constructor(
-    private readonly game: Game,
-    setupDataSchema: z.ZodType,
+    /** The games matches may be of; each is run as `serverGame` makes it (app.ts). */
+    readonly games: GameRegistry,
+    private readonly serverGame: (m: GameModule) => Game,
     private readonly storage: SqlStorage,
     private readonly lock: KeyedMutex,
     private readonly log: Logger,
     private readonly maxMembersPerSeat: number,
     readonly scenarios: readonly ScenarioDef[] = [],
   ) {
-    this.createBody = createMatchBody(setupDataSchema, scenarios);
+    this.parseCreate = createMatchParser(games, scenarios);
+  }
+
+  /** The games as GET /api/games lists them, the default first. */
+  gameList() {
+    return this.games.all.map((m) => ({
+      id: m.id,
+      name: m.texts.name,
+      summary: m.texts.summary,
+      players: m.players,
+      // The default plan first.
+      plans: Object.entries(m.plans)
+        .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))
+        .map(([plan, seats]) => ({ plan, seats: seats.map((s) => s.key) })),
+    }));
+  }
+
+  /** The game of a stored match (one stored before there were several games is the default). */
+  gameOf(metadata: Pick<BgioServer.MatchData, 'gameName'> | undefined): GameModule {
+    return this.games.of(metadata?.gameName);
   }
 
   /** The scenarios matches may be created with, as the lobby and the in-game sheet show them. */
@@ -83,16 +103,24 @@ export class Lobby {
     return this.scenarios.map(scenarioSummary);
   }
 
-  async create(body: z.output<ReturnType<typeof createMatchBody>>) {
-    const { plan, visibility } = body;
+  async create(body: CreateBody) {
+    const { plan, visibility, module } = body;
     const gameSetup = body.setupData;
     const setupData = publicSetup(gameSetup);
+    // Computer players and clocks know only the default game's engine so far (game-scope.ts).
+    if (module !== this.games.default && body.bots && Object.keys(body.bots).length > 0)
+      throw new ApiError(400, 'bot_unavailable', `No computer player plays ${module.texts.name.en} yet.`);
+    if (module !== this.games.default && body.clock.mode !== 'none')
+      throw new ApiError(400, 'invalid_body', 'The request body is not valid.', [
+        { path: 'clock', message: `${module.texts.name.en} has no clocks yet` },
+      ]);
+    const planSeats = (module.plans[plan] ?? []).map((s) => ({ key: s.key as SeatKey, playerIDs: [...s.playerIDs] }));
     const bots = botsAtCreation(
       plan,
-      PLAN_SEATS[plan].map((s) => s.key),
+      planSeats.map((s) => s.key),
       body.bots,
     );
-    const seatTokens = PLAN_SEATS[plan].map((s) => ({ ...s, token: newToken('seat') }));
+    const seatTokens = planSeats.map((s) => ({ ...s, token: newToken('seat') }));
     const spectatorToken = newToken('spectator');
     const lobby: LobbyRecord = {
       v: 2,
@@ -106,12 +134,12 @@ export class Lobby {
     };
     markBegun(lobby);
     // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
-    const seededGame: Game = { ...this.game, seed: newSeed() };
-    const initialState = InitializeGame({ game: seededGame, numPlayers: NUM_PLAYERS, setupData: gameSetup });
+    const seededGame: Game = { ...this.serverGame(module), seed: newSeed() };
+    const initialState = InitializeGame({ game: seededGame, numPlayers: playersOfPlan(planSeats), setupData: gameSetup });
     const now = Date.now();
     const metadata = deriveMetadata(
       {
-        gameName: this.game.name ?? 'default',
+        gameName: module.id,
         unlisted: visibility !== 'public',
         players: {},
         setupData,
@@ -125,6 +153,7 @@ export class Lobby {
     const { ruleset, scenario } = setupData as { ruleset?: string; scenario?: string };
     this.log.info('match created', {
       matchID,
+      game: module.id,
       plan,
       visibility,
       ruleset,
@@ -135,6 +164,7 @@ export class Lobby {
     this.onCreated(matchID);
     return {
       matchID,
+      game: module.id,
       plan,
       visibility,
       setupData,
@@ -215,6 +245,7 @@ export class Lobby {
       const lobby = seats.migrateLobby(r.lobby);
       return {
         matchID: r.id,
+        game: this.gameOf(r.metadata).id,
         plan: lobby.plan,
         setupData: r.metadata.setupData,
         createdAt: r.createdAt,
@@ -256,13 +287,14 @@ export class Lobby {
       await this.save(matchID, lobby, metadata);
       this.log.info(seated.returning ? 'member returned' : 'member joined', { matchID, memberId: seated.member.id, seat: seat.key, via });
       this.presence.rosterChanged(matchID, []);
-      return this.joined(matchID, lobby, seated);
+      return this.joined(matchID, lobby, seated, metadata);
     });
   }
 
-  private joined(matchID: string, lobby: LobbyRecord, { member, credentials, returning }: seats.Seated) {
+  private joined(matchID: string, lobby: LobbyRecord, { member, credentials, returning }: seats.Seated, metadata: BgioServer.MatchData) {
     return {
       matchID,
+      game: this.gameOf(metadata).id,
       memberId: member.id,
       name: member.name,
       seat: member.seat,
@@ -284,7 +316,7 @@ export class Lobby {
       await this.save(matchID, row.lobby, row.metadata);
       this.log.info('member recovered', { matchID, memberId: seated.member.id });
       this.presence.rosterChanged(matchID, []);
-      return this.joined(matchID, row.lobby, seated);
+      return this.joined(matchID, row.lobby, seated, row.metadata);
     });
   }
 
@@ -425,6 +457,6 @@ export class Lobby {
     const online = this.presence.members(matchID);
     const away = this.presence.awaySince(matchID);
     const here = { online, away, spectators: this.presence.spectators(matchID) };
-    return lobbyView(matchID, lobby, metadata, viewer, here, this.handOverAfterMs);
+    return { ...lobbyView(matchID, lobby, metadata, viewer, here, this.handOverAfterMs), game: this.gameOf(metadata).id };
   }
 }

@@ -43,7 +43,9 @@ export class Rematches {
           .filter(([, b]) => b?.reason === 'created')
           .map(([seat, b]) => [seat, b!.strength]),
       );
-      const body = this.lobby.createBody.parse({
+      const body = this.lobby.parseCreate({
+        // The same game (a match stored before there were several games is the default one).
+        game: this.lobby.gameOf(row.metadata).id,
         plan: old.plan,
         visibility: old.visibility,
         setupData: row.metadata.setupData ?? {},

@@ -67,6 +67,8 @@ const batchOf = (G: unknown) => {
 
 /** A replay kept between requests (see MatchReplay.replayed). */
 interface Replayed {
+  /** The match's game (boardgame.io's definition as the server runs it). */
+  game: Game;
   /** Moves replayed so far, of these. */
   done: number;
   moves: RecordedMove[];
@@ -83,15 +85,20 @@ const CHECKPOINT = 25;
 const CACHED_MATCHES = 16;
 
 export class MatchReplay {
-  private readonly reducer: Reducer;
+  private readonly reducers = new Map<Game, Reducer>();
   private readonly cache = new Map<string, Replayed>();
 
   constructor(
-    private readonly game: Game,
+    /** The game of a match by its stored `gameName` (none: the default game). */
+    private readonly gameOf: (gameName: string | undefined) => Game,
     private readonly storage: SqlStorage,
     private readonly scenarios: readonly ScenarioDef[],
-  ) {
-    this.reducer = CreateGameReducer({ game: ProcessGameConfig(game) as Game }) as unknown as Reducer;
+  ) {}
+
+  private reducerOf(game: Game): Reducer {
+    let r = this.reducers.get(game);
+    if (!r) this.reducers.set(game, (r = CreateGameReducer({ game: ProcessGameConfig(game) as Game }) as unknown as Reducer));
+    return r;
   }
 
   private async load(matchID: string) {
@@ -100,8 +107,11 @@ export class MatchReplay {
     return { initial: f.initialState, current: f.state, metadata: f.metadata, moves: movesOf(f.log as unknown[] | undefined) };
   }
 
-  private step(state: State, m: RecordedMove): State {
-    const next = this.reducer(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID: m.playerID } }) as State & {
+  private step(game: Game, state: State, m: RecordedMove): State {
+    const next = this.reducerOf(game)(state, {
+      type: 'MAKE_MOVE',
+      payload: { type: m.move, args: m.args, playerID: m.playerID },
+    }) as State & {
       deltalog?: unknown;
       transients?: unknown;
     };
@@ -115,8 +125,9 @@ export class MatchReplay {
    * match or the entry does not exist.
    */
   async boardAt(matchID: string, entry: number): Promise<{ entry: number; total: number; move: number; G: unknown } | undefined> {
-    const { state: current } = await this.storage.fetch(matchID, { state: true });
+    const { state: current, metadata } = await this.storage.fetch(matchID, { state: true, metadata: true });
     if (!current) return undefined;
+    const game = this.gameOf(metadata?.gameName);
     const end = batchOf(current.G);
     const total = end.base + end.length;
     if (entry >= total) return undefined;
@@ -125,7 +136,7 @@ export class MatchReplay {
     if (!r || r.stateID !== current._stateID) {
       const m = await this.load(matchID);
       if (!m) return undefined;
-      r = this.replayed(matchID, m.initial, m.moves, m.current._stateID);
+      r = this.replayed(game, matchID, m.initial, m.moves, m.current._stateID);
     }
     let move = -1;
     r.batches.forEach((b, i) => {
@@ -133,7 +144,7 @@ export class MatchReplay {
     });
     if (move < 0) return undefined;
     const at = this.stateAfter(r, move);
-    const view = this.game.playerView ? this.game.playerView({ G: at.G, ctx: at.ctx, playerID: null } as never) : at.G;
+    const view = game.playerView ? game.playerView({ G: at.G, ctx: at.ctx, playerID: null } as never) : at.G;
     return { entry, total, move, G: view };
   }
 
@@ -142,17 +153,17 @@ export class MatchReplay {
    * every CHECKPOINT-th state, so that a board is never more than that many moves of replay away.
    * Moves are only ever appended (an undo is a move too), so a cached replay just continues.
    */
-  private replayed(matchID: string, initial: State, moves: RecordedMove[], stateID: number): Replayed {
+  private replayed(game: Game, matchID: string, initial: State, moves: RecordedMove[], stateID: number): Replayed {
     let r = this.cache.get(matchID);
     if (!r || r.done > moves.length)
-      r = { done: 0, stateID, moves, last: initial, batches: [batchOf(initial.G)], checkpoints: new Map([[0, initial]]) };
+      r = { game, done: 0, stateID, moves, last: initial, batches: [batchOf(initial.G)], checkpoints: new Map([[0, initial]]) };
     r.moves = moves;
     r.stateID = stateID;
     this.cache.delete(matchID); // most recently used last
     this.cache.set(matchID, r);
     if (this.cache.size > CACHED_MATCHES) this.cache.delete(this.cache.keys().next().value as string);
     for (let i = r.done; i < moves.length; i++) {
-      r.last = this.step(r.last, moves[i]!);
+      r.last = this.step(r.game, r.last, moves[i]!);
       r.batches.push(batchOf(r.last.G));
       if ((i + 1) % CHECKPOINT === 0) r.checkpoints.set(i + 1, r.last);
     }
@@ -181,7 +192,7 @@ export class MatchReplay {
     if (move === r.done) return r.last;
     const from = move - (move % CHECKPOINT);
     let state = r.checkpoints.get(from)!;
-    for (let i = from; i < move; i++) state = this.step(state, moves[i]!);
+    for (let i = from; i < move; i++) state = this.step(r.game, state, moves[i]!);
     return state;
   }
 

@@ -10,6 +10,8 @@ import { Patches } from './transport/patches';
 import { PresenceTracker } from './transport/presence';
 import { RemoteMatches } from './transport/remote';
 import { Rooms } from './transport/rooms';
+import { deliverPrivate } from './transport/private-lines';
+import type { PrivateMessage } from '@kon/protocol';
 import { SocketSessions } from './transport/socket-session';
 import type { MoveListener, MoveOutcome, PassHold, PlayerMoveGuard, TransportContext, TransportOptions } from './transport/types';
 
@@ -57,7 +59,11 @@ export class HardenedTransport {
     this.sessions = new SocketSessions(this.ctx, this.rooms, this.patches, this.presenceTracker, this.moves, (...args) =>
       this.passHold(...args),
     );
-    if (opts.bus) new RemoteMatches(this.ctx, this.rooms, this.patches, this.presenceTracker).listen(opts.bus);
+    if (opts.bus) {
+      const remote = new RemoteMatches(this.ctx, this.rooms, this.patches, this.presenceTracker);
+      remote.privateLine = (matchID, _from, _to, line) => deliverPrivate(this.rooms, matchID, line as PrivateMessage);
+      remote.listen(opts.bus);
+    }
   }
 
   /** Called by boardgame.io's Server(); the socket server is attached later, in attach(). */

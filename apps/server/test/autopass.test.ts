@@ -83,7 +83,14 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   service.start();
   const commit = (G: GameState, stateID: number) => {
     current = asState(G, stateID);
-    const e = { matchID: 'm', playerID: '0', by: 'player', move: { type: 'x', args: [] }, state: current } as MoveCommitted;
+    const e = {
+      matchID: 'm',
+      gameName: 'kampen-om-norge',
+      playerID: '0',
+      by: 'player',
+      move: { type: 'x', args: [] },
+      state: current,
+    } as MoveCommitted;
     for (const l of listeners) l(e);
   };
   return { service, transport, submitted, draws, commit };

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { vi } from 'vitest';
-import { startServer, loadGameModule, type RunningServer, type StartOptions } from '../src/app';
+import { startServer, loadGameModule, type RunningServer, type ServerGames, type StartOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/log';
 
@@ -72,13 +72,13 @@ export interface TestServer {
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: Omit<StartOptions, 'log'> & { dataDir?: string; port?: number } = {},
+  opts: Omit<StartOptions, 'log'> & { dataDir?: string; port?: number; games?: ServerGames } = {},
 ): Promise<TestServer> {
   const ownsDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kon-server-'));
   const logs: string[] = [];
   const log = createLogger('debug', { service: 'test' }, (line) => logs.push(line));
-  const gameModule = await loadGameModule();
+  const gameModule = opts.games ?? (await loadGameModule());
   // Automatic passing is off unless a test turns it on: the other tests click every pass themselves.
   let config = loadConfig({
     HOST: '127.0.0.1',

@@ -65,6 +65,7 @@ describe('the OpenAPI document', () => {
     await call('GET', '/healthz', 200);
     await call('GET', '/api/openapi.json', 200);
     await call('GET', '/api/scenarios', 200);
+    await call('GET', '/api/games', 200);
 
     // A public match, three seats, each taken by its link.
     const m = await call('POST', '/api/matches', 201, { body: { plan: 'three', visibility: 'public', setupData: { ruleset: 'basic' } } });

@@ -23,6 +23,9 @@ import { MyMatches } from './ui/MyMatches';
 import { CopyField } from './ui/CopyField';
 import { OpponentChoices, botsForPlan } from './ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui/ClockChoice';
+import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
+import { ModuleCreate } from './lobby/ModuleCreate';
+import { GameMatchPage } from './games/GameMatchPage';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -115,7 +118,13 @@ export function App() {
       page = (
         <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
           <Suspense fallback={<PageLoading navigate={navigate} />}>
-            <MatchPage key={`${id}-${sub ?? 'play'}`} matchID={id} spectator={sub === 'watch'} navigate={navigate} />
+            <GameMatchPage
+              key={`${id}-${sub ?? 'play'}`}
+              matchID={id}
+              spectator={sub === 'watch'}
+              navigate={navigate}
+              defaultPage={MatchPage}
+            />
           </Suspense>
         </ChunkErrorBoundary>
       );
@@ -149,6 +158,7 @@ const SEATS_OF: Record<Plan, SeatKey[]> = {
   three: ['germany', 'norway', 'allies'],
   teams: ['germany', 'norway', 'allies'],
   two: ['germany', 'norway+allies'],
+  four: [],
 };
 
 /**
@@ -178,6 +188,9 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     api.scenarios().then(setScenarios, () => setScenarios([]));
   }, []);
   const [clock, setClock] = useState<ClockDraft>(DEFAULT_CLOCK);
+  const games = useGames();
+  const [game, setGame] = useState(DEFAULT_GAME);
+  const other = game !== DEFAULT_GAME ? games?.find((g) => g.id === game) : undefined;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -239,8 +252,10 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <p className="tagline">{t('app.tagline')}</p>
           <p>{t('home.intro')}</p>
           <p className="muted">{t('home.about')}</p>
+          <GameChoice games={games} value={game} onChange={setGame} />
         </section>
-        <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')}>
+        {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
+        <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>
           <h2>{t('home.create')}</h2>
           <label className="field">
             <span>{t('home.name')}</span>
@@ -350,7 +365,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
             </p>
           )}
         </form>
-        <PublicMatches navigate={navigate} name={name} scenarios={scenarios} />
+        <PublicMatches navigate={navigate} name={name} scenarios={scenarios} games={games} />
         <MyMatches navigate={navigate} />
       </main>
     </div>

@@ -6,6 +6,7 @@ import type {
   ClockView,
   CreatedMatch,
   ErrorCode,
+  GameInfo,
   Joined,
   MatchInfo,
   MatchStatus,
@@ -29,6 +30,7 @@ export type {
   ClockSettings,
   ClockView,
   CreatedMatch,
+  GameInfo,
   Joined,
   MatchInfo,
   MatchStatus,
@@ -69,6 +71,7 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
 }
 
 let scenarioList: Promise<ScenarioInfo[]> | undefined;
+let gameList: Promise<GameInfo[]> | undefined;
 
 /**
  * Scenarios as the rulebook numbers them ("Scenario 1" before "Scenario 2", 10 after 9): the server
@@ -95,6 +98,17 @@ export const api = {
       ...(Object.keys(bots).length ? { bots } : {}),
       clock,
     } satisfies z.input<typeof createMatchRequest>),
+  /** A match of a game other than Kampen om Norge: its seat plan and its default set-up. */
+  createGame: (game: string, plan: Plan, visibility: 'private' | 'public' = 'private') =>
+    call<CreatedMatch>('POST', '/api/matches', { game, plan, visibility } satisfies z.input<typeof createMatchRequest>),
+  /** The games the server hosts, the default first (asked once per page load). */
+  games: () =>
+    (gameList ??= call<{ games: GameInfo[] }>('GET', '/api/games')
+      .then((r) => r.games)
+      .catch((e) => {
+        gameList = undefined;
+        throw e;
+      })),
   /** Give a seat whose players are all away to the computer (a member of another seat asks). */
   handToComputer: (matchID: string, seat: SeatKey, strength: BotStrength, credentials: string) =>
     call<MatchInfo>('PUT', `/api/matches/${encodeURIComponent(matchID)}/seats/${encodeURIComponent(seat)}/bot`, { strength }, credentials),
@@ -168,6 +182,8 @@ export interface Remembered {
   ruleset?: Ruleset;
   /** The scenario chosen at creation, if any. */
   scenario?: string;
+  /** The match's game (absent: Kampen om Norge, or not known yet). */
+  game?: string;
   createdAt: number;
 }
 

@@ -32,6 +32,8 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   bad_seat_token: { no: 'Det er ikke en plasslenke til dette partiet.', en: 'That is not a seat link of this match.' },
   seat_required: { no: 'Velg hvilken side du vil spille.', en: 'Choose which side to play.' },
   no_such_seat: { no: 'Partiet har ikke den siden.', en: 'The match has no such side.' },
+  no_such_game: { no: 'Serveren har ikke det spillet.', en: 'The server does not host that game.' },
+  no_such_plan: { no: 'Spillet har ikke den plassfordelingen.', en: 'The game has no such seat plan.' },
   seat_taken: { no: 'Noen har allerede tatt den plassen.', en: 'Someone has taken that seat already.' },
   seat_full: { no: 'Den siden har ikke plass til flere.', en: 'That side has no room for more people.' },
   already_member: { no: 'Denne nettleseren har allerede en plass i partiet.', en: 'This browser already has a seat in the match.' },
@@ -85,6 +87,10 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   wrong_seat: { no: 'Det trekket hører til en annen side.', en: 'That move belongs to another side.' },
   bad_state_id: { no: 'Trekket var ikke gyldig; last inn siden på nytt.', en: 'That move was not valid; reload the page.' },
   bad_chat: { no: 'Meldingen ble ikke sendt.', en: 'The message was not sent.' },
+  bad_private_message: {
+    no: 'Den private meldingen ble ikke sendt: bare en spiller kan skrive til en annen spiller.',
+    en: 'The private message was not sent: only a player can write to another player.',
+  },
   left_match: {
     no: 'Denne nettleseren er ikke lenger med i partiet.',
     en: 'This browser is no longer in the match.',

@@ -14,6 +14,7 @@ import { CLOCK_STRINGS } from './i18n-clocks';
 import { PUSH_STRINGS } from './i18n-push';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
 import { GROUP_STRINGS } from './i18n-groups';
+import { GAME_STRINGS } from './i18n-games';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
@@ -47,6 +48,8 @@ Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
 Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
 Object.assign(STRINGS.no, GROUP_STRINGS.no);
 Object.assign(STRINGS.en, GROUP_STRINGS.en);
+Object.assign(STRINGS.no, GAME_STRINGS.no);
+Object.assign(STRINGS.en, GAME_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);
 Object.assign(STRINGS.en, ERROR_STRINGS.en);
 

@@ -45,3 +45,4 @@ export {
   type BotStrength,
   type SearchBudget,
 } from './bots/index.js';
+export { kampenOmNorgeModule } from './module.js';

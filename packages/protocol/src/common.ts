@@ -1,11 +1,13 @@
 /** The words every part of the protocol shares: seats, plans, ids, names, computer strengths, clocks. */
 import { z } from 'zod';
 
-export const SEAT_KEYS = ['germany', 'norway', 'allies', 'norway+allies'] as const;
+/** Kampen om Norge's seats by faction; a game whose seats are alike (all against all) numbers them. */
+export const SEAT_KEYS = ['germany', 'norway', 'allies', 'norway+allies', 'player1', 'player2', 'player3', 'player4'] as const;
 export const seatKey = z.enum(SEAT_KEYS);
 export type SeatKey = z.infer<typeof seatKey>;
 
-export const PLANS = ['three', 'two', 'teams'] as const;
+/** Seat plans: which a game offers is the game's (GET /api/games); 'four' is for four players. */
+export const PLANS = ['three', 'two', 'teams', 'four'] as const;
 export const plan = z.enum(PLANS);
 export type Plan = z.infer<typeof plan>;
 
@@ -20,7 +22,11 @@ export const visibility = z.enum(['private', 'public']);
 export type Visibility = z.infer<typeof visibility>;
 
 export const matchID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-export const playerID = z.enum(['0', '1', '2']);
+export const playerID = z.enum(['0', '1', '2', '3']);
+
+/** A game the server hosts, by its id (GET /api/games); a request that names none means Kampen om Norge. */
+export const gameId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a game id is 1–40 characters of a–z, 0–9 and -');
+export const DEFAULT_GAME = 'kampen-om-norge';
 /** A seat link, co-commander link, spectator link or recovery link token, or a member's credentials. */
 export const token = z.string().min(8).max(200);
 
@@ -108,7 +114,7 @@ export type ClockView = z.infer<typeof clockView>;
 /** A match's set-up as stored and shown: the rules, or a scenario by its id. */
 export const publicSetup = z.object({ ruleset: z.string().optional(), scenario: z.string().optional() }).nullable();
 
-const bilingual = z.object({ no: z.string(), en: z.string() });
+export const bilingual = z.object({ no: z.string(), en: z.string() });
 /** A scenario as the lobby lists it. */
 export const scenarioInfo = z.object({
   id: z.string(),

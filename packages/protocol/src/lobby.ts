@@ -9,7 +9,9 @@ import {
   clockSettings,
   clockSettingsShape,
   clockView,
+  bilingual,
   displayName,
+  gameId,
   matchID,
   plan,
   publicBots,
@@ -32,11 +34,16 @@ export const creationBots = z.partialRecord(seatKey, botStrength).optional();
  */
 export const setupRequest = z.strictObject({ ruleset: z.enum(RULESETS).optional(), scenario: z.string().max(64).optional() });
 
-/** POST /api/matches */
+/**
+ * POST /api/matches. `game` names the game (GET /api/games; none: Kampen om Norge, as old clients
+ * send); `plan` one of that game's seat plans (none: its first); `setupData` the game's set-up,
+ * which the server checks with the game's own schema (Kampen om Norge: `setupRequest`; none: basic).
+ */
 export const createMatchRequest = z.strictObject({
-  plan: plan.default('three'),
+  game: gameId.optional(),
+  plan: plan.optional(),
   visibility: visibility.default('private'),
-  setupData: setupRequest.default({ ruleset: 'basic' }),
+  setupData: z.union([setupRequest, z.record(z.string(), z.unknown())]).optional(),
   bots: creationBots,
   clock: clockSettings,
 });
@@ -76,6 +83,7 @@ const seatLinks = z.object({
 /** 201 of POST /api/matches: the invite links, shown once. */
 export const createdMatch = z.object({
   matchID: z.string(),
+  game: gameId,
   plan,
   visibility,
   setupData: publicSetup,
@@ -87,6 +95,8 @@ export type CreatedMatch = z.infer<typeof createdMatch>;
 /** 201 of join and recover: this person's credentials (send as `credentials` on the socket, Bearer on the API). */
 export const joined = z.object({
   matchID: z.string(),
+  /** The match's game (absent from servers that host one game: Kampen om Norge). */
+  game: gameId.optional(),
   memberId: z.string(),
   name: z.string(),
   seat: seatKey,
@@ -148,6 +158,8 @@ export type Viewer = z.infer<typeof viewer>;
 /** A match as this caller may see it (GET /api/matches/:id, and pushed as `kon:lobby`): no token hashes, no credentials. */
 export const matchInfo = z.object({
   matchID: z.string(),
+  /** The game of this match (absent from servers that host one game: Kampen om Norge). */
+  game: gameId.optional(),
   plan,
   visibility,
   setupData: publicSetup,
@@ -170,6 +182,7 @@ export const publicMatches = z.object({
   matches: z.array(
     z.object({
       matchID: z.string(),
+      game: gameId,
       plan,
       setupData: publicSetup,
       createdAt: z.number(),
@@ -182,6 +195,20 @@ export const publicMatches = z.object({
 export type PublicMatch = z.infer<typeof publicMatches>['matches'][number];
 
 export const scenarioList = z.object({ scenarios: z.array(scenarioInfo) });
+
+/** A game the server hosts, as the home page offers it. */
+export const gameInfo = z.object({
+  id: gameId,
+  name: bilingual,
+  summary: bilingual,
+  /** How many people may play it, fewest and most. */
+  players: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** Its seat plans, the default first, with the seats each hands out. */
+  plans: z.array(z.object({ plan, seats: z.array(seatKey) })),
+});
+export type GameInfo = z.infer<typeof gameInfo>;
+/** GET /api/games: the default game first. */
+export const gameList = z.object({ games: z.array(gameInfo) });
 
 /** GET /api/matches/:id/log: the game's public log from entry `from` on. */
 export const logEntries = z.object({ from: z.number(), entries: z.array(z.unknown()) });

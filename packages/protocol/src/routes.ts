@@ -8,6 +8,7 @@ import { errorCode } from './socket';
 import {
   createdMatch,
   createMatchRequest,
+  gameList,
   joined,
   joinRequest,
   logEntries,
@@ -89,6 +90,13 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'get',
+    path: '/api/games',
+    summary: 'The games this server hosts, the default first',
+    responses: { 200: gameList },
+    errors: common,
+  },
+  {
+    method: 'get',
     path: '/api/scenarios',
     summary: 'The scenarios matches may be created with',
     responses: { 200: scenarioList },
@@ -107,7 +115,7 @@ export const ROUTES: Route[] = [
     summary: 'Create a match; answers its invite links once',
     body: createMatchRequest,
     responses: { 201: createdMatch },
-    errors: [...common, ...withBody, 'no_such_seat', 'bot_unavailable'],
+    errors: [...common, ...withBody, 'no_such_seat', 'bot_unavailable', 'no_such_game'],
   },
   {
     method: 'get',

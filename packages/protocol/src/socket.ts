@@ -23,6 +23,20 @@ export type SocketRefusal = z.infer<typeof socketRefusal>;
 export const thinkingEvent = z.object({ seat: seatKey, playerID: z.string(), strength: botStrength, thinking: z.boolean() });
 export type ThinkingEvent = z.infer<typeof thinkingEvent>;
 
+/**
+ * `kon:private` (matchID, message): a line from one seat to one other seat only (diplomacy). The
+ * server delivers it to the sockets of those two seats and to nobody else, spectators included.
+ */
+export const privateMessageRequest = z.strictObject({
+  id: z.string().min(1).max(64),
+  to: playerID,
+  text: z.string().trim().min(1).max(500),
+});
+export type PrivateMessageRequest = z.infer<typeof privateMessageRequest>;
+/** A private line as its two seats receive it (`kon:private`). */
+export const privateMessage = z.object({ id: z.string(), from: playerID, to: playerID, text: z.string(), at: z.number() });
+export type PrivateMessage = z.infer<typeof privateMessage>;
+
 /** What the server pushes to every socket of a match, by event name. */
 export const SERVER_EVENTS = {
   'kon:error': socketRefusal,
@@ -32,6 +46,8 @@ export const SERVER_EVENTS = {
   'kon:clock': clockView,
   /** Your side's automatic-pass switch, after a member changed it: sent to that side's own sockets only. */
   'kon:autopass': z.object({ on: z.boolean() }),
+  /** A private line between two seats: sent to those two seats' sockets only. */
+  'kon:private': privateMessage,
 } as const;
 export type ServerEvent = keyof typeof SERVER_EVENTS;
 export type ServerPayload<E extends ServerEvent> = z.infer<(typeof SERVER_EVENTS)[E]>;

@@ -8,7 +8,7 @@ import type { Logger } from '../log';
  */
 export type MatchMessage =
   /** A move was stored: push it to your sockets. Carries the whole new state (the next move needs it). */
-  | { t: 'move'; matchID: string; prevStateID: number; stateID: number; state: unknown; gameover: boolean }
+  | { t: 'move'; matchID: string; prevStateID: number; stateID: number; state: unknown; gameover: boolean; gameName?: string | undefined }
   /** Who is connected to the match through the sending process (all of it, not a change). */
   | { t: 'presence'; matchID: string; members: string[]; playerIDs: string[]; spectators: number }
   /** A process started listening to the match: send your presence again. */
@@ -16,7 +16,9 @@ export type MatchMessage =
   /** The lobby changed the roster; `removed` members' sockets are closed everywhere. */
   | { t: 'roster'; matchID: string; removed: string[] }
   /** A chat line as boardgame.io's Master hands it to its transport (filtered per socket on arrival). */
-  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] } };
+  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] }; gameName?: string | undefined }
+  /** A private line between two seats: delivered to those seats' sockets only. */
+  | { t: 'private'; matchID: string; to: string; from: string; payload: unknown };
 
 export type Envelope = MatchMessage & { from: string };
 

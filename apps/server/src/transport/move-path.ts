@@ -15,6 +15,7 @@ import {
   type MoveOutcome,
   type PlayerMoveGuard,
   type TransportContext,
+  gameFor,
 } from './types';
 
 type Move = { type: string; args: unknown[] };
@@ -50,12 +51,9 @@ export class MovePath {
    * seat but is otherwise judged exactly like a player's.
    */
   async submitMove(matchID: string, playerID: string, move: Move, opts: SubmitOptions): Promise<MoveOutcome> {
-    const game = this.ctx.games[0];
-    if (!game) return { ok: false, code: 'no_game' };
-    const filter = this.patches.filterOf(game);
     const started = process.hrtime.bigint();
     const outcome = await this.ctx.opts.lock
-      .run(matchID, async (): Promise<MoveOutcome> => this.submitLocked(game, filter, matchID, playerID, move, opts))
+      .run(matchID, async (): Promise<MoveOutcome> => this.submitLocked(matchID, playerID, move, opts))
       .catch((e: unknown): MoveOutcome => {
         if (e instanceof ApiError && e.code === 'match_busy') return { ok: false, code: e.code, message: e.message };
         throw e;
@@ -64,15 +62,8 @@ export class MovePath {
     return outcome;
   }
 
-  private async submitLocked(
-    game: Game,
-    filter: FilterFn,
-    matchID: string,
-    playerID: string,
-    move: Move,
-    opts: SubmitOptions,
-  ): Promise<MoveOutcome> {
-    const { storage, checkMove, bus } = this.ctx.opts;
+  private async submitLocked(matchID: string, playerID: string, move: Move, opts: SubmitOptions): Promise<MoveOutcome> {
+    const { storage, bus } = this.ctx.opts;
     const { type, args } = move;
     const live = await this.rooms.liveMatch(storage, matchID);
     if (!live) return { ok: false, code: 'match_not_found' };
@@ -86,6 +77,11 @@ export class MovePath {
     const state = live.state;
     const metadata = (live.metadata ??= (await storage.fetch(matchID, { metadata: true })).metadata);
     if (!metadata) return { ok: false, code: 'match_not_found' };
+    // The match's own game (its stored name; one stored before there were several games: the first).
+    const game = gameFor(this.ctx.games, metadata.gameName);
+    if (!game) return { ok: false, code: 'no_game' };
+    const filter = this.patches.filterOf(game);
+    const checkMove = (game.name !== undefined && this.ctx.opts.checkMoveOf?.(game.name)) || this.ctx.opts.checkMove;
     if (opts.by === 'player' && !(await authentic(this.ctx.app, playerID, opts.credentials, metadata)))
       return { ok: false, code: 'unauthorized', fields: { playerID } };
     const held = opts.by === 'player' ? await this.playerMoveGuard(matchID, playerID) : null;
@@ -124,8 +120,16 @@ export class MovePath {
       live.metadata = result.metadata;
       this.patches.publish(matchID, live, prevStateID, filter);
     }
-    bus?.publish({ t: 'move', matchID, prevStateID, stateID: result.state._stateID, state: result.state, gameover: ended });
-    const event: MoveCommitted = { matchID, playerID, by: opts.by, move: { type, args }, state: result.state };
+    bus?.publish({
+      t: 'move',
+      matchID,
+      prevStateID,
+      stateID: result.state._stateID,
+      state: result.state,
+      gameover: ended,
+      gameName: metadata.gameName,
+    });
+    const event: MoveCommitted = { matchID, gameName: game.name ?? '', playerID, by: opts.by, move: { type, args }, state: result.state };
     for (const l of this.listeners) {
       try {
         l(event);

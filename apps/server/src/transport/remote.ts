@@ -3,7 +3,7 @@ import type { Envelope, MatchBus } from '../cluster/bus';
 import type { Patches } from './patches';
 import type { PresenceTracker } from './presence';
 import type { Rooms } from './rooms';
-import type { LiveMatch, TransportContext } from './types';
+import { gameFor, type LiveMatch, type TransportContext } from './types';
 
 type RemoteMove = Extract<Envelope, { t: 'move' }>;
 
@@ -22,6 +22,9 @@ export class RemoteMatches {
     private readonly presence: PresenceTracker,
   ) {}
 
+  /** Delivers another process's private line to this process's sockets of its two seats (socket-session.ts). */
+  privateLine?: (matchID: string, from: string, to: string, payload: unknown) => void;
+
   listen(bus: MatchBus) {
     bus.onMessage((m) => this.onMessage(m));
     bus.onProcessGone((id) => this.presence.processGone(id));
@@ -38,10 +41,13 @@ export class RemoteMatches {
       case 'roster':
         return this.presence.applyRoster(m.matchID, m.removed);
       case 'chat': {
-        const filter = this.ctx.games[0] && this.patches.filterOf(this.ctx.games[0]);
-        if (!filter) return;
-        this.patches.sendAll(m.matchID, m.payload, filter);
+        const game = gameFor(this.ctx.games, this.rooms.live.get(m.matchID)?.metadata?.gameName ?? m.gameName);
+        if (!game) return;
+        this.patches.sendAll(m.matchID, m.payload, this.patches.filterOf(game));
+        return;
       }
+      case 'private':
+        return this.privateLine?.(m.matchID, m.from, m.to, m.payload);
     }
   }
 
@@ -52,9 +58,9 @@ export class RemoteMatches {
    * arrived waits for it a little; if it never comes the sockets get the whole newer state instead.
    */
   private applyMove(m: RemoteMove) {
-    const game = this.ctx.games[0];
-    if (!game || !this.rooms.watched(m.matchID)) return; // nobody here watches it; the store has it
     const live = this.rooms.live.get(m.matchID);
+    const game = gameFor(this.ctx.games, live?.metadata?.gameName ?? m.gameName);
+    if (!game || !this.rooms.watched(m.matchID)) return; // nobody here watches it; the store has it
     if (!live) {
       // Dropped after a failed write here: start again from this state, whole to every socket.
       const fresh: LiveMatch = { state: m.state as State, metadata: undefined, views: new Map() };

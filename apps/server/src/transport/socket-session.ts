@@ -16,7 +16,8 @@ import type { MovePath } from './move-path';
 import type { Patches } from './patches';
 import type { PresenceTracker } from './presence';
 import type { Rooms } from './rooms';
-import { authentic, type FilterFn, type PassHold, type Payload, type SentView, type TransportContext } from './types';
+import { authentic, gameFor, type FilterFn, type PassHold, type Payload, type SentView, type TransportContext } from './types';
+import { deliverPrivate, privateLine } from './private-lines';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -142,6 +143,8 @@ export class SocketSessions {
           (stored.state ? { state: stored.state, metadata, views: new Map<string, SentView>() } : undefined);
         // Never create a match on demand: only the lobby creates matches.
         if (!live || !metadata || !initialState) return refuse('match_not_found');
+        // A match is watched through its own game's namespace only (another game's view would not hide its secrets).
+        if (gameFor(this.ctx.games, metadata.gameName) !== game) return refuse('match_not_found');
         let memberId: string | undefined;
         if (pid === null) {
           if (!(await opts.lobby.canSpectate(id, creds.data))) return refuse('unauthorized');
@@ -205,11 +208,22 @@ export class SocketSessions {
         const sendAll = api.sendAll;
         api.sendAll = (payload) => {
           sendAll(payload);
-          if (payload.type === 'chat') bus.publish({ t: 'chat', matchID: b.matchID, payload });
+          if (payload.type === 'chat') bus.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name });
         };
       }
       const master = new Master(game, opts.storage, api, this.ctx.app.context.auth);
       await master.onChatMessage(b.matchID, msg.data, typeof rawCreds === 'string' ? rawCreds : undefined);
+    });
+
+    guard('kon:private', async (...args) => {
+      const [rawMatchID, raw] = args;
+      const b = this.rooms.binding(socket);
+      if (!b || rawMatchID !== b.matchID) return refuse('bad_private_message');
+      const metadata = this.rooms.live.get(b.matchID)?.metadata ?? (await opts.storage.fetch(b.matchID, { metadata: true })).metadata;
+      const line = privateLine(b.playerID, raw, metadata);
+      if (!line) return refuse('bad_private_message', { matchID: b.matchID });
+      deliverPrivate(this.rooms, b.matchID, line);
+      opts.bus?.publish({ t: 'private', matchID: b.matchID, from: line.from, to: line.to, payload: line });
     });
 
     socket.on('disconnect', () => this.presence.disconnected(socket));

@@ -15,6 +15,14 @@ import type { RateLimits } from '../rate-limits';
 export type Payload = { type: string; args: unknown[] };
 export type FilterFn = (playerID: string | null, payload: Payload) => Payload;
 
+/**
+ * The game a match is played with: the one its stored metadata names (`gameName`); a match stored
+ * before the server hosted several games names Kampen om Norge, and one without a name is the first.
+ */
+export function gameFor(games: readonly Game[], gameName: string | undefined): Game | undefined {
+  return (gameName !== undefined && games.find((g) => g.name === gameName)) || games[0];
+}
+
 /** Whom a socket authenticated as at its `sync`. */
 export interface Binding {
   matchID: string;
@@ -56,6 +64,8 @@ export interface TransportOptions {
    * legal now): a refused move then reaches neither the game nor storage, and its sender hears why.
    */
   checkMove?: MoveCheck;
+  /** The check of each game by its name, when the server hosts several (before `checkMove`). */
+  checkMoveOf?: (gameName: string) => MoveCheck | undefined;
   /** The other server processes (REDIS_URL); without it this process is the only one. */
   bus?: MatchBus;
   /** Counts moves, their time and refusals for GET /metrics. */
@@ -82,6 +92,8 @@ export type MoveOutcome =
 /** A move that was stored and sent: what listeners (bots, clocks, notifications) react to. */
 export interface MoveCommitted {
   matchID: string;
+  /** The match's game (boardgame.io's game name). */
+  gameName: string;
   playerID: string;
   by: 'player' | 'server';
   move: { type: string; args: unknown[] };

@@ -10,6 +10,11 @@ export const FACTIONS_OF_SEAT: Record<SeatKey, Faction[]> = {
   norway: ['norway'],
   allies: ['allies'],
   'norway+allies': ['norway', 'allies'],
+  // Seats of a game whose seats are alike (numbered): none of Kampen om Norge's factions.
+  player1: [],
+  player2: [],
+  player3: [],
+  player4: [],
 };
 
 export interface SidePresence {

@@ -4,7 +4,8 @@
  * the choice, when creating, of who may join.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, remember, saveName, type Plan, type ScenarioInfo, type SeatKey } from '../api';
+import { ApiError, remember, saveName, type GameInfo, type Plan, type ScenarioInfo, type SeatKey } from '../api';
+import { DEFAULT_GAME } from './GameChoice';
 import { useI18n } from '../i18n';
 import { RulesetTag, SeatBadges } from '../ui/Chrome';
 import { pastApi, type PublicMatch } from '../replay/api';
@@ -30,8 +31,20 @@ export function VisibilityChoice({ value, onChange }: { value: 'private' | 'publ
 
 const freeSeats = (m: PublicMatch): SeatKey[] => m.seats.filter((s) => s.members.length === 0 && !m.bots?.[s.seat]).map((s) => s.seat);
 
-export function PublicMatches({ navigate, name }: { navigate: (to: string) => void; name: string; scenarios?: ScenarioInfo[] | null }) {
-  const { t } = useI18n();
+export function PublicMatches({
+  navigate,
+  name,
+  games,
+}: {
+  navigate: (to: string) => void;
+  name: string;
+  scenarios?: ScenarioInfo[] | null;
+  games?: GameInfo[] | null;
+}) {
+  const { t, lang } = useI18n();
+  /** Another game's name (a Kampen om Norge match shows its rules instead). */
+  const otherGame = (m: PublicMatch) =>
+    m.game && m.game !== DEFAULT_GAME ? (games?.find((g) => g.id === m.game)?.name[lang] ?? m.game) : null;
   const [list, setList] = useState<PublicMatch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
@@ -58,6 +71,7 @@ export function PublicMatches({ navigate, name }: { navigate: (to: string) => vo
       remember(m.matchID, {
         member: joined,
         createdAt: Date.now(),
+        ...(m.game ? { game: m.game } : {}),
         ruleset: m.setupData?.ruleset === 'advanced' ? 'advanced' : 'basic',
         ...(m.setupData?.scenario ? { scenario: m.setupData.scenario } : {}),
       });
@@ -85,9 +99,16 @@ export function PublicMatches({ navigate, name }: { navigate: (to: string) => vo
         {list?.map((m) => (
           <li key={m.matchID} data-match={m.matchID} className="public-match">
             <div className="public-match-head">
-              <RulesetTag ruleset={m.setupData?.ruleset} scenario={m.setupData?.scenario} />
+              {otherGame(m) ? (
+                <strong className="game-tag" data-game={m.game}>
+                  {otherGame(m)}
+                </strong>
+              ) : (
+                <RulesetTag ruleset={m.setupData?.ruleset} scenario={m.setupData?.scenario} />
+              )}
               <span className="muted small">
-                {t(`home.plan.${m.plan as Plan}`)} · {t('home.public.free', { n: freeSeats(m).length })}
+                {otherGame(m) ? t('games.plan.n', { n: m.seats.length }) : t(`home.plan.${m.plan as Plan}`)} ·{' '}
+                {t('home.public.free', { n: freeSeats(m).length })}
               </span>
             </div>
             <div className="public-seats">

@@ -51,12 +51,14 @@ export function TopBar({ children, navigate, you }: { children?: React.ReactNode
 
 export function SeatBadges({ seat }: { seat: SeatKey }) {
   const { t } = useI18n();
-  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : [seat];
+  const factions: Faction[] = seat === 'norway+allies' ? ['norway', 'allies'] : seat.startsWith('player') ? [] : [seat as Faction];
   return (
     <span className="seat-badges" title={t(`seat.${seat}`)}>
       {factions.map((f) => (
         <FactionBadge key={f} faction={f} />
       ))}
+      {/* A numbered seat (a game whose seats are alike) has no faction: its name instead. */}
+      {factions.length === 0 && <span className="seat-name">{t(`seat.${seat}`)}</span>}
     </span>
   );
 }

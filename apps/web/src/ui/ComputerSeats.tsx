@@ -28,6 +28,11 @@ const FACTIONS_OF: Record<SeatKey, Faction[]> = {
   norway: ['norway'],
   allies: ['allies'],
   'norway+allies': ['norway', 'allies'],
+  // Seats of a game whose seats are alike (numbered): none of Kampen om Norge's factions.
+  player1: [],
+  player2: [],
+  player3: [],
+  player4: [],
 };
 
 /**

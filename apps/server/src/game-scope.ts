@@ -1,0 +1,36 @@
+/**
+ * Clocks, "your move" messages, automatic passes and computer players were written for the default
+ * game (Kampen om Norge): they read its engine (who acts, when passing is all a side can do, its
+ * bots). Until each asks a game module instead, they are handed a view of the transport that shows
+ * them only that game's matches: moves of other games' matches never reach them, and other games'
+ * states read as absent. A match's game never changes, so it is looked up once and kept.
+ */
+import type { HardenedTransport, MoveListener } from './transport';
+import { BoundedMap } from './bounded-map';
+
+export function firstGameOnly(
+  transport: HardenedTransport,
+  defaultGame: string,
+  /** The stored gameName of a match (undefined: unknown match, or one stored before there were several games). */
+  gameNameOf: (matchID: string) => Promise<string | undefined>,
+): HardenedTransport {
+  const known = new BoundedMap<string, boolean>(10_000);
+  const ours = async (matchID: string) => {
+    let v = known.get(matchID);
+    if (v === undefined) {
+      const name = await gameNameOf(matchID);
+      v = name === undefined || name === defaultGame;
+      known.set(matchID, v);
+    }
+    return v;
+  };
+  return new Proxy(transport, {
+    get(target, prop, receiver) {
+      if (prop === 'onMoveCommitted')
+        return (listener: MoveListener) => target.onMoveCommitted((e) => (e.gameName === defaultGame ? listener(e) : undefined));
+      if (prop === 'currentState') return async (matchID: string) => ((await ours(matchID)) ? target.currentState(matchID) : undefined);
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}

@@ -1,0 +1,6 @@
+/** Deres uenighet in the web client: its module, and its board (a chunk of its own with the rules). */
+import { deresModule } from '@kon/deres/module';
+import type { WebGame } from '../types';
+import { DeresBoard } from './DeresBoard';
+
+export const deresWeb: WebGame = { module: deresModule, Board: DeresBoard };

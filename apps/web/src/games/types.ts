@@ -1,0 +1,24 @@
+/** The shapes a game's page and board take (below the pages and the registry that use them). */
+import type { ComponentType } from 'react';
+import type { GameModule } from '@kon/platform';
+
+export interface GamePageProps {
+  matchID: string;
+  spectator: boolean;
+  navigate: (to: string) => void;
+}
+
+export interface BoardProps {
+  G: any;
+  ctx: any;
+  playerID: string | null;
+  /** Makes a move as this seat (does nothing for a spectator). */
+  move: (name: string, ...args: unknown[]) => void;
+  module: GameModule;
+}
+
+export interface WebGame {
+  module: GameModule;
+  /** The game's own board; without one the page lists the seat's legal moves as buttons. */
+  Board?: ComponentType<BoardProps>;
+}

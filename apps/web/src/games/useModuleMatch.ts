@@ -1,0 +1,88 @@
+/**
+ * The live link to a match of any game module: one boardgame.io client (the seat's, or a
+ * spectator's) on the game's own socket namespace, with the server's pushes beside it: the lobby
+ * view, refusals, and private lines between two seats (`kon:private`).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Client } from 'boardgame.io/client';
+import { SocketIO } from 'boardgame.io/multiplayer';
+import type { GameModule } from '@kon/platform';
+import type { PrivateMessage, ServerPayload } from '@kon/protocol';
+import type { MatchInfo } from '../api';
+
+const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
+
+export interface ModuleMatch {
+  G: any;
+  ctx: any;
+  connected: boolean;
+  lobby: MatchInfo | null;
+  chat: { id: string; sender: string; payload: unknown }[];
+  lines: PrivateMessage[];
+  lastError: string | null;
+  move(name: string, ...args: unknown[]): void;
+  sendChat(text: string): void;
+  sendPrivate(to: string, text: string): void;
+}
+
+export function useModuleMatch(
+  module: GameModule | null,
+  matchID: string,
+  playerID: string | null,
+  credentials: string | undefined,
+  numPlayers: number,
+): ModuleMatch {
+  const [state, setState] = useState<{ G: any; ctx: any } | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [lobby, setLobby] = useState<MatchInfo | null>(null);
+  const [chat, setChat] = useState<ModuleMatch['chat']>([]);
+  const [lines, setLines] = useState<PrivateMessage[]>([]);
+  const [lastError, setLastError] = useState<string | null>(null);
+  const client = useRef<any>(null);
+
+  useEffect(() => {
+    if (!module || !credentials) return;
+    const c: any = Client({
+      game: module.game,
+      numPlayers,
+      matchID,
+      ...(playerID !== null ? { playerID } : {}),
+      credentials,
+      debug: false,
+      multiplayer: SocketIO({ socketOpts: SOCKET_OPTIONS }),
+    } as any);
+    client.current = c;
+    c.subscribe((s: any) => {
+      if (s) setState({ G: s.G, ctx: s.ctx });
+      setChat([...(c.chatMessages ?? [])]);
+    });
+    c.start();
+    const socket = c.transport?.socket;
+    socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
+    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+    socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
+    const refresh = () => setConnected(!!socket?.connected);
+    socket?.on?.('connect', refresh);
+    socket?.on?.('disconnect', refresh);
+    return () => {
+      c.stop();
+      client.current = null;
+    };
+  }, [module, matchID, playerID, credentials, numPlayers]);
+
+  return {
+    G: state?.G ?? null,
+    ctx: state?.ctx ?? null,
+    connected,
+    lobby,
+    chat,
+    lines,
+    lastError,
+    move: (name, ...args) => client.current?.moves?.[name]?.(...args),
+    sendChat: (text) => client.current?.sendChatMessage?.(text),
+    sendPrivate: (to, text) => {
+      const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      client.current?.transport?.socket?.emit?.('kon:private', matchID, { id, to, text });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Creating a match of a game other than Kampen om Norge: its seat plans by number of players, the
+ * creator's seat, public or private. The game's own set-up is its default; the seats the creator does
+ * not take get invite links (no computer players or clocks for these games yet).
+ */
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, remember, saveName, savedName, type GameInfo, type Plan, type SeatKey } from '../api';
+import { useI18n } from '../i18n';
+import { VisibilityChoice } from './PublicMatches';
+
+export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to: string) => void }) {
+  const { t, lang } = useI18n();
+  const [name, setName] = useState(savedName);
+  const [plan, setPlan] = useState<Plan>(game.plans[0]!.plan);
+  const seats = game.plans.find((p) => p.plan === plan)?.seats ?? [];
+  const [seat, setSeat] = useState<SeatKey>(seats[0]!);
+  const [visibility, setVisibility] = useState<'private' | 'public'>('private');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mine = seats.includes(seat) ? seat : seats[0]!;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      saveName(name.trim());
+      const created = await api.createGame(game.id, plan, visibility);
+      remember(created.matchID, { links: created.links, createdAt: Date.now(), game: game.id });
+      const token = created.links.seats.find((s) => s.seat === mine)?.token;
+      if (!token) throw new Error('no seat');
+      remember(created.matchID, { member: await api.join(created.matchID, token, name.trim()) });
+      navigate(`/m/${created.matchID}/invite`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="panel create-form" onSubmit={submit} aria-label={t('games.create', { name: game.name[lang] })} data-game={game.id}>
+      <h2>{t('games.create', { name: game.name[lang] })}</h2>
+      <label className="field">
+        <span>{t('home.name')}</span>
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('home.namePlaceholder')}
+          maxLength={32}
+          required
+          name="name"
+          autoComplete="nickname"
+        />
+      </label>
+      <fieldset>
+        <legend>{t('games.plan')}</legend>
+        {game.plans.map((p) => (
+          <label key={p.plan} className="choice">
+            <input type="radio" name="plan" value={p.plan} checked={plan === p.plan} onChange={() => setPlan(p.plan)} />
+            <span>
+              <strong>{t('games.plan.n', { n: p.seats.length })}</strong>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('games.seat')}</legend>
+        <div className="seat-choices">
+          {seats.map((s, i) => (
+            <label key={s} className={`seat-choice ${mine === s ? 'checked' : ''}`}>
+              <input type="radio" name="seat" value={s} checked={mine === s} onChange={() => setSeat(s)} />
+              <span>{t('games.seat.n', { n: i + 1 })}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <VisibilityChoice value={visibility} onChange={setVisibility} />
+      {error && <p className="error">{error}</p>}
+      <button type="submit" className="primary big" disabled={busy || !name.trim()}>
+        {busy ? t('home.creating') : t('home.submit')}
+      </button>
+      {!name.trim() && <p className="muted small create-blocked">{t('home.needName')}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Who may shoot at what, and the d12 needed: range + defence − hit chance (range 9/13/17/21 for 1–4
+ * squares). Works on the state and on a view (only public parts are read).
+ */
+import { NATIONS } from '../data/nations.js';
+import { CASTLE_BONUS, DEFENCE, DOWNHILL_BONUS, FLANK_BONUS, RANGE_TABLE, UPGRADES, UPHILL_DEFENCE } from '../data/upgrades.js';
+import type { DeresState, Fort, Pos, Regiment, Seat } from '../types.js';
+import { adjacent, capitalAt, dist, fortAt, heightAt, livingCapital, regimentsAt, samePos, type Table } from './board.js';
+import { nationOf, rulesOf, type Nations } from './kernel.js';
+import { lineOfSight } from './los.js';
+
+export type Shooter = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; piece: Fort };
+/** The piece a shot at a square hits: a Green stack's top piece (regiments stand above forts). */
+export type TargetPiece = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; piece: Fort } | { kind: 'capital'; seat: Seat; at: Pos };
+
+export type CombatTable = Table & Nations & Pick<DeresState, 'shootingRound'>;
+
+export function findShooter(t: CombatTable, seat: Seat, id: string): Shooter | null {
+  const r = t.regiments.find((x) => x.id === id && x.owner === seat);
+  if (r) return { kind: 'regiment', piece: r };
+  const f = t.forts.find((x) => x.id === id && x.owner === seat);
+  return f ? { kind: 'fort', piece: f } : null;
+}
+
+/** A regiment, a Red fort or a castle that has not to reload this shooting round. */
+export function loaded(t: CombatTable, seat: Seat, s: Shooter): boolean {
+  const rules = rulesOf(t, seat);
+  if (s.kind === 'fort') return s.piece.castle || rules.fortsShoot;
+  if (rules.regimentsNeverReload) return true;
+  return s.piece.firedIn === 0 || s.piece.firedIn !== t.shootingRound - 1;
+}
+
+export function topPiece(t: Table, p: Pos): TargetPiece | null {
+  const r = regimentsAt(t, p)[0];
+  if (r) return { kind: 'regiment', piece: r };
+  const f = fortAt(t, p);
+  if (f) return { kind: 'fort', piece: f };
+  const c = capitalAt(t, p);
+  if (c !== undefined && livingCapital(t, c)) return { kind: 'capital', seat: c, at: p };
+  return null;
+}
+export function ownerOf(tp: TargetPiece): Seat {
+  return tp.kind === 'capital' ? tp.seat : tp.piece.owner;
+}
+
+export function maxRange(t: Nations, seat: Seat): number {
+  return UPGRADES[nationOf(t, seat).upgrades]!.range;
+}
+
+/** The height a shooter counts: a regiment beside its own capital attacks from the capital's height if higher. */
+function shooterHeight(t: CombatTable, seat: Seat, s: Shooter): number {
+  const h = heightAt(t.board, s.piece);
+  const cap = livingCapital(t, seat);
+  if (s.kind === 'regiment' && cap && adjacent(cap, s.piece)) return Math.max(h, heightAt(t.board, cap));
+  return h;
+}
+
+/** Best hit chance from an own fort or castle within one square of `p` (the shooter itself included). */
+export function supportBonus(t: CombatTable, seat: Seat, p: Pos): number {
+  const rules = rulesOf(t, seat);
+  let best = 0;
+  for (const f of t.forts) {
+    if (f.owner !== seat || dist(f, p) > 1) continue;
+    best = Math.max(best, f.castle ? CASTLE_BONUS : rules.fortBonus + f.upgrades);
+  }
+  return best;
+}
+
+export function flanked(t: CombatTable, seat: Seat, s: Shooter, target: Pos): boolean {
+  const others = t.regiments.filter((r) => r.owner === seat && r.id !== s.piece.id);
+  if (others.some((r) => adjacent(r, target))) return true;
+  // Green: two regiments stacked beside the target flank it.
+  if (s.kind === 'regiment' && rulesOf(t, seat).stackFlanks && adjacent(s.piece, target)) return others.some((r) => samePos(r, s.piece));
+  return false;
+}
+
+export interface HitBreakdown {
+  squares: number;
+  range: number;
+  defence: number;
+  hitChance: number;
+  /** The lowest d12 that hits (1 or less: always; above 12: never). */
+  needed: number;
+  uphill: boolean;
+  downhill: boolean;
+  flank: boolean;
+  support: number;
+}
+
+export function hitNeeded(t: CombatTable, seat: Seat, s: Shooter, target: Pos, tp: TargetPiece): HitBreakdown {
+  const squares = dist(s.piece, target);
+  const range = RANGE_TABLE[squares] ?? 99;
+  const from = shooterHeight(t, seat, s);
+  const to = heightAt(t.board, target);
+  const isCapital = tp.kind === 'capital';
+  const uphill = !isCapital && from < to;
+  const downhill = !isCapital && from > to;
+  let defence: number;
+  if (tp.kind === 'capital') defence = DEFENCE.capital;
+  else {
+    const owner = tp.piece.owner;
+    const up4 = UPGRADES[nationOf(t, owner).upgrades]!.defence;
+    if (tp.kind === 'regiment') defence = DEFENCE.regiment + NATIONS[nationOf(t, owner).nation!].regimentDefence + up4;
+    else if (tp.piece.castle) defence = DEFENCE.castle + up4;
+    else defence = (squares > 1 ? DEFENCE.fortFar : 0) + tp.piece.upgrades + up4;
+    if (uphill) defence += UPHILL_DEFENCE;
+  }
+  const flank = flanked(t, seat, s, target);
+  const support = supportBonus(t, seat, s.piece);
+  const hitChance = UPGRADES[nationOf(t, seat).upgrades]!.hitTotal + (flank ? FLANK_BONUS : 0) + support + (downhill ? DOWNHILL_BONUS : 0);
+  return { squares, range, defence, hitChance, needed: range + defence - hitChance, uphill, downhill, flank, support };
+}
+
+/** Why `seat` may not aim `shooter` at `target` now, or null if it may. */
+export function whyNoShot(t: CombatTable, seat: Seat, shooterId: string, target: Pos, sniper = false): string | null {
+  const s = findShooter(t, seat, shooterId);
+  if (!s) return 'no such shooter of yours';
+  if (s.kind === 'fort' && !s.piece.castle && !rulesOf(t, seat).fortsShoot) return 'your forts cannot shoot';
+  if (!loaded(t, seat, s)) return 'that piece fired last shooting round and must reload';
+  const tp = topPiece(t, target);
+  if (!tp || ownerOf(tp) === seat) return 'no enemy piece there';
+  const d = dist(s.piece, target);
+  if (d < 1 || d > maxRange(t, seat)) return 'out of range';
+  if (tp.kind === 'capital' && (s.kind !== 'regiment' || d !== 1)) return 'a capital can only be shot by a regiment beside it';
+  const sight = lineOfSight(t, s.piece, target, { seat, indirect: UPGRADES[nationOf(t, seat).upgrades]!.indirect, ignoreEnemies: sniper });
+  if (!sight.clear) return `no line of sight (${sight.blockedBy!.why})`;
+  return null;
+}
+
+export interface ShotOption {
+  shooter: string;
+  target: Pos;
+  needed: number;
+}
+
+/** Every shot `seat` could declare now (without the sniper). */
+export function legalShots(t: CombatTable, seat: Seat): ShotOption[] {
+  const out: ShotOption[] = [];
+  const range = maxRange(t, seat);
+  const shooters: Shooter[] = [
+    ...t.regiments.filter((r) => r.owner === seat).map((piece) => ({ kind: 'regiment' as const, piece })),
+    ...t.forts.filter((f) => f.owner === seat).map((piece) => ({ kind: 'fort' as const, piece })),
+  ];
+  const targets = new Map<string, Pos>();
+  for (const r of t.regiments) if (r.owner !== seat) targets.set(`${r.x},${r.y}`, r);
+  for (const f of t.forts) if (f.owner !== seat) targets.set(`${f.x},${f.y}`, f);
+  for (const [c, cap] of Object.entries(t.capitals)) if (c !== seat && cap && !cap.destroyed) targets.set(`${cap.x},${cap.y}`, cap);
+  const seen = new Set<string>();
+  for (const s of shooters)
+    for (const p of targets.values()) {
+      const k = `${s.piece.id}@${p.x},${p.y}`;
+      if (seen.has(k) || dist(s.piece, p) > range) continue;
+      seen.add(k);
+      if (whyNoShot(t, seat, s.piece.id, p) !== null) continue;
+      const tp = topPiece(t, p)!;
+      out.push({ shooter: s.piece.id, target: { x: p.x, y: p.y }, needed: hitNeeded(t, seat, s, p, tp).needed });
+    }
+  return out;
+}

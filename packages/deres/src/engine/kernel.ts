@@ -1,0 +1,66 @@
+/** Small shared pieces of the engine: errors, chance, and derived numbers of a nation. */
+import { NATIONS, type NationRules } from '../data/nations.js';
+import { BASE_MOVE, BASE_SHOTS, MAX_MOVE, UPGRADES } from '../data/upgrades.js';
+import type { DeresEvent, DeresState, NationState, Seat } from '../types.js';
+
+/** A move that breaks a rule: refused, and the state is left as it was. */
+export class RuleError extends Error {}
+export function fail(message: string): never {
+  throw new RuleError(message);
+}
+
+/** The only source of chance the rules use; on the server boardgame.io's seeded random. */
+export interface Rng {
+  d12(): number;
+  shuffle<T>(items: T[]): T[];
+}
+
+/** The parts of the state the derived numbers read (state or view). */
+export type Nations = Pick<DeresState, 'nations' | 'seats'>;
+
+export function rulesOf(t: Nations, seat: Seat): NationRules {
+  const n = t.nations[seat]?.nation;
+  if (!n) fail(`seat ${seat} has no nation`);
+  return NATIONS[n];
+}
+export function nationOf(t: Nations, seat: Seat): NationState {
+  const n = t.nations[seat];
+  if (!n) fail(`no seat ${seat}`);
+  return n;
+}
+export function living(t: Nations): Seat[] {
+  return t.seats.filter((s) => !t.nations[s]!.out);
+}
+/** Seats clockwise starting at `from`. */
+export function clockwise(t: Nations, from: Seat): Seat[] {
+  const i = t.seats.indexOf(from);
+  return [...t.seats.slice(i), ...t.seats.slice(0, i)];
+}
+export function nextSeat(t: Nations, from: Seat, skipOut = true): Seat {
+  const order = clockwise(t, from);
+  for (const s of order.slice(1)) if (!skipOut || !t.nations[s]!.out) return s;
+  return from;
+}
+
+/** Movement points this round (with invention IX if `explorer`). */
+export function movePoints(t: Nations, seat: Seat, explorer = nationOf(t, seat).explorer): number {
+  const n = nationOf(t, seat);
+  const mp = BASE_MOVE + rulesOf(t, seat).extraMove + UPGRADES[n.upgrades]!.move + (explorer ? 1 : 0);
+  return Math.min(MAX_MOVE, mp);
+}
+/** Shots a round: the capital's, the upgrades' and the nation's. */
+export function shotsPerRound(t: Nations, seat: Seat): number {
+  return BASE_SHOTS + UPGRADES[nationOf(t, seat).upgrades]!.shotsTotal + rulesOf(t, seat).extraShots;
+}
+/** Supplies the next upgrade costs this nation. */
+export function upgradeCost(t: Nations, seat: Seat, n: number): number {
+  const cheap = rulesOf(t, seat).cheapFirstUpgrades;
+  return n <= 2 && cheap !== null ? cheap : UPGRADES[n]!.cost;
+}
+
+export function newId(G: DeresState, prefix: string): string {
+  return `${prefix}${G.nextId++}`;
+}
+export function log(G: DeresState, e: DeresEvent): void {
+  G.log.push(e);
+}

@@ -1,0 +1,72 @@
+/**
+ * The boardgame.io face of the rules. All logic lives in engine/; each move is server-only, and every
+ * seat still in the game is always active (its stage says what it may do): orders are simultaneous,
+ * and surrender may be asked and answered at any time.
+ */
+import type { Game } from 'boardgame.io';
+import { INVALID_MOVE } from 'boardgame.io/core';
+import { parseAction, perform } from './engine/actions.js';
+import { stages } from './engine/flow.js';
+import { RuleError, type Rng } from './engine/kernel.js';
+import { legalActions, type LegalMove } from './engine/legal.js';
+import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
+import { viewFor } from './engine/view.js';
+import { MOVE_NAMES } from './schemas.js';
+import { STAGES, type DeresState, type DeresView } from './types.js';
+
+/** Moves a clock may make for a seat whose time ran out: an empty submission. */
+export const CLOCK_MOVE = 'submitEmpty' as const;
+
+interface RandomAPI {
+  D12(): number;
+  Shuffle<T>(deck: T[]): T[];
+}
+export const rngOf = (random: RandomAPI): Rng => ({ d12: () => random.D12(), shuffle: (xs) => random.Shuffle(xs) });
+
+function makeMove(type: string) {
+  return {
+    client: false,
+    // Orders are secret: boardgame.io's log keeps their arguments from everyone but the mover.
+    redact: type === 'submitOrders',
+    move: ({ G, playerID, random, events }: any, ...args: unknown[]) => {
+      if (playerID == null || !Object.hasOwn(G.nations, playerID) || args.length !== 1) return INVALID_MOVE;
+      try {
+        perform(G, playerID, parseAction(type, args[0]), rngOf(random));
+      } catch (e) {
+        if (e instanceof RuleError) return INVALID_MOVE;
+        throw e;
+      }
+      events.setActivePlayers({ value: stages(G) });
+      return undefined;
+    },
+  };
+}
+
+export const DeresUenighet: Game<DeresState, any, SetupData> = {
+  name: 'deres-uenighet',
+  minPlayers: 2,
+  maxPlayers: 4,
+  disableUndo: true,
+  setup: ({ ctx, random }: any, setupData?: SetupData) => createInitialState(ctx.numPlayers, setupData, rngOf(random)),
+  validateSetupData: (setupData, numPlayers) => {
+    if (numPlayers < 2 || numPlayers > 4) return 'Deres uenighet is for 2–4 players';
+    const parsed = setupDataSchema.safeParse(setupData ?? {});
+    return parsed.success ? undefined : parsed.error.issues.map((i) => i.message).join('; ');
+  },
+  // No prototype: boardgame.io looks moves up with `name in moves`.
+  moves: Object.assign(Object.create(null), Object.fromEntries(MOVE_NAMES.map((t) => [t, makeMove(t)]))),
+  turn: {
+    onBegin: ({ G, events }: any) => {
+      events.setActivePlayers({ value: stages(G) });
+    },
+    stages: Object.fromEntries(STAGES.map((s) => [s, {}])),
+  },
+  endIf: ({ G }) => G.result ?? undefined,
+  playerView: ({ G, playerID }) => viewFor(G, playerID != null && Object.hasOwn(G.nations, playerID) ? playerID : null) as any,
+};
+
+/** Legal moves in boardgame.io's shape for a seat (on the state or the seat's own view). */
+export function legalMoves(G: DeresState | DeresView, _ctx: unknown, playerID: string | null | undefined): LegalMove[] {
+  if (playerID == null || !Object.hasOwn(G.nations, playerID)) return [];
+  return legalActions(G, playerID);
+}

@@ -1,0 +1,52 @@
+/**
+ * Deres uenighet as a game module of the platform (@kon/platform): what the server, the lobby and the
+ * web client may know of this game. Seats are alike (all against all): numbered player1..player4, each
+ * one boardgame.io player; the nations are chosen in the game's own set-up.
+ */
+import type { GameModule, PlanSeat } from '@kon/platform';
+import { DeresUenighet, legalMoves } from './game.js';
+import { whyIllegal } from './engine/actions.js';
+import { stages } from './engine/flow.js';
+import { setupDataSchema } from './engine/setup.js';
+import { viewFor } from './engine/view.js';
+import { MOVE_NAMES } from './schemas.js';
+import type { DeresState, DeresView } from './types.js';
+
+const seats = (n: number): PlanSeat[] => Array.from({ length: n }, (_, i) => ({ key: `player${i + 1}`, playerIDs: [String(i)] }));
+
+/** A dry run's dice: legality never depends on them (the real roll happens in the move itself). */
+const DRY_RNG = { d12: () => 1, shuffle: <T>(xs: T[]) => xs };
+const isSeat = (G: DeresState, playerID: string | null): playerID is string => playerID != null && Object.hasOwn(G.nations, playerID);
+
+export const deresModule: GameModule<DeresState, DeresView> = {
+  id: 'deres-uenighet',
+  game: DeresUenighet,
+  texts: {
+    name: { no: 'Deres uenighet', en: 'Their Disagreement' },
+    summary: {
+      no: 'Alle mot alle: bygg kartet, kjøp, flytt og skyt med hemmelige ordre som avsløres samtidig. Diplomati anbefales.',
+      en: 'All against all: build the map, then buy, move and shoot by secret orders revealed together. Diplomacy encouraged.',
+    },
+  },
+  setupSchema: setupDataSchema,
+  defaultSetup: {},
+  plans: { three: seats(3), two: seats(2), four: seats(4) },
+  defaultPlan: 'three',
+  players: { min: 2, max: 4 },
+  view: (G, playerID) => viewFor(G, isSeat(G, playerID) ? playerID : null),
+  legalMoves: (G, ctx, playerID) => legalMoves(G, ctx, playerID),
+  toMove: (G) =>
+    Object.entries(stages(G))
+      .filter(([, s]) => s === 'orders' || s === 'setup')
+      .map(([seat]) => seat),
+  checkMove: (G, playerID, type, args) => {
+    if (typeof type !== 'string' || !(MOVE_NAMES as readonly string[]).includes(type))
+      return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
+    if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
+    if (!isSeat(G, playerID)) return { code: 'not-a-seat', message: 'only a seat can move' };
+    const why = whyIllegal(G, playerID, type, args[0], DRY_RNG);
+    return why === null ? null : { code: 'illegal', message: why };
+  },
+  // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.
+  canUndo: () => false,
+};

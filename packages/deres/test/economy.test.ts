@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { UPGRADES } from '../src/data/upgrades.js';
+import { buyCost, fortCost, regimentSquares } from '../src/engine/buy.js';
+import { findShooter, hitNeeded, topPiece } from '../src/engine/combat.js';
+import { movePoints, shotsPerRound } from '../src/engine/kernel.js';
+import { collect, shareThrows, suppliesOnMap, throwLanding } from '../src/engine/supply.js';
+import { actors, addFort, addRegiment, buy, fixedRng, order, passUntil, putSupply, table } from './helpers.js';
+
+const three = () =>
+  table({
+    nations: ['lilla', 'rod', 'gul'],
+    capitals: [
+      { x: 0, y: 7 },
+      { x: 9, y: 7 },
+      { x: 5, y: 0 },
+    ],
+  });
+
+describe('buying', () => {
+  it('puts regiments beside the capital or an old fort, forts beside an old regiment', () => {
+    const G = three();
+    G.nations['0']!.supplies = 10;
+    expect(
+      regimentSquares(G, '0')
+        .map((p) => `${p.x},${p.y}`)
+        .sort(),
+    ).toEqual(['0,6', '1,6', '1,7']);
+    expect(buyCost(G, '0', buy({ regiments: [{ x: 3, y: 3 }] }))).toMatchObject({ error: /cannot be placed/ });
+    // A regiment bought now cannot anchor a fort bought now.
+    expect(buyCost(G, '0', buy({ regiments: [{ x: 1, y: 6 }], forts: [{ x: 2, y: 5 }] }))).toMatchObject({ error: /fort cannot/ });
+    addRegiment(G, '0', { x: 3, y: 3 });
+    expect(buyCost(G, '0', buy({ forts: [{ x: 4, y: 4 }] }))).toEqual({ cost: 2 });
+    order(G, '0', buy({ forts: [{ x: 4, y: 4 }], regiments: [{ x: 1, y: 6 }] }));
+    order(G, '1', null);
+    order(G, '2', null);
+    expect(G.nations['0']!.supplies).toBe(7);
+    expect(G.forts).toHaveLength(1);
+    expect(regimentSquares(G, '0').some((p) => p.x === 5 && p.y === 5)).toBe(true);
+  });
+  it('makes a fort cost 1 beside another nation’s fort', () => {
+    const G = three();
+    addRegiment(G, '0', { x: 3, y: 3 });
+    addFort(G, '1', { x: 5, y: 3 });
+    expect(fortCost(G, '0', { x: 4, y: 3 })).toBe(1);
+    expect(fortCost(G, '0', { x: 3, y: 4 })).toBe(2);
+  });
+  it('refunds both when two nations place on one square, except a capital owner’s regiment beside it', () => {
+    const G = three();
+    for (const s of ['0', '1', '2']) G.nations[s]!.supplies = 5;
+    addFort(G, '1', { x: 2, y: 7 });
+    addFort(G, '2', { x: 3, y: 6 });
+    // (1,6) is beside seat 0's capital: seat 0 wins it against seat 1's fort-based placement.
+    order(G, '0', buy({ regiments: [{ x: 1, y: 6 }] }));
+    order(G, '1', buy({ regiments: [{ x: 1, y: 6 }] }));
+    order(G, '2', buy({ regiments: [{ x: 2, y: 6 }] }));
+    expect(G.regiments.map((r) => [r.owner, r.x, r.y])).toContainEqual(['0', 1, 6]);
+    expect(G.regiments.filter((r) => r.owner === '1')).toHaveLength(0);
+    expect(G.nations['1']!.supplies).toBe(5);
+    const H = three();
+    for (const s of ['0', '1', '2']) H.nations[s]!.supplies = 5;
+    addFort(H, '1', { x: 4, y: 4 });
+    addFort(H, '2', { x: 6, y: 4 });
+    order(H, '0', null);
+    order(H, '1', buy({ regiments: [{ x: 5, y: 4 }] }));
+    order(H, '2', buy({ regiments: [{ x: 5, y: 4 }] }));
+    expect(H.regiments).toHaveLength(0);
+    expect([H.nations['1']!.supplies, H.nations['2']!.supplies]).toEqual([5, 5]);
+    expect(H.log.filter((e) => e.t === 'bounced')).toHaveLength(2);
+  });
+  it('lets a supply beside the capital go back to the bank when there is no other room', () => {
+    const G = three();
+    G.nations['0']!.supplies = 3;
+    for (const p of [
+      { x: 0, y: 6 },
+      { x: 1, y: 6 },
+      { x: 1, y: 7 },
+    ])
+      putSupply(G, p);
+    expect(regimentSquares(G, '0')).toHaveLength(3);
+    order(G, '0', buy({ regiments: [{ x: 1, y: 6 }] }));
+    order(G, '1', null);
+    order(G, '2', null);
+    expect(G.mapSupplies[6 * 10 + 1]).toBe(0);
+    expect(suppliesOnMap(G)).toBe(2);
+  });
+});
+
+describe('upgrades', () => {
+  it('cost 4/4/4/4/6/6/6/8 and give their hit chance, shots, and at the 4th defence, move, range', () => {
+    expect(UPGRADES.slice(1).map((u) => u.cost)).toEqual([4, 4, 4, 4, 6, 6, 6, 8]);
+    const G = three();
+    const base = { shots: shotsPerRound(G, '0'), move: movePoints(G, '0') };
+    const s = addRegiment(G, '0', { x: 0, y: 0 });
+    addRegiment(G, '2', { x: 1, y: 0 });
+    const hit = () => hitNeeded(G, '0', findShooter(G, '0', s)!, { x: 1, y: 0 }, topPiece(G, { x: 1, y: 0 })!).hitChance;
+    const seen = [];
+    for (let n = 0; n <= 8; n++) {
+      G.nations['0']!.upgrades = n;
+      seen.push([hit(), shotsPerRound(G, '0') - base.shots, movePoints(G, '0') - base.move]);
+    }
+    expect(seen).toEqual([
+      [0, 0, 0],
+      [1, 1, 0],
+      [2, 2, 0],
+      [3, 3, 0],
+      [4, 4, 1],
+      [6, 5, 1],
+      [8, 6, 1],
+      [10, 7, 1],
+      [10, 7, 1],
+    ]);
+    G.nations['0']!.upgrades = 4;
+    const e = addRegiment(G, '1', { x: 3, y: 3 });
+    expect(hitNeeded(G, '1', findShooter(G, '1', e)!, { x: 0, y: 0 }, topPiece(G, { x: 0, y: 0 })!).defence).toBe(1);
+  });
+  it('are bought in the buy phase; the 4th draws an invention', () => {
+    const G = three();
+    G.nations['1']!.supplies = 8;
+    G.nations['1']!.upgrades = 3;
+    order(G, '0', null);
+    order(G, '1', buy({ upgrades: 1 }), fixedRng([]));
+    order(G, '2', null);
+    expect(G.nations['1']!).toMatchObject({ upgrades: 4, supplies: 4, unlockedByUpgrade: true });
+    expect(G.nations['1']!.inventions).toHaveLength(1);
+    expect(G.inventionBag).toHaveLength(9);
+  });
+});
+
+describe('loans, collecting and welfare', () => {
+  it('lends 2 supplies for 2 pool regiments, one loan a round, and bars upgrades until bought back', () => {
+    const G = three();
+    G.nations['0']!.supplies = 2;
+    expect(buyCost(G, '0', buy({ loan: true, upgrades: 1 }))).toMatchObject({ error: /buy back/ });
+    order(G, '0', buy({ loan: true }));
+    passUntil(G, 'move');
+    expect(G.nations['0']).toMatchObject({ supplies: 4, pool: 10, loaned: 2 });
+    expect(buyCost(G, '0', buy({ upgrades: 1 }))).toMatchObject({ error: /buy back/ });
+    expect(buyCost(G, '0', buy({ repay: 2, upgrades: 1 }))).toMatchObject({ error: /not enough supplies/ });
+    G.nations['0']!.supplies = 5;
+    expect(buyCost(G, '0', buy({ repay: 2, upgrades: 1 }))).toEqual({ cost: 5 });
+    G.nations['0']!.pool = 1;
+    expect(buyCost(G, '0', buy({ loan: true }))).toMatchObject({ error: /2 regiments/ });
+  });
+  it('collects map supplies under regiments, fort income and welfare', () => {
+    const G = three();
+    addRegiment(G, '1', { x: 4, y: 4 });
+    putSupply(G, { x: 4, y: 4 }, 2);
+    addFort(G, '1', { x: 5, y: 5 });
+    G.nations['0']!.supplies = 0;
+    G.nations['1']!.supplies = 0;
+    G.nations['2']!.supplies = 0;
+    addRegiment(G, '2', { x: 8, y: 0 });
+    collect(G);
+    expect(G.nations['1']!.supplies).toBe(3);
+    expect(G.nations['0']!.supplies).toBe(1);
+    // Yellow has a regiment, so no welfare.
+    expect(G.nations['2']!.supplies).toBe(0);
+  });
+});
+
+describe('spreading supplies', () => {
+  it('shares the missing supplies from the first player clockwise, only below 8', () => {
+    const G = three();
+    G.firstPlayer = '1';
+    for (let i = 0; i < 5; i++) putSupply(G, { x: i, y: 2 });
+    expect(shareThrows(G)).toEqual({ '1': 2, '2': 2, '0': 1 });
+    for (let i = 0; i < 8; i++) putSupply(G, { x: i, y: 3 });
+    expect(shareThrows(G)).toEqual({});
+  });
+  it('lands an aimed throw on the square or a neighbour by the d12', () => {
+    expect([1, 4, 5, 7, 12].map((r) => throwLanding({ x: 5, y: 5 }, r))).toEqual([
+      { x: 5, y: 5 },
+      { x: 5, y: 5 },
+      { x: 5, y: 4 },
+      { x: 6, y: 5 },
+      { x: 4, y: 4 },
+    ]);
+  });
+  it('passes a throw that lands off the map or on a fort to the next nation', () => {
+    const G = three();
+    passUntil(G, 'spread');
+    expect(G.toThrow).toEqual({ '0': 4, '1': 3, '2': 3 });
+    addFort(G, '1', { x: 3, y: 3 });
+    const dice = fixedRng([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    order(
+      G,
+      '0',
+      {
+        kind: 'spread',
+        aims: [
+          { x: 3, y: 3 },
+          { x: 2, y: 2 },
+          { x: 2, y: 2 },
+          { x: 4, y: 4 },
+        ],
+      },
+      dice,
+    );
+    order(
+      G,
+      '1',
+      {
+        kind: 'spread',
+        aims: [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ],
+      },
+      dice,
+    );
+    order(
+      G,
+      '2',
+      {
+        kind: 'spread',
+        aims: [
+          { x: 6, y: 6 },
+          { x: 6, y: 6 },
+          { x: 6, y: 6 },
+        ],
+      },
+      dice,
+    );
+    expect(G.phase).toBe('spread');
+    expect(G.toThrow).toEqual({ '1': 1 });
+    expect(suppliesOnMap(G)).toBe(9);
+    order(G, '1', { kind: 'spread', aims: [{ x: 7, y: 1 }] }, fixedRng([1]));
+    expect(suppliesOnMap(G)).toBe(10);
+    expect(G.phase).toBe('buy');
+    expect(G.round).toBe(2);
+    expect(G.firstPlayer).toBe('1');
+    void actors;
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Kampen om Norge as a game module of the platform (@kon/platform): everything the server, the lobby
+ * and the web client may know of this game, and nothing else of its rules.
+ */
+import type { GameModule } from '@kon/platform';
+import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
+import type { GameState } from './engine/model/state.js';
+import { checkMove, KampenOmNorge, legalMoves } from './game.js';
+import { setupDataSchema } from './engine/setup.js';
+import { viewFor, type FactionView } from './engine/view.js';
+import { actor } from './engine/flow.js';
+import { canUndo } from './engine/undo.js';
+
+const factionOf = (playerID: string | null) =>
+  playerID != null && Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID]! : null;
+
+export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
+  id: 'kampen-om-norge',
+  game: KampenOmNorge,
+  texts: {
+    name: { no: 'Kampen om Norge', en: 'The Battle of Norway' },
+    summary: {
+      no: 'Tyskland mot Norge og de allierte, april–juni 1940. To eller tre spillere.',
+      en: 'Germany against Norway and the Allies, April–June 1940. Two or three players.',
+    },
+  },
+  setupSchema: setupDataSchema,
+  defaultSetup: { ruleset: 'basic' },
+  // The seats of each plan: which boardgame.io players (factions, see types.ts) each seat commands.
+  plans: {
+    three: [
+      { key: 'germany', playerIDs: ['0'] },
+      { key: 'norway', playerIDs: ['1'] },
+      { key: 'allies', playerIDs: ['2'] },
+    ],
+    two: [
+      { key: 'germany', playerIDs: ['0'] },
+      { key: 'norway+allies', playerIDs: ['1', '2'] },
+    ],
+    teams: [
+      { key: 'germany', playerIDs: ['0'] },
+      { key: 'norway', playerIDs: ['1'] },
+      { key: 'allies', playerIDs: ['2'] },
+    ],
+  },
+  defaultPlan: 'three',
+  players: { min: 2, max: 3 },
+  view: (G, playerID) => viewFor(G, factionOf(playerID)),
+  legalMoves: (G, ctx, playerID) => legalMoves(G, ctx, playerID),
+  toMove: (G) => {
+    if (G.result) return [];
+    const a = actor(G);
+    return a ? [PLAYER_OF_FACTION[a.faction]] : [];
+  },
+  checkMove: (G, playerID, type, args, origin) => checkMove(G, playerID, type, args, origin),
+  canUndo: (G, playerID) => {
+    const f = factionOf(playerID);
+    return f !== null && canUndo(G, f);
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * The contract between a game and the platform (server, lobby, seats, clocks, notifications, replay,
+ * rematch, web client). A game's package exports one `GameModule`; the platform knows a game only
+ * through it, never by importing the game's rules. This package sits below every game and below the
+ * server and the web client: it imports nothing of theirs (boardgame.io's and zod's types only).
+ */
+import type { Ctx, Game } from 'boardgame.io';
+import type { z } from 'zod';
+
+/** A text in both of the site's languages. */
+export interface Bilingual {
+  no: string;
+  en: string;
+}
+
+/** One seat of a seat plan: its key (as links and the lobby name it) and the boardgame.io playerIDs it commands. */
+export interface PlanSeat {
+  key: string;
+  playerIDs: string[];
+}
+
+/** A move as the platform passes it around: its name and its arguments. */
+export interface ModuleMove {
+  move: string;
+  args: unknown[];
+}
+
+/** Why the game refuses a move before it runs (its own code, in kebab-case, and a sentence). */
+export interface ModuleRefusal {
+  code: string;
+  message: string;
+}
+
+export interface GameModule<G = any, View = unknown> {
+  /** The game's id: boardgame.io's `game.name`, the socket namespace, and `gameName` in stored matches. */
+  readonly id: string;
+  /** The boardgame.io game (the server strips undo and its seed: see apps/server/src/app.ts). */
+  readonly game: Game<G>;
+  /** The game's name and a line about it, as the home page shows them. */
+  readonly texts: { name: Bilingual; summary: Bilingual };
+  /** `setupData` of POST /api/matches, checked before the match is made. */
+  readonly setupSchema: z.ZodType;
+  /** The set-up a client that names none gets. */
+  readonly defaultSetup: unknown;
+  /**
+   * The seat plans the game offers, by plan name (the protocol's `plan`), the first being the
+   * default; each gives the number of boardgame.io players (all playerIDs of its seats).
+   */
+  readonly plans: Readonly<Record<string, readonly PlanSeat[]>>;
+  readonly defaultPlan: string;
+  /** How many people may play, fewest and most (the home page says it). */
+  readonly players: { min: number; max: number };
+  /** What a seat (playerID) or a spectator (null) may see of the state: the game's playerView. */
+  view(G: G, playerID: string | null): View;
+  /** Every legal move of this seat now (none for a seat that need not decide). */
+  legalMoves(G: G, ctx: Ctx | undefined, playerID: string): ModuleMove[];
+  /** The playerIDs that must decide now (the clocks run for them and they are told it is their move). */
+  toMove(G: G, ctx: Ctx): string[];
+  /**
+   * The game's own judgement of a move before boardgame.io runs it; null: it may run. `origin`
+   * 'server' lets the game's server-only moves through (a clock's loss on time).
+   */
+  checkMove?(G: G, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server'): ModuleRefusal | null;
+  /** Whether this seat may take its last decision back now (never across dice, draws or revealed orders). */
+  canUndo(G: G, playerID: string): boolean;
+}
+
+/** The games a server or client offers; the first is the default for requests that name none. */
+export class GameRegistry {
+  private readonly byId = new Map<string, GameModule>();
+
+  constructor(modules: readonly GameModule[]) {
+    if (modules.length === 0) throw new Error('a registry needs at least one game');
+    for (const m of modules) {
+      if (m.game.name !== m.id) throw new Error(`game module ${m.id}: its boardgame.io game is named ${String(m.game.name)}`);
+      if (this.byId.has(m.id)) throw new Error(`game module ${m.id} registered twice`);
+      if (!m.plans[m.defaultPlan]) throw new Error(`game module ${m.id}: default plan ${m.defaultPlan} is not one of its plans`);
+      this.byId.set(m.id, m);
+    }
+  }
+
+  /** The default game (the first registered): what a request or a stored match without a game is. */
+  get default(): GameModule {
+    return this.byId.values().next().value as GameModule;
+  }
+
+  get all(): GameModule[] {
+    return [...this.byId.values()];
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: string): GameModule | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The game of a stored match by its `gameName`; a match stored before there were several games has the default's. */
+  of(gameName: string | undefined): GameModule {
+    return (gameName !== undefined && this.byId.get(gameName)) || this.default;
+  }
+}
+
+/** The number of boardgame.io players of a plan: every playerID of its seats. */
+export function playersOfPlan(plan: readonly PlanSeat[]): number {
+  return new Set(plan.flatMap((s) => s.playerIDs)).size;
+}
