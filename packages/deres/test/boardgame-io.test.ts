@@ -90,3 +90,22 @@ describe('Deres uenighet through boardgame.io', () => {
     expect(viewOf(seats[0]!).submitted['0']).toBe(false);
   });
 });
+
+describe('checkMove', () => {
+  it('names why a move would be refused, and accepts a legal one, changing nothing', async () => {
+    const { checkMove } = await import('../src/game.js');
+    const { createInitialState } = await import('../src/engine/setup.js');
+    const { seededRng } = await import('./helpers.js');
+    const G = createInitialState(2, { nations: { '0': 'gul', '1': 'rod' } }, seededRng(3));
+    const before = JSON.stringify(G);
+    const turn = G.setupTurn!;
+    const other = turn === '0' ? '1' : '0';
+    expect(checkMove(G, turn, 'fly', [{}])).toMatchObject({ code: 'unknown-move' });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0 }])).toMatchObject({ code: 'bad-arguments' });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }, 1])).toMatchObject({ code: 'bad-arguments' });
+    expect(checkMove(G, '7', 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'not-a-seat' });
+    expect(checkMove(G, other, 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'rule', message: /turn/ });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }])).toBeNull();
+    expect(JSON.stringify(G)).toBe(before);
+  });
+});

@@ -155,6 +155,13 @@ function beginSpread(G: DeresState, throws: Record<Seat, number>, rng: Rng): voi
   void rng;
 }
 
+/** Seats the game waits for now: the set-up turn's seat, or those that have yet to submit orders. */
+export function waitingFor(G: Pick<DeresState, 'result' | 'setupTurn' | 'mustSubmit' | 'submitted'>): Seat[] {
+  if (G.result) return [];
+  if (G.setupTurn !== null) return [G.setupTurn];
+  return G.mustSubmit.filter((s) => G.submitted[s] === false);
+}
+
 /** Each seat's boardgame.io stage now (eliminated seats and a finished game: none). */
 export function stages(
   G: Pick<DeresState, 'result' | 'seats' | 'nations' | 'phase' | 'setupTurn' | 'mustSubmit' | 'submitted'>,
