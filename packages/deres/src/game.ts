@@ -6,7 +6,7 @@
 import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { parseAction, perform, whyIllegal } from './engine/actions.js';
-import { stages } from './engine/flow.js';
+import { stages, waitingFor } from './engine/flow.js';
 import { RuleError, type Rng } from './engine/kernel.js';
 import { legalActions, type LegalMove } from './engine/legal.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
@@ -64,6 +64,16 @@ export const DeresUenighet: Game<DeresState, any, SetupData> = {
   endIf: ({ G }) => G.result ?? undefined,
   playerView: ({ G, playerID }) => viewFor(G, playerID != null && Object.hasOwn(G.nations, playerID) ? playerID : null) as any,
 };
+
+/**
+ * The move a clock makes for a seat whose time ran out: empty orders in an order step; in set-up the
+ * first listed move (the first free nation, slot, square). Null if the game is not waiting for it.
+ */
+export function clockMove(G: DeresState | DeresView, seat: string): LegalMove | null {
+  if (!waitingFor(G).includes(seat)) return null;
+  if (G.setupTurn === null) return { move: CLOCK_MOVE, args: [{}] };
+  return legalActions(G, seat).find((m) => m.move !== 'proposeSurrender' && m.move !== 'useInvention') ?? null;
+}
 
 /** Legal moves in boardgame.io's shape for a seat (on the state or the seat's own view). */
 export function legalMoves(G: DeresState | DeresView, _ctx: unknown, playerID: string | null | undefined): LegalMove[] {

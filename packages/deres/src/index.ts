@@ -1,5 +1,5 @@
 export * from './types.js';
-export { DeresUenighet, legalMoves, checkMove, CLOCK_MOVE, rngOf, type Refusal } from './game.js';
+export { DeresUenighet, legalMoves, checkMove, clockMove, CLOCK_MOVE, rngOf, type Refusal } from './game.js';
 export { MOVE_SCHEMAS, MOVE_NAMES, ordersSchema, posSchema, type MoveName, type MoveArgs, type Action } from './schemas.js';
 export { createInitialState, setupDataSchema, type SetupData, supplySpotOk, capitalSpotOk } from './engine/setup.js';
 export { perform, parseAction, whyIllegal } from './engine/actions.js';
