@@ -20,6 +20,7 @@ export function startRound(G: DeresState): void {
     return;
   }
   G.round++;
+  G.toThrow = {};
   if (G.round > 1) G.firstPlayer = nextSeat(G, G.firstPlayer);
   for (const r of G.regiments) r.firedIn = 0;
   for (const f of G.forts) f.firedIn = 0;
