@@ -109,3 +109,24 @@ describe('checkMove', () => {
     expect(JSON.stringify(G)).toBe(before);
   });
 });
+
+describe('a whole match through boardgame.io', () => {
+  it('is played to its end by computer players reading their clients’ views', { timeout: 120_000 }, async () => {
+    const { BOTS } = await import('../src/bots/index.js');
+    const { uniform } = await import('./helpers.js');
+    const { seats, spectator } = match('whole');
+    const u = uniform(4);
+    for (let i = 0; i < 5000 && !spectator.getState()!.ctx.gameover; i++) {
+      const moved = seats.some((c, k) => {
+        const m = BOTS.greedy(viewOf(c), String(k), u);
+        if (!m) return false;
+        c.moves[m.move]!(...m.args);
+        return true;
+      });
+      expect(moved).toBe(true);
+    }
+    const over = spectator.getState()!.ctx.gameover as { winner: string | null; ranking: string[] };
+    expect(over.ranking).toHaveLength(3);
+    expect(viewOf(spectator).phase).toBe('over');
+  });
+});
