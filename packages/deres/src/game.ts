@@ -5,8 +5,8 @@
  */
 import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
-import { parseAction, perform } from './engine/actions.js';
-import { stages } from './engine/flow.js';
+import { parseAction, perform, whyIllegal } from './engine/actions.js';
+import { stages, waitingFor } from './engine/flow.js';
 import { RuleError, type Rng } from './engine/kernel.js';
 import { legalActions, type LegalMove } from './engine/legal.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
@@ -65,8 +65,48 @@ export const DeresUenighet: Game<DeresState, any, SetupData> = {
   playerView: ({ G, playerID }) => viewFor(G, playerID != null && Object.hasOwn(G.nations, playerID) ? playerID : null) as any,
 };
 
+/**
+ * The move a clock makes for a seat whose time ran out: empty orders in an order step; in set-up the
+ * first listed move (the first free nation, slot, square). Null if the game is not waiting for it.
+ */
+export function clockMove(G: DeresState | DeresView, seat: string): LegalMove | null {
+  if (!waitingFor(G).includes(seat)) return null;
+  if (G.setupTurn === null) return { move: CLOCK_MOVE, args: [{}] };
+  return legalActions(G, seat).find((m) => m.move !== 'proposeSurrender' && m.move !== 'useInvention') ?? null;
+}
+
 /** Legal moves in boardgame.io's shape for a seat (on the state or the seat's own view). */
 export function legalMoves(G: DeresState | DeresView, _ctx: unknown, playerID: string | null | undefined): LegalMove[] {
   if (playerID == null || !Object.hasOwn(G.nations, playerID)) return [];
   return legalActions(G, playerID);
+}
+
+/** Why a move would be refused: a stable code and a message (English; clients translate codes). */
+export interface Refusal {
+  code: 'unknown-move' | 'bad-arguments' | 'not-a-seat' | 'game-over' | 'rule';
+  message: string;
+}
+
+/** Chance is never used to judge a move: only to carry it out. */
+const NO_CHANCE: Rng = { d12: () => 1, shuffle: (xs) => [...xs] };
+
+/**
+ * Whether a move as a client sends it would be accepted now, and why not: a known move name, exactly one
+ * argument its schema accepts, from a seat of the match, and allowed by the rules (tried on a copy).
+ * For the server to ask before boardgame.io's master runs it, so a refused move changes nothing.
+ */
+export function checkMove(G: DeresState, playerID: string, type: unknown, args: unknown): Refusal | null {
+  if (typeof type !== 'string' || !(MOVE_NAMES as string[]).includes(type))
+    return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
+  if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
+  if (!Object.hasOwn(G.nations, playerID)) return { code: 'not-a-seat', message: 'only a seat can move' };
+  if (G.result) return { code: 'game-over', message: 'the game is over' };
+  try {
+    parseAction(type, args[0]);
+  } catch (e) {
+    if (e instanceof RuleError) return { code: 'bad-arguments', message: e.message };
+    throw e;
+  }
+  const why = whyIllegal(G, playerID, type, args[0], NO_CHANCE);
+  return why === null ? null : { code: 'rule', message: why };
 }

@@ -1,9 +1,9 @@
 export * from './types.js';
-export { DeresUenighet, legalMoves, CLOCK_MOVE, rngOf } from './game.js';
+export { DeresUenighet, legalMoves, checkMove, clockMove, CLOCK_MOVE, rngOf, type Refusal } from './game.js';
 export { MOVE_SCHEMAS, MOVE_NAMES, ordersSchema, posSchema, type MoveName, type MoveArgs, type Action } from './schemas.js';
 export { createInitialState, setupDataSchema, type SetupData, supplySpotOk, capitalSpotOk } from './engine/setup.js';
 export { perform, parseAction, whyIllegal } from './engine/actions.js';
-export { emptyOrders, stages } from './engine/flow.js';
+export { emptyOrders, stages, waitingFor } from './engine/flow.js';
 export { whyNoOrders } from './engine/validate.js';
 export { legalActions, orderMenu, type LegalMove, type OrderMenu } from './engine/legal.js';
 export { viewFor } from './engine/view.js';

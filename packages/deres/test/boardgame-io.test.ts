@@ -90,3 +90,43 @@ describe('Deres uenighet through boardgame.io', () => {
     expect(viewOf(seats[0]!).submitted['0']).toBe(false);
   });
 });
+
+describe('checkMove', () => {
+  it('names why a move would be refused, and accepts a legal one, changing nothing', async () => {
+    const { checkMove } = await import('../src/game.js');
+    const { createInitialState } = await import('../src/engine/setup.js');
+    const { seededRng } = await import('./helpers.js');
+    const G = createInitialState(2, { nations: { '0': 'gul', '1': 'rod' } }, seededRng(3));
+    const before = JSON.stringify(G);
+    const turn = G.setupTurn!;
+    const other = turn === '0' ? '1' : '0';
+    expect(checkMove(G, turn, 'fly', [{}])).toMatchObject({ code: 'unknown-move' });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0 }])).toMatchObject({ code: 'bad-arguments' });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }, 1])).toMatchObject({ code: 'bad-arguments' });
+    expect(checkMove(G, '7', 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'not-a-seat' });
+    expect(checkMove(G, other, 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'rule', message: /turn/ });
+    expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }])).toBeNull();
+    expect(JSON.stringify(G)).toBe(before);
+  });
+});
+
+describe('a whole match through boardgame.io', () => {
+  it('is played to its end by computer players reading their clients’ views', { timeout: 120_000 }, async () => {
+    const { BOTS } = await import('../src/bots/index.js');
+    const { uniform } = await import('./helpers.js');
+    const { seats, spectator } = match('whole');
+    const u = uniform(4);
+    for (let i = 0; i < 5000 && !spectator.getState()!.ctx.gameover; i++) {
+      const moved = seats.some((c, k) => {
+        const m = BOTS.greedy(viewOf(c), String(k), u);
+        if (!m) return false;
+        c.moves[m.move]!(...m.args);
+        return true;
+      });
+      expect(moved).toBe(true);
+    }
+    const over = spectator.getState()!.ctx.gameover as { winner: string | null; ranking: string[] };
+    expect(over.ranking).toHaveLength(3);
+    expect(viewOf(spectator).phase).toBe('over');
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buyCost } from '../src/engine/buy.js';
 import { findShooter, hitNeeded, topPiece, whyNoShot } from '../src/engine/combat.js';
 import { reachable } from '../src/engine/move.js';
 import { suppliesOnMap } from '../src/engine/supply.js';
@@ -140,6 +141,22 @@ describe('inventions', () => {
     rest(G);
     expect(G.regiments.filter((r) => r.owner === '0')).toHaveLength(2);
     expect(G.nations['0']!.pool).toBe(10);
+    // They come from the pool: with one regiment left there, a bought one and two conscripts do not fit.
+    const H = withCard('VIII');
+    H.nations['0']!.pool = 2;
+    expect(
+      buyCost(
+        H,
+        '0',
+        buy({
+          regiments: [{ x: 1, y: 7 }],
+          conscripts: [
+            { x: 0, y: 6 },
+            { x: 1, y: 6 },
+          ],
+        }),
+      ),
+    ).toMatchObject({ error: /pool/ });
   });
   it('IX explorer gives +1 move and flat step costs this round', () => {
     const G = table({

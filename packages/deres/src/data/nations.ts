@@ -21,12 +21,13 @@ export interface NationRules {
   cheapFirstUpgrades: number | null;
   /** Its regiments may spend all movement to go beside an own fort, castle or the capital. */
   recall: boolean;
-  /** Buys and moves onto squares holding its own pieces (stacking); a shot hits the top piece. */
+  /**
+   * Buys and moves onto squares holding its own pieces (stacking); a shot hits the top piece. Two stacked
+   * regiments beside a target flank it by the general flanking rule (another own regiment beside it).
+   */
   stacks: boolean;
   /** Its regiments never reload. */
   regimentsNeverReload: boolean;
-  /** Two of its regiments on one square beside the target count as flanking. */
-  stackFlanks: boolean;
   /** Its forts move like regiments. */
   fortsMove: boolean;
 }
@@ -43,7 +44,6 @@ const BASE: Omit<NationRules, 'id'> = {
   recall: false,
   stacks: false,
   regimentsNeverReload: false,
-  stackFlanks: false,
   fortsMove: false,
 };
 
@@ -51,7 +51,7 @@ export const NATIONS: Record<NationId, NationRules> = {
   gul: { ...BASE, id: 'gul', regimentDefence: 1, recall: true },
   rod: { ...BASE, id: 'rod', extraShots: 1, fortBonus: 2, fortsShoot: true, fortUpgrades: true },
   lilla: { ...BASE, id: 'lilla', extraMove: 1, fourFortIncome: 3, cheapFirstUpgrades: 3 },
-  gronn: { ...BASE, id: 'gronn', stacks: true, regimentsNeverReload: true, stackFlanks: true, fortsMove: true },
+  gronn: { ...BASE, id: 'gronn', stacks: true, regimentsNeverReload: true, fortsMove: true },
 };
 
 /** What every nation starts with. */

@@ -133,6 +133,7 @@ export function buyCost(
   pool -= o.regiments.length;
   if (o.conscripts) {
     if (!has('VIII')) return { error: 'you do not hold invention VIII' };
+    pool -= o.conscripts.length;
     for (const p of o.conscripts) {
       if (!regSquares.has(key(p))) return { error: `a regiment cannot be placed at ${key(p)}` };
       const e = claim(p, rules.stacks);
@@ -230,7 +231,10 @@ export function resolveBuy(G: DeresState, orders: Record<Seat, BuyOrders>, rng: 
       }
       if (!rulesOf(G, pl.seat).stacks && capitalAt(G, pl.at) === undefined) G.mapSupplies[index(G.board, pl.at)] = 0;
       if (pl.kind === 'regiment') {
-        if (n.pool <= 0) continue;
+        if (n.pool <= 0) {
+          n.supplies += pl.refund;
+          continue;
+        }
         n.pool--;
         G.regiments.push({ id: newId(G, 'r'), owner: pl.seat, x: pl.at.x, y: pl.at.y, born: G.round, firedIn: 0 });
       } else {

@@ -5,7 +5,7 @@
 import { NATIONS } from '../data/nations.js';
 import { CASTLE_BONUS, DEFENCE, DOWNHILL_BONUS, FLANK_BONUS, RANGE_TABLE, UPGRADES, UPHILL_DEFENCE } from '../data/upgrades.js';
 import type { DeresState, Fort, Pos, Regiment, Seat } from '../types.js';
-import { adjacent, capitalAt, dist, fortAt, heightAt, livingCapital, regimentsAt, samePos, type Table } from './board.js';
+import { adjacent, capitalAt, dist, fortAt, heightAt, livingCapital, regimentsAt, type Table } from './board.js';
 import { nationOf, rulesOf, type Nations } from './kernel.js';
 import { lineOfSight } from './los.js';
 
@@ -67,11 +67,8 @@ export function supportBonus(t: CombatTable, seat: Seat, p: Pos): number {
 }
 
 export function flanked(t: CombatTable, seat: Seat, s: Shooter, target: Pos): boolean {
-  const others = t.regiments.filter((r) => r.owner === seat && r.id !== s.piece.id);
-  if (others.some((r) => adjacent(r, target))) return true;
-  // Green: two regiments stacked beside the target flank it.
-  if (s.kind === 'regiment' && rulesOf(t, seat).stackFlanks && adjacent(s.piece, target)) return others.some((r) => samePos(r, s.piece));
-  return false;
+  // Another own regiment beside the target; for Green that includes one stacked with the shooter.
+  return t.regiments.some((r) => r.owner === seat && r.id !== s.piece.id && adjacent(r, target));
 }
 
 export interface HitBreakdown {

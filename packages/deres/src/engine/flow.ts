@@ -20,6 +20,7 @@ export function startRound(G: DeresState): void {
     return;
   }
   G.round++;
+  G.toThrow = {};
   if (G.round > 1) G.firstPlayer = nextSeat(G, G.firstPlayer);
   for (const r of G.regiments) r.firedIn = 0;
   for (const f of G.forts) f.firedIn = 0;
@@ -153,6 +154,13 @@ function beginSpread(G: DeresState, throws: Record<Seat, number>, rng: Rng): voi
   }
   beginStep(G, 'spread', asked);
   void rng;
+}
+
+/** Seats the game waits for now: the set-up turn's seat, or those that have yet to submit orders. */
+export function waitingFor(G: Pick<DeresState, 'result' | 'setupTurn' | 'mustSubmit' | 'submitted'>): Seat[] {
+  if (G.result) return [];
+  if (G.setupTurn !== null) return [G.setupTurn];
+  return G.mustSubmit.filter((s) => G.submitted[s] === false);
 }
 
 /** Each seat's boardgame.io stage now (eliminated seats and a finished game: none). */
