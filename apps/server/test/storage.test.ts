@@ -276,7 +276,8 @@ for (const backend of backends) {
             .then(() =>
               backend.freshQuery(
                 cfg,
-                'SELECT m.state_id, count(e.state_id) AS n FROM kon_matches m JOIN kon_events e ON e.match_id = m.id WHERE m.id = $1 GROUP BY m.state_id',
+                // The match's head is its newest event row.
+                'SELECT max(e.state_id) AS state_id, count(e.state_id) AS n FROM kon_events e WHERE e.match_id = $1',
                 [id],
               ),
             ),
