@@ -29,7 +29,12 @@ export interface StoredEvent {
 }
 
 export function decodeEvent(body: Buffer): StoredEvent {
-  const [entries, actions, base, ops] = JSON.parse(inflateText(body)) as [unknown[], unknown[], number | null | undefined, DeltaOp[] | null | undefined];
+  const [entries, actions, base, ops] = JSON.parse(inflateText(body)) as [
+    unknown[],
+    unknown[],
+    number | null | undefined,
+    DeltaOp[] | null | undefined,
+  ];
   if (!Array.isArray(entries) || !Array.isArray(actions)) throw new Error('bad event row');
   return typeof base === 'number' && Array.isArray(ops) ? { entries, actions, delta: { base, ops } } : { entries, actions };
 }

@@ -150,11 +150,23 @@ export class SqliteStore extends BaseStore {
   }
 
   override setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
-    return this.write({ t: 'setMetadata', matchID, metadata: JSON.stringify(metadata), updatedAt: metadata.updatedAt, gameover: isGameover(metadata) });
+    return this.write({
+      t: 'setMetadata',
+      matchID,
+      metadata: JSON.stringify(metadata),
+      updatedAt: metadata.updatedAt,
+      gameover: isGameover(metadata),
+    });
   }
 
   setLobby(matchID: string, lobby: unknown, metadata: Server.MatchData): Promise<void> {
-    return this.write({ t: 'setLobby', matchID, lobby: JSON.stringify(lobby), metadata: JSON.stringify(metadata), updatedAt: metadata.updatedAt });
+    return this.write({
+      t: 'setLobby',
+      matchID,
+      lobby: JSON.stringify(lobby),
+      metadata: JSON.stringify(metadata),
+      updatedAt: metadata.updatedAt,
+    });
   }
 
   putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void> {

@@ -75,9 +75,10 @@ export class SqliteWriter {
   /** Runs the writes in one transaction, each in a savepoint of its own (one that fails is undone alone). */
   run(ops: WriteOp[]): WriteAck[] {
     try {
-      return commitBatch(this.db, ops.map((op) => () => this.apply(op))).map((r) =>
-        r.ok ? { ok: true as const } : toAck(r.error),
-      );
+      return commitBatch(
+        this.db,
+        ops.map((op) => () => this.apply(op)),
+      ).map((r) => (r.ok ? { ok: true as const } : toAck(r.error)));
     } catch (e) {
       // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
       const ack = toAck(e);
@@ -132,7 +133,8 @@ export class SqliteWriter {
   private move(op: Extract<WriteOp, { t: 'move' }>) {
     const head = this.q.head.get(op.matchID) as { state_id: number; log_len: number } | undefined;
     if (!head) throw new CodedError('not_found', `match ${op.matchID} does not exist`);
-    if (head.state_id >= op.stateID) throw new CodedError('stale', `match ${op.matchID}: the stored state is not older than _stateID ${op.stateID}`);
+    if (head.state_id >= op.stateID)
+      throw new CodedError('stale', `match ${op.matchID}: the stored state is not older than _stateID ${op.stateID}`);
     if (op.deltaBase !== null && head.state_id !== op.deltaBase)
       throw new CodedError('rebase', `match ${op.matchID}: stored head ${head.state_id}, delta from ${op.deltaBase}`);
     let { entries } = op;
@@ -167,9 +169,7 @@ function prepare(db: Database) {
         VALUES (@id, @game_name, @state, @state_id, @state, @metadata, @lobby, @public, @gameover, @created_at, @updated_at, @log_len)`),
     insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, body, snap) VALUES (?, ?, ?, ?, ?, ?)'),
     // The head of a match is its newest event row: a move writes nothing else.
-    head: s(
-      'SELECT state_id, log_base + n_entries AS log_len FROM kon_events WHERE match_id = ? ORDER BY state_id DESC LIMIT 1',
-    ),
+    head: s('SELECT state_id, log_base + n_entries AS log_len FROM kon_events WHERE match_id = ? ORDER BY state_id DESC LIMIT 1'),
     setMetadata: s('UPDATE kon_matches SET metadata = ?, updated_at = ?, gameover = ? WHERE id = ?'),
     setLobby: s('UPDATE kon_matches SET lobby = ?, metadata = ?, updated_at = ? WHERE id = ?'),
     deleteEvents: s('DELETE FROM kon_events WHERE match_id = ?'),

@@ -8,10 +8,18 @@
  * every untouched part of the state as the same object, so a move costs about what it changed).
  * An object whose keys keep their order (some removed, new ones after the old) is diffed key by key;
  * one whose keys were reordered is replaced whole. An array is diffed index by index, then grown or cut.
+ *
+ * boardgame.io's flow changes parts of the state before in place while it makes the next one (a
+ * stage's move count in ctx, shared by both states): a part both states share is then not known to be
+ * unchanged. So ctx, the plugins' data and boardgame.io's undo stacks (small, and the only parts the
+ * engine touches outside immer) are always stored whole; G is made by immer and never changed in place.
  */
 
 /** One step: `[path, value]` sets, `[path]` deletes an object's key, `[path, length, 0]` cuts an array. */
-export type DeltaOp = [path: (string | number)[]] | [path: (string | number)[], value: unknown] | [path: (string | number)[], length: number, cut: 0];
+export type DeltaOp =
+  | [path: (string | number)[]]
+  | [path: (string | number)[], value: unknown]
+  | [path: (string | number)[], length: number, cut: 0];
 
 type Obj = Record<string, unknown>;
 
@@ -28,10 +36,14 @@ function jsonKeys(o: Obj): string[] {
 }
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
+/** The state's top-level parts stored whole by every delta (see above). */
+const WHOLE = new Set(['ctx', 'plugins', '_undo', '_redo']);
+
 /** The operations that turn `prev` into `next` (both JSON-compatible values). */
 export function diffState(prev: unknown, next: unknown): DeltaOp[] {
   const ops: DeltaOp[] = [];
-  walk(prev, next, [], ops);
+  if (isObj(prev) && isObj(next)) walkObject(prev, next, [], ops, WHOLE);
+  else walk(prev, next, [], ops);
   return ops;
 }
 
@@ -56,7 +68,7 @@ function walkArray(a: unknown[], b: unknown[], path: (string | number)[], ops: D
   for (let i = common; i < b.length; i++) ops.push([[...path, i], skipped(b[i]) ? null : b[i]]);
 }
 
-function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[]) {
+function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[], whole?: Set<string>) {
   const ka = jsonKeys(a);
   const kb = jsonKeys(b);
   // b's keys must be a's (minus some) in a's order, then the new ones: else a's order cannot become b's.
@@ -69,7 +81,10 @@ function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[]) {
     }
   }
   for (const k of ka) if (!inB.has(k)) ops.push([[...path, k]]);
-  for (const k of kept) walk(a[k], b[k], [...path, k], ops);
+  for (const k of kept) {
+    if (whole?.has(k)) ops.push([[...path, k], b[k]]);
+    else walk(a[k], b[k], [...path, k], ops);
+  }
   for (let i = kept.length; i < kb.length; i++) ops.push([[...path, kb[i]!], b[kb[i]!]]);
 }
 
@@ -95,7 +110,8 @@ export function applyDelta(base: unknown, ops: DeltaOp[]): unknown {
       const target = parent[key];
       if (!Array.isArray(target)) throw new Error(`bad delta: ${path.join('.')} is not an array`);
       target.length = op[1];
-    } else if (key === '__proto__') Object.defineProperty(parent, key, { value: op[1], enumerable: true, writable: true, configurable: true });
+    } else if (key === '__proto__')
+      Object.defineProperty(parent, key, { value: op[1], enumerable: true, writable: true, configurable: true });
     else parent[key] = op[1];
   }
   return root;
