@@ -21,6 +21,8 @@ export interface SqliteOptions {
   writerThread?: boolean;
 }
 
+const PAGE_SIZE = Number(process.env.KON_SQLITE_PAGE_SIZE) || 1024;
+
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS kon_matches (
     id            TEXT PRIMARY KEY,
@@ -74,6 +76,9 @@ export class SqliteStore extends BaseStore {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
     this.db = new BetterSqlite(file, { timeout: 5000 });
+    // A new file takes 1 KB pages: a commit writes whole pages to the WAL (and later to the file), and a
+    // move's event row is a few hundred bytes. (An existing file keeps its page size.)
+    this.db.pragma(`page_size = ${PAGE_SIZE}`);
     this.db.pragma('journal_mode = WAL');
     this.writer = new WriterClient(file, opts.synchronous ?? 'FULL', opts.writerThread ?? true);
     this.deltas = new DeltaPlanner(opts.snapshotEvery);
@@ -91,6 +96,7 @@ export class SqliteStore extends BaseStore {
     if (!cols.some((c) => c.name === 'snap')) this.db.exec('ALTER TABLE kon_events ADD COLUMN snap BLOB');
     this.db.exec('CREATE INDEX IF NOT EXISTS kon_events_snap_idx ON kon_events (match_id, state_id) WHERE snap IS NOT NULL');
     this.q = prepare(this.db);
+    await this.writer.start();
   }
 
   createMatchWithLobby(

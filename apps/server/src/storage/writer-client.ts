@@ -37,6 +37,27 @@ export class WriterClient {
     private readonly thread: boolean,
   ) {}
 
+  /** Starts the writer and resolves once it has opened the database (the server starts ready to write). */
+  async start(): Promise<void> {
+    if (!this.thread) {
+      this.inline ??= new SqliteWriter(this.file, this.synchronous);
+      return;
+    }
+    const w = this.ensureWorker();
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean }) => {
+        if (!m.ready) return;
+        w.off('message', onMessage);
+        w.off('error', reject);
+        resolve();
+      };
+      w.on('message', onMessage);
+      w.once('error', reject);
+      w.once('exit', (code) => reject(new Error(`the store's writer exited (${code})`)));
+    });
+    w.unref();
+  }
+
   write(op: WriteOp): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const id = this.nextID++;
@@ -108,6 +129,7 @@ export class WriterClient {
       const w = this.worker;
       if (!w) return;
       this.worker = undefined;
+      w.ref();
       await new Promise<void>((resolve) => {
         w.on('message', (m: { closed?: boolean }) => {
           if (m.closed) resolve();
