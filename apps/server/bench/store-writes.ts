@@ -48,7 +48,7 @@ function realGame(seed: string, moves: number): Move[] {
   let state = InitializeGame({ game: { ...KampenOmNorge, seed }, numPlayers: 3, setupData: { ruleset: 'advanced' } }) as State;
   const out: Move[] = [{ state, deltalog: [] }];
   let r = 7;
-  const rand = () => ((r = (Math.imul(r, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rand = () => (r = (Math.imul(r, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   while (out.length <= moves) {
     const G = state.G as GameState;
     const a = actor(G);
