@@ -25,6 +25,10 @@ interface Head {
  */
 export class DeltaPlanner {
   private readonly heads = new Map<string, Head>();
+  /** A head whose state memory let go is dropped too (the map keeps only matches still in memory). */
+  private readonly gone = new FinalizationRegistry<{ matchID: string; ref: WeakRef<State> }>(({ matchID, ref }) => {
+    if (this.heads.get(matchID)?.ref === ref) this.heads.delete(matchID);
+  });
 
   constructor(private readonly every: number = SNAPSHOT_EVERY) {}
 
@@ -38,13 +42,18 @@ export class DeltaPlanner {
 
   /** After the store acknowledged the move. */
   committed(matchID: string, state: State, plan: MovePlan) {
-    const since = plan.snapshot === null ? (this.heads.get(matchID)?.since ?? 0) + 1 : 0;
-    this.heads.set(matchID, { ref: new WeakRef(state), stateID: state._stateID, since });
+    this.hold(matchID, state, plan.snapshot === null ? (this.heads.get(matchID)?.since ?? 0) + 1 : 0);
   }
 
   /** A match just created: its first state is stored whole. */
   created(matchID: string, state: State) {
-    this.heads.set(matchID, { ref: new WeakRef(state), stateID: state._stateID, since: 0 });
+    this.hold(matchID, state, 0);
+  }
+
+  private hold(matchID: string, state: State, since: number) {
+    const ref = new WeakRef(state);
+    this.heads.set(matchID, { ref, stateID: state._stateID, since });
+    this.gone.register(state, { matchID, ref });
   }
 
   forget(matchID: string) {
