@@ -1,122 +1,188 @@
 /**
- * Benchmark of the match store's move path, without sockets: a long game committed move by move
- * (state ~10 KB, two public log entries and one boardgame.io action per move), then many matches
- * committing at once. Reports commits per second, commit latency, what a finished match occupies on
- * disk, and for SQLite how many moves each transaction (fsync) carried. SQLite is measured with
- * synchronous=FULL (the server's setting) and NORMAL; PostgreSQL when DATABASE_URL is set.
- * Not a test: nothing asserts a timing. Usage: npx tsx apps/server/bench/store-writes.ts [moves] [matches]
+ * Benchmark of the match store's move path, without sockets, on the states of a real game (made by the
+ * engine's reducer, ~5–7 KB each): one match committing its moves one after another, then many matches
+ * committing at once. Reports moves per second, the main thread's busy time per move (the event loop's
+ * active time: what a move's write takes from the thread that serves the sockets), the process's CPU per
+ * move (every thread), and bytes written per move (/proc/self/io: `wchar`, bytes handed to write(), and
+ * `write_bytes`, bytes sent to the disk), plus what a finished match occupies. With `--baseline <git ref>`
+ * the store of that commit (its apps/server/src/storage, extracted beside this file) runs in the same
+ * session, interleaved, so the two can be compared; `--repeats` runs of each, min and median reported.
+ * SQLite with synchronous=FULL (the server's setting); PostgreSQL too when DATABASE_URL is set.
+ * Not a test: nothing asserts a timing.
+ * Usage: npm run bench:store -- [--moves 300] [--matches 50] [--repeats 3] [--baseline main]
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { openStorage, sqliteFile, SqliteStore, type MatchStore } from '../src/storage';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { State } from 'boardgame.io';
+import { actor, KampenOmNorge, legalActions, PLAYER_OF_FACTION, type GameState } from '@kon/game';
+import { MoveRunner } from '../src/move-runner';
+import type { MatchStore } from '../src/storage';
 
 const require = createRequire(import.meta.url);
-const moves = Number(process.argv[2] ?? 700);
-const matches = Number(process.argv[3] ?? 50);
-const movesPerMatch = 20;
-
-const meta = () =>
-  ({
-    gameName: 'kampen-om-norge',
-    players: { 0: { id: 0 }, 1: { id: 1 }, 2: { id: 2 } },
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
-  }) as never;
-const pad = 'abcdefghij'.repeat(1000);
-const entry = (id: number, k: number) => ({
-  kind: 'battle',
-  faction: 'germany',
-  area: 'Bergen',
-  dice: [k, id % 6],
-  text: `Tyskland angriper Bergen (${id}.${k})`,
+const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+const { values: args } = parseArgs({
+  options: {
+    moves: { type: 'string', default: '300' },
+    matches: { type: 'string', default: '50' },
+    'moves-per-match': { type: 'string', default: '20' },
+    repeats: { type: 'string', default: '3' },
+    baseline: { type: 'string' },
+  },
 });
-const state = (id: number) =>
-  ({
-    G: { log: id === 0 ? [] : [entry(id, 0), entry(id, 1)], logBase: Math.max(0, 2 * (id - 1)), board: pad },
-    ctx: { turn: id, phase: 'play', currentPlayer: '0', numPlayers: 3 },
-    plugins: {},
-    _undo: [],
-    _redo: [],
-    _stateID: id,
-  }) as never;
-const action = (id: number) =>
-  ({
-    action: { type: 'MAKE_MOVE', payload: { type: 'act', args: [{ kind: 'move', from: 'Oslo', to: 'Hamar', units: 2 }], playerID: '0' } },
-    _stateID: id - 1,
-    turn: id,
-    phase: 'play',
-  }) as never;
+const MOVES = Number(args.moves);
+const MATCHES = Number(args.matches);
+const PER_MATCH = Number(args['moves-per-match']);
+const REPEATS = Number(args.repeats);
 
-const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+type Move = { state: State; deltalog: never[] };
+const meta = () => ({ gameName: 'kampen-om-norge', players: {}, createdAt: Date.now(), updatedAt: Date.now() }) as never;
 
-async function sizeOf(store: MatchStore, cfg: { dataDir: string }, schema: string): Promise<number> {
-  if (store.kind === 'sqlite') return fs.statSync(sqliteFile(cfg.dataDir)).size;
-  const pg = require('pg') as typeof import('pg');
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  // Without VACUUM FULL the size would count every superseded version of the match row (MVCC) until autovacuum.
-  await c.query(`VACUUM FULL "${schema}".kon_matches, "${schema}".kon_events`);
-  const r = await c.query(
-    `SELECT pg_total_relation_size('"${schema}".kon_matches') + pg_total_relation_size('"${schema}".kon_events') AS n`,
-  );
-  await c.end();
-  return Number(r.rows[0].n);
-}
-
-async function run(
-  label: string,
-  cfg: { dataDir: string; databaseUrl: string | undefined; databaseSchema: string },
-  synchronous?: 'FULL' | 'NORMAL',
-) {
-  const open = () => openStorage(cfg, synchronous ? { synchronous } : {});
-  let store = await open();
-  await store.createMatch('long', { initialState: state(0), metadata: meta() });
-  // Closing checkpoints SQLite's WAL into the file, so the file size is what the data occupies.
-  await store.close();
-  store = await open();
-  const before = await sizeOf(store, cfg, cfg.databaseSchema);
-  const lat: number[] = [];
-  const t0 = performance.now();
-  for (let id = 1; id <= moves; id++) {
-    const t = performance.now();
-    await store.commitMove('long', { state: state(id), deltalog: [action(id)] });
-    lat.push(performance.now() - t);
+/** A real game played at random (seeded), as the server's move path makes its states. */
+function realGame(seed: string, moves: number): Move[] {
+  const runner = new MoveRunner(KampenOmNorge);
+  let state = InitializeGame({ game: { ...KampenOmNorge, seed }, numPlayers: 3, setupData: { ruleset: 'advanced' } }) as State;
+  const out: Move[] = [{ state, deltalog: [] }];
+  let r = 7;
+  const rand = () => (r = (Math.imul(r, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  while (out.length <= moves) {
+    const G = state.G as GameState;
+    const a = actor(G);
+    if (G.result || !a) break;
+    const legal = legalActions(G, a.faction);
+    const active = legal.filter((x) => x.type !== 'pass' && x.type !== 'endPhase');
+    const pool = active.length > 0 && rand() < 0.6 ? active : legal;
+    const pick = pool[Math.floor(rand() * pool.length)]!;
+    const playerID = PLAYER_OF_FACTION[a.faction];
+    const res = runner.run(state, meta(), { type: 'MAKE_MOVE', payload: { type: pick.type, args: [pick.args], playerID } }, playerID);
+    if ('error' in res) throw new Error(res.error);
+    state = res.state;
+    out.push({ state, deltalog: res.deltalog as never[] });
   }
-  const seqSecs = (performance.now() - t0) / 1000;
-  await store.close();
-  store = await open();
-  const after = await sizeOf(store, cfg, cfg.databaseSchema);
-  const history = await store.fetchHistory('long');
-
-  const ids = Array.from({ length: matches }, (_, i) => `c${i}`);
-  await Promise.all(ids.map((id) => store.createMatch(id, { initialState: state(0), metadata: meta() })));
-  const stats0 = store instanceof SqliteStore ? { ...store.commitStats } : undefined;
-  const t1 = performance.now();
-  await Promise.all(
-    ids.map(async (id) => {
-      for (let m = 1; m <= movesPerMatch; m++) await store.commitMove(id, { state: state(m), deltalog: [action(m)] });
-    }),
-  );
-  const parSecs = (performance.now() - t1) / 1000;
-  const grouped =
-    store instanceof SqliteStore
-      ? `, ${((store.commitStats.writes - stats0!.writes) / (store.commitStats.commits - stats0!.commits)).toFixed(1)} moves per transaction`
-      : '';
-  await store.dropAll();
-  await store.close();
-  if (cfg.dataDir) fs.rmSync(cfg.dataDir, { recursive: true, force: true });
-  console.log(
-    `${label}: one match, ${moves} sequential moves: ${(moves / seqSecs).toFixed(0)} moves/s, commit p50 ${q(lat, 0.5).toFixed(2)} / p95 ${q(lat, 0.95).toFixed(2)} / max ${Math.max(...lat).toFixed(1)} ms; ` +
-      `stored for the match: ${((after - before) / 1024).toFixed(0)} KB growth (${history.length} log entries); ` +
-      `${matches} matches at once x ${movesPerMatch} moves: ${((matches * movesPerMatch) / parSecs).toFixed(0)} moves/s${grouped}`,
-  );
+  return out;
 }
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'kon-storebench-'));
-for (const sync of ['FULL', 'NORMAL', 'FULL', 'NORMAL'] as const)
-  await run(`sqlite synchronous=${sync}`, { dataDir: tmp(), databaseUrl: undefined, databaseSchema: 'public' }, sync);
-if (process.env.DATABASE_URL)
-  await run('postgresql', { dataDir: '', databaseUrl: process.env.DATABASE_URL, databaseSchema: `bench_${Date.now()}` });
+interface StoreModule {
+  openStorage(cfg: { dataDir: string; databaseUrl: string | undefined; databaseSchema: string }): Promise<MatchStore>;
+  sqliteFile(dir: string): string;
+}
+
+/** The store of `ref`, extracted from git beside this file (so that it finds the same node_modules). */
+async function baselineStore(ref: string): Promise<StoreModule> {
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  const dir = path.join(import.meta.dirname, '.baseline', sha);
+  if (!fs.existsSync(path.join(dir, 'storage', 'index.ts'))) {
+    fs.mkdirSync(dir, { recursive: true });
+    const tar = execFileSync('git', ['archive', sha, 'apps/server/src/storage'], { maxBuffer: 1 << 26 });
+    execFileSync('tar', ['-x', '--strip-components=3', '-C', dir], { input: tar });
+  }
+  return (await import(path.join(dir, 'storage', 'index.ts'))) as StoreModule;
+}
+
+function io(): { wchar: number; write_bytes: number } {
+  const text = fs.readFileSync('/proc/self/io', 'utf8');
+  const get = (k: string) => Number(new RegExp(`^${k}: (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { wchar: get('wchar'), write_bytes: get('write_bytes') };
+}
+
+/** Runs `fn` and measures it: wall time, main-thread active time, CPU of all threads, bytes written. */
+async function measured(fn: () => Promise<void>) {
+  const elu0 = performance.eventLoopUtilization();
+  const cpu0 = process.cpuUsage();
+  const io0 = io();
+  const t0 = performance.now();
+  await fn();
+  const wall = performance.now() - t0;
+  const elu = performance.eventLoopUtilization(elu0);
+  const cpu = process.cpuUsage(cpu0);
+  const io1 = io();
+  return {
+    wall,
+    main: elu.active,
+    cpu: (cpu.user + cpu.system) / 1000,
+    wchar: io1.wchar - io0.wchar,
+    disk: io1.write_bytes - io0.write_bytes,
+  };
+}
+
+type Sample = Record<string, number>;
+
+async function once(mod: StoreModule, game: Move[], pg: boolean): Promise<Sample> {
+  const dataDir = pg ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'kon-storebench-'));
+  const cfg = { dataDir, databaseUrl: pg ? process.env.DATABASE_URL : undefined, databaseSchema: pg ? `bench_${Date.now()}` : 'public' };
+  const store = await mod.openStorage(cfg);
+  const moves = game.slice(1, MOVES + 1);
+  try {
+    await store.createMatch('long', { initialState: game[0]!.state, metadata: meta() });
+    const seq = await measured(async () => {
+      for (const m of moves) await store.commitMove('long', m);
+    });
+    const file = pg ? '' : mod.sqliteFile(dataDir);
+    const size = pg ? 0 : fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
+    const ids = Array.from({ length: MATCHES }, (_, i) => `c${i}`);
+    await Promise.all(ids.map((id) => store.createMatch(id, { initialState: game[0]!.state, metadata: meta() })));
+    const par = await measured(async () => {
+      await Promise.all(
+        ids.map(async (id) => {
+          for (let k = 1; k <= PER_MATCH; k++) await store.commitMove(id, game[k]!);
+        }),
+      );
+    });
+    let load = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < 5; k++) {
+      const t = performance.now();
+      const { state } = await store.fetch('long', { state: true });
+      load = Math.min(load, performance.now() - t);
+      if (state?._stateID !== moves.at(-1)!.state._stateID) throw new Error('not read back');
+    }
+    const n = moves.length;
+    const np = MATCHES * PER_MATCH;
+    return {
+      'one match: moves/s': (n / seq.wall) * 1000,
+      'one match: main thread ms/move': seq.main / n,
+      'one match: CPU ms/move (all threads)': seq.cpu / n,
+      'one match: bytes to write() per move': seq.wchar / n,
+      'one match: bytes to disk per move': seq.disk / n,
+      [`${MATCHES} matches at once: moves/s`]: (np / par.wall) * 1000,
+      [`${MATCHES} matches at once: main thread ms/move`]: par.main / np,
+      [`${MATCHES} matches at once: bytes to write() per move`]: par.wchar / np,
+      'file + WAL after the long match, KB': size / 1024,
+      'reading the long match back, ms (best of 5)': load,
+    };
+  } finally {
+    await store.dropAll();
+    await store.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0]!, median: s[Math.floor((s.length - 1) / 2)]! };
+};
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+
+const game = realGame('bench', Math.max(MOVES, PER_MATCH));
+const avg = game.reduce((a, m) => a + JSON.stringify(m.state).length, 0) / game.length;
+console.log(`a real game of ${game.length - 1} moves, state ${(avg / 1024).toFixed(1)} KB on average; ${REPEATS} repeats, interleaved`);
+const current = (await import('../src/storage')) as StoreModule;
+const variants: [string, StoreModule][] = [['this commit', current]];
+if (args.baseline) variants.unshift([`baseline ${args.baseline}`, await baselineStore(args.baseline)]);
+for (const pg of process.env.DATABASE_URL ? [false, true] : [false]) {
+  const samples = new Map<string, Sample[]>(variants.map(([name]) => [name, []]));
+  for (let r = 0; r < REPEATS; r++) for (const [name, mod] of variants) samples.get(name)!.push(await once(mod, game, pg));
+  console.log(`\n${pg ? 'PostgreSQL' : 'SQLite, synchronous=FULL'}: min / median of ${REPEATS}`);
+  const keys = Object.keys(samples.get(variants[0]![0])![0]!);
+  const rows = keys.map((k) => {
+    const cells = variants.map(([name]) => stats(samples.get(name)!.map((s) => s[k]!)));
+    const ratio = cells.length === 2 && cells[0]!.median ? ` | ${(cells[1]!.median / cells[0]!.median).toFixed(2)}×` : '';
+    return `| ${k} | ${cells.map((c) => `${fmt(c.min)} / ${fmt(c.median)}`).join(' | ')}${ratio} |`;
+  });
+  console.log(`| measure | ${variants.map(([n]) => n).join(' | ')}${variants.length === 2 ? ' | new / old (median)' : ''} |`);
+  console.log(`|---|${variants.map(() => '---|').join('')}${variants.length === 2 ? '---|' : ''}`);
+  for (const row of rows) console.log(row);
+}

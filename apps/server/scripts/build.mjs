@@ -15,10 +15,12 @@ const external = [...new Set([...deps(root), ...workspaces.flatMap(deps)])]
   .filter((name) => !name.startsWith('@kon/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-// The server, and the computer players' worker thread beside it (bots/pool.ts loads dist/bot-worker.cjs).
+// The server, and its worker threads beside it: the computer players' (bots/pool.ts loads
+// dist/bot-worker.cjs) and the embedded store's writer (storage/writer-client.ts loads dist/sqlite-writer.cjs).
 for (const [entry, out] of [
   ['src/main.ts', 'dist/main.cjs'],
   ['src/bots/worker.ts', 'dist/bot-worker.cjs'],
+  ['src/storage/sqlite-worker.ts', 'dist/sqlite-writer.cjs'],
 ]) {
   await build({
     entryPoints: [path.join(root, entry)],

@@ -105,6 +105,7 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   HAND_OVER_AFTER_S: int(60, 0, 86_400),
+  SNAPSHOT_EVERY: int(50, 1, 10_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,6 +116,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** A move stores only its change to the state; every this many moves the whole state too (a snapshot). */
+  snapshotEvery: number;
   /** Several server processes share matches through this Redis (and DATABASE_URL's PostgreSQL). */
   redisUrl: string | undefined;
   /** Every Redis key and channel starts with it, so that deployments can share one Redis. */
@@ -193,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    snapshotEvery: e.SNAPSHOT_EVERY,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     origins: e.ORIGINS,

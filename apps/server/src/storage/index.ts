@@ -5,7 +5,7 @@ import { SqliteStore, type SqliteOptions } from './sqlite-store';
 import type { MatchStore } from './types';
 
 export type { MatchStore, MatchRow, MoveCommit, StoreKind, SideRow } from './types';
-export { StaleStateError, MatchNotFoundError } from './types';
+export { StaleStateError, MatchNotFoundError, CorruptMatchError } from './types';
 export { SqliteStore } from './sqlite-store';
 export { PostgresStore } from './postgres-store';
 /** The name the rest of the server has always used for the store. */
@@ -16,12 +16,13 @@ export const sqliteFile = (dataDir: string) => path.join(dataDir, 'kon.sqlite');
 
 /** PostgreSQL when DATABASE_URL is set, else embedded SQLite in DATA_DIR. */
 export async function openStorage(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseSchema'> & Partial<Pick<Config, 'snapshotEvery'>>,
   sqlite: SqliteOptions = {},
 ): Promise<MatchStore> {
+  const snapshotEvery = config.snapshotEvery ?? sqlite.snapshotEvery;
   const store = config.databaseUrl
-    ? await PostgresStore.open(config.databaseUrl, config.databaseSchema)
-    : new SqliteStore(sqliteFile(config.dataDir), sqlite);
+    ? await PostgresStore.open(config.databaseUrl, config.databaseSchema, snapshotEvery)
+    : new SqliteStore(sqliteFile(config.dataDir), { ...sqlite, snapshotEvery });
   try {
     await store.connect();
   } catch (e) {

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import type { Server, StorageAPI } from 'boardgame.io';
 import type { Pool } from 'pg';
 import { BaseStore, historyFrom, isGameover, joinArrays, logOf } from './base-store';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
+import { DeltaPlanner, type MovePlan, rebuild } from './snapshots';
+import type { DeltaOp } from './state-delta';
+import { MatchNotFoundError, RebaseError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -12,18 +14,21 @@ export class PostgresStore extends BaseStore {
   private readonly t: string;
   private readonly ev: string;
   private readonly side: string;
+  private readonly deltas: DeltaPlanner;
 
   private constructor(
     private readonly pool: Pool,
     private readonly schema: string,
+    snapshotEvery?: number,
   ) {
     super();
+    this.deltas = new DeltaPlanner(snapshotEvery);
     this.t = `"${schema}"."kon_matches"`;
     this.ev = `"${schema}"."kon_events"`;
     this.side = `"${schema}"."kon_side"`;
   }
 
-  static async open(url: string, schema = 'public'): Promise<PostgresStore> {
+  static async open(url: string, schema = 'public', snapshotEvery?: number): Promise<PostgresStore> {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('bad schema name');
     // pg is CommonJS; load it the plain way.
     const pg = require('pg') as typeof import('pg');
@@ -34,7 +39,7 @@ export class PostgresStore extends BaseStore {
     // Fail fast with a clear error if the database is unreachable.
     const c = await pool.connect();
     c.release();
-    return new PostgresStore(pool, schema);
+    return new PostgresStore(pool, schema, snapshotEvery);
   }
 
   private async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -60,7 +65,8 @@ export class PostgresStore extends BaseStore {
         gameover      boolean NOT NULL DEFAULT false,
         created_at    bigint NOT NULL,
         updated_at    bigint NOT NULL,
-        log_len       integer NOT NULL DEFAULT 0
+        log_len       integer NOT NULL DEFAULT 0,
+        snap_id       integer
       );
       CREATE INDEX IF NOT EXISTS kon_matches_public_idx ON ${this.t} (public, created_at DESC);
       CREATE TABLE IF NOT EXISTS ${this.ev} (
@@ -70,6 +76,8 @@ export class PostgresStore extends BaseStore {
         n_entries integer NOT NULL,
         entries   jsonb NOT NULL,
         actions   jsonb NOT NULL,
+        delta_base integer,
+        delta     jsonb,
         PRIMARY KEY (match_id, state_id)
       );
       CREATE TABLE IF NOT EXISTS ${this.side} (
@@ -81,6 +89,18 @@ export class PostgresStore extends BaseStore {
       );
     `);
     await this.migrateSingleRowMatches();
+    await this.migrateToSnapshots();
+  }
+
+  /**
+   * Tables from before moves were stored as changes: kon_matches.state was rewritten on every move, so
+   * it is each match's snapshot at its state_id (snap_id); the events take the change columns.
+   */
+  private async migrateToSnapshots(): Promise<void> {
+    await this.query(`
+      ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS snap_id integer;
+      ALTER TABLE ${this.ev} ADD COLUMN IF NOT EXISTS delta_base integer, ADD COLUMN IF NOT EXISTS delta jsonb;
+      UPDATE ${this.t} SET snap_id = state_id WHERE snap_id IS NULL;`);
   }
 
   /**
@@ -126,11 +146,12 @@ export class PostgresStore extends BaseStore {
     isPublic: boolean,
   ): Promise<void> {
     const { entries, base = 0 } = logOf(initialState);
+    this.deltas.forget(matchID);
     return this.write(
       `WITH m AS (
          INSERT INTO ${this.t}
-           (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len)
-         VALUES ($1, $2, $3::jsonb, $4, $3::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::int + $12::int)
+           (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len, snap_id)
+         VALUES ($1, $2, $3::jsonb, $4, $3::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::int + $12::int, $4)
          RETURNING id
        )
        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions)
@@ -153,15 +174,32 @@ export class PostgresStore extends BaseStore {
     );
   }
 
+  async commitMove(matchID: string, commit: MoveCommit): Promise<void> {
+    const plan = this.deltas.plan(matchID, commit.state);
+    try {
+      await this.writeMove(matchID, commit, plan);
+    } catch (e) {
+      this.deltas.forget(matchID);
+      if (!(e instanceof RebaseError)) throw e;
+      // The stored head is not the state this process last stored (another process moved): store it whole.
+      const whole: MovePlan = { deltaBase: null, delta: null, snapshot: JSON.stringify(commit.state) };
+      await this.writeMove(matchID, commit, whole);
+      this.deltas.committed(matchID, commit.state, whole);
+      return;
+    }
+    this.deltas.committed(matchID, commit.state, plan);
+  }
+
   /**
-   * One statement: lock the match row if its state is older, work out the event (a state without
-   * logBase holds the whole log: keep only the entries past those stored), update, append.
+   * One statement: lock the match row if its state is older (and is the delta's base), work out the
+   * event (a state without logBase holds the whole log: keep only the entries past those stored),
+   * update the head (and the snapshot, every N moves), append.
    */
-  commitMove(matchID: string, { state, metadata, deltalog }: MoveCommit): Promise<void> {
+  private writeMove(matchID: string, { state, metadata, deltalog }: MoveCommit, plan: MovePlan): Promise<void> {
     const { entries, base } = logOf(state);
     const sql = `
       WITH prev AS (
-        SELECT id, log_len FROM ${this.t} WHERE id = $1 AND state_id < $3 FOR UPDATE
+        SELECT id, log_len FROM ${this.t} WHERE id = $1 AND state_id < $3 AND ($10::int IS NULL OR state_id = $10) FOR UPDATE
       ), ev AS (
         SELECT id,
                coalesce($7::int, log_len) AS base,
@@ -171,19 +209,20 @@ export class PostgresStore extends BaseStore {
           FROM prev
       ), up AS (
         UPDATE ${this.t} t
-           SET state = $2::jsonb, state_id = $3, log_len = ev.base + jsonb_array_length(ev.entries),
+           SET state_id = $3, log_len = ev.base + jsonb_array_length(ev.entries),
+               state = coalesce($2::jsonb, t.state), snap_id = CASE WHEN $2::jsonb IS NULL THEN t.snap_id ELSE $3 END,
                metadata = coalesce($4::jsonb, t.metadata), updated_at = coalesce($5, t.updated_at), gameover = coalesce($6, t.gameover)
           FROM ev WHERE t.id = ev.id
         RETURNING t.id
       ), ins AS (
-        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions)
-        SELECT id, $3, base, jsonb_array_length(entries), entries, $9::jsonb FROM ev
+        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions, delta_base, delta)
+        SELECT id, $3, base, jsonb_array_length(entries), entries, $9::jsonb, $10::int, $11::jsonb FROM ev
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM up)::int AS written, (SELECT state_id FROM ${this.t} WHERE id = $1) AS stored`;
     const params = [
       matchID,
-      JSON.stringify(state),
+      plan.snapshot,
       state._stateID,
       metadata ? JSON.stringify(metadata) : null,
       metadata ? metadata.updatedAt : null,
@@ -191,11 +230,14 @@ export class PostgresStore extends BaseStore {
       base ?? null,
       JSON.stringify(entries),
       JSON.stringify(deltalog),
+      plan.deltaBase,
+      plan.delta,
     ];
     return this.track(
       this.query<{ written: number; stored: number | null }>(sql, params).then(([r]) => {
         if (r?.written === 1) return;
         if (r?.stored === null || r?.stored === undefined) throw new MatchNotFoundError(matchID);
+        if (r.stored < state._stateID && plan.deltaBase !== null) throw new RebaseError(`match ${matchID}: stored head ${r.stored}`);
         throw new StaleStateError(matchID, state._stateID);
       }),
     );
@@ -220,6 +262,7 @@ export class PostgresStore extends BaseStore {
   }
 
   override wipe(matchID: string): Promise<void> {
+    this.deltas.forget(matchID);
     return this.write(
       `WITH s AS (DELETE FROM ${this.side} WHERE match_id = $1), e AS (DELETE FROM ${this.ev} WHERE match_id = $1) DELETE FROM ${this.t} WHERE id = $1`,
       [matchID],
@@ -275,7 +318,13 @@ export class PostgresStore extends BaseStore {
 
   override async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
     const cols = ['id'];
-    if (opts.state) cols.push('state');
+    // The snapshot and, in the same statement (one moment), the changes after it.
+    if (opts.state)
+      cols.push(
+        'state',
+        'snap_id',
+        `(SELECT coalesce(array_agg(json_build_array(state_id, delta_base, delta)::text ORDER BY state_id), '{}') FROM ${this.ev} WHERE match_id = $1 AND state_id > snap_id) AS chain`,
+      );
     if (opts.initialState) cols.push('initial_state');
     if (opts.metadata) cols.push('metadata');
     // The action log is assembled from the event rows in the same statement (one snapshot).
@@ -286,7 +335,19 @@ export class PostgresStore extends BaseStore {
     );
     const result: Record<string, unknown> = {};
     if (!row) return result as StorageAPI.FetchResult<O>;
-    if (opts.state) result.state = row.state ?? undefined;
+    if (opts.state)
+      result.state =
+        row.state === null || row.state === undefined
+          ? undefined
+          : rebuild(
+              matchID,
+              row.state,
+              Number(row.snap_id),
+              (row.chain as string[]).map((text) => {
+                const [stateID, base, ops] = JSON.parse(text) as [number, number | null, DeltaOp[] | null];
+                return { stateID, delta: base === null || ops === null ? undefined : { base, ops } };
+              }),
+            );
     if (opts.initialState) result.initialState = row.initial_state ?? undefined;
     if (opts.metadata) result.metadata = row.metadata ?? undefined;
     if (opts.log) result.log = joinArrays(row.actions as string[]);

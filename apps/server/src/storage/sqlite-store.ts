@@ -3,23 +3,31 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
-import { BaseStore, eventOf, historyFrom, isGameover, logOf } from './base-store';
-import { decodeEvent, encodeEvent } from './event-codec';
-import { GroupCommit } from './group-commit';
-import { MatchNotFoundError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
+import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
+import { decodeEvent, inflateText } from './event-codec';
+import { DeltaPlanner, type MovePlan, rebuild } from './snapshots';
+import type { WriteOp } from './sqlite-writer';
+import { RebaseError, type MatchRow, type MoveCommit, type SideRow } from './types';
+import { WriterClient } from './writer-client';
 
 const require = createRequire(import.meta.url);
 
 export interface SqliteOptions {
   /** FULL (default): a committed move survives power loss. NORMAL: only a crash of the process. */
   synchronous?: 'FULL' | 'NORMAL';
+  /** A move stores the full state every this many moves, else only its change (default SNAPSHOT_EVERY). */
+  snapshotEvery?: number;
+  /** Commit in a worker thread (default), or on the main thread. */
+  writerThread?: boolean;
 }
+
+const PAGE_SIZE = Number(process.env.KON_SQLITE_PAGE_SIZE) || 1024;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS kon_matches (
     id            TEXT PRIMARY KEY,
     game_name     TEXT NOT NULL,
-    state         TEXT,
+    state         TEXT,             -- the state of state_id: the first, or the last before moves were stored as changes
     state_id      INTEGER NOT NULL,
     initial_state TEXT,
     metadata      TEXT NOT NULL,
@@ -36,7 +44,8 @@ const SCHEMA = `
     state_id  INTEGER NOT NULL,
     log_base  INTEGER NOT NULL,
     n_entries INTEGER NOT NULL,
-    body      BLOB NOT NULL,  -- entries and actions, see event-codec.ts
+    body      BLOB NOT NULL,  -- entries, actions and the change to the state, see event-codec.ts
+    snap      BLOB,           -- every N moves: the whole state after the move (raw deflate of its JSON)
     PRIMARY KEY (match_id, state_id)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS kon_side (
@@ -48,11 +57,17 @@ const SCHEMA = `
   ) WITHOUT ROWID;
 `;
 
-/** The embedded store: one SQLite file (WAL), written through group commits. */
+/**
+ * The embedded store: one SQLite file (WAL). A move appends one event row (its log entries, its action
+ * and its change to the state); every N moves the row carries the whole state too. A match is read back
+ * from its latest snapshot and the changes after it. Writes go to a writer thread with its own
+ * connection (writer-client.ts); reads use this thread's connection.
+ */
 export class SqliteStore extends BaseStore {
   readonly kind = 'sqlite' as const;
   private readonly db: Database;
-  private readonly writes: GroupCommit;
+  private readonly writer: WriterClient;
+  private readonly deltas: DeltaPlanner;
   private q!: ReturnType<typeof prepare>;
   private readonly fetchStatements = new Map<string, Statement>();
 
@@ -61,18 +76,27 @@ export class SqliteStore extends BaseStore {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
     this.db = new BetterSqlite(file, { timeout: 5000 });
+    // A new file takes 1 KB pages: a commit writes whole pages to the WAL (and later to the file), and a
+    // move's event row is a few hundred bytes. (An existing file keeps its page size.)
+    this.db.pragma(`page_size = ${PAGE_SIZE}`);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${opts.synchronous ?? 'FULL'}`);
-    this.writes = new GroupCommit(this.db);
+    this.writer = new WriterClient(file, opts.synchronous ?? 'FULL', opts.writerThread ?? true);
+    this.deltas = new DeltaPlanner(opts.snapshotEvery);
   }
 
   get commitStats() {
-    return this.writes.stats;
+    return this.writer.stats;
   }
 
   override async connect(): Promise<void> {
     this.db.exec(SCHEMA);
+    // Files of the earlier shape (the whole state rewritten in kon_matches on every move) take the
+    // snapshot column; their matches rebuild from kon_matches.state, the state of their last move.
+    const cols = this.db.prepare("SELECT name FROM pragma_table_info('kon_events')").all() as { name: string }[];
+    if (!cols.some((c) => c.name === 'snap')) this.db.exec('ALTER TABLE kon_events ADD COLUMN snap BLOB');
+    this.db.exec('CREATE INDEX IF NOT EXISTS kon_events_snap_idx ON kon_events (match_id, state_id) WHERE snap IS NOT NULL');
     this.q = prepare(this.db);
+    await this.writer.start();
   }
 
   createMatchWithLobby(
@@ -82,71 +106,77 @@ export class SqliteStore extends BaseStore {
     isPublic: boolean,
   ): Promise<void> {
     const { entries, base } = logOf(initialState);
-    const state = JSON.stringify(initialState);
-    const body = encodeEvent(entries, []);
-    return this.write(() => {
-      this.q.insertMatch.run({
-        id: matchID,
-        game_name: metadata.gameName,
-        state,
-        state_id: initialState._stateID,
-        metadata: JSON.stringify(metadata),
-        lobby: lobby === null ? null : JSON.stringify(lobby),
-        public: isPublic ? 1 : 0,
-        gameover: isGameover(metadata) ? 1 : 0,
-        created_at: metadata.createdAt,
-        updated_at: metadata.updatedAt,
-        log_len: (base ?? 0) + entries.length,
-      });
-      this.q.insertEvent.run(matchID, initialState._stateID, base ?? 0, entries.length, body);
-    });
+    this.deltas.forget(matchID);
+    return this.write({
+      t: 'create',
+      matchID,
+      gameName: metadata.gameName,
+      state: JSON.stringify(initialState),
+      stateID: initialState._stateID,
+      metadata: JSON.stringify(metadata),
+      lobby: lobby === null ? null : JSON.stringify(lobby),
+      isPublic,
+      gameover: isGameover(metadata),
+      createdAt: metadata.createdAt,
+      updatedAt: metadata.updatedAt,
+      logBase: base ?? 0,
+      entries: JSON.stringify(entries),
+      nEntries: entries.length,
+    }).then(() => this.deltas.created(matchID, initialState));
   }
 
-  commitMove(matchID: string, { state, metadata, deltalog }: MoveCommit): Promise<void> {
-    const stateText = JSON.stringify(state);
-    const metaText = metadata ? JSON.stringify(metadata) : null;
-    // Encode outside the transaction when the state says where its entries start (the whole batch waits on it).
-    const known = logOf(state).base !== undefined ? eventOf(state, 0) : undefined;
-    const knownBody = known && encodeEvent(known.entries, deltalog);
-    return this.write(() => {
-      const row = this.q.head.get(matchID) as { state_id: number; log_len: number } | undefined;
-      if (!row) throw new MatchNotFoundError(matchID);
-      if (row.state_id >= state._stateID) throw new StaleStateError(matchID, state._stateID);
-      const ev = known ?? eventOf(state, row.log_len);
-      this.q.updateState.run({
-        id: matchID,
-        state: stateText,
-        state_id: state._stateID,
-        metadata: metaText,
-        updated_at: metadata ? metadata.updatedAt : null,
-        gameover: metadata ? (isGameover(metadata) ? 1 : 0) : null,
-        log_len: ev.base + ev.entries.length,
-      });
-      this.q.insertEvent.run(matchID, state._stateID, ev.base, ev.entries.length, knownBody ?? encodeEvent(ev.entries, deltalog));
+  async commitMove(matchID: string, commit: MoveCommit): Promise<void> {
+    const plan = this.deltas.plan(matchID, commit.state);
+    try {
+      await this.writeMove(matchID, commit, plan);
+    } catch (e) {
+      this.deltas.forget(matchID);
+      if (!(e instanceof RebaseError)) throw e;
+      // The stored head is not the state this process last stored (another process moved): store it whole.
+      const whole: MovePlan = { deltaBase: null, delta: null, snapshot: JSON.stringify(commit.state) };
+      await this.writeMove(matchID, commit, whole);
+      this.deltas.committed(matchID, commit.state, whole);
+      return;
+    }
+    this.deltas.committed(matchID, commit.state, plan);
+  }
+
+  private writeMove(matchID: string, { state, metadata, deltalog }: MoveCommit, plan: MovePlan): Promise<void> {
+    const { entries, base } = logOf(state);
+    return this.write({
+      t: 'move',
+      matchID,
+      stateID: state._stateID,
+      ...plan,
+      logBase: base ?? null,
+      entries: JSON.stringify(entries),
+      actions: JSON.stringify(deltalog),
+      metadata: metadata ? { text: JSON.stringify(metadata), updatedAt: metadata.updatedAt, gameover: isGameover(metadata) } : null,
     });
   }
 
   override setMetadata(matchID: string, metadata: Server.MatchData): Promise<void> {
-    const text = JSON.stringify(metadata);
-    return this.write(() => {
-      this.q.setMetadata.run(text, metadata.updatedAt, isGameover(metadata) ? 1 : 0, matchID);
+    return this.write({
+      t: 'setMetadata',
+      matchID,
+      metadata: JSON.stringify(metadata),
+      updatedAt: metadata.updatedAt,
+      gameover: isGameover(metadata),
     });
   }
 
   setLobby(matchID: string, lobby: unknown, metadata: Server.MatchData): Promise<void> {
-    const l = JSON.stringify(lobby);
-    const m = JSON.stringify(metadata);
-    return this.write(() => {
-      this.q.setLobby.run(l, m, metadata.updatedAt, matchID);
+    return this.write({
+      t: 'setLobby',
+      matchID,
+      lobby: JSON.stringify(lobby),
+      metadata: JSON.stringify(metadata),
+      updatedAt: metadata.updatedAt,
     });
   }
 
   putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void> {
-    const text = data === null ? null : JSON.stringify(data);
-    return this.write(() => {
-      if (text === null) this.q.deleteSide.run(kind, matchID, key);
-      else this.q.putSide.run(matchID, kind, key, text);
-    });
+    return this.write({ t: 'putSide', matchID, kind, key, data: data === null ? null : JSON.stringify(data) });
   }
 
   async getSide(matchID: string, kind: string, key: string): Promise<unknown> {
@@ -164,11 +194,8 @@ export class SqliteStore extends BaseStore {
   }
 
   override wipe(matchID: string): Promise<void> {
-    return this.write(() => {
-      this.q.deleteSideOf.run(matchID);
-      this.q.deleteEvents.run(matchID);
-      this.q.deleteMatch.run(matchID);
-    });
+    this.deltas.forget(matchID);
+    return this.write({ t: 'wipe', matchID });
   }
 
   async fetchLobby(matchID: string) {
@@ -187,12 +214,18 @@ export class SqliteStore extends BaseStore {
   }
 
   override async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
-    const row = this.matchColumns(opts).get(matchID) as
-      | { state?: string | null; initial_state?: string | null; metadata?: string }
-      | undefined;
+    // One read transaction: the match row, its snapshot and the rows after it as of one moment.
+    const read = this.db.transaction(() => {
+      const row = this.matchColumns(opts).get(matchID) as
+        | { state?: string | null; state_id: number; initial_state?: string | null; metadata?: string }
+        | undefined;
+      return row && { row, state: opts.state ? this.readState(matchID, row.state ?? null, row.state_id) : undefined };
+    });
+    const found = read();
     const result: Record<string, unknown> = {};
-    if (!row) return result as StorageAPI.FetchResult<O>;
-    if (opts.state) result.state = row.state ? (JSON.parse(row.state) as State) : undefined;
+    if (!found) return result as StorageAPI.FetchResult<O>;
+    const { row } = found;
+    if (opts.state) result.state = found.state;
     if (opts.initialState) result.initialState = row.initial_state ? JSON.parse(row.initial_state) : undefined;
     if (opts.metadata) result.metadata = row.metadata ? JSON.parse(row.metadata) : undefined;
     if (opts.log) result.log = (this.q.events.all(matchID) as { body: Buffer }[]).flatMap((r) => decodeEvent(r.body).actions);
@@ -201,7 +234,7 @@ export class SqliteStore extends BaseStore {
 
   /** Only the columns asked for: the initial state can be large (a whole setup). */
   private matchColumns(opts: StorageAPI.FetchOpts): Statement {
-    const cols = ['id'];
+    const cols = ['id', 'state_id'];
     if (opts.state) cols.push('state');
     if (opts.initialState) cols.push('initial_state');
     if (opts.metadata) cols.push('metadata');
@@ -209,6 +242,21 @@ export class SqliteStore extends BaseStore {
     let st = this.fetchStatements.get(key);
     if (!st) this.fetchStatements.set(key, (st = this.db.prepare(`SELECT ${key} FROM kon_matches WHERE id = ?`)));
     return st;
+  }
+
+  /** The match's state: its latest snapshot (a snapshot row, else the match row's state) and the changes after it. */
+  private readState(matchID: string, rowState: string | null, rowStateID: number): State | undefined {
+    const snap = this.q.latestSnapshot.get(matchID) as { state_id: number; snap: Buffer } | undefined;
+    const baseText = snap ? inflateText(snap.snap) : rowState;
+    if (baseText === null) return undefined;
+    const baseID = snap ? snap.state_id : rowStateID;
+    const rows = this.q.eventsAfter.all(matchID, baseID) as { state_id: number; body: Buffer }[];
+    return rebuild(
+      matchID,
+      JSON.parse(baseText),
+      baseID,
+      rows.map((r) => ({ stateID: r.state_id, delta: () => decodeEvent(r.body).delta })),
+    );
   }
 
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
@@ -244,43 +292,28 @@ export class SqliteStore extends BaseStore {
   }
 
   protected async shutdown(): Promise<void> {
+    await this.writer.close();
     this.db.close();
   }
 
-  private write(fn: () => void): Promise<void> {
-    return this.track(this.writes.run(fn));
+  private write(op: WriteOp): Promise<void> {
+    return this.track(this.writer.write(op));
   }
 }
 
 function prepare(db: Database) {
   const s = (sql: string): Statement => db.prepare(sql);
   return {
-    insertMatch: s(`INSERT INTO kon_matches
-        (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len)
-        VALUES (@id, @game_name, @state, @state_id, @state, @metadata, @lobby, @public, @gameover, @created_at, @updated_at, @log_len)`),
-    insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, body) VALUES (?, ?, ?, ?, ?)'),
-    head: s('SELECT state_id, log_len FROM kon_matches WHERE id = ?'),
-    updateState: s(`UPDATE kon_matches
-        SET state = @state, state_id = @state_id, log_len = @log_len,
-            metadata = coalesce(@metadata, metadata), updated_at = coalesce(@updated_at, updated_at), gameover = coalesce(@gameover, gameover)
-        WHERE id = @id`),
-    setMetadata: s('UPDATE kon_matches SET metadata = ?, updated_at = ?, gameover = ? WHERE id = ?'),
-    setLobby: s('UPDATE kon_matches SET lobby = ?, metadata = ?, updated_at = ? WHERE id = ?'),
-    deleteEvents: s('DELETE FROM kon_events WHERE match_id = ?'),
-    putSide: s(
-      'INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data',
-    ),
-    deleteSide: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
-    deleteSideOf: s('DELETE FROM kon_side WHERE match_id = ?'),
     getSide: s('SELECT data FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
     listSide: s('SELECT match_id, key, data FROM kon_side WHERE kind = ?'),
     listSideOf: s('SELECT match_id, key, data FROM kon_side WHERE kind = ? AND match_id = ?'),
-    deleteMatch: s('DELETE FROM kon_matches WHERE id = ?'),
     lobby: s('SELECT lobby, metadata FROM kon_matches WHERE id = ?'),
     listPublic: s(
       'SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?',
     ),
     events: s('SELECT body FROM kon_events WHERE match_id = ? ORDER BY state_id'),
+    latestSnapshot: s('SELECT state_id, snap FROM kon_events WHERE match_id = ? AND snap IS NOT NULL ORDER BY state_id DESC LIMIT 1'),
+    eventsAfter: s('SELECT state_id, body FROM kon_events WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
     // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
     history: s(
       'SELECT log_base, body FROM kon_events WHERE match_id = @m AND (log_base + n_entries > @from OR state_id = (SELECT max(state_id) FROM kon_events WHERE match_id = @m)) ORDER BY state_id',

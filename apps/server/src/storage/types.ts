@@ -76,3 +76,16 @@ export class MatchNotFoundError extends Error {
     super(`match ${matchID} does not exist`);
   }
 }
+
+/** A stored match whose state cannot be rebuilt (a damaged event row): refused, never shown older than it was. */
+export class CorruptMatchError extends Error {
+  readonly code = 'corrupt';
+  constructor(matchID: string, stateID: number, why: string) {
+    super(`match ${matchID}: state ${stateID} cannot be rebuilt: ${why}`);
+  }
+}
+
+/** The stored head is not the state a move's change starts from (another process moved): store the move whole. */
+export class RebaseError extends Error {
+  readonly code = 'rebase';
+}
