@@ -12,7 +12,8 @@ import { legalActions } from '../src/engine/legal.js';
 import type { GameState } from '../src/engine/model/state.js';
 import type { Action } from '../src/engine/actions.js';
 import { forcedDice, seededRng } from '../src/testing/rng.js';
-import { easyBot, normalBot } from '../src/bots/index.js';
+import { normalBot } from '../src/bots/index.js';
+import type { Bot } from '../src/bots/types.js';
 import { endsSoon, lastWord, styleNow } from '../src/bots/endgame.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
 import { scenario } from './scenario-files.js';
@@ -39,7 +40,7 @@ function lastRound(s: typeof NARVIK, turn: Faction, units: Partial<Record<Factio
   return G;
 }
 
-function decide(bot: typeof easyBot, G: GameState, f: Faction): Action {
+function decide(bot: Bot, G: GameState, f: Faction): Action {
   const view = viewFor(G, f);
   return bot({
     view,
