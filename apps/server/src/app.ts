@@ -164,6 +164,7 @@ export async function startServer(config: Config, gameModule?: GameModule, opts:
     log,
     moveDelayMs: config.botMoveDelayMs,
     nextMoveDelayMs: config.botNextMoveDelayMs,
+    unwatchedMoveDelayMs: config.botUnwatchedMoveDelayMs,
     handOverAfterMs: config.handOverAfterMs,
     shared: !!cluster,
     ...(cluster
