@@ -2,8 +2,6 @@
  * A bot worker thread: lists the seat's legal actions from its view and asks the bot of the given
  * strength to choose. Listing and deciding both run here, off the server's event loop.
  */
-import { execFileSync } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { legalFromView, seededRng } from '@kon/game/bots';
@@ -19,6 +17,10 @@ if (!port) throw new Error('bots/worker.ts runs only as a worker thread');
  * to each thread and setpriority with pid 0 sets the calling thread's only, so the main thread keeps
  * its priority (test/bot-pool.test.ts reads both from /proc). Elsewhere pid 0 means the whole
  * process, which would slow people's moves too: left alone there.
+ * SCHED_IDLE (`chrt --idle -p 0 <tid>`, lower still) was tried and not kept: on a host saturated by
+ * anything the worker then gets no CPU at all, and a person's own computer opponents stop dead (the
+ * browser test's longest computer phase took 26 s at load 26); computer-only matches nobody watches
+ * are held back by pacing instead (driver.ts unwatchedMoveDelayMs).
  */
 const BOT_NICE = 19;
 if (process.platform === 'linux') {
@@ -26,14 +28,6 @@ if (process.platform === 'linux') {
     setPriority(0, BOT_NICE);
   } catch {
     // A sandbox that forbids it: think at normal priority rather than not at all.
-  }
-  // Lower still where util-linux's chrt is at hand: SCHED_IDLE runs this thread only on a core nothing
-  // else wants (nice 19 still takes a small share from busy cores). Any thread may lower its own policy.
-  try {
-    const tid = readlinkSync('/proc/thread-self').split('/').pop()!;
-    execFileSync('chrt', ['--idle', '-p', '0', tid], { stdio: 'ignore', timeout: 5_000 });
-  } catch {
-    // No chrt (a slim image): nice 19 alone.
   }
 }
 

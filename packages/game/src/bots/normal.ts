@@ -226,6 +226,7 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
     moveIterations,
   } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
+  if (view.scenario?.region && NORMAL_STYLES[f].scenarioSearch === false) return own;
   // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
   if (own.type === 'sail' || own.type === 'placeShip') return own;
   // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and
