@@ -11,7 +11,9 @@
  *
  *   npm run bench:bots [-- --repeats 3 --seconds 30 --matches 50 --bot-matches 10 --strength normal]
  *
- * BOT_WORKERS and BOT_MOVE_DELAY_MS, when set, are handed to the server (its defaults otherwise).
+ * BOT_WORKERS, BOT_MOVE_DELAY_MS and BOT_UNWATCHED_MOVE_DELAY_MS, when set, are handed to the server (its
+ * defaults otherwise). The computer matches here have nobody connected: the server paces them
+ * (BOT_UNWATCHED_MOVE_DELAY_MS, 2 s by default; 0 plays them at the watched pace, as before).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -41,7 +43,8 @@ if (![REPEATS, SECONDS, MATCHES, BOT_MATCHES].every((n) => Number.isInteger(n) &
 
 const opts = parseOptions(['--stores', 'embedded', '--modes', 'human', '--minimal', 'off', '--seconds', String(SECONDS)]);
 const serverEnv: Record<string, string> = {};
-for (const k of ['BOT_WORKERS', 'BOT_MOVE_DELAY_MS'] as const) if (process.env[k]) serverEnv[k] = process.env[k]!;
+for (const k of ['BOT_WORKERS', 'BOT_MOVE_DELAY_MS', 'BOT_UNWATCHED_MOVE_DELAY_MS'] as const)
+  if (process.env[k]) serverEnv[k] = process.env[k]!;
 
 /** Bot decisions the server has made so far (its /metrics counter). */
 async function botDecisions(target: Target): Promise<number> {
@@ -107,7 +110,7 @@ async function main() {
   const ratios = runs.map((r) => r.bots.latencyMs.p99 / r.alone.latencyMs.p99);
   const label = `${BOT_MATCHES} computer-only ${STRENGTH[0]!.toUpperCase()}${STRENGTH.slice(1)} matches`;
   console.log(
-    `\n${MATCHES} matches at human pace, a person's move → all seats and the spectator (ms); ${os.cpus().length} cores, load average ${load0.toFixed(1)} at the start, BOT_WORKERS=${serverEnv.BOT_WORKERS ?? 'default'}, BOT_MOVE_DELAY_MS=${serverEnv.BOT_MOVE_DELAY_MS ?? 'default'}\n`,
+    `\n${MATCHES} matches at human pace, a person's move → all seats and the spectator (ms); ${os.cpus().length} cores, load average ${load0.toFixed(1)} at the start, BOT_WORKERS=${serverEnv.BOT_WORKERS ?? 'default'}, BOT_MOVE_DELAY_MS=${serverEnv.BOT_MOVE_DELAY_MS ?? 'default'}, BOT_UNWATCHED_MOVE_DELAY_MS=${serverEnv.BOT_UNWATCHED_MOVE_DELAY_MS ?? 'default'}\n`,
   );
   console.log(
     `| repeat | without: p50 / p99 | with ${label}: p50 / p99 | p99 with / without | server CPU % without / with | bot decisions/s |`,

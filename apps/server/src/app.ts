@@ -142,6 +142,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     log,
     moveDelayMs: config.botMoveDelayMs,
     nextMoveDelayMs: config.botNextMoveDelayMs,
+    unwatchedMoveDelayMs: config.botUnwatchedMoveDelayMs,
     handOverAfterMs: config.handOverAfterMs,
     shared: !!cluster,
     ...(cluster

@@ -62,6 +62,7 @@ export const envSchema = z.object({
   BOT_WORKERS: int(1, 1, 64),
   BOT_MOVE_DELAY_MS: int(700, 0, 60_000),
   BOT_NEXT_MOVE_DELAY_MS: int(150, 0, 60_000),
+  BOT_UNWATCHED_MOVE_DELAY_MS: int(2000, 0, 600_000),
   AUTOPASS: z.enum(['on', 'off']).default('on'),
   AUTOPASS_DELAY_MS: int(1200, 0, 60_000),
   BOT_TIMEOUT_MS: int(20_000, 100, 600_000),
@@ -141,6 +142,8 @@ export interface Config {
   botMoveDelayMs: number;
   /** The same for a computer seat's next move in the same phase (at most botMoveDelayMs). */
   botNextMoveDelayMs: number;
+  /** Least time between a computer seat's decision and its move while nobody is connected to the match (0: off). */
+  botUnwatchedMoveDelayMs: number;
   /**
    * The median of the delay before a seat's pass is carried out, automatic or clicked (autopass/delay.ts):
    * the scale of one fixed distribution (0 in tests: no waiting).
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botWorkers: e.BOT_WORKERS,
     botMoveDelayMs: e.BOT_MOVE_DELAY_MS,
     botNextMoveDelayMs: e.BOT_NEXT_MOVE_DELAY_MS,
+    botUnwatchedMoveDelayMs: e.BOT_UNWATCHED_MOVE_DELAY_MS,
     autopassDelayMs: e.AUTOPASS_DELAY_MS,
     autopass: e.AUTOPASS === 'on',
     botTimeoutMs: e.BOT_TIMEOUT_MS,

@@ -116,11 +116,24 @@ describe('bot worker pool', () => {
       const after = niceByThread();
       const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
       expect(lowered.length, 'a new thread (the bot worker) at nice 19').toBeGreaterThanOrEqual(1);
+
       expect(after.get(self)).toBe(before.get(self));
       // Every thread that was there before keeps its priority (nothing process-wide changed).
       for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).toBe(nice);
     },
   );
+
+  it('gives a free worker the decisions of watched matches before background ones', async () => {
+    const order: string[] = [];
+    const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
+    pools.push(pool);
+    // The first takes the only worker; of the two that wait, the later watched one goes first.
+    const busy = pool.decide({ strength: 'easy', view, seed: 1 }).then(() => order.push('first'));
+    const background = pool.decide({ strength: 'easy', view, seed: 2 }, { background: true }).then(() => order.push('background'));
+    const watched = pool.decide({ strength: 'easy', view, seed: 3 }).then(() => order.push('watched'));
+    await Promise.all([busy, background, watched]);
+    expect(order).toEqual(['first', 'watched', 'background']);
+  });
 
   it('decides with the Normal (search) bot in a worker thread: a legal action from the view', async () => {
     expect(botAvailable('normal')).toBe(true);

@@ -58,6 +58,28 @@ describe('computer seats', () => {
     expect(thinking.some((x) => !x.thinking)).toBe(true);
   });
 
+  it('a computer-only match nobody watches waits between moves; the one a spectator watches does not', async () => {
+    // People first (BOT_UNWATCHED_MOVE_DELAY_MS): here the wait is ten minutes, so the unwatched match
+    // makes no move at all while the watched one plays on.
+    server = await startTestServer({ BOT_MOVE_DELAY_MS: '0', BOT_UNWATCHED_MOVE_DELAY_MS: '600000' });
+    const t = server;
+    const moves = new Map<string, number>();
+    t.server.transport.onMoveCommitted((e) => moves.set(e.matchID, (moves.get(e.matchID) ?? 0) + 1));
+    const bots = { germany: 'easy', norway: 'easy', allies: 'easy' } as const;
+    const watched = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' }, bots });
+    const watcher = gameClient(watched.matchID, null, watched.links.spectator, capturing(t.url, []));
+    try {
+      await waitFor(() => watcher.getState()?.G, 'the spectator synced');
+      const alone = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' }, bots });
+      const before = moves.get(watched.matchID) ?? 0;
+      await waitFor(() => (moves.get(watched.matchID) ?? 0) >= before + 20, 'the watched match plays on', 120_000);
+      expect(moves.get(alone.matchID) ?? 0).toBe(0);
+      expect((await serverState(t, alone.matchID)).state._stateID).toBe(0);
+    } finally {
+      watcher.stop();
+    }
+  });
+
   it("hands a human's absent seat to a bot mid-turn; the human takes it back and moves again", async () => {
     server = await startTestServer({ BOT_MOVE_DELAY_MS: '300', HAND_OVER_AFTER_S: '0' });
     const t = server;

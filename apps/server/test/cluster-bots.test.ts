@@ -25,6 +25,7 @@ const env = (port: number): Record<string, string> => ({
   RATE_LIMIT_PER_MINUTE: '100000',
   // Slow enough that the match lasts the test, fast enough to make many moves.
   BOT_MOVE_DELAY_MS: '60',
+  BOT_UNWATCHED_MOVE_DELAY_MS: '0',
 });
 
 /** The bot decisions a process has made (its /metrics counter). */

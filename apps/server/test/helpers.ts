@@ -86,6 +86,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     AUTOPASS: 'off',
+    // Computer matches nobody watches play at full speed in tests (the pacing is tested where it is named).
+    BOT_UNWATCHED_MOVE_DELAY_MS: '0',
     ...env,
   });
   let server = await startServer(config, gameModule, { ...opts, log });

@@ -101,7 +101,7 @@ console.log(`${faction} ${JSON.stringify(best)}\n  ${show(bestV)}`);
 if (process.env.TUNE) {
   const keys = (Object.keys(best) as (keyof Style)[]).filter((k) => k !== 'city' && typeof best[k] === 'number') as Exclude<
     keyof Style,
-    'endgame' | 'alliedNavy'
+    'endgame' | 'alliedNavy' | 'scenarioSearch'
   >[];
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
     for (const k of keys) {

@@ -49,6 +49,14 @@ export interface BotSeatsOptions {
    * take one long pause per piece. Never more than moveDelayMs (tests set that to 0 and mean it).
    */
   nextMoveDelayMs?: number;
+  /**
+   * People first: while nobody is connected to a match (a computer-only match no one watches, or a
+   * person's match they left), each bot move waits at least this long after its decision is made, and
+   * its decisions queue behind those of watched matches (BotPool's background jobs). Such a match
+   * then thinks a decision every couple of seconds at most instead of every 0.15 s, and the cores and
+   * the event loop are left to the matches people are playing. 0 turns it off.
+   */
+  unwatchedMoveDelayMs?: number;
   /** How long all of a seat's members must have been away from a running game before the others may hand it over. */
   handOverAfterMs: number;
   /**
@@ -268,12 +276,16 @@ export class BotSeats {
     if (!holder) return;
     if (!(await this.claimed(matchID, state._stateID))) return;
     const started = Date.now();
+    const unwatched = this.unwatched(matchID);
     this.emitThinking(matchID, holder, playerID, true);
     try {
       const view = viewFor(G, who.faction);
       let action: Action;
       try {
-        ({ action } = await this.opts.pool.decide({ strength: holder.strength, view, seed: seedOf(matchID, state._stateID, playerID) }));
+        ({ action } = await this.opts.pool.decide(
+          { strength: holder.strength, view, seed: seedOf(matchID, state._stateID, playerID) },
+          { background: unwatched },
+        ));
       } catch (e) {
         if (this.closing) return;
         this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
@@ -284,7 +296,7 @@ export class BotSeats {
         this.lastPhase.get(matchID) === phase
           ? Math.min(this.opts.moveDelayMs, this.opts.nextMoveDelayMs ?? Infinity)
           : this.opts.moveDelayMs;
-      const wait = started + delay - Date.now();
+      const wait = Math.max(started + delay, unwatched && this.unwatched(matchID) ? Date.now() + this.unwatchedDelayMs : 0) - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       let outcome = await this.submit(matchID, playerID, holder, action, state._stateID);
       if (outcome === 'ok') this.lastPhase.set(matchID, phase);
@@ -298,6 +310,17 @@ export class BotSeats {
     } finally {
       this.emitThinking(matchID, holder, playerID, false);
     }
+  }
+
+  private get unwatchedDelayMs(): number {
+    return this.opts.unwatchedMoveDelayMs ?? 0;
+  }
+
+  /** Nobody (member or spectator, on any process) is connected to the match, and unwatched matches are paced. */
+  private unwatched(matchID: string): boolean {
+    if (this.unwatchedDelayMs <= 0) return false;
+    const presence = this.opts.lobby.presence;
+    return presence.members(matchID).size === 0 && presence.spectators(matchID) === 0;
   }
 
   /**

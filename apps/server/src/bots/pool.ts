@@ -30,6 +30,8 @@ export const BOT_ATTEMPTS = 3;
 
 interface Job {
   req: Omit<DecideRequest, 'id'>;
+  /** A decision nobody is watching for: a free worker takes every other waiting decision first. */
+  background: boolean;
   attempts: number;
   resolve(a: { action: Action; legalCount: number }): void;
   reject(e: Error): void;
@@ -76,12 +78,15 @@ export class BotPool {
   }
 
   /** The action the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
-  decide(req: Omit<DecideRequest, 'id'>): Promise<{ action: Action; legalCount: number }> {
+  decide(
+    req: Omit<DecideRequest, 'id'>,
+    { background = false }: { background?: boolean } = {},
+  ): Promise<{ action: Action; legalCount: number }> {
     if (this.closed) return Promise.reject(new BotDecisionError('the bot pool is closed'));
     const started = process.hrtime.bigint();
     const done = (ok: boolean) => this.opts.onDecision?.(ok, Number(process.hrtime.bigint() - started) / 1e9);
     return new Promise<{ action: Action; legalCount: number }>((resolve, reject) => {
-      this.queue.push({ req, attempts: 0, resolve, reject });
+      this.queue.push({ req, background, attempts: 0, resolve, reject });
       this.dispatch();
     }).then(
       (r) => {
@@ -129,7 +134,8 @@ export class BotPool {
   private dispatch() {
     for (const slot of this.slots) {
       if (slot.job) continue;
-      const job = this.queue.shift();
+      const first = this.queue.findIndex((j) => !j.background);
+      const job = this.queue.splice(Math.max(first, 0), 1)[0];
       if (!job) return;
       const id = this.nextID++;
       const timer = setTimeout(() => this.onTimeout(slot, id), this.opts.timeoutMs);

@@ -17,6 +17,10 @@ if (!port) throw new Error('bots/worker.ts runs only as a worker thread');
  * to each thread and setpriority with pid 0 sets the calling thread's only, so the main thread keeps
  * its priority (test/bot-pool.test.ts reads both from /proc). Elsewhere pid 0 means the whole
  * process, which would slow people's moves too: left alone there.
+ * SCHED_IDLE (`chrt --idle -p 0 <tid>`, lower still) was tried and not kept: on a host saturated by
+ * anything the worker then gets no CPU at all, and a person's own computer opponents stop dead (the
+ * browser test's longest computer phase took 26 s at load 26); computer-only matches nobody watches
+ * are held back by pacing instead (driver.ts unwatchedMoveDelayMs).
  */
 const BOT_NICE = 19;
 if (process.platform === 'linux') {

@@ -4,7 +4,7 @@
  * seat can tell when that faction's next new cards are likely the last: battalions lost after that
  * no longer count, only what the goal counts when it ends (goal.ts).
  */
-import { FACTIONS } from '../types.js';
+import { enemiesOf, FACTIONS, type Faction } from '../types.js';
 import { HAND_SIZE } from '../cards/index.js';
 import type { FactionView } from '../engine/view.js';
 import { deckOutOf } from '../engine/kernel/hand.js';
@@ -29,7 +29,51 @@ export function endsSoon(view: Pick<FactionView, 'decks' | 'scenario'>): boolean
   return FACTIONS.some((f) => deckOutOf(view, f) === 'endsGame' && view.decks[f].drawCount <= finalDraws(view, f));
 }
 
-/** The style a seat plays by in this position: its last-round weights over the rest once the game ends soon. */
+/**
+ * In a scenario's last round: true when no enemy of `f` has a turn left before the game ends. The
+ * game ends with the turn of the faction whose deck is the clock (its new cards are the last), and
+ * turns go in FACTIONS order: in Narvik the Allies' deck ends it, so Norway and the Allies have the
+ * last word and Germany's last turn is answered by both; in Gudbrandsdalen Germany's deck ends it
+ * and Germany's last turn answers theirs.
+ */
+export function lastWord(view: Pick<FactionView, 'decks' | 'scenario' | 'turn'>, f: Faction): boolean {
+  const clock = FACTIONS.findIndex((g) => deckOutOf(view, g) === 'endsGame');
+  if (clock < 0) return false;
+  const foes = enemiesOf(f);
+  for (let i = FACTIONS.indexOf(view.turn); i !== clock; ) {
+    i = (i + 1) % FACTIONS.length;
+    if (foes.includes(FACTIONS[i]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * The weights of a turn nobody can answer (lastWord): only the objectives held when the game ends
+ * count, so nothing is kept back to guard them or for later, and an attack at long odds costs nothing.
+ */
+const LAST_WORD: Partial<Style> = {
+  garrison: 0,
+  groundWin: 0,
+  groundLoss: 0,
+  foretold: 0,
+  cityAttackRisk: 0,
+  exposedCity: 0,
+  exposed: 0,
+  distance: 0,
+  reach: 0,
+  guard: 0,
+};
+
+/**
+ * The style a seat plays by in this position: its last-round weights over the rest once the game
+ * ends soon. In a scenario on part of the board (a few rounds, any faction's deck the clock) who
+ * moves last decides it: with the last word every guard is dropped (LAST_WORD); without it the
+ * seat still guards what it holds and keeps its objectives covered, whatever its style says for
+ * the full game's last round (where Germany's turn is the last).
+ */
 export function styleNow(style: Style, view: FactionView): Style {
-  return style.endgame && endsSoon(view) ? { ...style, ...style.endgame } : style;
+  if (!style.endgame || !endsSoon(view)) return style;
+  if (!view.scenario?.region || !view.viewer) return { ...style, ...style.endgame };
+  if (lastWord(view, view.viewer)) return { ...style, ...style.endgame, ...LAST_WORD };
+  return { ...style, ...style.endgame, guard: style.guard, exposedCity: style.exposedCity };
 }

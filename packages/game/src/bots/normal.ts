@@ -121,7 +121,9 @@ export function score(S: GameState, f: Faction, targets: readonly string[], styl
   for (const forces of Object.values(S.units))
     for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? battalion : -battalion) * (k ?? 0);
   for (const a of S.attacks) v += (mine.has(a.faction) ? battalion : -battalion) * a.count;
-  for (const g of FACTIONS) for (const c of S.hands[g]) v += (mine.has(g) ? SYMBOL : -SYMBOL) * symbolsOf(c);
+  // A scenario without reinforcements never trades the cards' soldier symbols for battalions.
+  if (S.scenario?.reinforcements !== false)
+    for (const g of FACTIONS) for (const c of S.hands[g]) v += (mine.has(g) ? SYMBOL : -SYMBOL) * symbolsOf(c);
   return v;
 }
 
@@ -175,7 +177,8 @@ function horizon(S: GameState, f: Faction, stage: string): (T: GameState) => boo
   const area = S.combat?.area;
   const turnOver = (T: GameState) => !!T.result || T.round !== round || T.turn !== turn;
   if (area !== undefined) return (T) => turnOver(T) || T.combat?.area !== area;
-  if (stage === 'movement') return turnOver;
+  // A scenario on part of the board is won by holding its objectives through the enemy's answer: a move is judged after it.
+  if (stage === 'movement') return S.scenario?.region ? enemyFought(S, f) : turnOver;
   if (stage === 'reinforcement') return enemyFought(S, f);
   return (T) => turnOver(T) || T.phase !== phase;
 }
@@ -223,6 +226,7 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
     moveIterations,
   } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
+  if (view.scenario?.region && NORMAL_STYLES[f].scenarioSearch === false) return own;
   // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
   if (own.type === 'sail' || own.type === 'placeShip') return own;
   // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and
@@ -235,7 +239,9 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const battalion = endsSoon(view) ? BATTALION_LAST : BATTALION;
   const candidates = candidatesOf(view, f, stage, legal, own, width, style);
   const iterations = moving ? Math.min(maxIterations, moveIterations) : maxIterations;
-  const steps = long ? horizonSteps : shortSteps;
+  // A scenario's last round is short: every playout runs to the game's end, which the score then reads.
+  const toEnd = endsSoon(view) && !!view.scenario?.region;
+  const steps = long || toEnd ? horizonSteps : shortSteps;
   // Playouts through a turn are dear: fewer candidates do not buy more guesses there.
   const maxGuesses = long ? Math.ceil(iterations / width) : Infinity;
   if (candidates.length === 1) return own;
@@ -251,7 +257,7 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
     const diceSeed = seed * 7919 + rounds;
     candidates.forEach((c, i) => {
       const S = structuredClone(guess);
-      const done = horizon(S, f, stage);
+      const done = toEnd ? (T: GameState) => !!T.result : horizon(S, f, stage);
       const dice = seededRng(diceSeed);
       perform(S, f, c, dice);
       playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps);

@@ -39,8 +39,13 @@ export interface Style {
    * allows. A way of playing, not a weight: tune-style leaves it alone.
    */
   readonly alliedNavy: boolean;
+  /**
+   * Normal only: whether its search looks ahead in a scenario on part of the board (absent: yes). A
+   * way of playing, not a weight: tune-style leaves it alone (normal-style.ts says where it is off).
+   */
+  readonly scenarioSearch?: boolean;
   /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
-  readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy'>>;
+  readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch'>>;
 }
 
 export const EASY_STYLE: Style = {
