@@ -21,7 +21,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const seat = playerID !== null && G.nations[playerID] ? playerID : null;
   const legal = seat ? module.legalMoves(G, undefined, seat) : [];
   const [rotation, setRotation] = useState(0);
-  const draft = useOrdersDraft(G, seat ?? '', w, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
+  const draft = useOrdersDraft(G, seat ?? '', w, tl, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
     return n ? texts.NATION_TEXTS[n].name[tl] : `${lang === 'no' ? 'Spiller' : 'Player'} ${Number(s) + 1}`;
@@ -105,7 +105,9 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
             const state = n.out
               ? w.out
               : G.setupTurn === s
-                ? w.setupTurn
+                ? s === seat
+                  ? w.yourTurn
+                  : w.setupTurn
                 : G.mustSubmit.includes(s)
                   ? G.submitted[s]
                     ? w.submitted
@@ -136,6 +138,11 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
       <div className="deres-play">
         <div className="deres-map-wrap">
           <DeresMap G={G} marks={marks} {...(onSquare ? { onSquare } : {})} {...(onSlot ? { onSlot } : {})} />
+          <details className="deres-legend small" data-testid="deres-legend">
+            <summary>{w.legend}</summary>
+            <p>{w.legendText}</p>
+            <p>{w.statusHelp}</p>
+          </details>
         </div>
         <div className="deres-side">
           {panel}

@@ -189,8 +189,7 @@ export function DeresMap({
     <svg
       className="deres-map"
       viewBox={`0 0 ${width * CELL} ${height * CELL}`}
-      width={width * CELL}
-      height={height * CELL}
+      style={{ maxWidth: `${width * CELL * 1.8}px` }}
       role="img"
       aria-label="map"
       data-testid="deres-map"
