@@ -62,5 +62,16 @@ for (const p of pages) {
 await pages[0]!.waitForTimeout(1500);
 console.log('phase', await phase());
 for (const [k, p] of pages.entries()) await shot(p, `after-${k}`, out);
+// Aim a shot where one is offered: the line of sight and the roll needed.
+for (const [k, p] of pages.entries()) {
+  const shooters = p.locator('g[data-target="true"]');
+  if (!(await shooters.count())) continue;
+  await shooters.first().click({ force: true });
+  await p.waitForTimeout(200);
+  const aims = p.locator('g[data-target="true"]');
+  if (await aims.count()) await aims.first().click({ force: true });
+  await p.waitForTimeout(300);
+  await shot(p, `aim-${k}`, out);
+}
 await pages[2]!.screenshot({ path: `${out}/phone-full.png`, fullPage: true });
 await browser.close();

@@ -127,7 +127,8 @@ export function shootStep(
       {chosen && from && (
         <p className="small" data-testid="shot-needed">
           {w.shooter} {from.x},{from.y} → {chosen.target.x},{chosen.target.y}:{' '}
-          {d.sniper ? w.sureHit : `${w.needs} ${chosen.needed}+ ${w.onD12}`}. {marks.sight?.blocked.length ? w.blocked : w.clearSight}
+          {d.sniper ? w.sureHit : `${w.needs} ${chosen.needed}+ ${w.onD12}`}
+          {!d.sniper && chosen.needed > 12 && ` (${w.cannotHit})`}. {marks.sight?.blocked.length ? w.blocked : w.clearSight}
         </p>
       )}
       {held.includes('III') && (
