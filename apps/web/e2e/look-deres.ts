@@ -38,7 +38,8 @@ for (let i = 0; i < 80; i++) {
     }
     const nation = setup.locator('button[data-nation]');
     if (await nation.count()) await nation.nth(k).click();
-    else if (await p.locator('rect[data-slot][style]').count()) await p.locator('rect[data-slot][style]').first().click();
+    else if (await p.locator('rect[data-slot][data-target="true"]').count())
+      await p.locator('rect[data-slot][data-target="true"]').first().click();
     else if (await p.locator('g[data-target="true"]').count()) await p.locator('g[data-target="true"]').first().click({ force: true });
     await p.waitForTimeout(250);
     break;

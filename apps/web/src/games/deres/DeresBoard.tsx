@@ -50,6 +50,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
     panel = (
       <section className="panel deres-setup" data-testid="deres-setup" data-phase={G.phase}>
         <h2>{texts.PHASE_TEXTS[G.phase][tl]}</h2>
+        {w[`help_${G.phase}`] && <p className="muted small">{w[`help_${G.phase}`]}</p>}
         {nations.map((n) => (
           <button key={n} type="button" className="deres-nation" onClick={() => move('chooseNation', { nation: n })} data-nation={n}>
             <span className="chip" style={{ background: NATION_COLOURS[n] }} /> <strong>{texts.NATION_TEXTS[n].name[tl]}</strong>

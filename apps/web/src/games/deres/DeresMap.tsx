@@ -107,6 +107,7 @@ export function DeresMap({
       <rect
         key={`slot${i}`}
         data-slot={i}
+        data-target={can ? 'true' : undefined}
         x={s.col * TILE_SIZE * CELL + 2}
         y={s.row * TILE_SIZE * CELL + 2}
         width={TILE_SIZE * CELL - 4}

@@ -67,6 +67,11 @@ export const WORDS: Record<'no' | 'en', Words> = {
     refuseSurrender: 'Avslå overgivelsen',
     useInvention: 'Bruk påfunn',
     winner: 'Vinner',
+    help_chooseNation: 'Hver nasjon har sin egen styrke. Alle spiller mot alle; avtaler gjøres i privatmeldinger.',
+    help_buildMap: 'Kartet bygges av terrengbiter én om gangen. Vri biten og legg den i et ledig felt: til sammen blir kartet ovalt.',
+    help_placeSupplies:
+      'Hver legger ut 4 forsyninger, én om gangen: én per rute, og med tomme ruter rundt så lenge det går. Regimenter som stanser på en forsyning, henter den senere.',
+    help_placeCapital: 'Hovedstaden står på en helt ledig rute ved kartets kant eller ved vann. Mister du den, er du ute av spillet.',
     notYourTurn: 'Venter på',
     hill: 'en haug',
     enemy: 'en fiende',
@@ -137,6 +142,13 @@ export const WORDS: Record<'no' | 'en', Words> = {
     acceptSurrender: 'Accept the surrender',
     refuseSurrender: 'Refuse the surrender',
     useInvention: 'Use invention',
+    help_chooseNation: 'Each nation has a strength of its own. Everyone plays against everyone; deals are made in private messages.',
+    help_buildMap:
+      'The map is built from terrain pieces, one at a time. Turn the piece and put it in a free slot: together they make an oval.',
+    help_placeSupplies:
+      'Each places 4 supplies, one at a time: one to a square, with empty squares around it while that is possible. Regiments that stop on a supply collect it later.',
+    help_placeCapital:
+      'The capital goes on a completely free square at the edge of the map or by water. Lose it and you are out of the game.',
     winner: 'Winner',
     notYourTurn: 'Waiting for',
     hill: 'a hill',
