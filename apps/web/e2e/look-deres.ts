@@ -37,7 +37,7 @@ for (let i = 0; i < 80; i++) {
       await shot(p, `${ph}-${k}`, out);
     }
     const nation = setup.locator('button[data-nation]');
-    if (await nation.count()) await nation.nth(k).click();
+    if (await nation.count()) await nation.first().click();
     else if (await p.locator('rect[data-slot][data-target="true"]').count())
       await p.locator('rect[data-slot][data-target="true"]').first().click();
     else if (await p.locator('g[data-target="true"]').count()) await p.locator('g[data-target="true"]').first().click({ force: true });
