@@ -92,7 +92,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (
-    <div className="deres-board" data-testid="deres-board" data-phase={G.phase}>
+    <div className={`deres-board${panel ? ' deres-acting' : ''}`} data-testid="deres-board" data-phase={G.phase}>
       <section className="panel deres-status">
         <p>
           <strong>{texts.PHASE_TEXTS[G.phase][tl]}</strong>

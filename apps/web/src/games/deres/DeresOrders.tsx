@@ -128,7 +128,9 @@ export function useOrdersDraft(
   const submitted = G.submitted[seat] === true;
   const panel = (
     <section className="panel deres-orders" data-testid="deres-orders" data-phase={phase}>
-      <h2>{w.yourOrders}</h2>
+      <h2>
+        {w.yourOrders} · {texts.PHASE_TEXTS[phase][tl]}
+      </h2>
       {submitted && (
         <p className="muted small" data-testid="orders-sent">
           {w.sent}
