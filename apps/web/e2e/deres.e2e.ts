@@ -41,6 +41,10 @@ describe('Deres uenighet in three browsers and a spectator', () => {
     await spectator.goto(`${base}/m/${created.matchID}/watch#${created.links.spectator}`);
     await shot(pages[0]!, 'deres-start');
     for (const p of [...pages, spectator]) await p.locator('[data-testid="deres-board"]').waitFor({ timeout: 20_000 });
+    // The top bar and the tab name the match's game, not the site's first game.
+    expect(await pages[0]!.locator('.topbar .brand').textContent()).toContain('Their Disagreement');
+    expect(await pages[1]!.locator('.topbar .brand').textContent()).toContain('Deres uenighet');
+    expect(await pages[1]!.title()).toBe('Deres uenighet');
 
     // Set-up: whoever's turn it is clicks the first thing offered, until the first order phase.
     const phase = () => pages[0]!.locator('[data-testid="deres-board"]').getAttribute('data-phase');
@@ -52,7 +56,8 @@ describe('Deres uenighet in three browsers and a spectator', () => {
         const before = await setup.getAttribute('data-phase');
         const nation = setup.locator('button[data-nation]');
         if (await nation.count()) await nation.first().click();
-        else if (await p.locator('rect[data-slot][style]').count()) await p.locator('rect[data-slot][style]').first().click();
+        else if (await p.locator('rect[data-slot][data-target="true"]').count())
+          await p.locator('rect[data-slot][data-target="true"]').first().click();
         else if (await p.locator('g[data-target="true"]').count()) await p.locator('g[data-target="true"]').first().click();
         else continue;
         acted = true;
@@ -74,6 +79,10 @@ describe('Deres uenighet in three browsers and a spectator', () => {
     // Buy: the first seat places a regiment and hands in; the others see only that it has.
     const p1 = pages[0]!;
     await p1.locator('[data-testid="deres-orders"]').waitFor();
+    // The buy panel says what a click places; the key under the map explains the symbols.
+    expect(await p1.locator('[data-testid="buy-modes"] button[aria-pressed="true"]').getAttribute('data-mode')).toBe('regiment');
+    await p1.locator('[data-testid="deres-legend"] summary').click();
+    expect(await p1.locator('[data-testid="deres-legend"]').textContent()).toContain('capital');
     await p1.locator('g[data-target="true"]').first().click();
     await p1.click('[data-action="submit-orders"]');
     await p1.locator('[data-testid="orders-sent"]').waitFor();
@@ -97,5 +106,15 @@ describe('Deres uenighet in three browsers and a spectator', () => {
     expect(await pages[2]!.getByText('truce until round 3?').count()).toBe(0);
     expect(await spectator.getByText('truce until round 3?').count()).toBe(0);
     await shot(p1, 'deres-move');
+
+    // On a phone the map takes the screen's width, and nothing is wider than the screen.
+    const phone = pages[2]!;
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.waitForTimeout(200);
+    const box = (await phone.locator('[data-testid="deres-map"]').boundingBox())!;
+    expect(box.width).toBeGreaterThan(340);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(phone, 'deres-phone');
   });
 });

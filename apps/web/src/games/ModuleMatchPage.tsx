@@ -45,15 +45,24 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
     const who = seat?.members.map((m) => m.name).join(', ');
     return who ? `${t(`seat.${seat!.seat}`)} (${who})` : t(`seat.${seat?.seat ?? 'player1'}`);
   };
+  const gameName = web?.module.texts.name[lang] ?? listed?.name[lang];
+  useEffect(() => {
+    if (!gameName) return;
+    const before = document.title;
+    document.title = gameName;
+    return () => {
+      document.title = before;
+    };
+  }, [gameName]);
   const Board = web?.Board;
   const legal = web && conn.G && playerID !== null ? web.module.legalMoves(conn.G, conn.ctx, playerID).slice(0, 60) : [];
   const others = lobby ? lobby.seats.flatMap((s) => s.playerIDs).filter((p) => p !== playerID) : [];
   return (
     <div className="page game-page module-page" data-game={game}>
-      <TopBar navigate={navigate} />
+      <TopBar navigate={navigate} title={gameName} />
       <main className="narrow">
         <section className="panel">
-          <h1>{web?.module.texts.name[lang] ?? listed?.name[lang] ?? game}</h1>
+          <h1>{gameName ?? game}</h1>
           <ul className="module-seats">
             {lobby?.seats.map((s) => (
               <li key={s.seat} data-seat={s.seat} data-connected={s.connected ? 'true' : 'false'}>

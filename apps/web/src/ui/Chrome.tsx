@@ -23,7 +23,18 @@ function LangSwitch() {
   );
 }
 
-export function TopBar({ children, navigate, you }: { children?: React.ReactNode; navigate: (to: string) => void; you?: React.ReactNode }) {
+export function TopBar({
+  children,
+  navigate,
+  you,
+  title,
+}: {
+  children?: React.ReactNode;
+  navigate: (to: string) => void;
+  you?: React.ReactNode;
+  /** The game's name on a match of another game (else the site's, Kampen om Norge). */
+  title?: string | undefined;
+}) {
   const { t } = useI18n();
   return (
     <header className="topbar">
@@ -40,7 +51,7 @@ export function TopBar({ children, navigate, you }: { children?: React.ReactNode
           <path d="M9 26 L13 6 L17 14 L21 9 L24 26 Z" fill="#1f2a33" />
           <circle cx="21" cy="9" r="2.5" fill="#c8501e" />
         </svg>
-        <span>{t('app.title')}</span>
+        <span>{title ?? t('app.title')}</span>
       </a>
       <div className="topbar-middle">{children}</div>
       {you}

@@ -21,7 +21,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const seat = playerID !== null && G.nations[playerID] ? playerID : null;
   const legal = seat ? module.legalMoves(G, undefined, seat) : [];
   const [rotation, setRotation] = useState(0);
-  const draft = useOrdersDraft(G, seat ?? '', w, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
+  const draft = useOrdersDraft(G, seat ?? '', w, tl, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
     return n ? texts.NATION_TEXTS[n].name[tl] : `${lang === 'no' ? 'Spiller' : 'Player'} ${Number(s) + 1}`;
@@ -50,6 +50,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
     panel = (
       <section className="panel deres-setup" data-testid="deres-setup" data-phase={G.phase}>
         <h2>{texts.PHASE_TEXTS[G.phase][tl]}</h2>
+        {w[`help_${G.phase}`] && <p className="muted small">{w[`help_${G.phase}`]}</p>}
         {nations.map((n) => (
           <button key={n} type="button" className="deres-nation" onClick={() => move('chooseNation', { nation: n })} data-nation={n}>
             <span className="chip" style={{ background: NATION_COLOURS[n] }} /> <strong>{texts.NATION_TEXTS[n].name[tl]}</strong>
@@ -91,7 +92,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (
-    <div className="deres-board" data-testid="deres-board" data-phase={G.phase}>
+    <div className={`deres-board${panel ? ' deres-acting' : ''}`} data-testid="deres-board" data-phase={G.phase}>
       <section className="panel deres-status">
         <p>
           <strong>{texts.PHASE_TEXTS[G.phase][tl]}</strong>
@@ -105,7 +106,9 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
             const state = n.out
               ? w.out
               : G.setupTurn === s
-                ? w.setupTurn
+                ? s === seat
+                  ? w.yourTurn
+                  : w.setupTurn
                 : G.mustSubmit.includes(s)
                   ? G.submitted[s]
                     ? w.submitted
@@ -136,6 +139,11 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
       <div className="deres-play">
         <div className="deres-map-wrap">
           <DeresMap G={G} marks={marks} {...(onSquare ? { onSquare } : {})} {...(onSlot ? { onSlot } : {})} />
+          <details className="deres-legend small" data-testid="deres-legend">
+            <summary>{w.legend}</summary>
+            <p>{w.legendText}</p>
+            <p>{w.statusHelp}</p>
+          </details>
         </div>
         <div className="deres-side">
           {panel}

@@ -107,6 +107,7 @@ export function DeresMap({
       <rect
         key={`slot${i}`}
         data-slot={i}
+        data-target={can ? 'true' : undefined}
         x={s.col * TILE_SIZE * CELL + 2}
         y={s.row * TILE_SIZE * CELL + 2}
         width={TILE_SIZE * CELL - 4}
@@ -189,8 +190,7 @@ export function DeresMap({
     <svg
       className="deres-map"
       viewBox={`0 0 ${width * CELL} ${height * CELL}`}
-      width={width * CELL}
-      height={height * CELL}
+      style={{ maxWidth: `${width * CELL * 1.8}px` }}
       role="img"
       aria-label="map"
       data-testid="deres-map"

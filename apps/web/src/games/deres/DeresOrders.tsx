@@ -1,13 +1,15 @@
 /**
  * Writing a nation's secret orders for the step under way (Buy, Move, a shooting round, the spread of
  * supplies): what the engine's order menu offers is clicked on the map, the draft is checked by the
- * engine's own whyNoOrders before it can be sent, and the line of sight of the aimed shot is shown.
+ * engine's own whyNoOrders before it can be sent. Buying and shooting, with the inventions played
+ * inside orders, are in DeresBuy.tsx and DeresShoot.tsx; moving (with the explorer) and aiming the
+ * spread of supplies are here.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
-  lineOfSight,
+  endSquares,
   orderMenu,
-  sightPath,
+  texts,
   whyNoOrders,
   type BuyOrders,
   type DeresState,
@@ -16,11 +18,14 @@ import {
   type Orders,
   type Pos,
 } from '@kon/deres';
+import { buyStep, EMPTY_BUY, type BuyMode } from './DeresBuy';
 import type { MapMarks } from './DeresMap';
+import { EMPTY_SHOOT, shootOrders, shootStep, type ShootDraft } from './DeresShoot';
 import type { WORDS } from './words';
 
 const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
-const EMPTY_BUY: BuyOrders = { kind: 'buy', regiments: [], forts: [], upgrades: 0, fortUpgrades: [], loan: false, repay: 0 };
+/** A square as players read it (and as the engine's messages name it): column,row from 0,0 at the top left. */
+export const at = (p: Pos) => `${p.x},${p.y}`;
 
 export interface OrdersDraft {
   marks: MapMarks;
@@ -28,86 +33,57 @@ export interface OrdersDraft {
   panel: React.ReactNode;
 }
 
-export function useOrdersDraft(G: DeresView, seat: string, w: (typeof WORDS)['en'], send: (o: Orders | null) => void): OrdersDraft {
+export function useOrdersDraft(
+  G: DeresView,
+  seat: string,
+  w: (typeof WORDS)['en'],
+  tl: 'nb' | 'en',
+  send: (o: Orders | null) => void,
+): OrdersDraft {
   const menu = useMemo(() => orderMenu(G, seat), [G, seat]);
   const phase = G.phase;
   const stepKey = `${G.round}:${phase}:${G.shootingRound}:${G.step}:${G.spreadStep}`;
   const [buy, setBuy] = useState<BuyOrders>(EMPTY_BUY);
-  const [buyMode, setBuyMode] = useState<'regiment' | 'fort'>('regiment');
+  const [buyMode, setBuyMode] = useState<BuyMode>('regiment');
   const [moves, setMoves] = useState<MoveOrders['moves']>([]);
+  const [explorer, setExplorer] = useState(false);
   const [piece, setPiece] = useState<string | null>(null);
-  const [shooter, setShooter] = useState<string | null>(null);
-  const [target, setTarget] = useState<Pos | null>(null);
+  const [shoot, setShoot] = useState<ShootDraft>(EMPTY_SHOOT);
   const [aims, setAims] = useState<Pos[]>([]);
   // A new step starts from empty orders.
   useEffect(() => {
     setBuy(EMPTY_BUY);
     setMoves([]);
+    setExplorer(false);
     setPiece(null);
-    setShooter(null);
-    setTarget(null);
+    setShoot(EMPTY_SHOOT);
     setAims([]);
   }, [stepKey]);
 
-  const shotsOf = (id: string) => menu.shots.filter((s) => s.shooter === id);
-  const shooterAt = (id: string): Pos | undefined => G.regiments.find((r) => r.id === id) ?? G.forts.find((f) => f.id === id) ?? undefined;
-
   let orders: Orders;
   if (phase === 'buy') orders = buy;
-  else if (phase === 'move') orders = { kind: 'move', moves };
-  else if (phase === 'shoot') orders = { kind: 'shoot', shot: shooter && target ? { shooter, target } : null };
+  else if (phase === 'move') orders = { kind: 'move', moves, ...(explorer ? { explorer } : {}) };
+  else if (phase === 'shoot') orders = shootOrders(shoot);
   else orders = { kind: 'spread', aims };
   const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders) : null;
 
-  const marks: MapMarks = {};
+  let marks: MapMarks = {};
   let onSquare: (p: Pos) => void = () => {};
   let body: React.ReactNode = null;
   if (phase === 'buy') {
-    marks.targets = buyMode === 'regiment' ? menu.regimentSquares : menu.fortSquares.map((f) => f.at);
-    marks.chosen = [...buy.regiments, ...buy.forts];
-    onSquare = (p) =>
-      setBuy((b) =>
-        buyMode === 'regiment'
-          ? { ...b, regiments: [...b.regiments, p] }
-          : { ...b, forts: b.forts.some((f) => same(f, p)) ? b.forts : [...b.forts, p] },
-      );
-    body = (
-      <>
-        <p className="small">
-          {w.regiments}: {buy.regiments.length} · {w.fortsHint}: {buy.forts.length}{' '}
-          <button type="button" className="small" onClick={() => setBuyMode(buyMode === 'regiment' ? 'fort' : 'regiment')}>
-            {buyMode === 'regiment' ? w.fortMode : w.regimentMode}
-          </button>
-        </p>
-        <label className="small">
-          {w.upgrade} ({menu.upgradeCosts.slice(0, buy.upgrades + 1).join(', ') || '–'}):{' '}
-          <input
-            type="number"
-            min={0}
-            max={menu.upgradeCosts.length}
-            value={buy.upgrades}
-            onChange={(e) =>
-              setBuy((b) => ({ ...b, upgrades: Math.max(0, Math.min(menu.upgradeCosts.length, Number(e.target.value) || 0)) }))
-            }
-            style={{ width: '4em' }}
-          />
-        </label>{' '}
-        <label className="small">
-          <input type="checkbox" checked={buy.loan} onChange={(e) => setBuy((b) => ({ ...b, loan: e.target.checked }))} /> {w.loan}
-        </label>{' '}
-        <button type="button" className="small" onClick={() => setBuy(EMPTY_BUY)}>
-          {w.clear}
-        </button>
-      </>
-    );
+    ({ marks, onSquare, body } = buyStep(G, seat, menu, buy, setBuy, buyMode, setBuyMode, w, tl));
+  } else if (phase === 'shoot') {
+    ({ marks, onSquare, body } = shootStep(G, seat, menu, shoot, setShoot, w, tl));
   } else if (phase === 'move') {
     const m = piece ? menu.moves.find((x) => x.piece === piece) : undefined;
+    // The explorer changes what a step costs: the piece's end squares are asked again with it.
+    const dests = m ? (explorer ? endSquares(G as unknown as DeresState, seat, m.piece, true) : m.dests) : [];
     marks.selected = m?.from ?? null;
-    marks.targets = m ? [...m.dests, ...m.recall] : menu.moves.map((x) => x.from);
+    marks.targets = m ? [...dests, ...m.recall] : menu.moves.map((x) => x.from);
     marks.chosen = moves.map((s) => s.to);
     onSquare = (p) => {
-      if (m && [...m.dests, ...m.recall].some((d) => same(d, p))) {
-        const recall = !m.dests.some((d) => same(d, p));
+      if (m && [...dests, ...m.recall].some((d) => same(d, p))) {
+        const recall = !dests.some((d) => same(d, p));
         setMoves((old) => [...old.filter((s) => s.piece !== m.piece), { piece: m.piece, to: p, ...(recall ? { recall } : {}) }]);
         setPiece(null);
       } else {
@@ -116,49 +92,24 @@ export function useOrdersDraft(G: DeresView, seat: string, w: (typeof WORDS)['en
         setPiece(here?.piece ?? null);
       }
     };
+    const fromOf = (id: string) => menu.moves.find((x) => x.piece === id)?.from;
     body = (
       <>
         <p className="small">{w.pickPiece}</p>
-        <p className="small">
-          {moves.map((s) => `${s.piece} → ${s.to.x},${s.to.y}`).join(' · ')}{' '}
+        {G.nations[seat]?.inventions.includes('IX') && (
+          <label className="small">
+            <input type="checkbox" name="explorer" checked={explorer} onChange={(e) => setExplorer(e.target.checked)} />{' '}
+            {texts.INVENTION_TEXTS.IX.name[tl]}: {texts.INVENTION_TEXTS.IX.text[tl]}
+          </label>
+        )}
+        <p className="small" data-testid="move-list">
+          {moves.map((s) => `${at(fromOf(s.piece) ?? s.to)} → ${at(s.to)}`).join(' · ')}{' '}
           {moves.length > 0 && (
             <button type="button" className="small" onClick={() => setMoves([])}>
               {w.clear}
             </button>
           )}
         </p>
-      </>
-    );
-  } else if (phase === 'shoot') {
-    const from = shooter ? shooterAt(shooter) : undefined;
-    const shooters = [...new Set(menu.shots.map((s) => s.shooter))];
-    marks.selected = from ?? null;
-    marks.targets = shooter ? shotsOf(shooter).map((s) => s.target) : shooters.map((id) => shooterAt(id)!).filter(Boolean);
-    if (from && target) {
-      const s = lineOfSight(G, from, target, { seat, indirect: (G.nations[seat]?.upgrades ?? 0) >= 4 });
-      marks.sight = { from, to: target, path: sightPath(from, target), blocked: s.blockedBy ? [s.blockedBy.at] : [] };
-    }
-    onSquare = (p) => {
-      if (shooter && shotsOf(shooter).some((s) => same(s.target, p))) setTarget(p);
-      else {
-        const id = shooters.find((x) => {
-          const at = shooterAt(x);
-          return at && same(at, p);
-        });
-        setShooter(id ?? null);
-        setTarget(null);
-      }
-    };
-    const chosenShot = shooter && target ? shotsOf(shooter).find((s) => same(s.target, target)) : undefined;
-    body = (
-      <>
-        <p className="small">{w.pickShooter}</p>
-        {chosenShot && (
-          <p className="small" data-testid="shot-needed">
-            {w.shooter} {chosenShot.shooter} → {chosenShot.target.x},{chosenShot.target.y}: {w.needs} {chosenShot.needed}+ {w.onD12}.{' '}
-            {marks.sight?.blocked.length ? w.blocked : w.clearSight}
-          </p>
-        )}
       </>
     );
   } else if (phase === 'spread') {
@@ -177,14 +128,20 @@ export function useOrdersDraft(G: DeresView, seat: string, w: (typeof WORDS)['en
   const submitted = G.submitted[seat] === true;
   const panel = (
     <section className="panel deres-orders" data-testid="deres-orders" data-phase={phase}>
-      <h2>{w.yourOrders}</h2>
+      <h2>
+        {w.yourOrders} · {texts.PHASE_TEXTS[phase][tl]}
+      </h2>
       {submitted && (
         <p className="muted small" data-testid="orders-sent">
           {w.sent}
         </p>
       )}
       {body}
-      {why && <p className="muted small">{why}</p>}
+      {why && (
+        <p className="muted small" data-testid="orders-why">
+          {w.notYet}: {why}
+        </p>
+      )}
       <div className="deres-buttons">
         <button type="button" className="primary" disabled={why !== null} onClick={() => send(orders)} data-action="submit-orders">
           {submitted ? w.resubmit : w.submit}

@@ -1,0 +1,160 @@
+/**
+ * The buy step's orders: what a click on the map places (a regiment, a fort, and what the nation's
+ * inventions and abilities add: conscripts, a slave fort, a castle, Red's stronger forts), upgrades, a
+ * loan and buying lent regiments back. Only what the engine's order menu and listed moves offer is shown.
+ */
+import { legalActions, texts, type BuyOrders, type DeresView, type OrderMenu, type Pos } from '@kon/deres';
+import type { MapMarks } from './DeresMap';
+import type { WORDS } from './words';
+
+export type BuyMode = 'regiment' | 'fort' | 'conscript' | 'slaveFort' | 'castle' | 'fortUp';
+export const EMPTY_BUY: BuyOrders = { kind: 'buy', regiments: [], forts: [], upgrades: 0, fortUpgrades: [], loan: false, repay: 0 };
+const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
+
+/** The click modes this seat has now, each with the squares it may click. */
+export function buyModes(G: DeresView, seat: string, menu: OrderMenu): { mode: BuyMode; squares: Pos[] }[] {
+  const n = G.nations[seat];
+  if (!n) return [];
+  const own = G.forts.filter((f) => f.owner === seat);
+  const out: { mode: BuyMode; squares: Pos[] }[] = [
+    { mode: 'regiment', squares: menu.regimentSquares },
+    { mode: 'fort', squares: menu.fortSquares.map((f) => f.at) },
+  ];
+  if (n.inventions.includes('VIII') && menu.regimentSquares.length > 0) out.push({ mode: 'conscript', squares: menu.regimentSquares });
+  if (n.inventions.includes('V')) {
+    const squares = legalActions(G, seat).flatMap((m) => {
+      const o = m.args[0] as Partial<BuyOrders> | undefined;
+      return m.move === 'submitOrders' && o?.slaveFort ? [o.slaveFort] : [];
+    });
+    if (squares.length) out.push({ mode: 'slaveFort', squares });
+  }
+  if (n.inventions.includes('I')) {
+    const forts = own.filter((f) => !f.castle);
+    if (forts.length) out.push({ mode: 'castle', squares: forts });
+  }
+  if (menu.fortUpgradable.length) out.push({ mode: 'fortUp', squares: own.filter((f) => menu.fortUpgradable.includes(f.id)) });
+  return out.filter((m) => m.squares.length > 0);
+}
+
+/** A click in the given mode, applied to the draft. */
+export function buyClick(G: DeresView, buy: BuyOrders, mode: BuyMode, p: Pos): BuyOrders {
+  const fort = G.forts.find((f) => same(f, p));
+  switch (mode) {
+    case 'regiment':
+      return { ...buy, regiments: [...buy.regiments, p] };
+    case 'fort':
+      return buy.forts.some((f) => same(f, p)) ? buy : { ...buy, forts: [...buy.forts, p] };
+    case 'conscript':
+      return { ...buy, conscripts: [...(buy.conscripts ?? []), p].slice(-2) };
+    case 'slaveFort':
+      return { ...buy, slaveFort: p };
+    case 'castle':
+      return fort ? { ...buy, castle: fort.id } : buy;
+    case 'fortUp':
+      return fort ? { ...buy, fortUpgrades: [...buy.fortUpgrades, fort.id] } : buy;
+  }
+}
+
+export function buyStep(
+  G: DeresView,
+  seat: string,
+  menu: OrderMenu,
+  buy: BuyOrders,
+  setBuy: (f: (b: BuyOrders) => BuyOrders) => void,
+  mode: BuyMode,
+  setMode: (m: BuyMode) => void,
+  w: (typeof WORDS)['en'],
+  tl: 'nb' | 'en',
+): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
+  const modes = buyModes(G, seat, menu);
+  const current = modes.find((m) => m.mode === mode) ?? modes[0];
+  const fortAt = (id: string) => G.forts.find((f) => f.id === id);
+  const marks: MapMarks = {
+    targets: current?.squares ?? [],
+    chosen: [
+      ...buy.regiments,
+      ...buy.forts,
+      ...(buy.conscripts ?? []),
+      ...(buy.slaveFort ? [buy.slaveFort] : []),
+      ...[...(buy.castle ? [buy.castle] : []), ...buy.fortUpgrades].flatMap((id) => fortAt(id) ?? []),
+    ],
+  };
+  const onSquare = (p: Pos) => current && setBuy((b) => buyClick(G, b, current.mode, p));
+  const n = G.nations[seat];
+  const loaned = n?.loaned ?? 0;
+  const inv = (id: 'I' | 'V' | 'VIII') => texts.INVENTION_TEXTS[id];
+  const hint: Partial<Record<BuyMode, string>> = {
+    regiment: w.hintRegiment,
+    fort: w.hintFort,
+    conscript: inv('VIII').text[tl],
+    slaveFort: inv('V').text[tl],
+    castle: inv('I').text[tl],
+    fortUp: w.hintFortUp,
+  };
+  const body = (
+    <>
+      <fieldset className="deres-modes" data-testid="buy-modes">
+        <legend className="small">{w.clickPlaces}</legend>
+        {modes.map((m) => (
+          <button
+            key={m.mode}
+            type="button"
+            className="small"
+            aria-pressed={m.mode === current?.mode}
+            data-mode={m.mode}
+            onClick={() => setMode(m.mode)}
+          >
+            {w[`mode_${m.mode}`]}
+          </button>
+        ))}
+        {current && <p className="muted small">{hint[current.mode]}</p>}
+      </fieldset>
+      <p className="small" data-testid="buy-summary">
+        {[
+          `${w.regimentsN}: ${buy.regiments.length}`,
+          `${w.fortsN}: ${buy.forts.length}`,
+          ...(buy.conscripts?.length ? [`${w.mode_conscript}: ${buy.conscripts.length}/2`] : []),
+          ...(buy.slaveFort ? [`${w.mode_slaveFort}: ${buy.slaveFort.x},${buy.slaveFort.y}`] : []),
+          ...(buy.castle ? [`${w.mode_castle}: 1`] : []),
+          ...(buy.fortUpgrades.length ? [`${w.mode_fortUp}: ${buy.fortUpgrades.length}`] : []),
+        ].join(' · ')}
+      </p>
+      <label className="small">
+        {w.upgrade} ({w.nextCosts}: {menu.upgradeCosts.slice(0, buy.upgrades + 1).join(', ') || '–'}):{' '}
+        <input
+          type="number"
+          name="upgrades"
+          min={0}
+          max={menu.upgradeCosts.length}
+          value={buy.upgrades}
+          onChange={(e) =>
+            setBuy((b) => ({ ...b, upgrades: Math.max(0, Math.min(menu.upgradeCosts.length, Number(e.target.value) || 0)) }))
+          }
+          style={{ width: '4em' }}
+        />
+      </label>{' '}
+      <label className="small">
+        <input type="checkbox" name="loan" checked={buy.loan} onChange={(e) => setBuy((b) => ({ ...b, loan: e.target.checked }))} />{' '}
+        {w.loan}
+      </label>{' '}
+      {loaned > 0 && (
+        <label className="small" data-testid="repay">
+          {w.repay} ({w.lent}: {loaned}):{' '}
+          <input
+            type="number"
+            name="repay"
+            min={0}
+            max={loaned}
+            value={buy.repay}
+            onChange={(e) => setBuy((b) => ({ ...b, repay: Math.max(0, Math.min(loaned, Number(e.target.value) || 0)) }))}
+            style={{ width: '4em' }}
+          />
+        </label>
+      )}{' '}
+      <button type="button" className="small" onClick={() => setBuy(() => EMPTY_BUY)}>
+        {w.clear}
+      </button>
+    </>
+  );
+  return { marks, onSquare, body };
+}
