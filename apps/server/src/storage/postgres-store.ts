@@ -174,20 +174,8 @@ export class PostgresStore extends BaseStore {
     );
   }
 
-  async commitMove(matchID: string, commit: MoveCommit): Promise<void> {
-    const plan = this.deltas.plan(matchID, commit.state);
-    try {
-      await this.writeMove(matchID, commit, plan);
-    } catch (e) {
-      this.deltas.forget(matchID);
-      if (!(e instanceof RebaseError)) throw e;
-      // The stored head is not the state this process last stored (another process moved): store it whole.
-      const whole: MovePlan = { deltaBase: null, delta: null, snapshot: JSON.stringify(commit.state) };
-      await this.writeMove(matchID, commit, whole);
-      this.deltas.committed(matchID, commit.state, whole);
-      return;
-    }
-    this.deltas.committed(matchID, commit.state, plan);
+  commitMove(matchID: string, commit: MoveCommit): Promise<void> {
+    return this.deltas.commit(matchID, commit.state, (plan) => this.writeMove(matchID, commit, plan));
   }
 
   /**

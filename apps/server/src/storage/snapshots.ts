@@ -1,6 +1,6 @@
 import type { State } from 'boardgame.io';
 import { applyDelta, type DeltaOp, diffState } from './state-delta';
-import { CorruptMatchError } from './types';
+import { CorruptMatchError, RebaseError } from './types';
 
 /** How often a move stores the full state, unless configured (SNAPSHOT_EVERY, docs/operating.md). */
 export const SNAPSHOT_EVERY = 50;
@@ -38,6 +38,23 @@ export class DeltaPlanner {
     if (h && prev && prev._stateID === h.stateID && h.stateID < state._stateID)
       return { deltaBase: h.stateID, delta: JSON.stringify(diffState(prev, state)), snapshot: null };
     return { deltaBase: null, delta: null, snapshot: JSON.stringify(state) };
+  }
+
+  /**
+   * Stores a move through `write`, as a change where this process knows the stored head, and whole
+   * when the store refuses the change's base (another process moved the match since: RebaseError).
+   */
+  async commit(matchID: string, state: State, write: (plan: MovePlan) => Promise<void>): Promise<void> {
+    let plan = this.plan(matchID, state);
+    try {
+      await write(plan);
+    } catch (e) {
+      this.forget(matchID);
+      if (!(e instanceof RebaseError)) throw e;
+      plan = { deltaBase: null, delta: null, snapshot: JSON.stringify(state) };
+      await write(plan);
+    }
+    this.committed(matchID, state, plan);
   }
 
   /** After the store acknowledged the move. */

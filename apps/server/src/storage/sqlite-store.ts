@@ -7,7 +7,7 @@ import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
 import { decodeEvent, inflateText } from './event-codec';
 import { DeltaPlanner, type MovePlan, rebuild } from './snapshots';
 import type { WriteOp } from './sqlite-writer';
-import { RebaseError, type MatchRow, type MoveCommit, type SideRow } from './types';
+import type { MatchRow, MoveCommit, SideRow } from './types';
 import { WriterClient } from './writer-client';
 
 const require = createRequire(import.meta.url);
@@ -125,20 +125,8 @@ export class SqliteStore extends BaseStore {
     }).then(() => this.deltas.created(matchID, initialState));
   }
 
-  async commitMove(matchID: string, commit: MoveCommit): Promise<void> {
-    const plan = this.deltas.plan(matchID, commit.state);
-    try {
-      await this.writeMove(matchID, commit, plan);
-    } catch (e) {
-      this.deltas.forget(matchID);
-      if (!(e instanceof RebaseError)) throw e;
-      // The stored head is not the state this process last stored (another process moved): store it whole.
-      const whole: MovePlan = { deltaBase: null, delta: null, snapshot: JSON.stringify(commit.state) };
-      await this.writeMove(matchID, commit, whole);
-      this.deltas.committed(matchID, commit.state, whole);
-      return;
-    }
-    this.deltas.committed(matchID, commit.state, plan);
+  commitMove(matchID: string, commit: MoveCommit): Promise<void> {
+    return this.deltas.commit(matchID, commit.state, (plan) => this.writeMove(matchID, commit, plan));
   }
 
   private writeMove(matchID: string, { state, metadata, deltalog }: MoveCommit, plan: MovePlan): Promise<void> {
