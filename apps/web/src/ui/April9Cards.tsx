@@ -35,20 +35,17 @@ export function April9CardFace({ instance, children, selected }: { instance: str
   );
 }
 
-/** Keep N of M: the faction's 9. April stock as cards to tick; confirm when the set is a legal one. */
-export function CardChoice({
-  G,
-  faction,
-  options,
-  onConfirm,
-  busy,
-}: {
+/** What both 9. April card pickers take: the faction's view, its listed options and the confirm. */
+type CardPickProps = {
   G: FactionView;
   faction: Faction;
   options: Args[];
   onConfirm: (cards: string[]) => void;
   busy: boolean;
-}) {
+};
+
+/** Keep N of M: the faction's 9. April stock as cards to tick; confirm when the set is a legal one. */
+export function CardChoice({ G, faction, options, onConfirm, busy }: CardPickProps) {
   const { t } = useI18n();
   const stock = useMemo(() => {
     const boxed = G.april9?.boxed[faction] ?? [];
@@ -121,19 +118,7 @@ export function preselect(stock: readonly string[], keep: number, symbols: (c: s
   return ranked.slice(0, keep).map((x) => x.c);
 }
 
-export function TradeApril9({
-  G,
-  faction,
-  options,
-  onConfirm,
-  busy,
-}: {
-  G: FactionView;
-  faction: Faction;
-  options: Args[];
-  onConfirm: (cards: string[]) => void;
-  busy: boolean;
-}) {
+export function TradeApril9({ G, faction, options, onConfirm, busy }: CardPickProps) {
   const { t, lang } = useI18n();
   const items = members(options, 'cards');
   void G;
