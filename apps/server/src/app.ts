@@ -124,7 +124,8 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   });
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
-  // The services below know Kampen om Norge's engine: they see its matches only (game-scope.ts).
+  // Computer players ask each match's game module; clocks, messages and automatic passes still know
+  // Kampen om Norge's engine only: they see its matches only (game-scope.ts).
   const konTransport = firstGameOnly(transport, games.default.id, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
   const pool = new BotPool({
     size: config.botWorkers,
@@ -135,7 +136,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
   const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
   const bots = new BotSeats({
-    transport: konTransport,
+    transport,
     lobby,
     storage,
     pool,

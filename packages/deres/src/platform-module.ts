@@ -4,7 +4,7 @@
  * one boardgame.io player; the nations are chosen in the game's own set-up.
  */
 import type { GameModule, PlanSeat } from '@kon/platform';
-import { DeresUenighet, legalMoves } from './game.js';
+import { clockMove, DeresUenighet, legalMoves } from './game.js';
 import { whyIllegal } from './engine/actions.js';
 import { stages } from './engine/flow.js';
 import { setupDataSchema } from './engine/setup.js';
@@ -49,4 +49,13 @@ export const deresModule: GameModule<DeresState, DeresView> = {
   },
   // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.
   canUndo: () => false,
+  bots: {
+    // Easy: the random player; Normal: the evaluating player that plays to win (bots/greedy.ts).
+    levels: ['easy', 'normal'],
+    load: () => import('./bots/module-bots.js').then((m) => m.decide),
+    // Empty orders (or the first listed set-up choice): the clock's move for a seat out of time.
+    fallback: (view, playerID) => (isSeat(view as unknown as DeresState, playerID) ? clockMove(view, playerID) : null),
+  },
+  // A seat out of time in an order step submits empty orders; in set-up, the first listed choice.
+  clockMove: (G, playerID) => (isSeat(G, playerID) ? clockMove(G, playerID) : null),
 };

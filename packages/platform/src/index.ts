@@ -31,6 +31,46 @@ export interface ModuleRefusal {
   message: string;
 }
 
+/** What a computer player is asked: the seat's own view (all it may know), its level and a seed for its chances. */
+export interface ModuleBotRequest<View = unknown> {
+  /** One of the module's `bots.levels`. */
+  level: string;
+  view: View;
+  playerID: string;
+  seed: number;
+  /** A wall-clock cap for a searching player, in ms (the server's; a player that does not search ignores it). */
+  maxMs?: number;
+}
+
+/** A computer player's answer: its move, and how many legal moves it chose from (for logs and tests). */
+export interface ModuleBotDecision {
+  move: ModuleMove;
+  legalCount: number;
+}
+
+export type ModuleBotDecide<View = unknown> = (req: ModuleBotRequest<View>) => ModuleBotDecision;
+
+/**
+ * The game's computer players. The server asks them off its event loop (worker threads): `load` runs
+ * there, so the deciding code never reaches the server's main thread or the web client's first load.
+ */
+export interface ModuleBots<G = any, View = unknown> {
+  /** The levels offered, weakest first, by the protocol's strength names ('easy', 'normal'). */
+  readonly levels: readonly string[];
+  /**
+   * The deciding function; throws for a level it does not offer. Its view arrives structured-cloned
+   * from another thread (typed loosely here so that every module fits the registry's GameModule).
+   */
+  load(): Promise<ModuleBotDecide<any>>;
+  /** What a computer seat does when its player cannot answer (a plain legal move from its view), or null. */
+  fallback(view: View, playerID: string): ModuleMove | null;
+  /**
+   * Which stretch of play a move belongs to (the same seat in the same phase): a computer seat's next
+   * move in the same stretch follows quickly. Without it every move is paced as a new stretch.
+   */
+  pacingKey?(G: G, playerID: string): string;
+}
+
 export interface GameModule<G = any, View = unknown> {
   /** The game's id: boardgame.io's `game.name`, the socket namespace, and `gameName` in stored matches. */
   readonly id: string;
@@ -63,6 +103,14 @@ export interface GameModule<G = any, View = unknown> {
   checkMove?(G: G, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server'): ModuleRefusal | null;
   /** Whether this seat may take its last decision back now (never across dice, draws or revealed orders). */
   canUndo(G: G, playerID: string): boolean;
+  /** The computer players that can fill any seat; a game without them offers no computer seats. */
+  readonly bots?: ModuleBots<G, View>;
+  /**
+   * The move the server makes for a seat whose clock ran out in a game that goes on without it (the
+   * clock's 'pass' setting): e.g. empty orders. Null: nothing to make for it now (the seat is handed
+   * to a computer player, as for a game without this). A game without it has no per-seat timeouts.
+   */
+  clockMove?(G: G, playerID: string): ModuleMove | null;
 }
 
 /** The games a server or client offers; the first is the default for requests that name none. */

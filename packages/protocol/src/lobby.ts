@@ -203,6 +203,8 @@ export const gameInfo = z.object({
   summary: bilingual,
   /** How many people may play it, fewest and most. */
   players: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** The computer players it offers for any seat, weakest first (none: people only). */
+  bots: z.array(botStrength),
   /** Its seat plans, the default first, with the seats each hands out. */
   plans: z.array(z.object({ plan, seats: z.array(seatKey) })),
 });
