@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+/** Creating a match of another game (Deres uenighet): computer players for any other seat, by the game's own levels. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ModuleCreate } from '../src/lobby/ModuleCreate';
+import { I18nContext, translate } from '../src/i18n';
+import type { GameInfo } from '../src/api';
+
+const reply = (status: number, body: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  statusText: String(status),
+  text: async () => JSON.stringify(body),
+});
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const game = (bots: GameInfo['bots']): GameInfo => ({
+  id: 'deres-uenighet',
+  name: { no: 'Deres uenighet', en: 'Their Disagreement' },
+  summary: { no: '', en: '' },
+  players: { min: 2, max: 4 },
+  bots,
+  plans: [
+    { plan: 'three', seats: ['player1', 'player2', 'player3'] },
+    { plan: 'two', seats: ['player1', 'player2'] },
+  ],
+});
+
+function wrap(node: React.ReactNode) {
+  return render(
+    <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>{node}</I18nContext.Provider>,
+  );
+}
+
+describe('ModuleCreate', () => {
+  it('offers the game’s computer players for the other seats and sends the choice with the match', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        reply(201, {
+          matchID: 'm1',
+          links: { seats: [{ seat: 'player1', playerIDs: ['0'], token: 'seat-tok' }], spectator: 'spec' },
+        }),
+      )
+      .mockResolvedValueOnce(reply(201, { memberId: 'a', credentials: 'cred', playerIDs: ['0'], seat: 'player1' }));
+    const navigate = vi.fn();
+    wrap(<ModuleCreate game={game(['easy', 'normal'])} navigate={navigate} />);
+    const selects = screen.getByTestId('opponents').querySelectorAll('select');
+    // Player 1 is mine: the two others, each a person or one of the game's levels.
+    expect(selects).toHaveLength(2);
+    expect([...selects[0]!.querySelectorAll('option')].map((o) => o.value)).toEqual(['person', 'easy', 'normal']);
+    fireEvent.change(selects[0]!, { target: { value: 'normal' } });
+    fireEvent.change(selects[1]!, { target: { value: 'easy' } });
+    fireEvent.change(document.querySelector('input[name="name"]')!, { target: { value: 'Ada' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form'));
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/matches');
+    expect(JSON.parse(init.body)).toMatchObject({ game: 'deres-uenighet', plan: 'three', bots: { player2: 'normal', player3: 'easy' } });
+    expect(navigate).toHaveBeenCalledWith('/m/m1/invite');
+  });
+
+  it('offers no computer players for a game without them, and sends none', async () => {
+    wrap(<ModuleCreate game={game([])} navigate={() => {}} />);
+    expect(screen.queryByTestId('opponents')).toBeNull();
+  });
+});
