@@ -109,10 +109,10 @@ export class Lobby {
     const { plan, visibility, module } = body;
     const gameSetup = body.setupData;
     const setupData = publicSetup(gameSetup);
-    // Clocks know only the default game's engine so far (game-scope.ts).
-    if (module !== this.games.default && body.clock.mode !== 'none')
+    // A clock that ends the game at zero needs the game's own loss on time.
+    if (body.clock.mode !== 'none' && body.clock.atZero === 'lose' && !module.loseOnTime)
       throw new ApiError(400, 'invalid_body', 'The request body is not valid.', [
-        { path: 'clock', message: `${module.texts.name.en} has no clocks yet` },
+        { path: 'clock.atZero', message: `${module.texts.name.en} cannot be lost on time: choose "pass"` },
       ]);
     const planSeats = (module.plans[plan] ?? []).map((s) => ({ key: s.key as SeatKey, playerIDs: [...s.playerIDs] }));
     const bots = botsAtCreation(

@@ -58,6 +58,11 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
     const f = factionOf(playerID);
     return f !== null && canUndo(G, f);
   },
+  // At zero with 'pass' chosen: pass where passing is allowed (the reaction and card windows); its
+  // other decisions go to a computer player (null here). 'lose': the side loses on time.
+  clockMove: (G, playerID) => (checkMove(G, playerID, 'pass', [{}], 'server') === null ? { move: 'pass', args: [{}] } : null),
+  loseOnTime: () => ({ move: 'loseOnTime', args: [{}] }),
+  clockNames: FACTION_OF_PLAYER,
   bots: {
     levels: ['easy', 'normal'],
     load: () => import('./bots/module-bots.js').then((m) => m.decide),

@@ -111,6 +111,17 @@ export interface GameModule<G = any, View = unknown> {
    * to a computer player, as for a game without this). A game without it has no per-seat timeouts.
    */
   clockMove?(G: G, playerID: string): ModuleMove | null;
+  /**
+   * The server-only move that ends the game for a seat whose clock ran out (the clock's 'lose'
+   * setting). A game without it cannot be lost on time: the lobby refuses that setting for it.
+   */
+  loseOnTime?(playerID: string): ModuleMove;
+  /**
+   * The names a game's clocks keep each seat's time under, by playerID; absent: the playerIDs, shown
+   * to clients per seat (ClockView.seats). Kampen om Norge's are its factions, as its stored clocks
+   * and its clients name them.
+   */
+  readonly clockNames?: Readonly<Record<string, string>>;
 }
 
 /** The games a server or client offers; the first is the default for requests that name none. */
