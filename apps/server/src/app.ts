@@ -125,8 +125,9 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   });
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
-  // Computer players and clocks ask each match's game module; messages and automatic passes still
-  // know Kampen om Norge's engine only: they see its matches only (game-scope.ts).
+  // Computer players, clocks and "your move" messages ask each match's game module. Automatic passes
+  // are Kampen om Norge's (windows where passing is all a side can do; Deres's orders are always a
+  // decision): they see its matches only (game-scope.ts).
   const gameNameOf = async (id: string) => (await storage.fetchLobby(id))?.metadata.gameName;
   const matchGames = new MatchGames(games, gameNameOf);
   const konTransport = firstGameOnly(transport, games.default.id, gameNameOf);
@@ -178,8 +179,9 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   const vapid = await vapidKeys(storage, config.vapid.keys);
   const notifications = new NotificationService({
     storage,
-    transport: konTransport,
+    transport,
     log,
+    gameOf: (id) => matchGames.of(id),
     shared: !!cluster,
     smtp: config.smtp,
     publicUrl: config.publicUrl,
@@ -213,8 +215,6 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
         .then((row) => {
           if (!row) return;
           clocks.rosterChanged(matchID, row.lobby);
-          // Messages serve the default game's matches only (game-scope.ts).
-          if (row.metadata.gameName !== undefined && row.metadata.gameName !== games.default.id) return;
           notifications.rosterChanged(matchID, row.lobby);
         })
         .catch((e: unknown) => log.error('roster hooks failed', { matchID, err: e }));

@@ -98,5 +98,8 @@ describe('Deres uenighet clocks', () => {
     const after: SeatClocks = (await clockOf()).seats;
     expect(after['1']!.flagged).toBe(true);
     expect(after['0']!.flagged).toBe(false);
+    // The move phase is a new decision for both, also for seat 1, whose (timed-out) orders ended the step.
+    expect(runningOf(after)).toEqual(['0', '1']);
+    for (const k of ['0', '1']) expect(after[k]!.deadline).toBeGreaterThan(both['1']!.deadline! + 60_000);
   });
 });

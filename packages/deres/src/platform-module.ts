@@ -39,6 +39,8 @@ export const deresModule: GameModule<DeresState, DeresView> = {
     Object.entries(stages(G))
       .filter(([, s]) => s === 'orders' || s === 'setup')
       .map(([seat]) => seat),
+  // Every set-up action and every resolved step logs an event; submitting orders does not.
+  decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${G.log.length}`,
   checkMove: (G, playerID, type, args) => {
     if (typeof type !== 'string' || !(MOVE_NAMES as readonly string[]).includes(type))
       return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };

@@ -97,6 +97,13 @@ export interface GameModule<G = any, View = unknown> {
   /** The playerIDs that must decide now (the clocks run for them and they are told it is their move). */
   toMove(G: G, ctx: Ctx): string[];
   /**
+   * Names the decision a seat that must act is in now: while the name stays, its clock keeps its
+   * deadline and it is not told again; a new name is a new decision (Deres: each set-up action and
+   * each order step, also for the seat whose submission ended the step). Without it a seat's decision
+   * lasts as long as it is asked (Kampen om Norge: a faction's stretch of moves).
+   */
+  decisionOf?(G: G, playerID: string): string;
+  /**
    * The game's own judgement of a move before boardgame.io runs it; null: it may run. `origin`
    * 'server' lets the game's server-only moves through (a clock's loss on time).
    */

@@ -21,6 +21,14 @@ export interface Running {
   deadline: number;
   /** Time ran out and a computer player took the seat: no timer for the rest of this decision. */
   handedOff?: true;
+  /** The game's name for the decision (GameModule.decisionOf); a new name ends this one. */
+  decision?: string;
+}
+
+/** A key that must act now, and the game's name for its decision (if the game names them). */
+export interface Actor {
+  key: string;
+  decision?: string | undefined;
 }
 
 export interface ClockRecord {
@@ -70,10 +78,10 @@ function deadlineFor(c: ClockRecord, key: string, now: number): number {
  * A decision that goes on (the same key still asked) keeps its start and deadline; the same clock
  * object comes back when nothing changed.
  */
-export function advance(c: ClockRecord, actors: readonly string[], stateID: number, now: number): ClockRecord {
+export function advance(c: ClockRecord, actors: readonly Actor[], stateID: number, now: number): ClockRecord {
   const runs = runsOf(c);
-  const going = runs.filter((r) => actors.includes(r.faction));
-  const fresh = actors.filter((k, i) => actors.indexOf(k) === i && !runs.some((r) => r.faction === k));
+  const going = runs.filter((r) => actors.some((a) => a.key === r.faction && a.decision === r.decision));
+  const fresh = actors.filter((a, i) => actors.findIndex((b) => b.key === a.key) === i && !going.some((r) => r.faction === a.key));
   if (going.length === runs.length && fresh.length === 0) return c;
   const bankMs = { ...c.bankMs };
   if (c.settings.mode === 'live') {
@@ -83,7 +91,15 @@ export function advance(c: ClockRecord, actors: readonly string[], stateID: numb
         bankMs[r.faction] = Math.max(0, (bankMs[r.faction] ?? 0) - (now - r.since)) + c.settings.incrementSeconds * 1000;
   }
   const next: ClockRecord = { ...c, bankMs };
-  const started = fresh.map((k) => ({ faction: k, since: now, stateID, deadline: deadlineFor(next, k, now) }));
+  const started = fresh.map(
+    (a): Running => ({
+      faction: a.key,
+      since: now,
+      stateID,
+      deadline: deadlineFor(next, a.key, now),
+      ...(a.decision !== undefined ? { decision: a.decision } : {}),
+    }),
+  );
   return withRuns(next, [...going, ...started]);
 }
 

@@ -13,7 +13,7 @@ import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
+import { advance, flag, handOff, newClock, runsOf, viewOf, type Actor, type ClockRecord, type ClockView } from './clock';
 import type { ClockSettings } from './settings';
 import { BoundedMap } from '../bounded-map';
 import { KeyedMutex } from '../lock';
@@ -65,10 +65,10 @@ export class ClockService {
     deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
   }
 
-  /** The clock keys that must act now in `state` (none once the game is over). */
-  private actors(module: GameModule, state: State): string[] {
+  /** The clock keys that must act now in `state`, with the game's names for their decisions (none once the game is over). */
+  private actors(module: GameModule, state: State): Actor[] {
     if (state.ctx.gameover !== undefined) return [];
-    return module.toMove(state.G, state.ctx).map((pid) => keyOf(module, pid));
+    return module.toMove(state.G, state.ctx).map((pid) => ({ key: keyOf(module, pid), decision: module.decisionOf?.(state.G, pid) }));
   }
 
   /** Wire the computer-player takeover (bots) in after construction. */
@@ -197,7 +197,7 @@ export class ClockService {
     if (!r) return this.arm(matchID, c); // woke early (a long wait was capped), or the decision ended
     const state = await this.deps.transport.currentState(matchID);
     const module = await this.deps.gameOf(matchID);
-    if (!state || !this.actors(module, state).includes(r.faction)) return this.resync(matchID);
+    if (!state || !this.actors(module, state).some((a) => a.key === r.faction && a.decision === r.decision)) return this.resync(matchID);
     const flagged = flag(c, now, r.faction);
     const playerID = playerOf(module, r.faction);
     this.log.info('time ran out', { matchID, faction: r.faction, atZero: c.settings.atZero });
