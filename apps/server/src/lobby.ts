@@ -88,6 +88,7 @@ export class Lobby {
       players: m.players,
       // The computer players it offers, weakest first.
       bots: [...(m.bots?.levels ?? [])],
+      atZero: m.loseOnTime ? ['pass', 'lose'] : ['pass'],
       // The default plan first.
       plans: Object.entries(m.plans)
         .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))

@@ -12,6 +12,7 @@ import { WEB_GAMES } from './registry';
 import type { GamePageProps, WebGame } from './types';
 import { useModuleMatch } from './useModuleMatch';
 import { PrivateMessages } from './PrivateMessages';
+import { ModuleSeats } from './ModuleSeats';
 import { useGames } from '../lobby/GameChoice';
 
 export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePageProps & { game: string }) {
@@ -63,14 +64,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
       <main className="narrow">
         <section className="panel">
           <h1>{gameName ?? game}</h1>
-          <ul className="module-seats">
-            {lobby?.seats.map((s) => (
-              <li key={s.seat} data-seat={s.seat} data-connected={s.connected ? 'true' : 'false'}>
-                {t(`seat.${s.seat}`)}: {s.members.map((m) => m.name).join(', ') || t('invite.open')}
-                {s.connected ? ' ●' : ''}
-              </li>
-            ))}
-          </ul>
+          <ModuleSeats lobby={lobby} clock={conn.clock} thinking={conn.thinking} />
           {web === null && <p className="muted">{t('games.noBoard')}</p>}
           {conn.lastError && <p className="error">{t(`code.${conn.lastError}`)}</p>}
         </section>
