@@ -1,8 +1,9 @@
 /**
  * Deres uenighet's computer players on the server: a match created with two computer seats and one
  * person plays through set-up and a round's first orders, the computer seats submitting theirs through
- * the real move path (transport.submitMove, judged by the module) after the person's; each decides
- * from its own seat's view only; the lobby offers only the levels the module has.
+ * the real move path (transport.submitMove, judged by the module) after the person's, and answer a
+ * surrender asked of them; each decides from its own seat's view only; the lobby offers only the
+ * levels the module has.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockMove, type DeresState } from '@kon/deres';
@@ -40,10 +41,10 @@ describe('Deres uenighet with computer seats', () => {
     });
     // Every request the bot runner sends to its workers: the seat's view is all a worker learns.
     const pool = (t.server.bots as unknown as { opts: { pool: { decide: (req: any, o?: any) => Promise<unknown> } } }).opts.pool;
-    const asked: { playerID: string; view: Record<string, unknown> }[] = [];
+    const requests: { playerID: string; view: Record<string, unknown> }[] = [];
     const decide = pool.decide.bind(pool);
     pool.decide = (req, o) => {
-      if (req.game === DERES) asked.push({ playerID: req.playerID, view: req.view });
+      if (req.game === DERES) requests.push({ playerID: req.playerID, view: req.view });
       return decide(req, o);
     };
     const person = await join(t.url, matchID, created.links.seats[0]!.token, 'Ada');
@@ -93,16 +94,36 @@ describe('Deres uenighet with computer seats', () => {
     ).toBe(true);
 
     // Each decision was made from the deciding seat's own view: no pile, no one's unrevealed orders.
-    expect(asked.length).toBeGreaterThan(0);
-    for (const a of asked) {
+    expect(requests.length).toBeGreaterThan(0);
+    for (const a of requests) {
       expect(['1', '2']).toContain(a.playerID);
       expect(a.view.viewer).toBe(a.playerID);
       expect(a.view).not.toHaveProperty('orders');
       expect(a.view).not.toHaveProperty('pile');
     }
     // A seat asked after the person had submitted saw only that the person had, not what.
-    const afterPerson = asked.filter((a) => (a.view.submitted as Record<string, boolean> | undefined)?.['0'] === true);
+    const afterPerson = requests.filter((a) => (a.view.submitted as Record<string, boolean> | undefined)?.['0'] === true);
     expect(afterPerson.length).toBeGreaterThan(0);
     for (const a of afterPerson) expect(JSON.stringify(a.view)).not.toContain('"0":{"kind"');
+
+    // Once both computer seats have submitted their moves (nothing asked of them), the person asks to
+    // surrender: both answer all the same (no clock waits for that), and it is accepted.
+    await waitFor(
+      async () => {
+        const g = await G();
+        return g.phase === 'move' && g.submitted['1'] && g.submitted['2'] ? true : undefined;
+      },
+      'the computer seats to submit their moves',
+      20_000,
+    );
+    const asked = await t.server.transport.submitMove(
+      matchID,
+      '0',
+      { type: 'proposeSurrender', args: [{}] },
+      { by: 'player', credentials: person.credentials },
+    );
+    expect(asked.ok, JSON.stringify(asked)).toBe(true);
+    await waitFor(async () => ((await G()).nations['0']!.out ? true : undefined), 'the surrender to be accepted', 20_000);
+    for (const pid of ['1', '2']) expect(moves.some((e) => e.playerID === pid && e.move.type === 'answerSurrender')).toBe(true);
   });
 });

@@ -18,6 +18,12 @@ const seats = (n: number): PlanSeat[] => Array.from({ length: n }, (_, i) => ({ 
 const DRY_RNG = { d12: () => 1, shuffle: <T>(xs: T[]) => xs };
 const isSeat = (G: DeresState, playerID: string | null): playerID is string => playerID != null && Object.hasOwn(G.nations, playerID);
 
+/** A surrender is asked and this seat, still in, has not answered it. */
+export function mustAnswerSurrender(G: Pick<DeresState, 'surrender' | 'nations' | 'result'>, seat: string): boolean {
+  const s = G.surrender;
+  return !!s && !G.result && s.seat !== seat && !s.consents.includes(seat) && !G.nations[seat]?.out;
+}
+
 export const deresModule: GameModule<DeresState, DeresView> = {
   id: 'deres-uenighet',
   game: DeresUenighet,
@@ -57,6 +63,8 @@ export const deresModule: GameModule<DeresState, DeresView> = {
     load: () => import('./bots/module-bots.js').then((m) => m.decide),
     // Empty orders (or the first listed set-up choice): the clock's move for a seat out of time.
     fallback: (view, playerID) => (isSeat(view as unknown as DeresState, playerID) ? clockMove(view, playerID) : null),
+    // A surrender asked of a seat waits for its answer (no clock runs for it).
+    mayAct: (G) => (G.surrender ? G.seats.filter((s) => mustAnswerSurrender(G, s)) : []),
   },
   // A seat out of time in an order step submits empty orders; in set-up, the first listed choice.
   clockMove: (G, playerID) => (isSeat(G, playerID) ? clockMove(G, playerID) : null),

@@ -65,6 +65,11 @@ export interface ModuleBots<G = any, View = unknown> {
   /** What a computer seat does when its player cannot answer (a plain legal move from its view), or null. */
   fallback(view: View, playerID: string): ModuleMove | null;
   /**
+   * Seats a computer player should act for now besides those that must (toMove): answers that no
+   * clock waits for, such as a surrender asked of every seat. Default: none.
+   */
+  mayAct?(G: G, ctx: Ctx): string[];
+  /**
    * Which stretch of play a move belongs to (the same seat in the same phase): a computer seat's next
    * move in the same stretch follows quickly. Without it every move is paced as a new stretch.
    */

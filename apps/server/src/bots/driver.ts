@@ -291,7 +291,7 @@ export class BotSeats {
     const state = await this.opts.transport.currentState(matchID);
     if (!state || state.ctx.gameover !== undefined) return;
     const G = state.G;
-    const playerID = module.toMove(G, state.ctx).find((pid) => holders.has(pid));
+    const playerID = [...module.toMove(G, state.ctx), ...(bots.mayAct?.(G, state.ctx) ?? [])].find((pid) => holders.has(pid));
     if (playerID === undefined) return;
     const holder = holders.get(playerID)!;
     if (!(await this.claimed(matchID, state._stateID))) return;

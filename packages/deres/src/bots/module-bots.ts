@@ -29,6 +29,10 @@ export const decide: ModuleBotDecide<DeresView> = ({ level, view, playerID, seed
   if (!player) throw new Error(`no ${level} computer player for Deres uenighet`);
   if (!Object.hasOwn(view.nations, playerID)) throw new Error(`seat ${playerID} is not in this match`);
   const legal = legalActions(view, playerID);
+  // A surrender asked of it: another nation leaving the game is good for every other, so both accept.
+  const s = view.surrender;
+  if (s && s.seat !== playerID && !s.consents.includes(playerID))
+    return { move: { move: 'answerSurrender', args: [{ accept: true }] }, legalCount: legal.length };
   const move = player(view, playerID, uniformOf(seed));
   if (!move) throw new Error('the seat has nothing to do');
   return { move: { move: move.move, args: move.args }, legalCount: legal.length };
