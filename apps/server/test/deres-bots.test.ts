@@ -43,8 +43,15 @@ describe('Deres uenighet with computer seats', () => {
     const pool = (t.server.bots as unknown as { opts: { pool: { decide: (req: any, o?: any) => Promise<unknown> } } }).opts.pool;
     const requests: { playerID: string; view: Record<string, unknown> }[] = [];
     const decide = pool.decide.bind(pool);
-    pool.decide = (req, o) => {
-      if (req.game === DERES) requests.push({ playerID: req.playerID, view: req.view });
+    // The computers' first orders wait until the person has submitted theirs (so that their views are
+    // taken while the person's orders are secret); set-up turns go on meanwhile.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    pool.decide = async (req, o) => {
+      if (req.game === DERES) {
+        requests.push({ playerID: req.playerID, view: req.view });
+        if (req.view.setupTurn === null) await gate;
+      }
       return decide(req, o);
     };
     const person = await join(t.url, matchID, created.links.seats[0]!.token, 'Ada');
@@ -78,6 +85,10 @@ describe('Deres uenighet with computer seats', () => {
       expect(moves.some((e) => e.playerID === pid && e.by === 'server' && e.move.type !== 'submitOrders')).toBe(true);
 
     // The person's orders; then both computer seats submit theirs, and the orders are revealed together.
+    expect(
+      moves.some((e) => e.by === 'server' && e.move.type.startsWith('submit')),
+      'no computer orders before the person’s',
+    ).toBe(false);
     const out = await t.server.transport.submitMove(
       matchID,
       '0',
@@ -85,6 +96,7 @@ describe('Deres uenighet with computer seats', () => {
       { by: 'player', credentials: person.credentials },
     );
     expect(out.ok, JSON.stringify(out)).toBe(true);
+    release();
     await waitFor(async () => ((await G()).phase !== 'buy' ? true : undefined), 'the buy phase to be resolved', 20_000);
     const orders = moves.filter((e) => e.by === 'server' && (e.move.type === 'submitOrders' || e.move.type === 'submitEmpty'));
     expect(new Set(orders.map((e) => e.playerID))).toEqual(new Set(['1', '2']));
