@@ -31,9 +31,10 @@ import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
 import { AutoPass } from './autopass/service';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
-import type { ErrorCode } from '@kon/protocol';
+import type { BotStrength, ErrorCode } from '@kon/protocol';
 import { loadGames, type ServerGames } from './games';
 import { firstGameOnly } from './game-scope';
+import { MatchGames } from './match-games';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -124,8 +125,12 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   });
   lobby.presence = transport.presence;
   lobby.handOverAfterMs = config.handOverAfterMs;
-  // The services below know Kampen om Norge's engine: they see its matches only (game-scope.ts).
-  const konTransport = firstGameOnly(transport, games.default.id, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
+  // Computer players, clocks and "your move" messages ask each match's game module. Automatic passes
+  // are Kampen om Norge's (windows where passing is all a side can do; Deres's orders are always a
+  // decision): they see its matches only (game-scope.ts).
+  const gameNameOf = async (id: string) => (await storage.fetchLobby(id))?.metadata.gameName;
+  const matchGames = new MatchGames(games, gameNameOf);
+  const konTransport = firstGameOnly(transport, games.default.id, gameNameOf);
   const pool = new BotPool({
     size: config.botWorkers,
     timeoutMs: config.botTimeoutMs,
@@ -135,7 +140,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
   const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
   const bots = new BotSeats({
-    transport: konTransport,
+    transport,
     lobby,
     storage,
     pool,
@@ -151,19 +156,22 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   });
   const clocks = new ClockService({
     storage,
-    transport: konTransport,
+    transport,
     log,
+    gameOf: (id) => matchGames.of(id),
     shared: !!cluster,
     ...(opts.now ? { now: opts.now } : {}),
-    // A side out of time in its own decision, with "pass / computer" chosen: an Easy computer player
-    // takes its seat (its members can take it back).
+    // A side out of time in its own decision, with "pass / computer" chosen and no move the game
+    // makes for it: its game's weakest computer player takes its seat (its members can take it back).
     onOwnDecisionTimeout:
       opts.onOwnDecisionTimeout ??
       (async (matchID, playerID) => {
         const row = await lobby.record(matchID);
         const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
-        if (!seat) return false;
-        await bots.handSeatToBot(matchID, seat.key, 'easy', 'timeout');
+        // The game's weakest computer player (Easy for both games).
+        const level = row && lobby.gameOf(row.metadata).bots?.levels[0];
+        if (!seat || !level) return false;
+        await bots.handSeatToBot(matchID, seat.key, level as BotStrength, 'timeout');
         return true;
       }),
   });
@@ -171,8 +179,9 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   const vapid = await vapidKeys(storage, config.vapid.keys);
   const notifications = new NotificationService({
     storage,
-    transport: konTransport,
+    transport,
     log,
+    gameOf: (id) => matchGames.of(id),
     shared: !!cluster,
     smtp: config.smtp,
     publicUrl: config.publicUrl,
@@ -204,8 +213,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
       storage
         .fetchLobby(matchID)
         .then((row) => {
-          // Clocks and messages serve the default game's matches only (game-scope.ts).
-          if (!row || (row.metadata.gameName !== undefined && row.metadata.gameName !== games.default.id)) return;
+          if (!row) return;
           clocks.rosterChanged(matchID, row.lobby);
           notifications.rosterChanged(matchID, row.lobby);
         })

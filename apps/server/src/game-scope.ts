@@ -1,9 +1,11 @@
 /**
- * Clocks, "your move" messages, automatic passes and computer players were written for the default
- * game (Kampen om Norge): they read its engine (who acts, when passing is all a side can do, its
- * bots). Until each asks a game module instead, they are handed a view of the transport that shows
- * them only that game's matches: moves of other games' matches never reach them, and other games'
- * states read as absent. A match's game never changes, so it is looked up once and kept.
+ * Automatic passes were written for the default game (Kampen om Norge): they read its engine (when
+ * passing is all a side can do). Computer players, clocks and "your move" messages ask each match's
+ * game module instead (match-games.ts); automatic passing stays Kampen om Norge's, since the other
+ * games have no such windows (Deres uenighet's orders are always a decision). It is handed a view of
+ * the transport that shows it only that game's matches: moves of other games' matches never reach
+ * it, and other games' states read as absent. A match's game never changes, so it is looked up once
+ * and kept.
  */
 import type { HardenedTransport, MoveListener } from './transport';
 import { BoundedMap } from './bounded-map';

@@ -86,6 +86,9 @@ export class Lobby {
       name: m.texts.name,
       summary: m.texts.summary,
       players: m.players,
+      // The computer players it offers, weakest first.
+      bots: [...(m.bots?.levels ?? [])],
+      atZero: m.loseOnTime ? ['pass', 'lose'] : ['pass'],
       // The default plan first.
       plans: Object.entries(m.plans)
         .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))
@@ -107,15 +110,14 @@ export class Lobby {
     const { plan, visibility, module } = body;
     const gameSetup = body.setupData;
     const setupData = publicSetup(gameSetup);
-    // Computer players and clocks know only the default game's engine so far (game-scope.ts).
-    if (module !== this.games.default && body.bots && Object.keys(body.bots).length > 0)
-      throw new ApiError(400, 'bot_unavailable', `No computer player plays ${module.texts.name.en} yet.`);
-    if (module !== this.games.default && body.clock.mode !== 'none')
+    // A clock that ends the game at zero needs the game's own loss on time.
+    if (body.clock.mode !== 'none' && body.clock.atZero === 'lose' && !module.loseOnTime)
       throw new ApiError(400, 'invalid_body', 'The request body is not valid.', [
-        { path: 'clock', message: `${module.texts.name.en} has no clocks yet` },
+        { path: 'clock.atZero', message: `${module.texts.name.en} cannot be lost on time: choose "pass"` },
       ]);
     const planSeats = (module.plans[plan] ?? []).map((s) => ({ key: s.key as SeatKey, playerIDs: [...s.playerIDs] }));
     const bots = botsAtCreation(
+      module,
       plan,
       planSeats.map((s) => s.key),
       body.bots,

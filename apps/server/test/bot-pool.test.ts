@@ -1,7 +1,7 @@
 /** The bot worker pool: a crashing or stuck worker is replaced and the decision retried; the server never goes down with it. */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { createInitialState, viewFor } from '@kon/game';
+import { createInitialState, kampenOmNorgeModule, viewFor } from '@kon/game';
 import { legalFromView } from '@kon/game/bots';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotDecisionError, BotPool } from '../src/bots/pool';
@@ -19,7 +19,7 @@ function flaky(kind: 'crash' | 'hang', bad: number, counter: Int32Array) {
            if (workerData.kind === 'crash') throw new Error('worker blew up');
            return; // hang: never answer
          }
-         parentPort.postMessage({ id: req.id, ok: true, action: { type: 'pass', args: {} }, legalCount: 1 });
+         parentPort.postMessage({ id: req.id, ok: true, move: { move: 'pass', args: [{}] }, legalCount: 1 });
        });`,
       { eval: true, workerData: { kind, bad, counter } },
     );
@@ -55,7 +55,7 @@ describe('bot worker pool', () => {
     const pool = new BotPool({ size: 2, timeoutMs: 5_000, log: createLogger('silent'), spawn: () => (spawned++, spawn()) });
     pools.push(pool);
     expect(spawned).toBe(0);
-    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ move: { move: 'pass' } });
     expect(spawned).toBe(1);
     expect(pool.started).toBe(1);
   });
@@ -70,7 +70,7 @@ describe('bot worker pool', () => {
       spawn: flaky('crash', 2, counter),
     });
     pools.push(pool);
-    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ move: { move: 'pass' } });
     expect(Atomics.load(counter, 0)).toBe(3);
     expect(lines.filter((l) => l.includes('bot worker crashed'))).toHaveLength(2);
   });
@@ -90,7 +90,7 @@ describe('bot worker pool', () => {
     expect(lines.filter((l) => l.includes('bot decision timed out'))).toHaveLength(2);
     // The pool still works once the worker behaves.
     Atomics.store(counter, 0, 10);
-    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ action: { type: 'pass' } });
+    await expect(pool.decide({ strength: 'easy', view, seed: 1 })).resolves.toMatchObject({ move: { move: 'pass' } });
   });
 
   it('decides with the real Easy bot in a worker thread, from the view alone', async () => {
@@ -98,9 +98,9 @@ describe('bot worker pool', () => {
     pools.push(pool);
     const a = await pool.decide({ strength: 'easy', view, seed: 7 });
     expect(a.legalCount).toBeGreaterThan(0);
-    expect(a.action.type).toBeTruthy();
+    expect(a.move.move).toBeTruthy();
     // A strength missing from the registry is refused by name, never played as Easy.
-    if (!botAvailable('normal'))
+    if (!botAvailable('normal', kampenOmNorgeModule))
       await expect(pool.decide({ strength: 'normal', view, seed: 7 })).rejects.toThrow(/no normal computer player/);
   });
 
@@ -136,12 +136,12 @@ describe('bot worker pool', () => {
   });
 
   it('decides with the Normal (search) bot in a worker thread: a legal action from the view', async () => {
-    expect(botAvailable('normal')).toBe(true);
+    expect(botAvailable('normal', kampenOmNorgeModule)).toBe(true);
     const pool = new BotPool({ size: 1, timeoutMs: 30_000, log: createLogger('silent') });
     pools.push(pool);
     const a = await pool.decide({ strength: 'normal', view, seed: 11 });
     const legal = legalFromView(view);
-    expect(legal.map((x) => JSON.stringify(x))).toContain(JSON.stringify(a.action));
+    expect(legal.map((x) => JSON.stringify({ move: x.type, args: [x.args] }))).toContain(JSON.stringify(a.move));
     expect(a.legalCount).toBe(legal.length);
   });
 });

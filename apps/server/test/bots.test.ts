@@ -2,7 +2,7 @@
  * Computer seats over the real server: a match of three bots played to its end, a human's seat handed
  * to a bot mid-turn and taken back, the refusals, and a bot match that carries on after a restart.
  */
-import { legalMoves } from '@kon/game';
+import { kampenOmNorgeModule, legalMoves } from '@kon/game';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoveCommitted } from '../src/transport';
 import { botAvailable } from '../src/bots/registry';
@@ -180,7 +180,7 @@ describe('computer seats', () => {
     await bad({ plan: 'three', bots: { sweden: 'easy' } }, 'invalid_body');
     await bad({ plan: 'three', bots: { 'norway+allies': 'easy' } }, 'no_such_seat');
     // A strength offered but not built into this server is refused by name, never played as Easy.
-    if (!botAvailable('normal')) await bad({ plan: 'three', bots: { norway: 'normal' } }, 'bot_unavailable');
+    if (!botAvailable('normal', kampenOmNorgeModule)) await bad({ plan: 'three', bots: { norway: 'normal' } }, 'bot_unavailable');
 
     const m = await createMatch(t.url, { plan: 'three', setupData: { ruleset: 'basic' } });
     const link = (seat: string) => m.links.seats.find((s) => s.seat === seat)!.token;
@@ -202,7 +202,8 @@ describe('computer seats', () => {
     await expectRefused(put('allies', 'member_forged_token_123'), 404, 'not_found');
     await expectRefused(put('germany', ger.credentials), 403, 'own_seat');
     await expectRefused(put('allies', ger.credentials, { strength: 'hard' }), 400, 'invalid_body');
-    if (!botAvailable('normal')) await expectRefused(put('allies', ger.credentials, { strength: 'normal' }), 400, 'bot_unavailable');
+    if (!botAvailable('normal', kampenOmNorgeModule))
+      await expectRefused(put('allies', ger.credentials, { strength: 'normal' }), 400, 'bot_unavailable');
     await expectRefused(put('sweden', ger.credentials), 400, 'no_such_seat');
     await expectRefused(put('norway+allies', ger.credentials), 400, 'no_such_seat');
     await expectRefused(del('allies', ger.credentials), 403, 'not_your_seat');

@@ -99,8 +99,14 @@ export const api = {
       clock,
     } satisfies z.input<typeof createMatchRequest>),
   /** A match of a game other than Kampen om Norge: its seat plan and its default set-up. */
-  createGame: (game: string, plan: Plan, visibility: 'private' | 'public' = 'private') =>
-    call<CreatedMatch>('POST', '/api/matches', { game, plan, visibility } satisfies z.input<typeof createMatchRequest>),
+  createGame: (game: string, plan: Plan, visibility: 'private' | 'public' = 'private', bots?: SeatBots, clock?: ClockSettings) =>
+    call<CreatedMatch>('POST', '/api/matches', {
+      game,
+      plan,
+      visibility,
+      ...(bots ? { bots } : {}),
+      ...(clock && clock.mode !== 'none' ? { clock } : {}),
+    } satisfies z.input<typeof createMatchRequest>),
   /** The games the server hosts, the default first (asked once per page load). */
   games: () =>
     (gameList ??= call<{ games: GameInfo[] }>('GET', '/api/games')

@@ -4,7 +4,7 @@
  * one boardgame.io player; the nations are chosen in the game's own set-up.
  */
 import type { GameModule, PlanSeat } from '@kon/platform';
-import { DeresUenighet, legalMoves } from './game.js';
+import { clockMove, DeresUenighet, legalMoves } from './game.js';
 import { whyIllegal } from './engine/actions.js';
 import { stages } from './engine/flow.js';
 import { setupDataSchema } from './engine/setup.js';
@@ -17,6 +17,12 @@ const seats = (n: number): PlanSeat[] => Array.from({ length: n }, (_, i) => ({ 
 /** A dry run's dice: legality never depends on them (the real roll happens in the move itself). */
 const DRY_RNG = { d12: () => 1, shuffle: <T>(xs: T[]) => xs };
 const isSeat = (G: DeresState, playerID: string | null): playerID is string => playerID != null && Object.hasOwn(G.nations, playerID);
+
+/** A surrender is asked and this seat, still in, has not answered it. */
+export function mustAnswerSurrender(G: Pick<DeresState, 'surrender' | 'nations' | 'result'>, seat: string): boolean {
+  const s = G.surrender;
+  return !!s && !G.result && s.seat !== seat && !s.consents.includes(seat) && !G.nations[seat]?.out;
+}
 
 export const deresModule: GameModule<DeresState, DeresView> = {
   id: 'deres-uenighet',
@@ -39,6 +45,8 @@ export const deresModule: GameModule<DeresState, DeresView> = {
     Object.entries(stages(G))
       .filter(([, s]) => s === 'orders' || s === 'setup')
       .map(([seat]) => seat),
+  // Every set-up action and every resolved step logs an event; submitting orders does not.
+  decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${G.log.length}`,
   checkMove: (G, playerID, type, args) => {
     if (typeof type !== 'string' || !(MOVE_NAMES as readonly string[]).includes(type))
       return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
@@ -49,4 +57,15 @@ export const deresModule: GameModule<DeresState, DeresView> = {
   },
   // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.
   canUndo: () => false,
+  bots: {
+    // Easy: the random player; Normal: the evaluating player that plays to win (bots/greedy.ts).
+    levels: ['easy', 'normal'],
+    load: () => import('./bots/module-bots.js').then((m) => m.decide),
+    // Empty orders (or the first listed set-up choice): the clock's move for a seat out of time.
+    fallback: (view, playerID) => (isSeat(view as unknown as DeresState, playerID) ? clockMove(view, playerID) : null),
+    // A surrender asked of a seat waits for its answer (no clock runs for it).
+    mayAct: (G) => (G.surrender ? G.seats.filter((s) => mustAnswerSurrender(G, s)) : []),
+  },
+  // A seat out of time in an order step submits empty orders; in set-up, the first listed choice.
+  clockMove: (G, playerID) => (isSeat(G, playerID) ? clockMove(G, playerID) : null),
 };

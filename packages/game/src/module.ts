@@ -10,6 +10,7 @@ import { setupDataSchema } from './engine/setup.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
+import { legalActions } from './engine/legal.js';
 
 const factionOf = (playerID: string | null) =>
   playerID != null && Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID]! : null;
@@ -56,5 +57,25 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
   canUndo: (G, playerID) => {
     const f = factionOf(playerID);
     return f !== null && canUndo(G, f);
+  },
+  // At zero with 'pass' chosen: pass where passing is allowed (the reaction and card windows); its
+  // other decisions go to a computer player (null here). 'lose': the side loses on time.
+  clockMove: (G, playerID) => (checkMove(G, playerID, 'pass', [{}], 'server') === null ? { move: 'pass', args: [{}] } : null),
+  loseOnTime: () => ({ move: 'loseOnTime', args: [{}] }),
+  clockNames: FACTION_OF_PLAYER,
+  bots: {
+    levels: ['easy', 'normal'],
+    load: () => import('./bots/module-bots.js').then((m) => m.decide),
+    // Pass or end the phase where it may, else its first legal action.
+    fallback: (view, playerID) => {
+      const f = factionOf(playerID);
+      if (!f) return null;
+      const legal = legalActions(view as unknown as GameState, f);
+      const plain = legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'endPhase') ?? legal[0];
+      return plain ? { move: plain.type, args: [plain.args] } : null;
+    },
+    // The same seat in the same round, turn and phase (a reaction window in another side's turn is a
+    // stretch of its own): a person's move in between changes the phase or the turn.
+    pacingKey: (G, playerID) => `${playerID} ${G.round} ${G.turn} ${G.phase} ${G.combat?.area ?? ''}`,
   },
 };

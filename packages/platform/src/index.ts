@@ -31,6 +31,51 @@ export interface ModuleRefusal {
   message: string;
 }
 
+/** What a computer player is asked: the seat's own view (all it may know), its level and a seed for its chances. */
+export interface ModuleBotRequest<View = unknown> {
+  /** One of the module's `bots.levels`. */
+  level: string;
+  view: View;
+  playerID: string;
+  seed: number;
+  /** A wall-clock cap for a searching player, in ms (the server's; a player that does not search ignores it). */
+  maxMs?: number;
+}
+
+/** A computer player's answer: its move, and how many legal moves it chose from (for logs and tests). */
+export interface ModuleBotDecision {
+  move: ModuleMove;
+  legalCount: number;
+}
+
+export type ModuleBotDecide<View = unknown> = (req: ModuleBotRequest<View>) => ModuleBotDecision;
+
+/**
+ * The game's computer players. The server asks them off its event loop (worker threads): `load` runs
+ * there, so the deciding code never reaches the server's main thread or the web client's first load.
+ */
+export interface ModuleBots<G = any, View = unknown> {
+  /** The levels offered, weakest first, by the protocol's strength names ('easy', 'normal'). */
+  readonly levels: readonly string[];
+  /**
+   * The deciding function; throws for a level it does not offer. Its view arrives structured-cloned
+   * from another thread (typed loosely here so that every module fits the registry's GameModule).
+   */
+  load(): Promise<ModuleBotDecide<any>>;
+  /** What a computer seat does when its player cannot answer (a plain legal move from its view), or null. */
+  fallback(view: View, playerID: string): ModuleMove | null;
+  /**
+   * Seats a computer player should act for now besides those that must (toMove): answers that no
+   * clock waits for, such as a surrender asked of every seat. Default: none.
+   */
+  mayAct?(G: G, ctx: Ctx): string[];
+  /**
+   * Which stretch of play a move belongs to (the same seat in the same phase): a computer seat's next
+   * move in the same stretch follows quickly. Without it every move is paced as a new stretch.
+   */
+  pacingKey?(G: G, playerID: string): string;
+}
+
 export interface GameModule<G = any, View = unknown> {
   /** The game's id: boardgame.io's `game.name`, the socket namespace, and `gameName` in stored matches. */
   readonly id: string;
@@ -57,12 +102,38 @@ export interface GameModule<G = any, View = unknown> {
   /** The playerIDs that must decide now (the clocks run for them and they are told it is their move). */
   toMove(G: G, ctx: Ctx): string[];
   /**
+   * Names the decision a seat that must act is in now: while the name stays, its clock keeps its
+   * deadline and it is not told again; a new name is a new decision (Deres: each set-up action and
+   * each order step, also for the seat whose submission ended the step). Without it a seat's decision
+   * lasts as long as it is asked (Kampen om Norge: a faction's stretch of moves).
+   */
+  decisionOf?(G: G, playerID: string): string;
+  /**
    * The game's own judgement of a move before boardgame.io runs it; null: it may run. `origin`
    * 'server' lets the game's server-only moves through (a clock's loss on time).
    */
   checkMove?(G: G, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server'): ModuleRefusal | null;
   /** Whether this seat may take its last decision back now (never across dice, draws or revealed orders). */
   canUndo(G: G, playerID: string): boolean;
+  /** The computer players that can fill any seat; a game without them offers no computer seats. */
+  readonly bots?: ModuleBots<G, View>;
+  /**
+   * The move the server makes for a seat whose clock ran out in a game that goes on without it (the
+   * clock's 'pass' setting): e.g. empty orders. Null: nothing to make for it now (the seat is handed
+   * to a computer player, as for a game without this). A game without it has no per-seat timeouts.
+   */
+  clockMove?(G: G, playerID: string): ModuleMove | null;
+  /**
+   * The server-only move that ends the game for a seat whose clock ran out (the clock's 'lose'
+   * setting). A game without it cannot be lost on time: the lobby refuses that setting for it.
+   */
+  loseOnTime?(playerID: string): ModuleMove;
+  /**
+   * The names a game's clocks keep each seat's time under, by playerID; absent: the playerIDs, shown
+   * to clients per seat (ClockView.seats). Kampen om Norge's are its factions, as its stored clocks
+   * and its clients name them.
+   */
+  readonly clockNames?: Readonly<Record<string, string>>;
 }
 
 /** The games a server or client offers; the first is the default for requests that name none. */

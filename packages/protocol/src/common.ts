@@ -106,6 +106,16 @@ export const clockView = z.object({
   /** Absolute time at which the running faction's time runs out (clients count down to it). */
   deadline: z.number().nullable(),
   flagged: z.array(factionKey),
+  /**
+   * A game whose clocks run per seat (not Kampen om Norge), by playerID: several run at once while
+   * several seats must submit orders. The faction fields above are then empty.
+   */
+  seats: z
+    .record(
+      z.string(),
+      z.object({ remainingMs: z.number().nullable(), running: z.boolean(), deadline: z.number().nullable(), flagged: z.boolean() }),
+    )
+    .optional(),
   /** The server's time when this was made, so a client with a wrong clock can correct for it. */
   serverNow: z.number(),
 });

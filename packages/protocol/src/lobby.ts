@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  atZero,
   botStrength,
   browserKey,
   clockSettings,
@@ -203,6 +204,10 @@ export const gameInfo = z.object({
   summary: bilingual,
   /** How many people may play it, fewest and most. */
   players: z.object({ min: z.number().int(), max: z.number().int() }),
+  /** The computer players it offers for any seat, weakest first (none: people only). */
+  bots: z.array(botStrength),
+  /** What its clocks may do at zero ('lose' only for a game that can be lost on time). */
+  atZero: z.array(atZero),
   /** Its seat plans, the default first, with the seats each hands out. */
   plans: z.array(z.object({ plan, seats: z.array(seatKey) })),
 });

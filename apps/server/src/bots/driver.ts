@@ -1,12 +1,14 @@
 /**
- * Computer players in seats: whenever one of a bot seat's playerIDs must act (its turn and every
- * reaction window, as the engine's actor() says), the seat's view goes to the worker pool, and the
- * chosen action goes through transport.submitMove like any player's move (same check, reducer,
- * durable write and publish). Woken after every committed move, when a match is created or a seat is
- * handed over, and for every unfinished match with a bot when the server starts.
+ * Computer players in seats: whenever one of a bot seat's playerIDs must act (the game module's
+ * toMove: its turn and every reaction window, or each seat yet to submit its orders in a phase of
+ * simultaneous orders), the seat's view (the module's view: all the bot may know) goes to the worker
+ * pool, where the module's computer player decides, and the chosen move goes through
+ * transport.submitMove like any player's move (same check, reducer, durable write and publish).
+ * Woken after every committed move, when a match is created or a seat is handed over, and for every
+ * unfinished match with a bot when the server starts. Several computer seats that must act at once
+ * decide one after another (one decision at a time per match).
  */
-import { actor, legalActions, PLAYER_OF_FACTION, viewFor, type Action, type Faction, type FactionView, type GameState } from '@kon/game';
-import { seedOf } from '@kon/game/bots';
+import type { GameModule, ModuleMove } from '@kon/platform';
 import { ApiError, notFound } from '../errors';
 import type { Lobby, LobbyRecord, SeatKey } from '../lobby';
 import type { Logger } from '../log';
@@ -15,6 +17,8 @@ import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { BotPool } from './pool';
 import { assertAvailable, assertHandOverOpen, handOverWhen, type BotReason, type BotSeatRecord } from './seats';
 import type { BotStrength } from './strengths';
+import { BoundedMap } from '../bounded-map';
+import { seedOf } from './seed';
 
 /** A seat's bot as the driver holds it; a new object at every hand-over, so a decision made for an earlier one is dropped. */
 interface Holder {
@@ -82,6 +86,8 @@ export class BotSeats {
   private runs = new Map<string, Run>();
   /** matchID → the phase (pacingKey) of the last move a bot made there: its next move in it follows quickly. */
   private lastPhase = new Map<string, string>();
+  /** matchID → its game (a match's game never changes). */
+  private modules = new BoundedMap<string, GameModule>(10_000);
   private closing = false;
   private readonly log: Logger;
 
@@ -121,9 +127,9 @@ export class BotSeats {
     by?: string,
     allowed?: (lobby: LobbyRecord) => void,
   ) {
-    assertAvailable(strength);
     await this.opts.lobby.updateRecord(matchID, async ({ lobby, metadata }) => {
       if (metadata.gameover != null) throw new ApiError(409, 'game_over', 'This match is over.');
+      assertAvailable(strength, this.opts.lobby.gameOf(metadata));
       if (!lobby.seats.some((s) => s.key === seat))
         throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
       if (lobby.bots?.[seat]) throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
@@ -149,7 +155,7 @@ export class BotSeats {
     if (!viewer) throw notFound();
     if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
     if (viewer.seat === seat) throw new ApiError(403, 'own_seat', 'A seat is handed to the computer by the other players, not by its own.');
-    assertAvailable(strength);
+    assertAvailable(strength, this.opts.lobby.gameOf(row.metadata));
     if (!row.lobby.seats.some((s) => s.key === seat))
       throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
     const here = await this.opts.lobby.presence.whereabouts(matchID);
@@ -228,12 +234,14 @@ export class BotSeats {
   }
 
   private onMove(e: MoveCommitted) {
-    if ((e.state.G as GameState).result) {
+    if (e.state.ctx.gameover !== undefined) {
       this.holders.delete(e.matchID);
       this.epochs.delete(e.matchID);
       this.lastPhase.delete(e.matchID);
+      this.modules.delete(e.matchID);
       return;
     }
+    if (!this.modules.has(e.matchID)) this.modules.set(e.matchID, this.opts.lobby.games.of(e.gameName));
     // A match without bots costs one map lookup per move.
     if (this.holders.get(e.matchID)?.size === 0) return;
     void this.wake(e.matchID);
@@ -262,49 +270,66 @@ export class BotSeats {
     }
   }
 
-  /** One decision of the bot that must act now, if a bot must. */
+  /** The game of a match (undefined: no such match). */
+  private async moduleOf(matchID: string): Promise<GameModule | undefined> {
+    let m = this.modules.get(matchID);
+    if (!m) {
+      const row = await this.opts.lobby.record(matchID);
+      if (!row) return undefined;
+      this.modules.set(matchID, (m = this.opts.lobby.gameOf(row.metadata)));
+    }
+    return m;
+  }
+
+  /** One decision of a bot that must act now, if a bot must (the first in the module's order). */
   private async step(matchID: string, run: Run) {
     const holders = await this.holdersOf(matchID);
     if (holders.size === 0) return;
+    const module = await this.moduleOf(matchID);
+    const bots = module?.bots;
+    if (!module || !bots) return;
     const state = await this.opts.transport.currentState(matchID);
-    const G = state?.G as GameState | undefined;
-    if (!state || !G || G.result) return;
-    const who = actor(G);
-    if (!who) return;
-    const playerID = PLAYER_OF_FACTION[who.faction];
-    const holder = holders.get(playerID);
-    if (!holder) return;
+    if (!state || state.ctx.gameover !== undefined) return;
+    const G = state.G;
+    const playerID = [...module.toMove(G, state.ctx), ...(bots.mayAct?.(G, state.ctx) ?? [])].find((pid) => holders.has(pid));
+    if (playerID === undefined) return;
+    const holder = holders.get(playerID)!;
     if (!(await this.claimed(matchID, state._stateID))) return;
     const started = Date.now();
     const unwatched = this.unwatched(matchID);
     this.emitThinking(matchID, holder, playerID, true);
     try {
-      const view = viewFor(G, who.faction);
-      let action: Action;
+      // The seat's own view is all the computer player learns of the match.
+      const view = module.view(G, playerID);
+      let move: ModuleMove | null;
       try {
-        ({ action } = await this.opts.pool.decide(
-          { strength: holder.strength, view, seed: seedOf(matchID, state._stateID, playerID) },
+        ({ move } = await this.opts.pool.decide(
+          { game: module.id, strength: holder.strength, view, playerID, seed: seedOf(matchID, state._stateID, playerID) },
           { background: unwatched },
         ));
       } catch (e) {
         if (this.closing) return;
         this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
-        action = plainAction(view, who.faction);
+        move = bots.fallback(view, playerID);
       }
-      const phase = pacingKey(G, playerID);
+      if (!move) {
+        this.log.error('bot seat is stuck: no move to make', { matchID, playerID });
+        return;
+      }
+      const phase = bots.pacingKey?.(G, playerID);
       const delay =
-        this.lastPhase.get(matchID) === phase
+        phase !== undefined && this.lastPhase.get(matchID) === phase
           ? Math.min(this.opts.moveDelayMs, this.opts.nextMoveDelayMs ?? Infinity)
           : this.opts.moveDelayMs;
       const wait = Math.max(started + delay, unwatched && this.unwatched(matchID) ? Date.now() + this.unwatchedDelayMs : 0) - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      let outcome = await this.submit(matchID, playerID, holder, action, state._stateID);
-      if (outcome === 'ok') this.lastPhase.set(matchID, phase);
+      let outcome = await this.submit(matchID, playerID, holder, move, state._stateID);
+      if (outcome === 'ok' && phase !== undefined) this.lastPhase.set(matchID, phase);
       if (outcome === 'stale') run.again = true;
       else if (outcome === 'refused') {
-        // A bug in the bot must not stall the match: a plain legal action instead, once.
-        const plain = plainAction(view, who.faction);
-        outcome = await this.submit(matchID, playerID, holder, plain, state._stateID);
+        // A bug in the bot must not stall the match: a plain legal move instead, once.
+        const plain = bots.fallback(view, playerID);
+        outcome = plain ? await this.submit(matchID, playerID, holder, plain, state._stateID) : 'refused';
         if (outcome === 'refused') this.log.error('bot seat is stuck: even its plain action was refused', { matchID, playerID });
       }
     } finally {
@@ -354,7 +379,7 @@ export class BotSeats {
     return ok;
   }
 
-  private async submit(matchID: string, playerID: string, holder: Holder, action: Action, stateID: number) {
+  private async submit(matchID: string, playerID: string, holder: Holder, move: ModuleMove, stateID: number) {
     // Several processes keep no holders (they are read from the store each time): read them again.
     if (this.opts.shared) {
       const now = (await this.holdersOf(matchID)).get(playerID);
@@ -363,18 +388,13 @@ export class BotSeats {
     // Checked and submitted in one tick: a take-back revokes first, so no move of a revoked seat gets queued.
     else if (this.holders.get(matchID)?.get(playerID) !== holder) return 'dropped' as const;
     if (this.closing || this.revoked.has(`${matchID} ${holder.seat}`)) return 'dropped' as const;
-    const out = await this.opts.transport.submitMove(
-      matchID,
-      playerID,
-      { type: action.type, args: [action.args] },
-      { by: 'server', stateID },
-    );
+    const out = await this.opts.transport.submitMove(matchID, playerID, { type: move.move, args: move.args }, { by: 'server', stateID });
     if (out.ok) return 'ok' as const;
     if (out.code === 'stale_state') return 'stale' as const;
     this.log.error('bot move refused', {
       matchID,
       playerID,
-      move: action.type,
+      move: move.move,
       code: out.code,
       ...(out.message ? { reason: out.message } : {}),
       ...out.fields,
@@ -400,21 +420,4 @@ export class BotSeats {
     }
     if (withBots) this.log.info('bot seats resumed', { matches: withBots });
   }
-}
-
-/**
- * Which stretch of play a bot's move belongs to: the same seat in the same round, turn and phase (a
- * reaction window in another side's turn is a stretch of its own). A person's move in between changes
- * the phase or the turn, or puts the reacting seat's window elsewhere.
- */
-function pacingKey(G: GameState, playerID: string): string {
-  return `${playerID} ${G.round} ${G.turn} ${G.phase} ${G.combat?.area ?? ''}`;
-}
-
-/** What a seat does when its bot cannot answer: pass or end the phase where it may, else its first legal action. */
-function plainAction(view: FactionView, faction: Faction): Action {
-  const legal = legalActions(view as unknown as GameState, faction);
-  const plain = legal.find((a) => a.type === 'pass') ?? legal.find((a) => a.type === 'endPhase') ?? legal[0];
-  if (!plain) throw new Error(`no legal action for ${faction}`);
-  return plain;
 }

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Action } from '@kon/game';
+import type { ModuleMove } from '@kon/platform';
 import type { Logger } from '../log';
 import type { DecideReply, DecideRequest } from './protocol';
 
@@ -25,6 +25,12 @@ export interface BotPoolOptions {
 
 export class BotDecisionError extends Error {}
 
+/** A computer player's move and how many legal moves it chose from. */
+export interface BotAnswer {
+  move: ModuleMove;
+  legalCount: number;
+}
+
 /** Attempts per decision unless the options say otherwise. */
 export const BOT_ATTEMPTS = 3;
 
@@ -33,7 +39,7 @@ interface Job {
   /** A decision nobody is watching for: a free worker takes every other waiting decision first. */
   background: boolean;
   attempts: number;
-  resolve(a: { action: Action; legalCount: number }): void;
+  resolve(a: BotAnswer): void;
   reject(e: Error): void;
 }
 interface Slot {
@@ -77,15 +83,12 @@ export class BotPool {
     return this.slots.filter((s) => s.worker).length;
   }
 
-  /** The action the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
-  decide(
-    req: Omit<DecideRequest, 'id'>,
-    { background = false }: { background?: boolean } = {},
-  ): Promise<{ action: Action; legalCount: number }> {
+  /** The move the bot of `strength` chooses from `view`; rejects with BotDecisionError when no worker could answer. */
+  decide(req: Omit<DecideRequest, 'id'>, { background = false }: { background?: boolean } = {}): Promise<BotAnswer> {
     if (this.closed) return Promise.reject(new BotDecisionError('the bot pool is closed'));
     const started = process.hrtime.bigint();
     const done = (ok: boolean) => this.opts.onDecision?.(ok, Number(process.hrtime.bigint() - started) / 1e9);
-    return new Promise<{ action: Action; legalCount: number }>((resolve, reject) => {
+    return new Promise<BotAnswer>((resolve, reject) => {
       this.queue.push({ req, background, attempts: 0, resolve, reject });
       this.dispatch();
     }).then(
@@ -155,7 +158,7 @@ export class BotPool {
     slot.job = undefined;
     slot.worker?.unref();
     // A decision that throws is the bot's own fault and would throw again: refused, not retried.
-    if (reply.ok) cur.job.resolve({ action: reply.action, legalCount: reply.legalCount });
+    if (reply.ok) cur.job.resolve({ move: reply.move, legalCount: reply.legalCount });
     else cur.job.reject(new BotDecisionError(reply.error));
     this.dispatch();
   }

@@ -1,22 +1,23 @@
 /**
- * strength → decision function, as the worker threads run them. Loaded in the workers (and read for
- * its keys on the main thread): every Bot decides from the seat's FactionView and legal list only.
+ * Which computer players a game offers: its module's `bots.levels` (@kon/platform). The deciding code
+ * is the module's too, loaded in the worker threads only (worker.ts).
  */
-import { easyBot, normalBot, type Bot } from '@kon/game/bots';
+import type { GameModule } from '@kon/platform';
 import type { BotStrength } from './strengths';
 
 /**
- * Normal's wall-clock cap per decision on the server: it plays at least one round of its playouts and
- * stops sampling after this, well under BOT_TIMEOUT_MS even on a busy machine; its default budget
- * (packages/game/src/bots/normal.ts) usually finishes sooner.
+ * A searching player's wall-clock cap per decision on the server: it plays at least one round of its
+ * playouts and stops sampling after this, well under BOT_TIMEOUT_MS even on a busy machine; its
+ * default budget (packages/game/src/bots/normal.ts) usually finishes sooner.
  */
 export const NORMAL_MAX_MS = 2_500;
 
-export const BOT_REGISTRY: Partial<Record<BotStrength, Bot>> = {
-  easy: easyBot,
-  normal: (input) => normalBot({ ...input, budget: { ...input.budget, maxMs: NORMAL_MAX_MS } }),
-};
+/** Whether `module` offers a computer player of this strength. */
+export function botAvailable(strength: BotStrength, module: GameModule): boolean {
+  return module.bots?.levels.includes(strength) ?? false;
+}
 
-export function botAvailable(strength: BotStrength): boolean {
-  return BOT_REGISTRY[strength] !== undefined;
+/** The strengths `module` offers, weakest first (none for a game without computer players). */
+export function botLevels(module: GameModule): readonly string[] {
+  return module.bots?.levels ?? [];
 }

@@ -3,11 +3,12 @@
  * the BotSeats driver write it; lobby.ts calls the small hooks below at creation and on joining.
  */
 import type { z } from 'zod';
+import type { GameModule } from '@kon/platform';
 import { creationBots, handOverRequest, type BotReason } from '@kon/protocol';
 import { ApiError } from '../errors';
 import { everySeatTaken, type BotSeatRecord, type LobbyRecord, type Plan, type SeatBots, type SeatKey } from '../lobby-model';
-import { botAvailable } from './registry';
-import { BOT_STRENGTHS, type BotStrength } from './strengths';
+import { botAvailable, botLevels } from './registry';
+import type { BotStrength } from './strengths';
 
 /** Why a computer player holds the seat: chosen when the match was made, handed over by a player, or by the server (e.g. a clock ran out). */
 export type { BotReason };
@@ -20,17 +21,22 @@ export { creationBots };
 /** `body` of PUT /api/matches/:id/seats/:seat/bot. */
 export const handOverBody = handOverRequest;
 
-export function assertAvailable(strength: BotStrength) {
-  if (!botAvailable(strength))
-    throw new ApiError(
-      400,
-      'bot_unavailable',
-      `The ${strength} computer player is not available on this server yet; choose one of: ${BOT_STRENGTHS.filter(botAvailable).join(', ')}.`,
-    );
+/** Throws bot_unavailable unless `module` (the match's game) offers a computer player of this strength. */
+export function assertAvailable(strength: BotStrength, module: GameModule) {
+  if (botAvailable(strength, module)) return;
+  const levels = botLevels(module);
+  throw new ApiError(
+    400,
+    'bot_unavailable',
+    levels.length
+      ? `${module.texts.name.en} has no ${strength} computer player; choose one of: ${levels.join(', ')}.`
+      : `${module.texts.name.en} has no computer players.`,
+  );
 }
 
-/** The bots a new match starts with, checked against its seat plan; throws ApiError for a seat the plan lacks or an unavailable strength. */
+/** The bots a new match starts with, checked against its seat plan; throws ApiError for a seat the plan lacks or a strength its game does not offer. */
 export function botsAtCreation(
+  module: GameModule,
   plan: Plan,
   seatsOfPlan: readonly SeatKey[],
   bots: z.output<typeof creationBots>,
@@ -41,7 +47,7 @@ export function botsAtCreation(
   for (const [seat, strength] of Object.entries(bots) as [SeatKey, BotStrength][]) {
     if (!seatsOfPlan.includes(seat))
       throw new ApiError(400, 'no_such_seat', `The ${plan} seat plan has no seat "${seat}"; its seats are: ${seatsOfPlan.join(', ')}.`);
-    assertAvailable(strength);
+    assertAvailable(strength, module);
     out[seat] = { strength, reason: 'created', since: now };
   }
   return Object.keys(out).length ? out : undefined;

@@ -1,11 +1,13 @@
 /**
- * A bot worker thread: lists the seat's legal actions from its view and asks the bot of the given
- * strength to choose. Listing and deciding both run here, off the server's event loop.
+ * A bot worker thread: asks the match's game module for its computer player (ModuleBots.load, which
+ * lists the seat's legal moves from its view and chooses). Listing and deciding both run here, off
+ * the server's event loop.
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { legalFromView, seededRng } from '@kon/game/bots';
-import { BOT_REGISTRY } from './registry';
+import type { GameRegistry, ModuleBotDecide } from '@kon/platform';
+import { loadGames } from '../games';
+import { NORMAL_MAX_MS } from './registry';
 import type { DecideReply, DecideRequest } from './protocol';
 
 const port = parentPort;
@@ -31,15 +33,29 @@ if (process.platform === 'linux') {
   }
 }
 
-port.on('message', (req: DecideRequest) => {
+let games: Promise<GameRegistry> | undefined;
+const players = new Map<string, Promise<ModuleBotDecide>>();
+
+/** The deciding function of a game's computer players, loaded once per worker. */
+async function playerOf(game: string | undefined): Promise<ModuleBotDecide> {
+  games ??= loadGames().then((g) => g.registry);
+  const module = (await games).of(game);
+  let p = players.get(module.id);
+  if (!p) {
+    if (!module.bots) throw new Error(`${module.texts.name.en} has no computer players`);
+    players.set(module.id, (p = module.bots.load()));
+  }
+  return p;
+}
+
+port.on('message', async (req: DecideRequest) => {
   let reply: DecideReply;
   try {
-    const bot = BOT_REGISTRY[req.strength];
-    if (!bot) throw new Error(`no ${req.strength} computer player in this build`);
-    const legal = legalFromView(req.view);
-    if (legal.length === 0) throw new Error('the seat has no legal action');
-    const action = bot({ view: req.view, legal, rng: seededRng(req.seed) });
-    reply = { id: req.id, ok: true, action, legalCount: legal.length };
+    const decide = await playerOf(req.game);
+    // The default game's players read their seat from the view (its views name their viewer).
+    const playerID = req.playerID ?? '';
+    const { move, legalCount } = decide({ level: req.strength, view: req.view, playerID, seed: req.seed, maxMs: NORMAL_MAX_MS });
+    reply = { id: req.id, ok: true, move, legalCount };
   } catch (e) {
     reply = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
   }

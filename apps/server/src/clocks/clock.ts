@@ -1,83 +1,130 @@
 /**
  * A match's clock as pure data and the rules that move it; no timers and no I/O (service.ts does
- * those). One faction decides at any moment (the engine's `actor`), so at most one clock runs. A
- * decision is the stretch in which one faction must act: it begins when that faction becomes the
- * actor and ends when the game hands the decision to another faction (or ends). A live clock spends
- * the faction's bank during its decisions and adds the increment when one ends; a correspondence
- * clock gives each decision its own deadline.
+ * those). Time is kept per clock key: Kampen om Norge's factions (its stored clocks and clients name
+ * them so), a playerID in other games (the module's clockNames). A decision is the stretch in which
+ * one key must act: it begins when the game asks that key to act and ends when it no longer does.
+ * Usually one key decides at a time; in a phase of simultaneous orders every seat yet to submit has
+ * its own decision running at once. A live clock spends the key's bank during its decisions and adds
+ * the increment when one ends; a correspondence clock gives each decision its own deadline.
  */
 import { FACTIONS, type Faction } from '@kon/game';
 import type { TimedSettings } from './settings';
 
 export interface Running {
-  faction: Faction;
+  /** The clock key deciding (the name is kept from when every key was a faction: stored clocks have it). */
+  faction: string;
   /** When this decision began (ms since the epoch). */
   since: number;
   /** The state ID at which it began: names the decision (notifications, stale timers). */
   stateID: number;
-  /** When the faction's time runs out in this decision. */
+  /** When the key's time runs out in this decision. */
   deadline: number;
   /** Time ran out and a computer player took the seat: no timer for the rest of this decision. */
   handedOff?: true;
+  /** The game's name for the decision (GameModule.decisionOf); a new name ends this one. */
+  decision?: string;
+}
+
+/** A key that must act now, and the game's name for its decision (if the game names them). */
+export interface Actor {
+  key: string;
+  decision?: string | undefined;
 }
 
 export interface ClockRecord {
   v: 1;
   settings: TimedSettings;
-  /** Live clocks: each faction's bank at the start of its current or next decision. */
-  bankMs: Record<Faction, number>;
+  /** Live clocks: each key's bank at the start of its current or next decision. */
+  bankMs: Record<string, number>;
+  /** The decision running (the first, when several run at once). */
   running: Running | null;
-  /** Factions whose time has run out at least once (shown; a 'pass' match goes on). */
-  flagged: Faction[];
+  /** Further decisions running at the same time (simultaneous orders); absent when none. */
+  others?: Running[];
+  /** Keys whose time has run out at least once (shown; a 'pass' match goes on). */
+  flagged: string[];
+  /** The keys are playerIDs (a game other than Kampen om Norge): clients see them under `seats`. */
+  seats?: true;
 }
 
-export function newClock(settings: TimedSettings): ClockRecord {
+/** A new clock with a full bank for each key (default: Kampen om Norge's factions). */
+export function newClock(settings: TimedSettings, keys: readonly string[] = FACTIONS, seats = false): ClockRecord {
   const bank = settings.mode === 'live' ? settings.baseSeconds * 1000 : 0;
   return {
     v: 1,
     settings,
-    bankMs: Object.fromEntries(FACTIONS.map((f) => [f, bank])) as Record<Faction, number>,
+    bankMs: Object.fromEntries(keys.map((f) => [f, bank])),
     running: null,
     flagged: [],
+    ...(seats ? { seats: true as const } : {}),
   };
 }
 
-function deadlineFor(c: ClockRecord, faction: Faction, now: number): number {
-  return c.settings.mode === 'live' ? now + Math.max(0, c.bankMs[faction]) : now + c.settings.decisionSeconds * 1000;
+/** Every decision running now, the first first. */
+export function runsOf(c: ClockRecord): Running[] {
+  return c.running ? [c.running, ...(c.others ?? [])] : [];
+}
+
+function withRuns(c: ClockRecord, runs: Running[]): ClockRecord {
+  const { others: _old, ...rest } = c;
+  return { ...rest, running: runs[0] ?? null, ...(runs.length > 1 ? { others: runs.slice(1) } : {}) };
+}
+
+function deadlineFor(c: ClockRecord, key: string, now: number): number {
+  return c.settings.mode === 'live' ? now + Math.max(0, c.bankMs[key] ?? 0) : now + c.settings.decisionSeconds * 1000;
 }
 
 /**
- * The clock after the game reached `stateID` with `actor` to decide (null: nobody, the game is over).
- * A decision that goes on (same faction) keeps its start and deadline.
+ * The clock after the game reached `stateID` with `actors` to decide (none: nobody, the game is over).
+ * A decision that goes on (the same key still asked) keeps its start and deadline; the same clock
+ * object comes back when nothing changed.
  */
-export function advance(c: ClockRecord, actor: Faction | null, stateID: number, now: number): ClockRecord {
-  const r = c.running;
-  if (r && actor === r.faction) return c;
+export function advance(c: ClockRecord, actors: readonly Actor[], stateID: number, now: number): ClockRecord {
+  const runs = runsOf(c);
+  const going = runs.filter((r) => actors.some((a) => a.key === r.faction && a.decision === r.decision));
+  const fresh = actors.filter((a, i) => actors.findIndex((b) => b.key === a.key) === i && !going.some((r) => r.faction === a.key));
+  if (going.length === runs.length && fresh.length === 0) return c;
   const bankMs = { ...c.bankMs };
-  if (r && c.settings.mode === 'live') {
-    // The increment comes with every finished decision, also one the server passed when time ran out.
-    bankMs[r.faction] = Math.max(0, bankMs[r.faction] - (now - r.since)) + c.settings.incrementSeconds * 1000;
+  if (c.settings.mode === 'live') {
+    // The increment comes with every finished decision, also one the server ended when time ran out.
+    for (const r of runs)
+      if (!going.includes(r))
+        bankMs[r.faction] = Math.max(0, (bankMs[r.faction] ?? 0) - (now - r.since)) + c.settings.incrementSeconds * 1000;
   }
-  const next: ClockRecord = { ...c, bankMs, running: null };
-  if (actor) next.running = { faction: actor, since: now, stateID, deadline: deadlineFor(next, actor, now) };
-  return next;
+  const next: ClockRecord = { ...c, bankMs };
+  const started = fresh.map(
+    (a): Running => ({
+      faction: a.key,
+      since: now,
+      stateID,
+      deadline: deadlineFor(next, a.key, now),
+      ...(a.decision !== undefined ? { decision: a.decision } : {}),
+    }),
+  );
+  return withRuns(next, [...going, ...started]);
 }
 
-/** Mark the running faction's time as used up (its bank is empty). */
-export function flag(c: ClockRecord, now: number): ClockRecord {
-  const r = c.running;
-  if (!r) return c;
-  const bankMs = c.settings.mode === 'live' ? { ...c.bankMs, [r.faction]: 0 } : c.bankMs;
-  // Time is spent up to now: the next decision of this faction starts from an empty bank.
-  return {
-    ...c,
-    bankMs,
-    running: { ...r, since: now },
-    flagged: c.flagged.includes(r.faction) ? c.flagged : [...c.flagged, r.faction],
-  };
+/** Mark a running key's time as used up (its bank is empty); default: the first running. */
+export function flag(c: ClockRecord, now: number, key = c.running?.faction): ClockRecord {
+  const runs = runsOf(c);
+  const r = runs.find((x) => x.faction === key);
+  if (!r || key === undefined) return c;
+  const bankMs = c.settings.mode === 'live' ? { ...c.bankMs, [key]: 0 } : c.bankMs;
+  // Time is spent up to now: the next decision of this key starts from an empty bank.
+  return withRuns(
+    { ...c, bankMs, flagged: c.flagged.includes(key) ? c.flagged : [...c.flagged, key] },
+    runs.map((x) => (x === r ? { ...r, since: now } : x)),
+  );
 }
 
-/** What every seat and spectator may see: the settings, each faction's time left, which one runs. */
+/** The same clock with a running key's decision marked as dealt with (no timer for the rest of it). */
+export function handOff(c: ClockRecord, key: string): ClockRecord {
+  return withRuns(
+    c,
+    runsOf(c).map((x) => (x.faction === key ? { ...x, handedOff: true as const } : x)),
+  );
+}
+
+/** What every seat and spectator may see: the settings, each key's time left, which one runs. */
 export interface ClockView {
   mode: TimedSettings['mode'];
   atZero: TimedSettings['atZero'];
@@ -90,24 +137,52 @@ export interface ClockView {
   /** Absolute time at which the running faction's time runs out (clients count down to it). */
   deadline: number | null;
   flagged: Faction[];
+  /** A game whose clocks run per seat (several at once in simultaneous phases), by playerID. */
+  seats?: Record<string, SeatClockView>;
   /** The server's time when this was made, so a client with a wrong clock can correct for it. */
   serverNow: number;
 }
 
+/** One seat's clock: its time left now (live: its bank; correspondence: to its deadline, or none). */
+export interface SeatClockView {
+  remainingMs: number | null;
+  running: boolean;
+  deadline: number | null;
+  flagged: boolean;
+}
+
 export function viewOf(c: ClockRecord, now: number): ClockView {
   const s = c.settings;
-  const r = c.running;
-  const remainingMs: Partial<Record<Faction, number>> = {};
-  if (s.mode === 'live') for (const f of FACTIONS) remainingMs[f] = Math.max(0, r?.faction === f ? r.deadline - now : c.bankMs[f]);
-  else if (r) remainingMs[r.faction] = Math.max(0, r.deadline - now);
-  return {
+  const runs = runsOf(c);
+  const left = (k: string) => {
+    const r = runs.find((x) => x.faction === k);
+    if (s.mode === 'live') return Math.max(0, r ? r.deadline - now : (c.bankMs[k] ?? 0));
+    return r ? Math.max(0, r.deadline - now) : null;
+  };
+  const settings = {
     mode: s.mode,
     atZero: s.atZero,
     ...(s.mode === 'live' ? { baseSeconds: s.baseSeconds, incrementSeconds: s.incrementSeconds } : { decisionSeconds: s.decisionSeconds }),
+  };
+  if (c.seats) {
+    const seats: Record<string, SeatClockView> = {};
+    for (const k of Object.keys(c.bankMs)) {
+      const r = runs.find((x) => x.faction === k);
+      seats[k] = { remainingMs: left(k), running: !!r, deadline: r?.deadline ?? null, flagged: c.flagged.includes(k) };
+    }
+    // The faction fields stay empty: they name Kampen om Norge's sides only.
+    return { ...settings, remainingMs: {}, running: null, deadline: null, flagged: [], seats, serverNow: now };
+  }
+  const r = c.running;
+  const remainingMs: Partial<Record<Faction, number>> = {};
+  if (s.mode === 'live') for (const f of FACTIONS) remainingMs[f] = left(f)!;
+  else if (r) remainingMs[r.faction as Faction] = Math.max(0, r.deadline - now);
+  return {
+    ...settings,
     remainingMs,
-    running: r?.faction ?? null,
+    running: (r?.faction as Faction | undefined) ?? null,
     deadline: r?.deadline ?? null,
-    flagged: c.flagged,
+    flagged: c.flagged as Faction[],
     serverNow: now,
   };
 }

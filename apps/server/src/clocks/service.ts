@@ -1,17 +1,19 @@
 /**
  * The server's clocks: one per match created with time controls. It listens to every committed move,
- * keeps each match's clock in the store (so a restart loses nothing: timers are re-armed from the
- * stored deadlines at start, and a deadline that passed while the server was down fires at once), and
- * when a faction's time runs out makes the move the match was created to make — through the same
- * transport.submitMove every move takes, so it is judged, stored and sent like any other.
+ * asks the match's game module who must act now (toMove: one seat, or every seat yet to submit its
+ * orders in a simultaneous phase, each with its own decision running), keeps each match's clock in the
+ * store (so a restart loses nothing: timers are re-armed from the stored deadlines at start, and a
+ * deadline that passed while the server was down fires at once), and when a seat's time runs out
+ * makes the move the match was created to make (the module's clockMove or loseOnTime) — through the
+ * same transport.submitMove every move takes, so it is judged, stored and sent like any other.
  */
 import type { State } from 'boardgame.io';
-import { actor, checkMove, PLAYER_OF_FACTION, type Faction } from '@kon/game';
+import type { GameModule, ModuleMove } from '@kon/platform';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import { advance, flag, newClock, viewOf, type ClockRecord, type ClockView } from './clock';
+import { advance, flag, handOff, newClock, runsOf, viewOf, type Actor, type ClockRecord, type ClockView } from './clock';
 import type { ClockSettings } from './settings';
 import { BoundedMap } from '../bounded-map';
 import { KeyedMutex } from '../lock';
@@ -24,12 +26,14 @@ const KEY = 'state';
  * Resolves true when a computer now plays the seat. Without it (or when it declines), the side
  * loses on time instead, and the log says so.
  */
-export type OwnDecisionTimeout = (matchID: string, playerID: string, faction: Faction, reason: 'time') => Promise<boolean>;
+export type OwnDecisionTimeout = (matchID: string, playerID: string, key: string, reason: 'time') => Promise<boolean>;
 
 export interface ClockDeps {
   storage: SqlStorage;
   transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'emitToMatch'>;
   log: Logger;
+  /** The game of a match (MatchGames.of). */
+  gameOf: (matchID: string) => Promise<GameModule>;
   now?: () => number;
   onOwnDecisionTimeout?: OwnDecisionTimeout;
   /**
@@ -59,6 +63,12 @@ export class ClockService {
     this.now = deps.now ?? Date.now;
     this.log = deps.log.child({ component: 'clocks' });
     deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
+  }
+
+  /** The clock keys that must act now in `state`, with the game's names for their decisions (none once the game is over). */
+  private actors(module: GameModule, state: State): Actor[] {
+    if (state.ctx.gameover !== undefined) return [];
+    return module.toMove(state.G, state.ctx).map((pid) => ({ key: keyOf(module, pid), decision: module.decisionOf?.(state.G, pid) }));
   }
 
   /** Wire the computer-player takeover (bots) in after construction. */
@@ -103,7 +113,10 @@ export class ClockService {
       if (await this.load(matchID)) return;
       const state = await this.deps.transport.currentState(matchID);
       if (!state) return;
-      const c = advance(newClock(settings), actingFaction(state), state._stateID, this.now());
+      const module = await this.deps.gameOf(matchID);
+      const keys = (lobby as LobbyRecord).seats.flatMap((s) => s.playerIDs).map((pid) => keyOf(module, pid));
+      const clock = newClock(settings, [...new Set(keys)], !module.clockNames);
+      const c = advance(clock, this.actors(module, state), state._stateID, this.now());
       await this.save(matchID, c);
       this.log.info('clock started', { matchID, mode: settings.mode });
     });
@@ -135,13 +148,16 @@ export class ClockService {
     const old = this.timers.get(matchID);
     if (old) clearTimeout(old);
     this.timers.delete(matchID);
-    if (!c.running || c.running.handedOff || this.stopped) return;
-    const { stateID } = c.running;
+    // One timer per match, for the first deadline of the decisions not yet dealt with.
+    const next = runsOf(c)
+      .filter((r) => !r.handedOff)
+      .sort((a, b) => a.deadline - b.deadline)[0];
+    if (!next || this.stopped) return;
     // setTimeout holds at most ~24.8 days; a longer wait re-arms when it wakes.
-    const wait = Math.min(Math.max(0, c.running.deadline - this.now()), 2 ** 31 - 1);
+    const wait = Math.min(Math.max(0, next.deadline - this.now()), 2 ** 31 - 1);
     const t = setTimeout(() => {
       this.timers.delete(matchID);
-      void this.enqueue(matchID, () => this.expire(matchID, stateID));
+      void this.enqueue(matchID, () => this.expire(matchID));
     }, wait);
     t.unref();
     this.timers.set(matchID, t);
@@ -150,7 +166,7 @@ export class ClockService {
   private async onMove(e: MoveCommitted) {
     const c = await this.load(e.matchID);
     if (!c) return;
-    const next = advance(c, actingFaction(e.state), e.state._stateID, this.now());
+    const next = advance(c, this.actors(await this.deps.gameOf(e.matchID), e.state), e.state._stateID, this.now());
     if (next !== c) await this.save(e.matchID, next);
     else this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
   }
@@ -160,34 +176,41 @@ export class ClockService {
     const c = await this.load(matchID);
     const state = await this.deps.transport.currentState(matchID);
     if (!c || !state) return;
-    const next = advance(c, actingFaction(state), state._stateID, this.now());
+    const next = advance(c, this.actors(await this.deps.gameOf(matchID), state), state._stateID, this.now());
     if (next !== c) await this.save(matchID, next);
     else this.arm(matchID, c);
   }
 
-  /** A faction's time ran out: pass, hand to a computer, or lose, as the match was created. */
-  private async expire(matchID: string, stateID: number) {
+  /**
+   * A decision's time ran out: the module's move for it, a computer player, or the loss on time, as
+   * the match was created. One at a time: the clock saved here re-arms the timer for any other
+   * decision whose time is out too (it fires at once).
+   */
+  private async expire(matchID: string) {
     const c = await this.load(matchID);
-    const r = c?.running;
-    // handedOff: this decision's zero is being (or was) dealt with; a timer armed meanwhile must not deal with it twice.
-    if (!c || !r || r.stateID !== stateID || r.handedOff) return;
+    if (!c) return;
     const now = this.now();
-    if (r.deadline > now) return this.arm(matchID, c); // woke early (a long wait was capped)
+    // handedOff: this decision's zero is being (or was) dealt with; a timer armed meanwhile must not deal with it twice.
+    const r = runsOf(c)
+      .filter((x) => !x.handedOff && x.deadline <= now)
+      .sort((a, b) => a.deadline - b.deadline)[0];
+    if (!r) return this.arm(matchID, c); // woke early (a long wait was capped), or the decision ended
     const state = await this.deps.transport.currentState(matchID);
-    if (!state || actingFaction(state) !== r.faction) return this.resync(matchID);
-    const flagged = flag(c, now);
-    const playerID = PLAYER_OF_FACTION[r.faction];
+    const module = await this.deps.gameOf(matchID);
+    if (!state || !this.actors(module, state).some((a) => a.key === r.faction && a.decision === r.decision)) return this.resync(matchID);
+    const flagged = flag(c, now, r.faction);
+    const playerID = playerOf(module, r.faction);
     this.log.info('time ran out', { matchID, faction: r.faction, atZero: c.settings.atZero });
-    const canPass = c.settings.atZero === 'pass' && checkMove(state.G, playerID, 'pass', [{}], 'server') === null;
-    if (canPass) {
-      // Passed for it; if the same side must still act (another window), its time is still out and
-      // the timer this save arms passes again.
+    const move = c.settings.atZero === 'pass' ? (module.clockMove?.(state.G, playerID) ?? null) : null;
+    if (move) {
+      // Made for it; if the same seat must still act (another window), its time is still out and
+      // the timer this save arms makes the move again.
       await this.save(matchID, flagged);
-      return this.submit(matchID, playerID, 'pass', state._stateID);
+      return this.submit(matchID, playerID, move, state._stateID);
     }
     // Saved as handled before anything is done about it: the deadline is past, and a clock saved
     // without the mark would be armed to expire again at once, asking a computer player twice.
-    await this.save(matchID, { ...flagged, running: { ...flagged.running!, handedOff: true } });
+    await this.save(matchID, handOff(flagged, r.faction));
     if (c.settings.atZero === 'pass') {
       const take = this.deps.onOwnDecisionTimeout;
       // The computer plays the rest of this decision; its moves do not wake the clock again (handedOff).
@@ -195,18 +218,25 @@ export class ClockService {
       // No computer player can take the seat: the side loses on time instead, and we say why.
       this.log.warn('no computer player to take over; the side loses on time', { matchID, faction: r.faction });
     }
-    await this.submit(matchID, playerID, 'loseOnTime', state._stateID);
+    const lose = module.loseOnTime?.(playerID);
+    if (!lose) return this.log.error('time ran out, and this game cannot be lost on time', { matchID, faction: r.faction });
+    await this.submit(matchID, playerID, lose, state._stateID);
   }
 
-  private async submit(matchID: string, playerID: string, type: 'pass' | 'loseOnTime', stateID: number) {
+  private async submit(matchID: string, playerID: string, move: ModuleMove, stateID: number) {
     // Made against the state that ran out: if anything moved meanwhile (another server process's
     // timer fired too), it is refused as stale instead of passing a later decision.
-    const out = await this.deps.transport.submitMove(matchID, playerID, { type, args: [{}] }, { by: 'server', stateID });
-    if (!out.ok) this.log.error('clock move refused', { matchID, playerID, type, code: out.code, ...out.fields });
+    const out = await this.deps.transport.submitMove(matchID, playerID, { type: move.move, args: move.args }, { by: 'server', stateID });
+    if (!out.ok) this.log.error('clock move refused', { matchID, playerID, type: move.move, code: out.code, ...out.fields });
   }
 }
 
-function actingFaction(state: State): Faction | null {
-  if (state.ctx.gameover !== undefined) return null;
-  return actor(state.G)?.faction ?? null;
+/** The clock key of a seat: the module's name for it, else its playerID. */
+function keyOf(module: GameModule, playerID: string): string {
+  return module.clockNames?.[playerID] ?? playerID;
+}
+
+function playerOf(module: GameModule, key: string): string {
+  const names = module.clockNames;
+  return names ? (Object.keys(names).find((pid) => names[pid] === key) ?? key) : key;
 }

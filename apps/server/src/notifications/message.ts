@@ -1,11 +1,30 @@
 /** The words of a "your move" message, in the member's language. */
-import type { Faction } from '@kon/game';
+import type { Bilingual } from '@kon/platform';
 import type { ClockView } from '../clocks/clock';
 
-const FACTION = {
+const FACTION: Record<'nb' | 'en', Record<string, string>> = {
   nb: { germany: 'Tyskland', norway: 'Norge', allies: 'De allierte' },
   en: { germany: 'Germany', norway: 'Norway', allies: 'the Allies' },
-} as const;
+};
+const DEFAULT_GAME: Bilingual = { no: 'Kampen om Norge', en: 'The Battle of Norway' };
+
+/**
+ * A side's name: Kampen om Norge's factions by their clock key, a numbered seat of another game by
+ * its seat key (player2: "spiller 2" / "player 2").
+ */
+function sideName(side: string, lang: 'nb' | 'en'): string {
+  const f = FACTION[lang][side];
+  if (f) return f;
+  const n = /^player(\d+)$/.exec(side)?.[1];
+  return n ? `${lang === 'nb' ? 'spiller' : 'player'} ${n}` : side;
+}
+
+/** The time left to the deciding side: its faction's, or (a game with clocks per seat) its seat's. */
+function timeLeft(clock: ClockView | undefined, key: string): number | undefined {
+  const seat = clock?.seats?.[key];
+  if (seat) return seat.remainingMs ?? undefined;
+  return clock?.remainingMs[key as keyof ClockView['remainingMs']];
+}
 
 function duration(ms: number, lang: 'nb' | 'en'): string {
   const min = Math.max(0, Math.floor(ms / 60_000));
@@ -18,21 +37,30 @@ function duration(ms: number, lang: 'nb' | 'en'): string {
 
 export interface YourMove {
   matchID: string;
-  faction: Faction;
+  /** The deciding side's clock key (a faction, or a playerID in a game with clocks per seat). */
+  faction: string;
+  /** The side's name to show: a faction, or a seat key (default: the clock key). */
+  side?: string;
+  /** The game's name (default: Kampen om Norge). */
+  game?: Bilingual;
   link: string;
   clock?: ClockView | undefined;
   lang: 'nb' | 'en';
 }
 
-export function yourMoveText({ matchID, faction, link, clock, lang }: YourMove): { subject: string; text: string } {
-  const f = FACTION[lang][faction];
-  const left = clock?.remainingMs[faction];
+export function yourMoveText({ matchID, faction, side, game = DEFAULT_GAME, link, clock, lang }: YourMove): {
+  subject: string;
+  text: string;
+} {
+  const f = sideName(side ?? faction, lang);
+  const left = timeLeft(clock, faction);
   if (lang === 'nb') {
-    const subject = `Kampen om Norge: ditt trekk (${f})`;
+    const subject = `${game.no}: ditt trekk (${f})`;
     const time = left !== undefined ? ` Du har ${duration(left, 'nb')} igjen.` : '';
     return { subject, text: `Det er ditt trekk som ${f} i parti ${matchID}.${time}\n${link}` };
   }
-  const subject = `Kampen om Norge: your move (${f})`;
+  // The subject names the game by its own (Norwegian) name in both languages, as it always has.
+  const subject = `${game.no}: your move (${f})`;
   const time = left !== undefined ? ` You have ${duration(left, 'en')} left.` : '';
   return { subject, text: `It is your move as ${f} in match ${matchID}.${time}\n${link}` };
 }
@@ -47,15 +75,15 @@ export interface PushMessage {
   tag: string;
 }
 
-export function yourMovePush({ matchID, faction, clock, lang }: Omit<YourMove, 'link'>): PushMessage {
-  const f = FACTION[lang][faction];
-  const left = clock?.remainingMs[faction];
+export function yourMovePush({ matchID, faction, side, game = DEFAULT_GAME, clock, lang }: Omit<YourMove, 'link'>): PushMessage {
+  const f = sideName(side ?? faction, lang);
+  const left = timeLeft(clock, faction);
   const url = `/m/${matchID}`;
   const tag = `kon-${matchID}`;
   if (lang === 'nb') {
     const time = left !== undefined ? ` ${duration(left, 'nb')} igjen.` : '';
-    return { title: `Ditt trekk som ${f}`, body: `Kampen om Norge, parti ${matchID}.${time}`, url, tag };
+    return { title: `Ditt trekk som ${f}`, body: `${game.no}, parti ${matchID}.${time}`, url, tag };
   }
   const time = left !== undefined ? ` ${duration(left, 'en')} left.` : '';
-  return { title: `Your move as ${f}`, body: `The Battle of Norway, match ${matchID}.${time}`, url, tag };
+  return { title: `Your move as ${f}`, body: `${game.en}, match ${matchID}.${time}`, url, tag };
 }

@@ -1,15 +1,17 @@
 /**
- * "Your move" messages for play over days: when a decision passes to a faction, each member of the
- * seat that commands it who is not connected to the match gets one message (webhook and/or e-mail, as
- * that member set, and a Web Push to each device they turned it on for), with a link back into the match. One round per decision (a durable record says
- * which decision was announced last, so a restart never announces it twice). A member who leaves the
+ * "Your move" messages for play over days: when a decision passes to a side (the match's game module
+ * says who must act: one side, or every seat yet to submit its orders in a simultaneous phase, each
+ * its own decision), each member of the seat that commands it who is not connected to the match gets
+ * one message (webhook and/or e-mail, as that member set, and a Web Push to each device they turned
+ * it on for), with a link back into the match. One round per decision (a durable record says which
+ * decisions were announced last, so a restart never announces one twice). A member who leaves the
  * match during their own side's decision gets that decision's message once they have been away for
  * `awayAfterMs` (a reload or a network blip is not leaving). Sending never holds up a move: it runs
  * after the move is stored and sent, and a failure is logged and tried again a bounded number of times.
  */
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { actor, PLAYER_OF_FACTION, type Faction } from '@kon/game';
+import type { GameModule } from '@kon/platform';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
@@ -27,24 +29,62 @@ import { KeyedMutex } from '../lock';
 const SETTINGS = 'notify';
 const DECISION = 'notify-decision';
 
-/** The decision announced last, and the members told of it (records from before `told` have none). */
-interface Announced {
-  faction: Faction | null;
+/** One decision announced: the side's clock key, the game's name for it, the members told of it. */
+interface Decision {
+  faction: string;
   stateID: number;
+  /** Records from before `told` have none. */
   told?: string[];
+  /** The game's name for the decision (GameModule.decisionOf), if it names them. */
+  decision?: string;
 }
 
-/** The members of the seats that command `faction`. */
-function commanders(lobby: LobbyRecord, faction: Faction): LobbyRecord['members'] {
-  const pid = PLAYER_OF_FACTION[faction];
+/**
+ * The decisions announced last (Kampen om Norge's record shape: the first inline, `faction` null
+ * when none), and further ones open at the same time (simultaneous orders).
+ */
+interface Announced extends Omit<Decision, 'faction'> {
+  faction: string | null;
+  others?: Decision[];
+}
+
+function openDecisions(a: Announced | undefined): Decision[] {
+  if (!a?.faction) return [];
+  const { others = [], ...first } = a;
+  return [{ ...first, faction: a.faction }, ...others];
+}
+
+function announced(open: Decision[], stateID: number): Announced {
+  const [first, ...others] = open;
+  return first ? { ...first, ...(others.length ? { others } : {}) } : { faction: null, stateID, told: [] };
+}
+
+/** The clock key of a seat (the module's name for it, else its playerID), and back. */
+const keyOf = (module: GameModule, playerID: string) => module.clockNames?.[playerID] ?? playerID;
+function playerOf(module: GameModule, key: string): string {
+  const names = module.clockNames;
+  return names ? (Object.keys(names).find((pid) => names[pid] === key) ?? key) : key;
+}
+
+/** The members of the seats that command the side with this clock key. */
+function commanders(module: GameModule, lobby: LobbyRecord, key: string): LobbyRecord['members'] {
+  const pid = playerOf(module, key);
   const seats = new Set(lobby.seats.filter((s) => s.playerIDs.includes(pid)).map((s) => s.key));
   return lobby.members.filter((m) => seats.has(m.seat));
+}
+
+/** The name a message gives the side: Kampen om Norge's faction, or the seat's key in other games. */
+function sideOf(module: GameModule, lobby: LobbyRecord, key: string): string {
+  if (module.clockNames) return key;
+  return lobby.seats.find((s) => s.playerIDs.includes(key))?.key ?? key;
 }
 
 export interface NotifyOptions {
   storage: SqlStorage;
   transport: Pick<HardenedTransport, 'onMoveCommitted' | 'onMemberLeft' | 'currentState' | 'presence'>;
   log: Logger;
+  /** The game of a match (MatchGames.of). */
+  gameOf: (matchID: string) => Promise<GameModule>;
   smtp: { url: string; from: string } | undefined;
   publicUrl: string | undefined;
   webhookTargets: TargetPolicy;
@@ -164,20 +204,33 @@ export class NotificationService {
   private async decisionAt(matchID: string, state: State) {
     // Nobody at this match asked for messages: nothing to announce (and no record to keep).
     if (!(await this.anySettings(matchID))) return;
-    const faction: Faction | null = state.ctx.gameover !== undefined ? null : (actor(state.G)?.faction ?? null);
+    const module = await this.opts.gameOf(matchID);
+    const actors =
+      state.ctx.gameover !== undefined
+        ? []
+        : module.toMove(state.G, state.ctx).map((pid) => ({ key: keyOf(module, pid), decision: module.decisionOf?.(state.G, pid) }));
     const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
-    if (last && last.faction === faction) return; // the same decision goes on
-    const record: Announced = { faction, stateID: state._stateID, told: [] };
-    await this.opts.storage.putSide(matchID, DECISION, 'last', record);
-    if (!faction) return;
+    const before = openDecisions(last);
+    // A decision goes on while its side is still asked under the same name.
+    const going = before.filter((d) => actors.some((a) => a.key === d.faction && a.decision === d.decision));
+    const fresh: Decision[] = actors
+      .filter((a, i) => actors.findIndex((b) => b.key === a.key) === i && !going.some((d) => d.faction === a.key))
+      .map((a) => ({ faction: a.key, stateID: state._stateID, told: [], ...(a.decision !== undefined ? { decision: a.decision } : {}) }));
+    if (last && fresh.length === 0 && going.length === before.length) return; // the same decisions go on
+    const open = [...going, ...fresh];
+    await this.opts.storage.putSide(matchID, DECISION, 'last', announced(open, state._stateID));
+    if (fresh.length === 0) return;
     const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
     const online = this.opts.transport.presence.members(matchID);
-    await this.tell(
-      matchID,
-      { ...record, faction },
-      commanders(lobby, faction).filter((m) => !online.has(m.id)),
-    );
+    for (const d of fresh)
+      await this.tell(
+        matchID,
+        module,
+        lobby,
+        d,
+        commanders(module, lobby, d.faction).filter((m) => !online.has(m.id)),
+      );
   }
 
   /** A member's last socket left the match: if it is their side's decision, tell them after a while. */
@@ -197,34 +250,40 @@ export class NotificationService {
     if (this.stopped || this.opts.transport.presence.members(matchID).has(memberId)) return;
     if (!(await this.anySettings(matchID))) return;
     const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
-    if (!last?.faction || (last.told ?? []).includes(memberId)) return;
     const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
-    await this.tell(
-      matchID,
-      { ...last, faction: last.faction },
-      commanders(lobby, last.faction).filter((m) => m.id === memberId),
-    );
+    const module = await this.opts.gameOf(matchID);
+    for (const d of openDecisions(last)) {
+      if ((d.told ?? []).includes(memberId)) continue;
+      await this.tell(
+        matchID,
+        module,
+        lobby,
+        d,
+        commanders(module, lobby, d.faction).filter((m) => m.id === memberId),
+      );
+    }
   }
 
   /** Send the decision's message to these members (those with settings), and record them as told. */
-  private async tell(matchID: string, decision: Announced & { faction: Faction }, members: LobbyRecord['members']) {
+  private async tell(matchID: string, module: GameModule, lobby: LobbyRecord, decision: Decision, members: LobbyRecord['members']) {
     if (members.length === 0) return;
     const stored = await this.opts.storage.listSide(SETTINGS, matchID);
     const clock = await this.opts.clockView?.(matchID);
     const told: string[] = [];
+    const about = { matchID, faction: decision.faction, side: sideOf(module, lobby, decision.faction), game: module.texts.name, clock };
     for (const m of members) {
       const s = stored.find((r) => r.key === m.id)?.data as NotificationSettings | undefined;
       if (!s) continue;
       const link = `${this.opts.publicUrl ?? ''}/m/${matchID}`;
-      const msg = yourMoveText({ matchID, faction: decision.faction, link, clock, lang: s.lang });
+      const msg = yourMoveText({ ...about, link, lang: s.lang });
       if (s.webhook && this.webhooksAvailable)
         this.track(this.withRetries('webhook', matchID, m.id, () => this.postWebhook(s.webhook!, msg)));
       if (s.email && this.mailer) this.track(this.withRetries('email', matchID, m.id, () => this.sendMail(s.email!, msg)));
       const sender = this.pushSender;
       for (const target of sender ? (s.push ?? []) : []) {
-        const push = yourMovePush({ matchID, faction: decision.faction, clock, lang: target.lang });
-        const ttl = clock?.remainingMs[decision.faction];
+        const push = yourMovePush({ ...about, lang: target.lang });
+        const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction as 'germany'] ?? undefined;
         this.track(
           this.withRetries('push', matchID, m.id, async () => {
             if ((await sendPush(sender!, target, push, ttl)) === 'gone') await this.forgetPush(matchID, m.id, target.endpoint);
@@ -233,8 +292,13 @@ export class NotificationService {
       }
       told.push(m.id);
     }
-    if (told.length > 0)
-      await this.opts.storage.putSide(matchID, DECISION, 'last', { ...decision, told: [...(decision.told ?? []), ...told] });
+    if (told.length === 0) return;
+    // Recorded on the decision as stored now (other decisions of the record may have been told meanwhile).
+    const now = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
+    const open = openDecisions(now).map((d) =>
+      d.faction === decision.faction && d.stateID === decision.stateID ? { ...d, told: [...(d.told ?? []), ...told] } : d,
+    );
+    await this.opts.storage.putSide(matchID, DECISION, 'last', announced(open, now?.stateID ?? decision.stateID));
   }
 
   private track(p: Promise<unknown>) {

@@ -1,5 +1,6 @@
 /**
- * The page of a match of a game other than Kampen om Norge: its seats and who is here, its board
+ * The page of a match of a game other than Kampen om Norge: its seats, who is here, its computer
+ * players and clocks, "your move" messages, handing an absent seat to the computer, its board
  * (the game's own, else the seat's legal moves as buttons), the open chat, and private lines between
  * two seats. A chunk of its own; the game's module comes in a further chunk (registry.ts).
  */
@@ -12,6 +13,9 @@ import { WEB_GAMES } from './registry';
 import type { GamePageProps, WebGame } from './types';
 import { useModuleMatch } from './useModuleMatch';
 import { PrivateMessages } from './PrivateMessages';
+import { ModuleSeats } from './ModuleSeats';
+import { ComputerSeatControls } from '../ui/ComputerSeats';
+import { NotificationButton } from '../ui/NotificationSettings';
 import { useGames } from '../lobby/GameChoice';
 
 export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePageProps & { game: string }) {
@@ -63,17 +67,16 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
       <main className="narrow">
         <section className="panel">
           <h1>{gameName ?? game}</h1>
-          <ul className="module-seats">
-            {lobby?.seats.map((s) => (
-              <li key={s.seat} data-seat={s.seat} data-connected={s.connected ? 'true' : 'false'}>
-                {t(`seat.${s.seat}`)}: {s.members.map((m) => m.name).join(', ') || t('invite.open')}
-                {s.connected ? ' ●' : ''}
-              </li>
-            ))}
-          </ul>
+          <ModuleSeats lobby={lobby} clock={conn.clock} thinking={conn.thinking} />
+          {member && token && (
+            <p className="module-tools">
+              <NotificationButton matchID={matchID} credentials={token} />
+            </p>
+          )}
           {web === null && <p className="muted">{t('games.noBoard')}</p>}
           {conn.lastError && <p className="error">{t(`code.${conn.lastError}`)}</p>}
         </section>
+        {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
         {web && conn.G && Board && <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} />}
         {web && conn.G && !Board && (
           <section className="panel module-moves">

@@ -1,14 +1,15 @@
 /**
  * The live link to a match of any game module: one boardgame.io client (the seat's, or a
  * spectator's) on the game's own socket namespace, with the server's pushes beside it: the lobby
- * view, refusals, and private lines between two seats (`kon:private`).
+ * view, refusals, private lines between two seats (`kon:private`), the clock (`kon:clock`) and which
+ * computer seats are thinking (`kon:thinking`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
 import type { PrivateMessage, ServerPayload } from '@kon/protocol';
-import type { MatchInfo } from '../api';
+import { api, type ClockView, type MatchInfo } from '../api';
 
 const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
 
@@ -20,6 +21,10 @@ export interface ModuleMatch {
   chat: { id: string; sender: string; payload: unknown }[];
   lines: PrivateMessage[];
   lastError: string | null;
+  /** The match's clock (null: no time controls, or not known yet). */
+  clock: ClockView | null;
+  /** playerID → a computer player is deciding for it now. */
+  thinking: Record<string, boolean>;
   move(name: string, ...args: unknown[]): void;
   sendChat(text: string): void;
   sendPrivate(to: string, text: string): void;
@@ -38,6 +43,8 @@ export function useModuleMatch(
   const [chat, setChat] = useState<ModuleMatch['chat']>([]);
   const [lines, setLines] = useState<PrivateMessage[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
+  const [clock, setClock] = useState<ClockView | null>(null);
+  const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const client = useRef<any>(null);
 
   useEffect(() => {
@@ -61,10 +68,19 @@ export function useModuleMatch(
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
     socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
     socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
+    socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => setClock(v));
+    socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => setThinking((old) => ({ ...old, [e.playerID]: e.thinking })));
+    let current = true;
+    // Pushed on every change; asked for once at the start.
+    api.clock(matchID, credentials).then(
+      (r) => current && setClock(r.clock),
+      () => {},
+    );
     const refresh = () => setConnected(!!socket?.connected);
     socket?.on?.('connect', refresh);
     socket?.on?.('disconnect', refresh);
     return () => {
+      current = false;
       c.stop();
       client.current = null;
     };
@@ -78,6 +94,8 @@ export function useModuleMatch(
     chat,
     lines,
     lastError,
+    clock,
+    thinking,
     move: (name, ...args) => client.current?.moves?.[name]?.(...args),
     sendChat: (text) => client.current?.sendChatMessage?.(text),
     sendPrivate: (to, text) => {

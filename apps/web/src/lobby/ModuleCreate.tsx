@@ -1,11 +1,14 @@
 /**
  * Creating a match of a game other than Kampen om Norge: its seat plans by number of players, the
- * creator's seat, public or private. The game's own set-up is its default; the seats the creator does
- * not take get invite links (no computer players or clocks for these games yet).
+ * creator's seat, who plays each other seat (a person by invite link, or one of the game's computer
+ * players), time controls (at zero only what the game allows), public or private. The game's own
+ * set-up is its default.
  */
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, remember, saveName, savedName, type GameInfo, type Plan, type SeatKey } from '../api';
+import { api, ApiError, remember, saveName, savedName, type GameInfo, type Plan, type SeatBots, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
+import { botsForPlan, OpponentChoices } from '../ui/ComputerSeats';
+import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from '../ui/ClockChoice';
 import { VisibilityChoice } from './PublicMatches';
 
 export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to: string) => void }) {
@@ -15,18 +18,22 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
   const seats = game.plans.find((p) => p.plan === plan)?.seats ?? [];
   const [seat, setSeat] = useState<SeatKey>(seats[0]!);
   const [visibility, setVisibility] = useState<'private' | 'public'>('private');
+  const [bots, setBots] = useState<SeatBots>({});
+  const [clock, setClock] = useState<ClockDraft>({ ...DEFAULT_CLOCK, atZero: game.atZero[0] ?? 'pass' });
+  const timing = clockSettings(clock);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mine = seats.includes(seat) ? seat : seats[0]!;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || !timing) return;
     setBusy(true);
     setError(null);
     try {
       saveName(name.trim());
-      const created = await api.createGame(game.id, plan, visibility);
+      const chosen = botsForPlan(bots, seats, mine);
+      const created = await api.createGame(game.id, plan, visibility, Object.keys(chosen).length ? chosen : undefined, timing);
       remember(created.matchID, { links: created.links, createdAt: Date.now(), game: game.id });
       const token = created.links.seats.find((s) => s.seat === mine)?.token;
       if (!token) throw new Error('no seat');
@@ -75,9 +82,11 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
           ))}
         </div>
       </fieldset>
+      {game.bots.length > 0 && <OpponentChoices seats={seats} mine={mine} bots={bots} onChange={setBots} strengths={game.bots} />}
+      <ClockChoice value={clock} onChange={setClock} atZeroChoices={game.atZero} />
       <VisibilityChoice value={visibility} onChange={setVisibility} />
       {error && <p className="error">{error}</p>}
-      <button type="submit" className="primary big" disabled={busy || !name.trim()}>
+      <button type="submit" className="primary big" disabled={busy || !name.trim() || !timing}>
         {busy ? t('home.creating') : t('home.submit')}
       </button>
       {!name.trim() && <p className="muted small create-blocked">{t('home.needName')}</p>}

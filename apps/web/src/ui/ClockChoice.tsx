@@ -32,7 +32,16 @@ export function clockSettings(d: ClockDraft): ClockSettings | null {
   return { mode: 'correspondence', decisionSeconds: secs, atZero: d.atZero };
 }
 
-export function ClockChoice({ value, onChange }: { value: ClockDraft; onChange: (d: ClockDraft) => void }) {
+export function ClockChoice({
+  value,
+  onChange,
+  atZeroChoices = ['pass', 'lose'],
+}: {
+  value: ClockDraft;
+  onChange: (d: ClockDraft) => void;
+  /** What the game's clocks may do at zero (a game that cannot be lost on time offers 'pass' only). */
+  atZeroChoices?: readonly AtZero[];
+}) {
   const { t } = useI18n();
   const set = (patch: Partial<ClockDraft>) => onChange({ ...value, ...patch });
   const invalid = clockSettings(value) === null;
@@ -95,7 +104,7 @@ export function ClockChoice({ value, onChange }: { value: ClockDraft; onChange: 
       {value.mode !== 'none' && (
         <div className="clock-zero">
           <span>{t('home.clock.atZero')}</span>
-          {(['pass', 'lose'] as AtZero[]).map((z) => (
+          {atZeroChoices.map((z) => (
             <label key={z} className="choice">
               <input type="radio" name="atZero" value={z} checked={value.atZero === z} onChange={() => set({ atZero: z })} />
               <span>

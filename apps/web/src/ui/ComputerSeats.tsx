@@ -10,12 +10,12 @@ import { SeatBadges } from './Chrome';
 
 export const STRENGTHS: BotStrength[] = ['easy', 'normal'];
 
-/** The computer strengths as a select's options. */
-function StrengthOptions() {
+/** The computer strengths as a select's options (a game's own levels, else every strength). */
+function StrengthOptions({ strengths = STRENGTHS }: { strengths?: readonly BotStrength[] }) {
   const { t } = useI18n();
   return (
     <>
-      {STRENGTHS.map((k) => (
+      {strengths.map((k) => (
         <option key={k} value={k}>
           {t(`bots.computer.${k}`)}
         </option>
@@ -44,11 +44,14 @@ export function OpponentChoices({
   mine,
   bots,
   onChange,
+  strengths,
 }: {
   seats: readonly SeatKey[];
   mine: SeatKey | null;
   bots: SeatBots;
   onChange(b: SeatBots): void;
+  /** The strengths the game offers (default: every strength). */
+  strengths?: readonly BotStrength[];
 }) {
   const { t } = useI18n();
   const others = seats.filter((s) => s !== mine);
@@ -68,7 +71,7 @@ export function OpponentChoices({
             aria-label={t('bots.whoPlays', { seat: t(`seat.${s}`) })}
           >
             <option value="person">{t('bots.person')}</option>
-            <StrengthOptions />
+            <StrengthOptions {...(strengths ? { strengths } : {})} />
           </select>
         </label>
       ))}
