@@ -144,3 +144,24 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
     expect(document.querySelector('input[name=repay]')).toBeNull();
   });
 });
+
+describe('Deres orders: why a draft cannot be sent yet, in the reader’s language', () => {
+  it('says in Norwegian and in English that the supplies do not reach, and sends nothing', () => {
+    for (const [lang, text] of [
+      ['no', 'Ikke nok forsyninger.'],
+      ['en', 'Not enough supplies.'],
+    ] as const) {
+      const G = start('lilla', []);
+      G.nations['0']!.supplies = 1;
+      const move = show(G, lang);
+      const [a, b] = targets();
+      fireEvent.click(a!);
+      fireEvent.click(b!);
+      expect(screen.getByTestId('orders-why').textContent).toContain(text);
+      const button = document.querySelector('[data-action="submit-orders"]') as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(move).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+});

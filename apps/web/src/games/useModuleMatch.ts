@@ -20,6 +20,8 @@ export interface ModuleMatch {
   chat: { id: string; sender: string; payload: unknown }[];
   lines: PrivateMessage[];
   lastError: string | null;
+  /** The game's own code of the last refusal (`rule`, kebab-case), when the server named one. */
+  lastRule: string | null;
   move(name: string, ...args: unknown[]): void;
   sendChat(text: string): void;
   sendPrivate(to: string, text: string): void;
@@ -38,6 +40,7 @@ export function useModuleMatch(
   const [chat, setChat] = useState<ModuleMatch['chat']>([]);
   const [lines, setLines] = useState<PrivateMessage[]>([]);
   const [lastError, setLastError] = useState<string | null>(null);
+  const [lastRule, setLastRule] = useState<string | null>(null);
   const client = useRef<any>(null);
 
   useEffect(() => {
@@ -54,12 +57,20 @@ export function useModuleMatch(
     client.current = c;
     c.subscribe((s: any) => {
       if (s) setState({ G: s.G, ctx: s.ctx });
+      // A move that went through ends the last refusal's message.
+      if (s) {
+        setLastError(null);
+        setLastRule(null);
+      }
       setChat([...(c.chatMessages ?? [])]);
     });
     c.start();
     const socket = c.transport?.socket;
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
-    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => {
+      setLastError(e?.code ?? 'error');
+      setLastRule(typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
+    });
     socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
     const refresh = () => setConnected(!!socket?.connected);
     socket?.on?.('connect', refresh);
@@ -78,6 +89,7 @@ export function useModuleMatch(
     chat,
     lines,
     lastError,
+    lastRule,
     move: (name, ...args) => client.current?.moves?.[name]?.(...args),
     sendChat: (text) => client.current?.sendChatMessage?.(text),
     sendPrivate: (to, text) => {

@@ -9,6 +9,8 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   endSquares,
   orderMenu,
+  refusalText,
+  RuleError,
   texts,
   whyNoOrders,
   type BuyOrders,
@@ -65,7 +67,7 @@ export function useOrdersDraft(
   else if (phase === 'move') orders = { kind: 'move', moves, ...(explorer ? { explorer } : {}) };
   else if (phase === 'shoot') orders = shootOrders(shoot);
   else orders = { kind: 'spread', aims };
-  const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders) : null;
+  const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders, tl) : null;
 
   let marks: MapMarks = {};
   let onSquare: (p: Pos) => void = () => {};
@@ -160,12 +162,14 @@ export function useOrdersDraft(
   return { marks, onSquare, panel };
 }
 
-/** The engine's reason these orders would be refused, or null (a spectator has none to write). */
-function whyNow(G: DeresView, seat: string, orders: Orders): string | null {
+/** The engine's reason these orders would be refused, in words, or null (a spectator has none to write). */
+function whyNow(G: DeresView, seat: string, orders: Orders, tl: 'nb' | 'en'): string | null {
   try {
-    return whyNoOrders(G as unknown as DeresState, seat, orders);
+    const w = whyNoOrders(G as unknown as DeresState, seat, orders);
+    return w && refusalText(w.code, w.params, tl);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    if (e instanceof RuleError) return refusalText(e.code, e.why.params, tl);
+    throw e;
   }
 }
 
