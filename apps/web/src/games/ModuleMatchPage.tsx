@@ -78,7 +78,9 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
             </p>
           )}
         </section>
-        {web && conn.G && Board && <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} />}
+        {web && conn.G && Board && (
+          <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} matchID={matchID} token={token} />
+        )}
         {web && conn.G && !Board && (
           <section className="panel module-moves">
             {legal.map((m, i) => (
