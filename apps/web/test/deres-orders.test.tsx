@@ -97,10 +97,14 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
     const move = show(G);
     fireEvent.click(square(1, 7));
     const plain = targets().length;
+    // The piece stays picked; ticking the explorer offers more squares.
     fireEvent.click(document.querySelector('input[name=explorer]')!);
-    fireEvent.click(square(1, 7));
     expect(targets().length).toBeGreaterThan(plain);
-    fireEvent.click(targets().at(-1)!);
+    fireEvent.click(
+      targets()
+        .filter((t) => t.getAttribute('data-square') !== '1,7')
+        .at(-1)!,
+    );
     const o = submit(G, move);
     expect(o).toMatchObject({ kind: 'move', explorer: true, moves: [{ piece: r }] });
   });
@@ -146,6 +150,21 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
 });
 
 describe('Deres orders: why a draft cannot be sent yet, in the reader’s language', () => {
+  it('offers only pieces that can move, and lets a picked piece go when it is clicked again', () => {
+    const G = start('lilla', []);
+    addRegiment(G, '0', { x: 1, y: 7 });
+    passUntil(G, 'move');
+    show(G);
+    const map = () => document.querySelector('[data-testid="deres-map"]')!;
+    expect(targets().map((t) => t.getAttribute('data-square'))).toEqual(['1,7']);
+    fireEvent.click(square(1, 7));
+    expect(map().getAttribute('data-selected')).toBe('1,7');
+    expect(targets().length).toBeGreaterThan(1);
+    fireEvent.click(square(1, 7));
+    expect(map().getAttribute('data-selected')).toBeNull();
+    expect(targets().map((t) => t.getAttribute('data-square'))).toEqual(['1,7']);
+  });
+
   it('says in Norwegian and in English that the supplies do not reach, and sends nothing', () => {
     for (const [lang, text] of [
       ['no', 'Ikke nok forsyninger.'],

@@ -95,7 +95,13 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: B
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (
-    <div className={`deres-board${panel ? ' deres-acting' : ''}`} data-testid="deres-board" data-phase={G.phase}>
+    <div
+      className={`deres-board${panel ? ' deres-acting' : ''}`}
+      data-testid="deres-board"
+      data-phase={G.phase}
+      data-round={G.round}
+      data-log={G.log.length}
+    >
       <section className="panel deres-status">
         <p>
           <strong>{texts.PHASE_TEXTS[G.phase][tl]}</strong>

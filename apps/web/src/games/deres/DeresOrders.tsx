@@ -81,7 +81,13 @@ export function useOrdersDraft(
     // The explorer changes what a step costs: the piece's end squares are asked again with it.
     const dests = m ? (explorer ? endSquares(G as unknown as DeresState, seat, m.piece, true) : m.dests) : [];
     marks.selected = m?.from ?? null;
-    marks.targets = m ? [...dests, ...m.recall] : menu.moves.map((x) => x.from);
+    // Only pieces that can go somewhere are offered.
+    const movable = menu.moves.filter(
+      (x) => x.dests.length + x.recall.length > 0 || (explorer && endSquares(G as unknown as DeresState, seat, x.piece, true).length),
+    );
+    // With a piece picked, its destinations and the pieces (to pick another, or the same again to let go).
+    const pieces = movable.map((x) => x.from);
+    marks.targets = m ? [...dests, ...m.recall, ...pieces] : pieces;
     marks.chosen = moves.map((s) => s.to);
     onSquare = (p) => {
       if (m && [...dests, ...m.recall].some((d) => same(d, p))) {
@@ -91,13 +97,13 @@ export function useOrdersDraft(
       } else {
         const here =
           menu.moves.find((x) => same(x.from, p) && !moves.some((s) => s.piece === x.piece)) ?? menu.moves.find((x) => same(x.from, p));
-        setPiece(here?.piece ?? null);
+        setPiece(here && here.piece !== m?.piece ? here.piece : null);
       }
     };
     const fromOf = (id: string) => menu.moves.find((x) => x.piece === id)?.from;
     body = (
       <>
-        <p className="small">{w.pickPiece}</p>
+        <p className="small">{movable.length ? w.pickPiece : w.noMoves}</p>
         {G.nations[seat]?.inventions.includes('IX') && (
           <label className="small">
             <input type="checkbox" name="explorer" checked={explorer} onChange={(e) => setExplorer(e.target.checked)} />{' '}
