@@ -50,7 +50,8 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
         ws.on('framereceived', (f) => frames[k]!.push(typeof f.payload === 'string' ? f.payload : f.payload.toString())),
       );
     for (const [i, s] of (created.links.seats as { seat: string; token: string }[]).entries()) {
-      const ctx = await newContext(rig.browser, { lang: i === 1 ? 'no' : 'en' });
+      // The third player plays on a phone.
+      const ctx = await newContext(rig.browser, { lang: i === 1 ? 'no' : 'en', ...(i === 2 ? { width: 390, height: 844 } : {}) });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.log(`page ${i} error:`, e.message));
       listen(page, i);
@@ -136,15 +137,17 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       const sup = await supplies(p);
       const mine: Sq[] = [];
       for (let k = 0; k < 2; k++) {
-        const free = (await targets(p))
-          .map(sq)
-          .filter((s) => !mine.some((m) => at(m) === at(s)) && enemyCaps(i).every((c) => dist(c, s) > 1));
+        const open = (await targets(p)).map(sq).filter((s) => !mine.some((m) => at(m) === at(s)));
+        // Away from the others' capitals where it can (their owners have the first right there).
+        const away = open.filter((s) => enemyCaps(i).every((c) => dist(c, s) > 1));
+        const free = away.length ? away : open;
         const pick = best(free, (s) => (sup.some((q) => at(q) === at(s)) ? 0 : 50) + Math.min(...enemyCaps(i).map((c) => dist(c, s))));
         if (!pick) break;
         await clicks.square(p, i, 'buy', pick);
         mine.push(pick);
       }
       bought.push(mine);
+      expect(mine.length).toBeGreaterThan(0);
       expect(await p.locator('[data-testid="buy-summary"]').textContent()).toContain(`: ${mine.length}`);
       expect(await p.locator('[data-testid="orders-why"]').count()).toBe(0);
       if (i < 2) await clicks.click(p, i, 'buy', '[data-action="submit-orders"]');
@@ -154,7 +157,8 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     for (const p of [pages[2]!, spectator]) expect(await regiments(p)).toEqual([]);
     const buyMarks = (i: number) => `"regiments":[${bought[i]!.map((s) => `{"x":${s.x},"y":${s.y}}`).join(',')}]`;
     for (const [k, f] of frames.entries())
-      for (const i of [0, 1]) if (k !== i) expect(f.join('\n').includes(buyMarks(i)), `page ${k} saw the buy orders of ${i}`).toBe(false);
+      for (const i of [0, 1])
+        if (k !== i && bought[i]!.length) expect(f.join('\n').includes(buyMarks(i)), `page ${k} saw the buy orders of ${i}`).toBe(false);
     let before = await logLength(spectator);
     await clicks.click(pages[2]!, 2, 'buy', '[data-action="submit-orders"]');
     await settled(before + 1);
@@ -194,6 +198,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       for (const m of moved) if (m) expect(now.includes(at(m.to)) || (await p.getByText(/clashed|kolliderte/).count()) > 0).toBe(true);
     }
     await shot(spectator, 'deres-round-moved');
+    await shot(pages[2]!, 'deres-round-phone-moved');
 
     // ---- III Shoot: the first nation asked aims a shot (line of sight and the roll needed shown);
     // the others pass. Every page then shows the die.
@@ -217,7 +222,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
           }
           expect(await p.locator('[data-testid="line-of-sight"]').count()).toBe(1);
           expect(await p.locator('[data-testid="shot-needed"]').textContent()).toMatch(/\d+\+|sure hit|sikkert treff/);
-          await shot(p, 'deres-round-aim', DOCS);
+          await shot(p, i === 2 ? 'deres-round-phone-aim' : 'deres-round-aim', DOCS);
           await clicks.click(p, i, 'shoot', '[data-action="submit-orders"]');
           aimed = true;
         } else await clicks.click(p, i, 'shoot', '[data-action="pass-shot"]');
@@ -319,6 +324,8 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     expect(spread).toBeGreaterThan(0);
     expect(await phase()).toBe('buy');
     expect(await pages[1]!.locator('.deres-status').textContent()).toMatch(/Runde [2-5]/);
+    // Nothing on the phone is wider than its screen.
+    expect(await pages[2]!.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const ph of ['buy', 'move', 'shoot', 'spread']) console.log(`${ph}: ${clicks.total(ph)} clicks (3 nations)`);
 
     // ---- Looking back (in Norwegian): step back to the move's reveal; the map shows that moment.
