@@ -46,4 +46,35 @@ describe('the board at a log entry of a Deres match', () => {
       expect(r.json.G.myOrders).toBeNull();
     }
   });
+
+  it('gives the record, with every order as handed in, only once the match is over', async () => {
+    const m = await createMatch(t.url, { game: 'deres-uenighet', plan: 'two', setupData: { maxRounds: 1 } });
+    for (const [i, s] of m.links.seats.entries()) await join(t.url, m.matchID, s.token, `P${i}`);
+    const tr = t.server.transport;
+    let u = 7;
+    const rand = () => (u = (u * 16807) % 2147483647) / 2147483647;
+    let replaced = false;
+    for (let k = 0; k < 400; k++) {
+      const g = (await tr.currentState(m.matchID))!.G as DeresState;
+      if (g.result) break;
+      const seat = g.setupTurn ?? g.mustSubmit.find((s) => !g.submitted[s])!;
+      const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
+      // The first buy orders are handed in twice: the first set is replaced, never revealed.
+      if (!replaced && g.phase === 'buy' && mv.move === 'submitOrders' && g.mustSubmit.length > 1) {
+        const first = { ...(mv.args[0] as object), loan: true };
+        expect((await tr.submitMove(m.matchID, seat, { type: 'submitOrders', args: [first] }, { by: 'server' })).ok).toBe(true);
+        replaced = true;
+        const early = await api(t.url, 'GET', `/api/matches/${m.matchID}/record`, { token: m.links.spectator });
+        expect(early.status).toBe(409);
+        continue;
+      }
+      expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
+    }
+    expect(replaced).toBe(true);
+    const r = await api(t.url, 'GET', `/api/matches/${m.matchID}/record`, { token: m.links.spectator });
+    expect(r.status).toBe(200);
+    const orders = r.json.moves.filter((x: { move: string }) => x.move === 'submitOrders');
+    expect(orders.length).toBeGreaterThan(2);
+    expect(orders.some((x: { args: { loan?: boolean }[] }) => x.args[0]?.loan === true)).toBe(true);
+  });
 });

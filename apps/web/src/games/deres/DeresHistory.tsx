@@ -11,6 +11,23 @@ import { historySteps } from './history';
 import { eventLines, stepTitle } from './history-words';
 import type { WORDS } from './words';
 
+/** A finished match's record (its set-up, seed and every move: each order as handed in, also those replaced). */
+function download(matchID: string, token: string) {
+  pastApi.record(matchID, token).then(
+    (record) => {
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `deres-uenighet-${matchID}.json`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    },
+    () => {},
+  );
+}
+
 export function DeresHistory({
   G,
   matchID,
@@ -79,6 +96,13 @@ export function DeresHistory({
         )}
       </ul>
       {past && <p className="muted small">{failed ? w.historyFailed : w.historyMap}</p>}
+      {G.result && matchID && token && (
+        <p className="small">
+          <button type="button" className="small" onClick={() => download(matchID, token)} data-action="download-record">
+            {w.historyRecord}
+          </button>
+        </p>
+      )}
       <div className="deres-buttons">
         <button type="button" className="small" onClick={() => go(i - 1)} disabled={i === 0} data-action="history-earlier">
           ◀ {w.historyEarlier}

@@ -84,6 +84,7 @@ export const WORDS: Record<'no' | 'en', Words> = {
     historyNow: 'Tilbake til nå',
     historyMap: 'Kartet viser brettet rett etter dette steget, slik tilskuerne så det.',
     historyFailed: 'Brettet for dette steget kunne ikke hentes.',
+    historyRecord: 'Last ned partiet (alle ordre slik de ble levert, også de som ble byttet ut)',
   },
   en: {
     round: 'Round',
@@ -170,5 +171,6 @@ export const WORDS: Record<'no' | 'en', Words> = {
     historyNow: 'Back to now',
     historyMap: 'The map shows the board right after this step, as the spectators saw it.',
     historyFailed: 'The board of this step could not be fetched.',
+    historyRecord: 'Download the match (every order as handed in, also those replaced)',
   },
 };
