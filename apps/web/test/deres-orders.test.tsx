@@ -184,3 +184,16 @@ describe('Deres orders: why a draft cannot be sent yet, in the reader’s langua
     }
   });
 });
+
+describe('Deres status: counts of one', () => {
+  it('says "1 supply" and "1 upgrade", and "2 supplies"', () => {
+    const G = start('lilla', []);
+    G.nations['0']!.supplies = 1;
+    G.nations['0']!.upgrades = 1;
+    G.nations['1']!.supplies = 2;
+    show(G);
+    const line = (s: string) => document.querySelector(`li[data-seat="${s}"]`)!.textContent!;
+    expect(line('0')).toContain('1 supply, 1 upgrade,');
+    expect(line('1')).toContain('2 supplies, 0 upgrades,');
+  });
+});

@@ -126,8 +126,8 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: B
             return (
               <li key={s} data-seat={s} data-submitted={G.mustSubmit.includes(s) ? String(!!G.submitted[s]) : undefined}>
                 <span className="chip" style={{ background: n.nation ? NATION_COLOURS[n.nation] : '#999' }} /> {nameOf(s)}
-                {s === seat && ` (${w.you})`}: {n.supplies} {w.supplies}, {n.upgrades} {w.upgrades}, {n.pool} {w.pool}, {n.fortStock}{' '}
-                {w.forts}
+                {s === seat && ` (${w.you})`}: {n.supplies} {n.supplies === 1 ? w.supply : w.supplies}, {n.upgrades}{' '}
+                {n.upgrades === 1 ? w.upgradeOne : w.upgrades}, {n.pool} {w.pool}, {n.fortStock} {w.forts}
                 {state && <em className={`deres-state ${G.submitted[s] ? 'in' : ''}`}> – {state}</em>}
               </li>
             );
