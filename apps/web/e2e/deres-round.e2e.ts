@@ -5,6 +5,8 @@
  * next round begun. While orders are out, no other page and not the spectator shows them, neither on
  * the page nor in any socket frame it received. Then a player steps back through the round.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCS, newContext, shot, useWebRig } from './helpers';
@@ -75,6 +77,29 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       for (const p of all) await expect.poll(() => logLength(p), { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
     };
 
+    /** Whether this page has orders of the phase to hand in still. */
+    const pending = async (p: Page, ph: string) =>
+      (await p.locator(`[data-testid="deres-orders"][data-phase="${ph}"]`).count()) > 0 &&
+      (await p.locator('[data-testid="orders-sent"]').count()) === 0;
+    /**
+     * After a loop's clicks: the step was resolved (the log grew), or a page still has orders to hand
+     * in (its page had not shown the step yet when the loop passed it): the loop goes round again.
+     */
+    const progress = async (before: number) => {
+      await expect
+        .poll(
+          async () => {
+            if ((await logLength(spectator)) > before) return true;
+            const ph = await phase();
+            for (const p of pages) if (await pending(p, ph)) return true;
+            return false;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      if ((await logLength(spectator)) > before) await settled(before + 1);
+    };
+
     // ---- Set-up: whoever's turn it is (their page says so) clicks what is offered.
     for (let guard = 0; guard < 60 && SETUP.includes(await phase()); guard++) {
       let acted = false;
@@ -118,6 +143,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       const pieces = all
         .filter((s) => !skip.some((q) => at(q) === at(s)))
         .sort((a, b) => Number(sup.some((q) => at(q) === at(a))) - Number(sup.some((q) => at(q) === at(b))));
+      expect(await p.locator('.deres-history.past').count()).toBe(0);
       for (const from of pieces) {
         await clicks.square(p, i, 'move', from);
         await expect.poll(() => selected(p)).toBe(at(from));
@@ -197,7 +223,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     }
     before = await logLength(spectator);
     await clicks.click(pages[2]!, 2, 'move', '[data-action="submit-orders"]');
-    await settled(before + 1);
+    await progress(before);
     for (const p of all) {
       const now = await regiments(p);
       for (const m of moved) if (m) expect(now.includes(at(m.to)) || (await p.getByText(/clashed|kolliderte/).count()) > 0).toBe(true);
@@ -232,7 +258,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
           aimed = true;
         } else await clicks.click(p, i, 'shoot', '[data-action="pass-shot"]');
       }
-      await settled(before + 1);
+      await progress(before);
     }
     expect(aimed).toBe(true);
     for (const p of all) {
@@ -248,9 +274,6 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     // ---- IV Collect and V Spread: collection is shown. Supplies are spread once fewer than 8 lie on
     // the map: until then the nations play on (buying and moving onto supplies, passing their shots).
     for (const p of all) await expect.poll(() => p.locator('li[data-event="collect"]').count()).toBe(3);
-    const pending = async (p: Page, ph: string) =>
-      (await p.locator(`[data-testid="deres-orders"][data-phase="${ph}"]`).count()) > 0 &&
-      (await p.locator('[data-testid="orders-sent"]').count()) === 0;
     let spread = 0;
     for (let round = 1; round <= 6 && !spread; round++) {
       if (round > 1) {
@@ -300,7 +323,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
               await clicks.click(p, i, 'move', '[data-action="submit-orders"]');
             } else await clicks.click(p, i, 'shoot', '[data-action="pass-shot"]');
           }
-          await settled(before + 1);
+          await progress(before);
         }
       }
       if ((await phase()) === 'spread') {
@@ -316,7 +339,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
             await clicks.click(p, i, 'spread', '[data-action="submit-orders"]');
             spread++;
           }
-          await settled(before + 1);
+          await progress(before);
         }
         for (const p of all)
           await expect.poll(() => p.locator('[data-testid="deres-history"] li[data-event="throw"]').count()).toBeGreaterThan(0);
@@ -349,6 +372,18 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     await no.click('[data-action="history-now"]');
     expect(await no.locator('.deres-history.past').count()).toBe(0);
     await expect.poll(async () => (await regiments(no)).sort()).toEqual((await regiments(spectator)).sort());
+    // axe-core finds nothing serious on the Norwegian page, the phone and the spectator's page.
+    const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const p of [no, pages[2]!, spectator]) {
+      await p.evaluate(`${AXE}\n;undefined`);
+      const found = await p.evaluate(async () => {
+        const r = await (window as unknown as { axe: { run(d: Document, o: object): Promise<any> } }).axe.run(document, {
+          resultTypes: ['violations'],
+        });
+        return (r.violations as { id: string; impact: string }[]).map((v) => `${v.impact} ${v.id}`);
+      });
+      expect(found.filter((v) => /^(serious|critical)/.test(v))).toEqual([]);
+    }
     // Every board a spectator may look back at holds no orders but those revealed.
     const total = await logLength(spectator);
     for (let e = 0; e < total; e++) {

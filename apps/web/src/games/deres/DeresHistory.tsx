@@ -2,7 +2,8 @@
  * What happened, step by step: the latest step (the orders just revealed together and their result)
  * is shown as it comes; Earlier / Later step back through the match's rounds and phases, and the map
  * then shows the board right after that step, as the spectators saw it (the server's board at that
- * log entry: never an order not yet revealed).
+ * log entry: never an order not yet revealed). A new step of the live game brings the live map back,
+ * so that the map a player writes orders on is never the past.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { DeresView } from '@kon/deres';
@@ -50,6 +51,11 @@ export function DeresHistory({
   const last = steps.length - 1;
   const [picked, setPicked] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  // A new step of the live game (orders to give, a set-up turn) brings the live map back.
+  const live = `${G.round}:${G.phase}:${G.shootingRound}:${G.step}:${G.spreadStep}:${G.setupTurn}`;
+  useEffect(() => {
+    setPicked(null);
+  }, [live]);
   const i = picked === null ? last : Math.min(picked, last);
   const past = picked !== null && picked < last;
   const step = steps[i];
