@@ -261,6 +261,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       await progress(before);
     }
     expect(aimed).toBe(true);
+    console.log(`round 1 clicks, 3 nations: buy ${clicks.total('buy')}, move ${clicks.total('move')}, shoot ${clicks.total('shoot')}`);
     for (const p of all) {
       // The latest step, or one step back once later shooting rounds have followed.
       const rolls = p.locator('[data-testid="deres-history"] li[data-event="roll"]');
@@ -354,7 +355,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     expect(await pages[1]!.locator('.deres-status').textContent()).toMatch(/Runde [2-5]/);
     // Nothing on the phone is wider than its screen.
     expect(await pages[2]!.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    for (const ph of ['buy', 'move', 'shoot', 'spread']) console.log(`${ph}: ${clicks.total(ph)} clicks (3 nations)`);
+    for (const ph of ['buy', 'move', 'shoot', 'spread']) console.log(`${ph}, all rounds played: ${clicks.total(ph)} clicks (3 nations)`);
 
     // ---- Looking back (in Norwegian): step back to the move's reveal; the map shows that moment.
     const no = pages[1]!;
