@@ -120,8 +120,8 @@ export class MatchReplay {
   }
 
   /**
-   * The spectators' view of the board right after log entry `entry` was written (the last state whose
-   * batch holds it: an undo can take an entry back and a later move write it anew). undefined when the
+   * The spectators' view of the board right after log entry `entry` was written (the last state that
+   * wrote it: an undo can take an entry back and a later move write it anew). undefined when the
    * match or the entry does not exist.
    */
   async boardAt(matchID: string, entry: number): Promise<{ entry: number; total: number; move: number; G: unknown } | undefined> {
@@ -138,9 +138,13 @@ export class MatchReplay {
       if (!m) return undefined;
       r = this.replayed(game, matchID, m.initial, m.moves, m.current._stateID);
     }
+    // The last state that wrote the entry: it is in that state's batch and not in the one before.
+    // (A game that keeps its whole log in G, as Deres uenighet does, has every earlier entry in every
+    // later batch: the state that wrote it is the first that holds it.)
+    const holds = (b: { base: number; length: number } | undefined) => !!b && entry >= b.base && entry < b.base + b.length;
     let move = -1;
     r.batches.forEach((b, i) => {
-      if (entry >= b.base && entry < b.base + b.length) move = i;
+      if (holds(b) && !holds(r.batches[i - 1])) move = i;
     });
     if (move < 0) return undefined;
     const at = this.stateAfter(r, move);

@@ -97,10 +97,14 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
     const move = show(G);
     fireEvent.click(square(1, 7));
     const plain = targets().length;
+    // The piece stays picked; ticking the explorer offers more squares.
     fireEvent.click(document.querySelector('input[name=explorer]')!);
-    fireEvent.click(square(1, 7));
     expect(targets().length).toBeGreaterThan(plain);
-    fireEvent.click(targets().at(-1)!);
+    fireEvent.click(
+      targets()
+        .filter((t) => t.getAttribute('data-square') !== '1,7')
+        .at(-1)!,
+    );
     const o = submit(G, move);
     expect(o).toMatchObject({ kind: 'move', explorer: true, moves: [{ piece: r }] });
   });
@@ -142,5 +146,54 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
     const modes = [...document.querySelectorAll('[data-testid="buy-modes"] button')].map((b) => b.getAttribute('data-mode'));
     expect(modes).toEqual(['regiment']);
     expect(document.querySelector('input[name=repay]')).toBeNull();
+  });
+});
+
+describe('Deres orders: why a draft cannot be sent yet, in the reader’s language', () => {
+  it('offers only pieces that can move, and lets a picked piece go when it is clicked again', () => {
+    const G = start('lilla', []);
+    addRegiment(G, '0', { x: 1, y: 7 });
+    passUntil(G, 'move');
+    show(G);
+    const map = () => document.querySelector('[data-testid="deres-map"]')!;
+    expect(targets().map((t) => t.getAttribute('data-square'))).toEqual(['1,7']);
+    fireEvent.click(square(1, 7));
+    expect(map().getAttribute('data-selected')).toBe('1,7');
+    expect(targets().length).toBeGreaterThan(1);
+    fireEvent.click(square(1, 7));
+    expect(map().getAttribute('data-selected')).toBeNull();
+    expect(targets().map((t) => t.getAttribute('data-square'))).toEqual(['1,7']);
+  });
+
+  it('says in Norwegian and in English that the supplies do not reach, and sends nothing', () => {
+    for (const [lang, text] of [
+      ['no', 'Ikke nok forsyninger.'],
+      ['en', 'Not enough supplies.'],
+    ] as const) {
+      const G = start('lilla', []);
+      G.nations['0']!.supplies = 1;
+      const move = show(G, lang);
+      const [a, b] = targets();
+      fireEvent.click(a!);
+      fireEvent.click(b!);
+      expect(screen.getByTestId('orders-why').textContent).toContain(text);
+      const button = document.querySelector('[data-action="submit-orders"]') as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(move).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+});
+
+describe('Deres status: counts of one', () => {
+  it('says "1 supply" and "1 upgrade", and "2 supplies"', () => {
+    const G = start('lilla', []);
+    G.nations['0']!.supplies = 1;
+    G.nations['0']!.upgrades = 1;
+    G.nations['1']!.supplies = 2;
+    show(G);
+    const line = (s: string) => document.querySelector(`li[data-seat="${s}"]`)!.textContent!;
+    expect(line('0')).toContain('1 supply, 1 upgrade,');
+    expect(line('1')).toContain('2 supplies, 0 upgrades,');
   });
 });

@@ -7,7 +7,8 @@ import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { parseAction, perform, whyIllegal } from './engine/actions.js';
 import { stages, waitingFor } from './engine/flow.js';
-import { RuleError, type Rng } from './engine/kernel.js';
+import { RuleError, why, type Rng, type Why } from './engine/kernel.js';
+import { refusalText, type RefusalCode, type RefusalParams } from './data/refusals.js';
 import { legalActions, type LegalMove } from './engine/legal.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
 import { viewFor } from './engine/view.js';
@@ -81,11 +82,16 @@ export function legalMoves(G: DeresState | DeresView, _ctx: unknown, playerID: s
   return legalActions(G, playerID);
 }
 
-/** Why a move would be refused: a stable code and a message (English; clients translate codes). */
+/**
+ * Why a move would be refused: a code of data/refusals.ts (kebab-case, which the server passes on as
+ * the refusal's `rule`), the parameters its text names, and the English text (for logs).
+ */
 export interface Refusal {
-  code: 'unknown-move' | 'bad-arguments' | 'not-a-seat' | 'game-over' | 'rule';
+  code: RefusalCode;
+  params: RefusalParams;
   message: string;
 }
+const refusal = (w: Why): Refusal => ({ code: w.code, params: w.params, message: refusalText(w.code, w.params, 'en') });
 
 /** Chance is never used to judge a move: only to carry it out. */
 const NO_CHANCE: Rng = { d12: () => 1, shuffle: (xs) => [...xs] };
@@ -97,16 +103,9 @@ const NO_CHANCE: Rng = { d12: () => 1, shuffle: (xs) => [...xs] };
  */
 export function checkMove(G: DeresState, playerID: string, type: unknown, args: unknown): Refusal | null {
   if (typeof type !== 'string' || !(MOVE_NAMES as string[]).includes(type))
-    return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
-  if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
-  if (!Object.hasOwn(G.nations, playerID)) return { code: 'not-a-seat', message: 'only a seat can move' };
-  if (G.result) return { code: 'game-over', message: 'the game is over' };
-  try {
-    parseAction(type, args[0]);
-  } catch (e) {
-    if (e instanceof RuleError) return { code: 'bad-arguments', message: e.message };
-    throw e;
-  }
-  const why = whyIllegal(G, playerID, type, args[0], NO_CHANCE);
-  return why === null ? null : { code: 'rule', message: why };
+    return refusal(why('unknown-move', { move: String(type).slice(0, 64) }));
+  if (!Array.isArray(args) || args.length !== 1) return refusal(why('bad-arguments', { field: type }));
+  if (!Object.hasOwn(G.nations, playerID)) return refusal(why('not-a-seat'));
+  const bad = whyIllegal(G, playerID, type, args[0], NO_CHANCE);
+  return bad === null ? null : refusal(bad);
 }

@@ -7,7 +7,16 @@ export { emptyOrders, stages, waitingFor } from './engine/flow.js';
 export { whyNoOrders } from './engine/validate.js';
 export { legalActions, orderMenu, type LegalMove, type OrderMenu } from './engine/legal.js';
 export { viewFor } from './engine/view.js';
-export { RuleError, movePoints, shotsPerRound, upgradeCost, type Rng } from './engine/kernel.js';
+export { RuleError, why, movePoints, shotsPerRound, upgradeCost, type Rng, type Why } from './engine/kernel.js';
+export {
+  REFUSAL_TEXTS,
+  REFUSAL_CODES,
+  BLOCKER_TEXTS,
+  isRefusalCode,
+  refusalText,
+  type RefusalCode,
+  type RefusalParams,
+} from './data/refusals.js';
 export { lineOfSight, sightPath, type Sight, type SightOptions, type Blocker } from './engine/los.js';
 export {
   hitNeeded,

@@ -4,18 +4,15 @@
  * one boardgame.io player; the nations are chosen in the game's own set-up.
  */
 import type { GameModule, PlanSeat } from '@kon/platform';
-import { clockMove, DeresUenighet, legalMoves } from './game.js';
-import { whyIllegal } from './engine/actions.js';
+import { checkMove, clockMove, DeresUenighet, legalMoves } from './game.js';
+import { isRefusalCode, refusalText } from './data/refusals.js';
 import { stages } from './engine/flow.js';
 import { setupDataSchema } from './engine/setup.js';
 import { viewFor } from './engine/view.js';
-import { MOVE_NAMES } from './schemas.js';
 import type { DeresState, DeresView } from './types.js';
 
 const seats = (n: number): PlanSeat[] => Array.from({ length: n }, (_, i) => ({ key: `player${i + 1}`, playerIDs: [String(i)] }));
 
-/** A dry run's dice: legality never depends on them (the real roll happens in the move itself). */
-const DRY_RNG = { d12: () => 1, shuffle: <T>(xs: T[]) => xs };
 const isSeat = (G: DeresState, playerID: string | null): playerID is string => playerID != null && Object.hasOwn(G.nations, playerID);
 
 /** A surrender is asked and this seat, still in, has not answered it. */
@@ -47,14 +44,8 @@ export const deresModule: GameModule<DeresState, DeresView> = {
       .map(([seat]) => seat),
   // Every set-up action and every resolved step logs an event; submitting orders does not.
   decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${G.log.length}`,
-  checkMove: (G, playerID, type, args) => {
-    if (typeof type !== 'string' || !(MOVE_NAMES as readonly string[]).includes(type))
-      return { code: 'unknown-move', message: `there is no move named ${JSON.stringify(String(type)).slice(0, 80)}` };
-    if (!Array.isArray(args) || args.length !== 1) return { code: 'bad-arguments', message: 'a move takes exactly one argument object' };
-    if (!isSeat(G, playerID)) return { code: 'not-a-seat', message: 'only a seat can move' };
-    const why = whyIllegal(G, playerID, type, args[0], DRY_RNG);
-    return why === null ? null : { code: 'illegal', message: why };
-  },
+  checkMove: (G, playerID, type, args) => checkMove(G, playerID, type, args),
+  refusalText: (code, params, lang) => (isRefusalCode(code) ? refusalText(code, params, lang === 'no' ? 'nb' : 'en') : null),
   // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.
   canUndo: () => false,
   bots: {

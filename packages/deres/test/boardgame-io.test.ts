@@ -104,7 +104,7 @@ describe('checkMove', () => {
     expect(checkMove(G, turn, 'placeTile', [{ slot: 0 }])).toMatchObject({ code: 'bad-arguments' });
     expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }, 1])).toMatchObject({ code: 'bad-arguments' });
     expect(checkMove(G, '7', 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'not-a-seat' });
-    expect(checkMove(G, other, 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'rule', message: /turn/ });
+    expect(checkMove(G, other, 'placeTile', [{ slot: 0, rotation: 0 }])).toMatchObject({ code: 'not-your-turn', message: /turn/ });
     expect(checkMove(G, turn, 'placeTile', [{ slot: 0, rotation: 0 }])).toBeNull();
     expect(JSON.stringify(G)).toBe(before);
   });

@@ -25,9 +25,9 @@ describe('buying', () => {
         .map((p) => `${p.x},${p.y}`)
         .sort(),
     ).toEqual(['0,6', '1,6', '1,7']);
-    expect(buyCost(G, '0', buy({ regiments: [{ x: 3, y: 3 }] }))).toMatchObject({ error: /cannot be placed/ });
+    expect(buyCost(G, '0', buy({ regiments: [{ x: 3, y: 3 }] }))).toMatchObject({ code: 'bad-regiment-square' });
     // A regiment bought now cannot anchor a fort bought now.
-    expect(buyCost(G, '0', buy({ regiments: [{ x: 1, y: 6 }], forts: [{ x: 2, y: 5 }] }))).toMatchObject({ error: /fort cannot/ });
+    expect(buyCost(G, '0', buy({ regiments: [{ x: 1, y: 6 }], forts: [{ x: 2, y: 5 }] }))).toMatchObject({ code: 'bad-fort-square' });
     addRegiment(G, '0', { x: 3, y: 3 });
     expect(buyCost(G, '0', buy({ forts: [{ x: 4, y: 4 }] }))).toEqual({ cost: 2 });
     order(G, '0', buy({ forts: [{ x: 4, y: 4 }], regiments: [{ x: 1, y: 6 }] }));
@@ -130,16 +130,16 @@ describe('loans, collecting and welfare', () => {
   it('lends 2 supplies for 2 pool regiments, one loan a round, and bars upgrades until bought back', () => {
     const G = three();
     G.nations['0']!.supplies = 2;
-    expect(buyCost(G, '0', buy({ loan: true, upgrades: 1 }))).toMatchObject({ error: /buy back/ });
+    expect(buyCost(G, '0', buy({ loan: true, upgrades: 1 }))).toMatchObject({ code: 'repay-before-upgrade' });
     order(G, '0', buy({ loan: true }));
     passUntil(G, 'move');
     expect(G.nations['0']).toMatchObject({ supplies: 4, pool: 10, loaned: 2 });
-    expect(buyCost(G, '0', buy({ upgrades: 1 }))).toMatchObject({ error: /buy back/ });
-    expect(buyCost(G, '0', buy({ repay: 2, upgrades: 1 }))).toMatchObject({ error: /not enough supplies/ });
+    expect(buyCost(G, '0', buy({ upgrades: 1 }))).toMatchObject({ code: 'repay-before-upgrade' });
+    expect(buyCost(G, '0', buy({ repay: 2, upgrades: 1 }))).toMatchObject({ code: 'not-enough-supplies' });
     G.nations['0']!.supplies = 5;
     expect(buyCost(G, '0', buy({ repay: 2, upgrades: 1 }))).toEqual({ cost: 5 });
     G.nations['0']!.pool = 1;
-    expect(buyCost(G, '0', buy({ loan: true }))).toMatchObject({ error: /2 regiments/ });
+    expect(buyCost(G, '0', buy({ loan: true }))).toMatchObject({ code: 'loan-needs-regiments' });
   });
   it('collects map supplies under regiments, fort income and welfare', () => {
     const G = three();

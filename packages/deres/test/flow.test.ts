@@ -72,7 +72,7 @@ describe('secret orders', () => {
     act(G, '1', 'submitEmpty', {});
     expect(G.regiments.map((r) => [r.x, r.y])).toEqual([[1, 6]]);
     expect(G.phase).toBe('move');
-    expect(() => act(G, '0', 'submitOrders', buy({}))).toThrow(/move expected/);
+    expect(() => act(G, '0', 'submitOrders', buy({}))).toThrow(/Orders for II/);
   });
   it('settles two regiments ending on one square: both stay, unless one owns a capital beside it', () => {
     const G = table({

@@ -75,7 +75,7 @@ describe('inventions', () => {
     addRegiment(G, '1', { x: 1, y: 3 });
     const far = addRegiment(G, '1', { x: 2, y: 3 });
     passUntil(G, 'shoot');
-    expect(whyNoShot(G, '0', s, { x: 2, y: 3 })).toMatch(/sight/);
+    expect(whyNoShot(G, '0', s, { x: 2, y: 3 })?.code).toBe('no-line-of-sight');
     order(G, '0', { kind: 'shoot', shot: { shooter: s, target: { x: 2, y: 3 }, sniper: true } });
     rest(G, fixedRng([1, 1, 1]));
     expect(G.regiments.some((r) => r.id === far)).toBe(false);
@@ -156,7 +156,7 @@ describe('inventions', () => {
           ],
         }),
       ),
-    ).toMatchObject({ error: /pool/ });
+    ).toMatchObject({ code: 'no-regiments-left' });
   });
   it('IX explorer gives +1 move and flat step costs this round', () => {
     const G = table({

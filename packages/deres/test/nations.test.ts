@@ -32,8 +32,10 @@ describe('De Gule (Yellow)', () => {
     const r = addRegiment(G, '0', { x: 5, y: 0 });
     passUntil(G, 'move');
     expect(whyNoMove(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 1, y: 6 }, recall: true }] }, [])).toBeNull();
-    expect(whyNoMove(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 1, y: 6 } }] }, [])).toMatch(/cannot reach/);
-    expect(whyNoMove(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 5, y: 5 }, recall: true }] }, [])).toMatch(/jump home/);
+    expect(whyNoMove(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 1, y: 6 } }] }, [])?.code).toBe('cannot-reach');
+    expect(whyNoMove(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 5, y: 5 }, recall: true }] }, [])?.code).toBe(
+      'bad-recall-square',
+    );
     G.mapSupplies[6 * 10 + 1] = 1;
     order(G, '0', { kind: 'move', moves: [{ piece: r, to: { x: 1, y: 6 }, recall: true }] });
     order(G, '1', null);
@@ -41,7 +43,9 @@ describe('De Gule (Yellow)', () => {
     const H = two('lilla', 'gul');
     const q = addRegiment(H, '0', { x: 5, y: 0 });
     passUntil(H, 'move');
-    expect(whyNoMove(H, '0', { kind: 'move', moves: [{ piece: q, to: { x: 1, y: 6 }, recall: true }] }, [])).toMatch(/Yellow/);
+    expect(whyNoMove(H, '0', { kind: 'move', moves: [{ piece: q, to: { x: 1, y: 6 }, recall: true }] }, [])?.code).toBe(
+      'only-yellow-recall',
+    );
   });
 });
 
@@ -60,14 +64,14 @@ describe('De Røde (Red)', () => {
     const H = two('lilla', 'rod');
     const g = addFort(H, '0', { x: 0, y: 0 });
     addRegiment(H, '1', { x: 2, y: 0 });
-    expect(whyNoShot(H, '0', g, { x: 2, y: 0 })).toMatch(/forts cannot shoot/);
+    expect(whyNoShot(H, '0', g, { x: 2, y: 0 })?.code).toBe('forts-cannot-shoot');
   });
   it('upgrades a fort with 1 supply and a pool regiment, at most once per fort on the map', () => {
     const G = two('rod', 'lilla');
     G.nations['0']!.supplies = 5;
     const f = addFort(G, '0', { x: 0, y: 0 });
     expect(buyCost(G, '0', buy({ fortUpgrades: [f] }))).toEqual({ cost: 1 });
-    expect(buyCost(G, '0', buy({ fortUpgrades: [f, f] }))).toMatchObject({ error: /at most/ });
+    expect(buyCost(G, '0', buy({ fortUpgrades: [f, f] }))).toMatchObject({ code: 'fort-upgrade-limit' });
     addFort(G, '0', { x: 5, y: 5 });
     expect(buyCost(G, '0', buy({ fortUpgrades: [f, f] }))).toEqual({ cost: 2 });
     const pool = G.nations['0']!.pool;
@@ -85,7 +89,7 @@ describe('De Røde (Red)', () => {
     G.nations['1']!.nation = 'gronn';
     expect(need(G, '1', e1, 0, 0).defence).toBe(4);
     expect(need(G, '1', e3, 0, 0).defence).toBe(6);
-    expect(buyCost(two('lilla', 'rod'), '0', buy({ fortUpgrades: ['x'] }))).toMatchObject({ error: /only Red/ });
+    expect(buyCost(two('lilla', 'rod'), '0', buy({ fortUpgrades: ['x'] }))).toMatchObject({ code: 'only-red-fort-upgrades' });
   });
 });
 
@@ -128,7 +132,7 @@ describe('De Grønne (Green)', () => {
     const H = two('lilla', 'gronn');
     H.nations['0']!.supplies = 3;
     addRegiment(H, '0', { x: 1, y: 6 });
-    expect(buyCost(H, '0', buy({ regiments: [{ x: 1, y: 6 }] }))).toMatchObject({ error: /cannot be placed/ });
+    expect(buyCost(H, '0', buy({ regiments: [{ x: 1, y: 6 }] }))).toMatchObject({ code: 'bad-regiment-square' });
     order(G, '0', buy({ regiments: [{ x: 1, y: 6 }] }));
     order(G, '1', null);
     const other = G.regiments.find((x) => x.id !== r)!;
@@ -174,7 +178,7 @@ describe('De Grønne (Green)', () => {
     addRegiment(G, '0', { x: 0, y: 0 });
     expect(need(G, '0', a, 1, 0).flank).toBe(true);
     G.nations['0']!.nation = 'lilla';
-    expect(whyNoShot(G, '0', a, { x: 1, y: 0 })).toMatch(/reload/);
+    expect(whyNoShot(G, '0', a, { x: 1, y: 0 })?.code).toBe('must-reload');
   });
   it('walks its forts, paying full height costs', () => {
     const G = table({

@@ -113,6 +113,12 @@ export interface GameModule<G = any, View = unknown> {
    * 'server' lets the game's server-only moves through (a clock's loss on time).
    */
   checkMove?(G: G, playerID: string, type: unknown, args: unknown, origin: 'player' | 'server'): ModuleRefusal | null;
+  /**
+   * A refusal of this game (its kebab-case code, as `checkMove` gives it and the server passes it on
+   * as the refusal's `rule`) in words, with the parameters its text names where they are known; null
+   * for a code the game does not have.
+   */
+  refusalText?(code: string, params: Readonly<Record<string, string | number>> | undefined, lang: 'no' | 'en'): string | null;
   /** Whether this seat may take its last decision back now (never across dice, draws or revealed orders). */
   canUndo(G: G, playerID: string): boolean;
   /** The computer players that can fill any seat; a game without them offers no computer seats. */

@@ -7,7 +7,7 @@
 import './../game/zod-jitless';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, remember, remembered, type MatchInfo } from '../api';
-import { useI18n } from '../i18n';
+import { refusalText, useI18n } from '../i18n';
 import { TopBar } from '../ui/Chrome';
 import { WEB_GAMES } from './registry';
 import type { GamePageProps, WebGame } from './types';
@@ -74,10 +74,16 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
             </p>
           )}
           {web === null && <p className="muted">{t('games.noBoard')}</p>}
-          {conn.lastError && <p className="error">{t(`code.${conn.lastError}`)}</p>}
+          {conn.lastError && (
+            <p className="error" role="alert" data-testid="move-refused" data-rule={conn.lastRule ?? undefined}>
+              {(conn.lastRule && web?.module.refusalText?.(conn.lastRule, undefined, lang)) || refusalText(t, conn.lastError)}
+            </p>
+          )}
         </section>
         {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
-        {web && conn.G && Board && <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} />}
+        {web && conn.G && Board && (
+          <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} matchID={matchID} token={token} />
+        )}
         {web && conn.G && !Board && (
           <section className="panel module-moves">
             {legal.map((m, i) => (

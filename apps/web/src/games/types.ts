@@ -15,6 +15,9 @@ export interface BoardProps {
   /** Makes a move as this seat (does nothing for a spectator). */
   move: (name: string, ...args: unknown[]) => void;
   module: GameModule;
+  /** The match and this browser's token for it (seat or spectator), for looking back at the board. */
+  matchID?: string;
+  token?: string | undefined;
 }
 
 export interface WebGame {

@@ -25,6 +25,8 @@ export interface ModuleMatch {
   clock: ClockView | null;
   /** playerID → a computer player is deciding for it now. */
   thinking: Record<string, boolean>;
+  /** The game's own code of the last refusal (`rule`, kebab-case), when the server named one. */
+  lastRule: string | null;
   move(name: string, ...args: unknown[]): void;
   sendChat(text: string): void;
   sendPrivate(to: string, text: string): void;
@@ -45,6 +47,7 @@ export function useModuleMatch(
   const [lastError, setLastError] = useState<string | null>(null);
   const [clock, setClock] = useState<ClockView | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
+  const [lastRule, setLastRule] = useState<string | null>(null);
   const client = useRef<any>(null);
 
   useEffect(() => {
@@ -61,12 +64,20 @@ export function useModuleMatch(
     client.current = c;
     c.subscribe((s: any) => {
       if (s) setState({ G: s.G, ctx: s.ctx });
+      // A move that went through ends the last refusal's message.
+      if (s) {
+        setLastError(null);
+        setLastRule(null);
+      }
       setChat([...(c.chatMessages ?? [])]);
     });
     c.start();
     const socket = c.transport?.socket;
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
-    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => {
+      setLastError(e?.code ?? 'error');
+      setLastRule(typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
+    });
     socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
     socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => setClock(v));
     socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => setThinking((old) => ({ ...old, [e.playerID]: e.thinking })));
@@ -96,6 +107,7 @@ export function useModuleMatch(
     lastError,
     clock,
     thinking,
+    lastRule,
     move: (name, ...args) => client.current?.moves?.[name]?.(...args),
     sendChat: (text) => client.current?.sendChatMessage?.(text),
     sendPrivate: (to, text) => {

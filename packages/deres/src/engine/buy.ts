@@ -23,7 +23,7 @@ import {
   suppliesAt,
   type Table,
 } from './board.js';
-import { log, nationOf, newId, rulesOf, upgradeCost, type Nations } from './kernel.js';
+import { log, nationOf, newId, rulesOf, upgradeCost, why, type Nations, type Why } from './kernel.js';
 import { drawInvention } from './inventions.js';
 
 export type BuyTable = Table & Nations & Pick<DeresState, 'round'>;
@@ -71,12 +71,7 @@ export function slaveFortOk(t: BuyTable, seat: Seat, p: Pos): boolean {
 }
 
 /** The total supplies these orders cost (after the loan's 2 are added), or a reason they are not allowed. */
-export function buyCost(
-  t: BuyTable,
-  seat: Seat,
-  o: BuyOrders,
-  squares?: { regiments: Pos[]; forts: Pos[] },
-): { cost: number } | { error: string } {
+export function buyCost(t: BuyTable, seat: Seat, o: BuyOrders, squares?: { regiments: Pos[]; forts: Pos[] }): { cost: number } | Why {
   const n = nationOf(t, seat);
   const rules = rulesOf(t, seat);
   const has = (i: string) => n.inventions.includes(i as never);
@@ -84,81 +79,81 @@ export function buyCost(
   let pool = n.pool;
   let loaned = n.loaned;
   if (o.loan) {
-    if (pool < LOAN.regiments) return { error: 'a loan needs 2 regiments in your pool' };
+    if (pool < LOAN.regiments) return why('loan-needs-regiments');
     pool -= LOAN.regiments;
     loaned += LOAN.regiments;
   }
-  if (o.repay > loaned) return { error: 'you cannot buy back more regiments than you have lent' };
+  if (o.repay > loaned) return why('repay-too-many');
   cost += o.repay * LOAN.repayEach;
   pool += o.repay;
   loaned -= o.repay;
   if (o.upgrades > 0) {
-    if (loaned > 0) return { error: 'buy back your lent regiments before upgrading' };
-    if (n.upgrades + o.upgrades > MAX_UPGRADES) return { error: 'eight upgrades at most' };
+    if (loaned > 0) return why('repay-before-upgrade');
+    if (n.upgrades + o.upgrades > MAX_UPGRADES) return why('max-upgrades');
     for (let k = n.upgrades + 1; k <= n.upgrades + o.upgrades; k++) cost += upgradeCost(t, seat, k);
   }
   if (o.fortUpgrades.length) {
-    if (!rules.fortUpgrades) return { error: 'only Red upgrades forts' };
+    if (!rules.fortUpgrades) return why('only-red-fort-upgrades');
     const onMap = t.forts.filter((f) => f.owner === seat).length;
     const count = new Map<string, number>();
     for (const id of o.fortUpgrades) count.set(id, (count.get(id) ?? 0) + 1);
     for (const [id, k] of count) {
       const f = t.forts.find((x) => x.id === id && x.owner === seat && !x.castle);
-      if (!f) return { error: `no fort ${id} of yours to upgrade` };
-      if (f.upgrades + k > onMap) return { error: 'a fort takes at most as many upgrades as you have forts on the map' };
-      if (o.castle === id) return { error: 'an upgraded fort cannot become a castle' };
+      if (!f) return why('no-such-fort');
+      if (f.upgrades + k > onMap) return why('fort-upgrade-limit');
+      if (o.castle === id) return why('upgraded-no-castle');
     }
     cost += o.fortUpgrades.length;
     pool -= o.fortUpgrades.length;
   }
   if (o.castle !== undefined) {
-    if (!has('I')) return { error: 'you do not hold invention I' };
+    if (!has('I')) return why('invention-not-held', { invention: 'I' });
     const f = t.forts.find((x) => x.id === o.castle && x.owner === seat && !x.castle);
-    if (!f) return { error: 'no such fort of yours' };
-    if (rules.fortUpgrades && f.upgrades > 0) return { error: 'an upgraded fort cannot become a castle' };
+    if (!f) return why('no-such-fort');
+    if (rules.fortUpgrades && f.upgrades > 0) return why('upgraded-no-castle');
   }
   const taken = new Set<string>();
-  const claim = (p: Pos, many: boolean): string | null => {
-    if (taken.has(key(p)) && !many) return 'two purchases on one square';
+  const claim = (p: Pos, many: boolean): Why | null => {
+    if (taken.has(key(p)) && !many) return why('square-bought-twice');
     taken.add(key(p));
     return null;
   };
   const regSquares = new Set((squares?.regiments ?? regimentSquares(t, seat)).map(key));
   for (const p of o.regiments) {
-    if (!regSquares.has(key(p))) return { error: `a regiment cannot be placed at ${key(p)}` };
+    if (!regSquares.has(key(p))) return why('bad-regiment-square', { at: key(p) });
     const e = claim(p, rules.stacks);
-    if (e) return { error: e };
+    if (e) return e;
   }
   cost += o.regiments.length;
   pool -= o.regiments.length;
   if (o.conscripts) {
-    if (!has('VIII')) return { error: 'you do not hold invention VIII' };
+    if (!has('VIII')) return why('invention-not-held', { invention: 'VIII' });
     pool -= o.conscripts.length;
     for (const p of o.conscripts) {
-      if (!regSquares.has(key(p))) return { error: `a regiment cannot be placed at ${key(p)}` };
+      if (!regSquares.has(key(p))) return why('bad-regiment-square', { at: key(p) });
       const e = claim(p, rules.stacks);
-      if (e) return { error: e };
+      if (e) return e;
     }
   }
-  if (pool < 0) return { error: 'not enough regiments in your pool' };
+  if (pool < 0) return why('no-regiments-left');
   const fortOk = new Set((squares?.forts ?? fortSquares(t, seat)).map(key));
   let forts = n.fortStock;
   for (const p of o.forts) {
-    if (!fortOk.has(key(p))) return { error: `a fort cannot be built at ${key(p)}` };
+    if (!fortOk.has(key(p))) return why('bad-fort-square', { at: key(p) });
     const e = claim(p, false);
-    if (e) return { error: e };
+    if (e) return e;
     cost += fortCost(t, seat, p);
     forts--;
   }
   if (o.slaveFort) {
-    if (!has('V')) return { error: 'you do not hold invention V' };
-    if (!slaveFortOk(t, seat, o.slaveFort)) return { error: 'the free fort needs a free square' };
+    if (!has('V')) return why('invention-not-held', { invention: 'V' });
+    if (!slaveFortOk(t, seat, o.slaveFort)) return why('slave-fort-square');
     const e = claim(o.slaveFort, false);
-    if (e) return { error: e };
+    if (e) return e;
     forts--;
   }
-  if (forts < 0) return { error: 'no forts left to build' };
-  if (cost > n.supplies + (o.loan ? LOAN.supplies : 0)) return { error: 'not enough supplies' };
+  if (forts < 0) return why('no-forts-left');
+  if (cost > n.supplies + (o.loan ? LOAN.supplies : 0)) return why('not-enough-supplies');
   return { cost };
 }
 
@@ -174,7 +169,7 @@ export function resolveBuy(G: DeresState, orders: Record<Seat, BuyOrders>, rng: 
   for (const [seat, o] of Object.entries(orders)) {
     const n = nationOf(G, seat);
     const priced = buyCost(G, seat, o);
-    if ('error' in priced) continue;
+    if ('code' in priced) continue;
     if (o.loan) {
       n.pool -= LOAN.regiments;
       n.loaned += LOAN.regiments;

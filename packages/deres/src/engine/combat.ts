@@ -6,7 +6,7 @@ import { NATIONS } from '../data/nations.js';
 import { CASTLE_BONUS, DEFENCE, DOWNHILL_BONUS, FLANK_BONUS, RANGE_TABLE, UPGRADES, UPHILL_DEFENCE } from '../data/upgrades.js';
 import type { DeresState, Fort, Pos, Regiment, Seat } from '../types.js';
 import { adjacent, capitalAt, dist, fortAt, heightAt, livingCapital, regimentsAt, type Table } from './board.js';
-import { nationOf, rulesOf, type Nations } from './kernel.js';
+import { nationOf, rulesOf, why, type Nations, type Why } from './kernel.js';
 import { lineOfSight } from './los.js';
 
 export type Shooter = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; piece: Fort };
@@ -109,18 +109,18 @@ export function hitNeeded(t: CombatTable, seat: Seat, s: Shooter, target: Pos, t
 }
 
 /** Why `seat` may not aim `shooter` at `target` now, or null if it may. */
-export function whyNoShot(t: CombatTable, seat: Seat, shooterId: string, target: Pos, sniper = false): string | null {
+export function whyNoShot(t: CombatTable, seat: Seat, shooterId: string, target: Pos, sniper = false): Why | null {
   const s = findShooter(t, seat, shooterId);
-  if (!s) return 'no such shooter of yours';
-  if (s.kind === 'fort' && !s.piece.castle && !rulesOf(t, seat).fortsShoot) return 'your forts cannot shoot';
-  if (!loaded(t, seat, s)) return 'that piece fired last shooting round and must reload';
+  if (!s) return why('no-such-shooter');
+  if (s.kind === 'fort' && !s.piece.castle && !rulesOf(t, seat).fortsShoot) return why('forts-cannot-shoot');
+  if (!loaded(t, seat, s)) return why('must-reload');
   const tp = topPiece(t, target);
-  if (!tp || ownerOf(tp) === seat) return 'no enemy piece there';
+  if (!tp || ownerOf(tp) === seat) return why('no-enemy-there');
   const d = dist(s.piece, target);
-  if (d < 1 || d > maxRange(t, seat)) return 'out of range';
-  if (tp.kind === 'capital' && (s.kind !== 'regiment' || d !== 1)) return 'a capital can only be shot by a regiment beside it';
+  if (d < 1 || d > maxRange(t, seat)) return why('out-of-range');
+  if (tp.kind === 'capital' && (s.kind !== 'regiment' || d !== 1)) return why('capital-range');
   const sight = lineOfSight(t, s.piece, target, { seat, indirect: UPGRADES[nationOf(t, seat).upgrades]!.indirect, ignoreEnemies: sniper });
-  if (!sight.clear) return `no line of sight (${sight.blockedBy!.why})`;
+  if (!sight.clear) return why('no-line-of-sight', { blocker: sight.blockedBy!.why });
   return null;
 }
 

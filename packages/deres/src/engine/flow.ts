@@ -42,10 +42,10 @@ function beginStep(G: DeresState, phase: OrderPhase, asked: Seat[]): void {
 
 /** Store `seat`'s orders (replacing earlier ones of this step); resolve when everyone has submitted. */
 export function submit(G: DeresState, seat: Seat, orders: Orders | null, rng: Rng): void {
-  if (!G.mustSubmit.includes(seat)) fail('you have no orders to give now');
-  if (G.submitted[seat] === undefined) fail('you have no orders to give now');
+  if (!G.mustSubmit.includes(seat)) fail('no-orders-now');
+  if (G.submitted[seat] === undefined) fail('no-orders-now');
   if (orders) {
-    if (orders.kind !== G.phase) fail(`orders for ${G.phase} expected`);
+    if (orders.kind !== G.phase) fail('wrong-orders', { phase: G.phase });
     const why = whyNoOrders(G, seat, orders);
     if (why) fail(why);
   }

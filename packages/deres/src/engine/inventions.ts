@@ -2,7 +2,7 @@
 import { INVENTIONS, MAX_INVENTIONS } from '../data/inventions.js';
 import type { DeresState, InventionId, Seat } from '../types.js';
 import { fortAt, index, regimentsAt } from './board.js';
-import { fail, log, nationOf, rulesOf } from './kernel.js';
+import { fail, log, nationOf, rulesOf, why, type Why } from './kernel.js';
 
 /** Take a random invention from the bag for `seat` (nothing if the bag is empty or it holds two). */
 export function drawInvention(G: DeresState, seat: Seat, rng: { shuffle<T>(x: T[]): T[] }): void {
@@ -30,16 +30,16 @@ export function gatherUnder(G: DeresState, seat: Seat): number {
   return got;
 }
 
-export function whyNoInventionNow(G: DeresState, seat: Seat, id: InventionId): string | null {
-  if (INVENTIONS[id].use !== 'now') return `invention ${id} is played with your orders`;
-  if (!nationOf(G, seat).inventions.includes(id)) return `you do not hold invention ${id}`;
-  if (G.phase === 'over' || G.round === 0) return 'not while setting up or after the end';
+export function whyNoInventionNow(G: DeresState, seat: Seat, id: InventionId): Why | null {
+  if (INVENTIONS[id].use !== 'now') return why('invention-with-orders', { invention: id });
+  if (!nationOf(G, seat).inventions.includes(id)) return why('invention-not-held', { invention: id });
+  if (G.phase === 'over' || G.round === 0) return why('invention-not-now');
   return null;
 }
 
 export function useInventionNow(G: DeresState, seat: Seat, id: InventionId): void {
-  const why = whyNoInventionNow(G, seat, id);
-  if (why) fail(why);
+  const bad = whyNoInventionNow(G, seat, id);
+  if (bad) fail(bad);
   const n = nationOf(G, seat);
   n.inventions.splice(n.inventions.indexOf(id), 1);
   n.used.push(id);

@@ -1,12 +1,29 @@
 /** Small shared pieces of the engine: errors, chance, and derived numbers of a nation. */
 import { NATIONS, type NationRules } from '../data/nations.js';
+import { refusalText, type RefusalCode, type RefusalParams } from '../data/refusals.js';
 import { BASE_MOVE, BASE_SHOTS, MAX_MOVE, UPGRADES } from '../data/upgrades.js';
 import type { DeresEvent, DeresState, NationState, Seat } from '../types.js';
 
-/** A move that breaks a rule: refused, and the state is left as it was. */
-export class RuleError extends Error {}
-export function fail(message: string): never {
-  throw new RuleError(message);
+/** Why the rules refuse something: a code of data/refusals.ts and the parameters its text names. */
+export interface Why {
+  readonly code: RefusalCode;
+  readonly params: RefusalParams;
+}
+export function why(code: RefusalCode, params: RefusalParams = {}): Why {
+  return { code, params };
+}
+
+/** A move that breaks a rule: refused, and the state is left as it was. Its message is the English text. */
+export class RuleError extends Error {
+  constructor(readonly why: Why) {
+    super(refusalText(why.code, why.params, 'en'));
+  }
+  get code(): RefusalCode {
+    return this.why.code;
+  }
+}
+export function fail(code: RefusalCode | Why, params?: RefusalParams): never {
+  throw new RuleError(typeof code === 'string' ? why(code, params) : code);
 }
 
 /** The only source of chance the rules use; on the server boardgame.io's seeded random. */
@@ -20,12 +37,12 @@ export type Nations = Pick<DeresState, 'nations' | 'seats'>;
 
 export function rulesOf(t: Nations, seat: Seat): NationRules {
   const n = t.nations[seat]?.nation;
-  if (!n) fail(`seat ${seat} has no nation`);
+  if (!n) fail('no-nation');
   return NATIONS[n];
 }
 export function nationOf(t: Nations, seat: Seat): NationState {
   const n = t.nations[seat];
-  if (!n) fail(`no seat ${seat}`);
+  if (!n) fail('not-a-seat');
   return n;
 }
 export function living(t: Nations): Seat[] {

@@ -118,7 +118,7 @@ function singleOrders(G: DeresState, seat: Seat): Orders[] {
   if (G.phase === 'move') return out;
   if (G.phase === 'buy') {
     const squares = { regiments: m.regimentSquares, forts: m.fortSquares.map((f) => f.at) };
-    return out.filter((o) => !('error' in buyCost(G, seat, o as BuyOrders, squares)));
+    return out.filter((o) => !('code' in buyCost(G, seat, o as BuyOrders, squares)));
   }
   return out.filter((o) => whyNoOrders(G, seat, o) === null);
 }

@@ -20,7 +20,7 @@ import {
   regimentsAt,
   type Table,
 } from './board.js';
-import { log, movePoints, rulesOf, type Nations } from './kernel.js';
+import { log, movePoints, rulesOf, why, type Nations, type Why } from './kernel.js';
 
 export type MoveTable = Table & Nations;
 type Mover = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; piece: Fort };
@@ -103,22 +103,21 @@ export function recallSquares(t: MoveTable, seat: Seat): Pos[] {
 }
 
 /** Why these move orders are not allowed, or null. */
-export function whyNoMove(t: MoveTable, seat: Seat, o: MoveOrders, inventions: readonly string[]): string | null {
+export function whyNoMove(t: MoveTable, seat: Seat, o: MoveOrders, inventions: readonly string[]): Why | null {
   const rules = rulesOf(t, seat);
-  if (o.explorer && !inventions.includes('IX')) return 'you do not hold invention IX';
+  if (o.explorer && !inventions.includes('IX')) return why('invention-not-held', { invention: 'IX' });
   const seen = new Set<string>();
   const ends = new Map<string, Mover[]>();
   const moving = new Set(o.moves.map((m) => m.piece));
   for (const m of o.moves) {
-    if (seen.has(m.piece)) return 'a piece may be moved only once';
+    if (seen.has(m.piece)) return why('piece-moved-twice');
     seen.add(m.piece);
     const mover = findMover(t, seat, m.piece);
-    if (!mover) return `you have no piece ${m.piece} that can move`;
+    if (!mover) return why('no-such-piece');
     if (m.recall) {
-      if (!rules.recall || mover.kind !== 'regiment') return 'only Yellow regiments may jump home';
-      if (!recallSquares(t, seat).some((p) => p.x === m.to.x && p.y === m.to.y))
-        return 'jump home to a free square beside your fort, castle or capital';
-    } else if (!reachable(t, seat, m.piece, !!o.explorer).has(key(m.to))) return `piece ${m.piece} cannot reach ${key(m.to)}`;
+      if (!rules.recall || mover.kind !== 'regiment') return why('only-yellow-recall');
+      if (!recallSquares(t, seat).some((p) => p.x === m.to.x && p.y === m.to.y)) return why('bad-recall-square');
+    } else if (!reachable(t, seat, m.piece, !!o.explorer).has(key(m.to))) return why('cannot-reach', { at: key(m.to) });
     const list = ends.get(key(m.to)) ?? [];
     list.push(mover);
     ends.set(key(m.to), list);
@@ -130,8 +129,8 @@ export function whyNoMove(t: MoveTable, seat: Seat, o: MoveOrders, inventions: r
     const fort = fortAt(t, p);
     const fortStays = fort && !moving.has(fort.id);
     if (rules.stacks) {
-      if (list.filter((m) => m.kind === 'fort').length + (fortStays ? 1 : 0) > 1) return 'one fort to a square';
-    } else if (list.length > 1 || staying.length > 0 || fortStays) return 'each piece must end on a square of its own';
+      if (list.filter((m) => m.kind === 'fort').length + (fortStays ? 1 : 0) > 1) return why('one-fort-a-square');
+    } else if (list.length > 1 || staying.length > 0 || fortStays) return why('square-shared');
   }
   return null;
 }

@@ -35,13 +35,13 @@ function freshNation(nation: NationId | null): NationState {
 }
 
 export function createInitialState(players: number, data: SetupData | undefined, rng: Rng): DeresState {
-  if (players < 2 || players > 4) fail('Deres uenighet is for 2–4 players');
+  if (players < 2 || players > 4) fail('player-count');
   const setup = setupDataSchema.parse(data ?? {});
   const seats = Array.from({ length: players }, (_, i) => String(i));
   const preset = setup.nations ?? null;
   if (preset) {
     const chosen = seats.map((s) => preset[s]);
-    if (chosen.some((n) => !n) || new Set(chosen).size !== players) fail('preset nations must give each seat its own nation');
+    if (chosen.some((n) => !n) || new Set(chosen).size !== players) fail('preset-nations');
   }
   const { width, height } = layoutSize(players);
   // The roll for the first-player token.
@@ -82,13 +82,13 @@ export function createInitialState(players: number, data: SetupData | undefined,
 }
 
 function mustBeTurn(G: DeresState, seat: Seat, phase: DeresState['phase']): void {
-  if (G.phase !== phase) fail(`not the ${phase} step`);
-  if (G.setupTurn !== seat) fail('not your turn');
+  if (G.phase !== phase) fail('wrong-step', { phase: G.phase });
+  if (G.setupTurn !== seat) fail('not-your-turn');
 }
 
 export function chooseNation(G: DeresState, seat: Seat, nation: NationId): void {
   mustBeTurn(G, seat, 'chooseNation');
-  if (G.seats.some((s) => G.nations[s]!.nation === nation)) fail('that nation is taken');
+  if (G.seats.some((s) => G.nations[s]!.nation === nation)) fail('nation-taken');
   G.nations[seat]!.nation = nation;
   log(G, { t: 'nation', seat, nation });
   const next = clockwise(G, G.firstPlayer).find((s) => !G.nations[s]!.nation);
@@ -103,8 +103,8 @@ export function chooseNation(G: DeresState, seat: Seat, nation: NationId): void 
 export function placeTile(G: DeresState, seat: Seat, slot: number, rotation: number): void {
   mustBeTurn(G, seat, 'buildMap');
   const sl = G.slots[slot];
-  if (!sl) fail('no such slot');
-  if (sl.tile) fail('that slot already holds a terrain piece');
+  if (!sl) fail('no-such-slot');
+  if (sl.tile) fail('slot-taken');
   sl.tile = G.drawn!;
   sl.rotation = rotation;
   layTile(G.board, sl, sl.tile, rotation);
@@ -142,7 +142,7 @@ export function lonelySpotExists(G: Pick<DeresState, 'board' | 'mapSupplies'>): 
 
 export function placeSupply(G: DeresState, seat: Seat, p: Pos): void {
   mustBeTurn(G, seat, 'placeSupplies');
-  if (!supplySpotOk(G, p)) fail('a starting supply needs a land square with no supply, away from others where possible');
+  if (!supplySpotOk(G, p)) fail('bad-supply-square');
   G.mapSupplies[index(G.board, p)] = 1;
   G.setupSupplies[seat]!--;
   log(G, { t: 'supplyPlaced', seat, at: p });
@@ -161,7 +161,7 @@ export function capitalSpotOk(G: Pick<DeresState, 'board' | 'capitals' | 'regime
 /** Returns true when this was the last capital (the caller then starts round 1). */
 export function placeCapital(G: DeresState, seat: Seat, p: Pos): boolean {
   mustBeTurn(G, seat, 'placeCapital');
-  if (!capitalSpotOk(G, p)) fail('a capital needs a completely free square beside the map edge or water');
+  if (!capitalSpotOk(G, p)) fail('bad-capital-square');
   G.capitals[seat] = { x: p.x, y: p.y, destroyed: false };
   log(G, { t: 'capital', seat, at: p });
   const next = clockwise(G, G.firstPlayer).find((s) => !G.capitals[s]);

@@ -8,7 +8,7 @@ import type { DeresState, Pos, Seat, ShootOrders } from '../types.js';
 import { samePos, squareAt } from './board.js';
 import { findShooter, hitNeeded, legalShots, ownerOf, topPiece, whyNoShot, type TargetPiece } from './combat.js';
 import { checkEnd, knockOut } from './end.js';
-import { log, nationOf, type Rng } from './kernel.js';
+import { log, nationOf, why, type Rng, type Why } from './kernel.js';
 import { useUp } from './buy.js';
 import { throwLanding } from './supply.js';
 import { DIRS } from './board.js';
@@ -20,27 +20,27 @@ export function hasShotChoice(G: DeresState, seat: Seat): boolean {
   return legalShots(G, seat).length > 0;
 }
 
-export function whyNoShoot(G: DeresState, seat: Seat, o: ShootOrders, step: 'declare' | 'answer'): string | null {
+export function whyNoShoot(G: DeresState, seat: Seat, o: ShootOrders, step: 'declare' | 'answer'): Why | null {
   const inv = nationOf(G, seat).inventions;
-  if (step === 'answer' && (o.bombard || o.artillery || o.gas || o.shot?.sniper)) return 'an answer is a plain shot or a pass';
-  if (o.bombard && !inv.includes('IV')) return 'you do not hold invention IV';
+  if (step === 'answer' && (o.bombard || o.artillery || o.gas || o.shot?.sniper)) return why('answer-plain-shot');
+  if (o.bombard && !inv.includes('IV')) return why('invention-not-held', { invention: 'IV' });
   if (o.shot) {
-    if (o.shot.sniper && !inv.includes('III')) return 'you do not hold invention III';
-    const why = whyNoShot(G, seat, o.shot.shooter, o.shot.target, !!o.shot.sniper);
-    if (why) return why;
+    if (o.shot.sniper && !inv.includes('III')) return why('invention-not-held', { invention: 'III' });
+    const bad = whyNoShot(G, seat, o.shot.shooter, o.shot.target, !!o.shot.sniper);
+    if (bad) return bad;
   }
   if (o.artillery) {
-    if (!inv.includes('VI')) return 'you do not hold invention VI';
+    if (!inv.includes('VI')) return why('invention-not-held', { invention: 'VI' });
     const keys = new Set(o.artillery.map((p) => `${p.x},${p.y}`));
-    if (keys.size !== 3) return 'artillery needs three different squares';
+    if (keys.size !== 3) return why('artillery-three-squares');
     for (const p of o.artillery) {
       const tp = topPiece(G, p);
-      if (!G.regiments.some((r) => samePos(r, p) && r.owner !== seat) || !tp) return 'artillery aims at enemy regiments';
+      if (!G.regiments.some((r) => samePos(r, p) && r.owner !== seat) || !tp) return why('artillery-enemy-regiments');
     }
   }
   if (o.gas) {
-    if (!inv.includes('X')) return 'you do not hold invention X';
-    if (!squareAt(G.board, o.gas)) return 'aim the gas at a square of the map';
+    if (!inv.includes('X')) return why('invention-not-held', { invention: 'X' });
+    if (!squareAt(G.board, o.gas)) return why('gas-off-map');
   }
   return null;
 }

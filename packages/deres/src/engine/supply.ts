@@ -10,7 +10,7 @@ import { fortIncome, SPREAD_BELOW, SPREAD_TO } from '../data/upgrades.js';
 import type { DeresState, Pos, Seat, SpreadOrders } from '../types.js';
 import { capitalAt, DIRS, fortAt, index, land, squareAt, type Table } from './board.js';
 import { gatherUnder } from './inventions.js';
-import { clockwise, living, log, nationOf, nextSeat, rulesOf, type Rng } from './kernel.js';
+import { clockwise, living, log, nationOf, nextSeat, rulesOf, why, type Rng, type Why } from './kernel.js';
 
 /** Where a throw aimed at `aim` lands for a d12 `roll` (before checking the square). */
 export function throwLanding(aim: Pos, roll: number): Pos {
@@ -60,9 +60,9 @@ export function shareThrows(G: DeresState): Record<Seat, number> {
   return out;
 }
 
-export function whyNoSpread(G: DeresState, seat: Seat, o: SpreadOrders): string | null {
-  if (o.aims.length !== (G.toThrow[seat] ?? 0)) return `aim exactly ${G.toThrow[seat] ?? 0} throws`;
-  for (const a of o.aims) if (!squareAt(G.board, a)) return 'aim at a square of the map';
+export function whyNoSpread(G: DeresState, seat: Seat, o: SpreadOrders): Why | null {
+  if (o.aims.length !== (G.toThrow[seat] ?? 0)) return why('throw-count', { n: G.toThrow[seat] ?? 0 });
+  for (const a of o.aims) if (!squareAt(G.board, a)) return why('aim-off-map');
   return null;
 }
 

@@ -8,12 +8,13 @@ import { useState } from 'react';
 import { NATION_COLOURS, texts, type DeresView, type InventionId, type Orders, type Pos } from '@kon/deres';
 import { useI18n } from '../../i18n';
 import type { BoardProps } from '../types';
+import { DeresHistory } from './DeresHistory';
 import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { WORDS } from './words';
 import './deres.css';
 
-export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
+export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: BoardProps) {
   const G = raw as DeresView;
   const { lang } = useI18n();
   const w = WORDS[lang];
@@ -21,6 +22,8 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const seat = playerID !== null && G.nations[playerID] ? playerID : null;
   const legal = seat ? module.legalMoves(G, undefined, seat) : [];
   const [rotation, setRotation] = useState(0);
+  // The board of an earlier step while the player looks back (DeresHistory), else null.
+  const [pastG, setPastG] = useState<DeresView | null>(null);
   const draft = useOrdersDraft(G, seat ?? '', w, tl, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
@@ -92,7 +95,13 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (
-    <div className={`deres-board${panel ? ' deres-acting' : ''}`} data-testid="deres-board" data-phase={G.phase}>
+    <div
+      className={`deres-board${panel ? ' deres-acting' : ''}`}
+      data-testid="deres-board"
+      data-phase={G.phase}
+      data-round={G.round}
+      data-log={G.log.length}
+    >
       <section className="panel deres-status">
         <p>
           <strong>{texts.PHASE_TEXTS[G.phase][tl]}</strong>
@@ -117,8 +126,8 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
             return (
               <li key={s} data-seat={s} data-submitted={G.mustSubmit.includes(s) ? String(!!G.submitted[s]) : undefined}>
                 <span className="chip" style={{ background: n.nation ? NATION_COLOURS[n.nation] : '#999' }} /> {nameOf(s)}
-                {s === seat && ` (${w.you})`}: {n.supplies} {w.supplies}, {n.upgrades} {w.upgrades}, {n.pool} {w.pool}, {n.fortStock}{' '}
-                {w.forts}
+                {s === seat && ` (${w.you})`}: {n.supplies} {n.supplies === 1 ? w.supply : w.supplies}, {n.upgrades}{' '}
+                {n.upgrades === 1 ? w.upgradeOne : w.upgrades}, {n.pool} {w.pool}, {n.fortStock} {w.forts}
                 {state && <em className={`deres-state ${G.submitted[s] ? 'in' : ''}`}> – {state}</em>}
               </li>
             );
@@ -138,7 +147,11 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
       </section>
       <div className="deres-play">
         <div className="deres-map-wrap">
-          <DeresMap G={G} marks={marks} {...(onSquare ? { onSquare } : {})} {...(onSlot ? { onSlot } : {})} />
+          {pastG ? (
+            <DeresMap G={pastG} marks={{}} />
+          ) : (
+            <DeresMap G={G} marks={marks} {...(onSquare ? { onSquare } : {})} {...(onSlot ? { onSlot } : {})} />
+          )}
           <details className="deres-legend small" data-testid="deres-legend">
             <summary>{w.legend}</summary>
             <p>{w.legendText}</p>
@@ -147,6 +160,7 @@ export function DeresBoard({ G: raw, playerID, move, module }: BoardProps) {
         </div>
         <div className="deres-side">
           {panel}
+          {G.log.length > 0 && <DeresHistory G={G} matchID={matchID} token={token} name={nameOf} tl={tl} w={w} onPast={setPastG} />}
           {other.length > 0 && (
             <section className="panel">
               <h2>{w.other}</h2>

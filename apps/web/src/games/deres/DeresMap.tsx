@@ -123,7 +123,7 @@ export function DeresMap({
   const supplies = G.mapSupplies.flatMap((n, i) =>
     n > 0
       ? [
-          <g key={`s${i}`} pointerEvents="none">
+          <g key={`s${i}`} pointerEvents="none" data-supply={`${i % width},${Math.floor(i / width)}`} data-count={n}>
             <circle cx={(i % width) * CELL + 23} cy={Math.floor(i / width) * CELL + 7} r="5" fill="#f4d03f" stroke="#7d6608" />
             {n > 1 && (
               <text x={(i % width) * CELL + 21} y={Math.floor(i / width) * CELL + 10} fontSize="8">
@@ -137,7 +137,7 @@ export function DeresMap({
   const capitals = Object.entries(G.capitals).flatMap(([seat, c]) =>
     c
       ? [
-          <g key={`c${seat}`} pointerEvents="none" data-capital={seat}>
+          <g key={`c${seat}`} pointerEvents="none" data-capital={seat} data-at={key(c)}>
             <rect
               x={c.x * CELL + 5}
               y={c.y * CELL + 5}
@@ -194,6 +194,7 @@ export function DeresMap({
       role="img"
       aria-label="map"
       data-testid="deres-map"
+      data-selected={sel ? key(sel) : undefined}
     >
       {cells}
       {slots}

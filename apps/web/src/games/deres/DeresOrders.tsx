@@ -9,6 +9,8 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   endSquares,
   orderMenu,
+  refusalText,
+  RuleError,
   texts,
   whyNoOrders,
   type BuyOrders,
@@ -65,7 +67,7 @@ export function useOrdersDraft(
   else if (phase === 'move') orders = { kind: 'move', moves, ...(explorer ? { explorer } : {}) };
   else if (phase === 'shoot') orders = shootOrders(shoot);
   else orders = { kind: 'spread', aims };
-  const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders) : null;
+  const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders, tl) : null;
 
   let marks: MapMarks = {};
   let onSquare: (p: Pos) => void = () => {};
@@ -79,7 +81,13 @@ export function useOrdersDraft(
     // The explorer changes what a step costs: the piece's end squares are asked again with it.
     const dests = m ? (explorer ? endSquares(G as unknown as DeresState, seat, m.piece, true) : m.dests) : [];
     marks.selected = m?.from ?? null;
-    marks.targets = m ? [...dests, ...m.recall] : menu.moves.map((x) => x.from);
+    // Only pieces that can go somewhere are offered.
+    const movable = menu.moves.filter(
+      (x) => x.dests.length + x.recall.length > 0 || (explorer && endSquares(G as unknown as DeresState, seat, x.piece, true).length),
+    );
+    // With a piece picked, its destinations and the pieces (to pick another, or the same again to let go).
+    const pieces = movable.map((x) => x.from);
+    marks.targets = m ? [...dests, ...m.recall, ...pieces] : pieces;
     marks.chosen = moves.map((s) => s.to);
     onSquare = (p) => {
       if (m && [...dests, ...m.recall].some((d) => same(d, p))) {
@@ -89,13 +97,13 @@ export function useOrdersDraft(
       } else {
         const here =
           menu.moves.find((x) => same(x.from, p) && !moves.some((s) => s.piece === x.piece)) ?? menu.moves.find((x) => same(x.from, p));
-        setPiece(here?.piece ?? null);
+        setPiece(here && here.piece !== m?.piece ? here.piece : null);
       }
     };
     const fromOf = (id: string) => menu.moves.find((x) => x.piece === id)?.from;
     body = (
       <>
-        <p className="small">{w.pickPiece}</p>
+        <p className="small">{movable.length ? w.pickPiece : w.noMoves}</p>
         {G.nations[seat]?.inventions.includes('IX') && (
           <label className="small">
             <input type="checkbox" name="explorer" checked={explorer} onChange={(e) => setExplorer(e.target.checked)} />{' '}
@@ -160,12 +168,14 @@ export function useOrdersDraft(
   return { marks, onSquare, panel };
 }
 
-/** The engine's reason these orders would be refused, or null (a spectator has none to write). */
-function whyNow(G: DeresView, seat: string, orders: Orders): string | null {
+/** The engine's reason these orders would be refused, in words, or null (a spectator has none to write). */
+function whyNow(G: DeresView, seat: string, orders: Orders, tl: 'nb' | 'en'): string | null {
   try {
-    return whyNoOrders(G as unknown as DeresState, seat, orders);
+    const w = whyNoOrders(G as unknown as DeresState, seat, orders);
+    return w && refusalText(w.code, w.params, tl);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    if (e instanceof RuleError) return refusalText(e.code, e.why.params, tl);
+    throw e;
   }
 }
 

@@ -1,0 +1,80 @@
+/**
+ * Looking back at a Deres uenighet match through the server: Deres keeps its whole log in its state,
+ * so every earlier entry is in every later state's log; the board at an entry must still be the
+ * spectators' view right after the move that wrote it (not the latest board), and never hold an
+ * order not yet revealed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewFor, type DeresState } from '@kon/deres';
+import { BOTS } from '@kon/deres/bots';
+import { api, createMatch, join, startTestServer, type TestServer } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the board at a log entry of a Deres match', () => {
+  it('is the spectators’ view right after the move that wrote the entry', async () => {
+    const m = await createMatch(t.url, { game: 'deres-uenighet', plan: 'three' });
+    for (const [i, s] of m.links.seats.entries()) await join(t.url, m.matchID, s.token, `P${i}`);
+    const tr = t.server.transport;
+    const G = async () => (await tr.currentState(m.matchID))!.G as DeresState;
+    // Computer moves through set-up and round 1's buying and a first move order (kept secret).
+    const views: { length: number; view: unknown }[] = [];
+    let u = 1;
+    const rand = () => (u = (u * 16807) % 2147483647) / 2147483647;
+    for (let k = 0; k < 200; k++) {
+      const g = await G();
+      if (g.round === 1 && g.phase === 'move' && Object.values(g.submitted).filter(Boolean).length === 1) break;
+      const seat = g.setupTurn ?? g.mustSubmit.find((s) => !g.submitted[s])!;
+      const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
+      expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
+      const after = await G();
+      if (after.log.length > g.log.length) views.push({ length: after.log.length, view: viewFor(after, null) });
+    }
+    const now = await G();
+    expect(now.phase).toBe('move');
+    expect(Object.values(now.orders).filter(Boolean)).toHaveLength(1);
+    for (const v of views) {
+      const r = await api(t.url, 'GET', `/api/matches/${m.matchID}/board?entry=${v.length - 1}`, { token: m.links.spectator });
+      expect(r.status).toBe(200);
+      expect(r.json.G).toEqual(JSON.parse(JSON.stringify(v.view)));
+      expect(r.json.G.myOrders).toBeNull();
+    }
+  });
+
+  it('gives the record, with every order as handed in, only once the match is over', async () => {
+    const m = await createMatch(t.url, { game: 'deres-uenighet', plan: 'two', setupData: { maxRounds: 1 } });
+    for (const [i, s] of m.links.seats.entries()) await join(t.url, m.matchID, s.token, `P${i}`);
+    const tr = t.server.transport;
+    let u = 7;
+    const rand = () => (u = (u * 16807) % 2147483647) / 2147483647;
+    let replaced = false;
+    for (let k = 0; k < 400; k++) {
+      const g = (await tr.currentState(m.matchID))!.G as DeresState;
+      if (g.result) break;
+      const seat = g.setupTurn ?? g.mustSubmit.find((s) => !g.submitted[s])!;
+      const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
+      // The first buy orders are handed in twice: the first set is replaced, never revealed.
+      if (!replaced && g.phase === 'buy' && mv.move === 'submitOrders' && g.mustSubmit.length > 1) {
+        const first = { ...(mv.args[0] as object), loan: true };
+        expect((await tr.submitMove(m.matchID, seat, { type: 'submitOrders', args: [first] }, { by: 'server' })).ok).toBe(true);
+        replaced = true;
+        const early = await api(t.url, 'GET', `/api/matches/${m.matchID}/record`, { token: m.links.spectator });
+        expect(early.status).toBe(409);
+        continue;
+      }
+      expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
+    }
+    expect(replaced).toBe(true);
+    const r = await api(t.url, 'GET', `/api/matches/${m.matchID}/record`, { token: m.links.spectator });
+    expect(r.status).toBe(200);
+    const orders = r.json.moves.filter((x: { move: string }) => x.move === 'submitOrders');
+    expect(orders.length).toBeGreaterThan(2);
+    expect(orders.some((x: { args: { loan?: boolean }[] }) => x.args[0]?.loan === true)).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A Deres match's public log as steps a player can look back through: the set-up (nations, the map,
+ * supplies, capitals), then each set of orders revealed together with what came of it (purchases,
+ * moves and clashes, each shooting round's rolls and losses, the throws of supplies), and the
+ * collection of supplies. Each step ends at a log entry: the board right after it is that step's
+ * result (the server's board-at-entry, the spectators' view: no unrevealed orders).
+ */
+import type { DeresEvent, OrderPhase, ShootStep } from '@kon/deres';
+
+export type HistoryKind = 'nations' | 'map' | 'supplies' | 'capitals' | 'reveal' | 'collect';
+
+export interface HistoryStep {
+  kind: HistoryKind;
+  /** Log indexes of the step's first and last entries. */
+  first: number;
+  last: number;
+  /** For a reveal: the step it resolved. */
+  round: number;
+  phase: OrderPhase | null;
+  shootingRound: number;
+  step: ShootStep | null;
+  events: DeresEvent[];
+}
+
+const SETUP: Partial<Record<DeresEvent['t'], HistoryKind>> = {
+  nation: 'nations',
+  tile: 'map',
+  supplyPlaced: 'supplies',
+  capital: 'capitals',
+};
+
+/** The log cut into steps, oldest first; every entry belongs to exactly one step. */
+export function historySteps(log: readonly DeresEvent[]): HistoryStep[] {
+  const out: HistoryStep[] = [];
+  let round = 0;
+  log.forEach((e, i) => {
+    const cur = out.at(-1);
+    const setup = SETUP[e.t];
+    let kind: HistoryKind | null = null;
+    if (setup) kind = cur?.kind === setup ? null : setup;
+    else if (e.t === 'reveal') kind = 'reveal';
+    else if (e.t === 'collect') kind = cur?.kind === 'collect' ? null : 'collect';
+    if (e.t === 'reveal') round = e.round;
+    if (kind || !cur) {
+      out.push({
+        kind: kind ?? 'reveal',
+        first: i,
+        last: i,
+        round,
+        phase: e.t === 'reveal' ? e.phase : null,
+        shootingRound: e.t === 'reveal' ? e.shootingRound : 0,
+        step: e.t === 'reveal' ? e.step : null,
+        events: [e],
+      });
+    } else {
+      cur.last = i;
+      cur.events.push(e);
+    }
+  });
+  return out;
+}

@@ -1,0 +1,81 @@
+/**
+ * Looking back at a Deres match: the log cut into steps (set-up, each set of orders revealed together
+ * with its result, the collection of supplies) covers every entry once, in order, a step per reveal;
+ * each line reads in both languages. Games between the computer players give every kind of entry.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DeresEvent } from '@kon/deres';
+import { historySteps } from '../src/games/deres/history';
+import { eventLines, stepTitle } from '../src/games/deres/history-words';
+import { BOTS, playBots } from '../../../packages/deres/test/bot-games';
+
+describe('Deres history steps', () => {
+  it('gives each revealed set of orders a step of its own, with its results, covering the whole log', () => {
+    const kinds = new Set<string>();
+    for (const [seed, players] of [
+      [3, 3],
+      [5, 4],
+    ] as const) {
+      const G = playBots(
+        Array.from({ length: players }, () => BOTS.greedy!),
+        seed,
+        4,
+      );
+      const steps = historySteps(G.log);
+      // Every entry once, in order.
+      let next = 0;
+      for (const s of steps) {
+        expect(s.first).toBe(next);
+        expect(s.last).toBeGreaterThanOrEqual(s.first);
+        expect(s.events).toEqual(G.log.slice(s.first, s.last + 1));
+        next = s.last + 1;
+      }
+      expect(next).toBe(G.log.length);
+      // One step per reveal, starting with it; the set-up's four steps first.
+      const reveals = G.log.filter((e) => e.t === 'reveal') as Extract<DeresEvent, { t: 'reveal' }>[];
+      const revealSteps = steps.filter((s) => s.kind === 'reveal');
+      expect(revealSteps.map((s) => s.events[0])).toEqual(reveals);
+      expect(revealSteps.map((s) => `${s.round}:${s.phase}:${s.shootingRound}`)).toEqual(
+        reveals.map((r) => `${r.round}:${r.phase}:${r.shootingRound}`),
+      );
+      expect(steps.slice(0, 4).map((s) => s.kind)).toEqual(['nations', 'map', 'supplies', 'capitals']);
+      // Rolls, throws and collections belong to the step whose orders caused them.
+      for (const s of steps) {
+        for (const e of s.events) kinds.add(e.t);
+        if (s.events.some((e) => e.t === 'roll')) expect(s.phase).toBe('shoot');
+        if (s.events.some((e) => e.t === 'throw')) expect(s.phase).toBe('spread');
+        if (s.kind === 'collect') expect(s.events[0]!.t).toBe('collect');
+      }
+      const name = (seat: string) => `N${seat}`;
+      for (const s of steps)
+        for (const lang of ['nb', 'en'] as const) {
+          expect(stepTitle(s, lang)).not.toMatch(/undefined|null/);
+          for (const e of s.events)
+            for (const line of eventLines(e, lang, name)) {
+              expect(line.length).toBeGreaterThan(4);
+              expect(line).not.toMatch(/undefined|null|NaN|\[object/);
+            }
+        }
+    }
+    for (const k of ['reveal', 'roll', 'collect', 'throw', 'removed']) expect(kinds).toContain(k);
+  });
+
+  it('names the step in both languages', () => {
+    const log: DeresEvent[] = [
+      {
+        t: 'reveal',
+        phase: 'shoot',
+        round: 2,
+        shootingRound: 1,
+        step: 'declare',
+        orders: { 0: { kind: 'shoot', shot: { shooter: 'r1', target: { x: 3, y: 4 } } } },
+      },
+      { t: 'roll', seat: '0', shooter: 'r1', target: { x: 3, y: 4 }, needed: 9, rolls: [7], hit: false, sniper: false },
+    ];
+    const [s] = historySteps(log);
+    expect(stepTitle(s!, 'en')).toBe('Round 2 · III Shoot · shooting round 1 – orders revealed');
+    expect(stepTitle(s!, 'nb')).toBe('Runde 2 · III Skyt · skyterunde 1 – ordrene avslørt');
+    expect(eventLines(log[0]!, 'en', () => 'The Red')).toEqual(['The Red shoots at 3,4']);
+    expect(eventLines(log[1]!, 'nb', () => 'De Røde')).toEqual(['De Røde skyter på 3,4: trenger 9+, slo 7 – bom']);
+  });
+});
