@@ -99,10 +99,10 @@ let best = start;
 let bestV = evaluate(best);
 console.log(`${faction} ${JSON.stringify(best)}\n  ${show(bestV)}`);
 if (process.env.TUNE) {
-  const keys = (Object.keys(best) as (keyof Style)[]).filter((k) => k !== 'city' && typeof best[k] === 'number') as Exclude<
-    keyof Style,
-    'endgame' | 'alliedNavy' | 'scenarioSearch'
-  >[];
+  // The clock weight is read by Normal's search only (normal.ts), which these games do not play.
+  const keys = (Object.keys(best) as (keyof Style)[]).filter(
+    (k) => k !== 'city' && k !== 'clock' && typeof best[k] === 'number',
+  ) as Exclude<keyof Style, 'endgame' | 'alliedNavy' | 'scenarioSearch' | 'clock'>[];
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
     for (const k of keys) {
       const x = best[k];

@@ -13,6 +13,7 @@ import type { GameState } from '../src/engine/model/state.js';
 import type { Action } from '../src/engine/actions.js';
 import { forcedDice, seededRng } from '../src/testing/rng.js';
 import { normalBot } from '../src/bots/index.js';
+import { styled } from '../src/bots/normal.js';
 import type { Bot } from '../src/bots/types.js';
 import { endsSoon, lastWord, styleNow } from '../src/bots/endgame.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
@@ -78,5 +79,22 @@ describe('the last word in a scenario', () => {
     const a = decide(normalBot, G, 'allies');
     expect(attack(a)).toBe(true);
     expect(a.type === 'move' && a.args.count).toBe(4);
+  });
+
+  // Norway's last turn in Narvik, the Allies still to move: Bjørnfjell is empty and the Allies next
+  // to it in Bardufoss can take it; Narvik's Germans need Norway's battalions. Its style (which
+  // scores each objective alone) marches all three into Bjørnfjell, leaving nobody who can beat
+  // Narvik's two; the search, playing on to the end, keeps enough back for Narvik
+  // (normal-style.ts scenarioSearch: 'lastRound'; before, Norway played its style there).
+  it('Normal Norway keeps battalions back for Narvik in its last turn, where its style sends all to Bjørnfjell', () => {
+    const G = lastRound(NARVIK, 'norway', { germany: { narvik: 2, tysfjord: 1 }, norway: { bardufoss: 3 }, allies: { bardufoss: 2 } });
+    const view = viewFor(G, 'norway');
+    const legal = legalActions(view as unknown as GameState, 'norway');
+    const own = styled({ view, legal, rng: seededRng(1) });
+    expect(own.type === 'move' && [own.args.to, own.args.count]).toEqual(['bjornfjell', 3]);
+    const a = decide(normalBot, G, 'norway');
+    const sentToBjornfjell = a.type === 'move' && a.args.to === 'bjornfjell' ? a.args.count : 0;
+    expect(a.type).toBe('move');
+    expect(sentToBjornfjell).toBeLessThanOrEqual(1);
   });
 });

@@ -22,7 +22,8 @@ import { FACTIONS, type Faction } from '../types.js';
 import type { FactionView } from '../engine/view.js';
 import type { GameState } from '../engine/model/state.js';
 import { perform, type Action } from '../engine/actions.js';
-import { symbolsOf } from '../cards/index.js';
+import { HAND_SIZE, symbolsOf } from '../cards/index.js';
+import { deckOutOf } from '../engine/kernel/hand.js';
 import { actor } from '../engine/flow.js';
 import { legalActions } from '../engine/legal.js';
 import { endsSoon, styleNow } from './endgame.js';
@@ -36,8 +37,8 @@ import { heuristicBot, stageOf } from './easy.js';
 import { NORMAL_STYLES } from './normal-style.js';
 import { determinize, undeterminable } from './determinize.js';
 import { attackDice, friendsOf, targetsOf, winChance, worth, type Board } from './position.js';
-import { goalOf } from './goal.js';
-import { withinClock } from './clock.js';
+import { goalOf, type Goal } from './goal.js';
+import { sideWins, withinClock } from './clock.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
 /** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
@@ -121,10 +122,27 @@ export function score(S: GameState, f: Faction, targets: readonly string[], styl
   for (const forces of Object.values(S.units))
     for (const [g, k] of Object.entries(forces)) v += (mine.has(g as Faction) ? battalion : -battalion) * (k ?? 0);
   for (const a of S.attacks) v += (mine.has(a.faction) ? battalion : -battalion) * a.count;
+  v += clockTime(S, f, goal, style);
   // A scenario without reinforcements never trades the cards' soldier symbols for battalions.
   if (S.scenario?.reinforcements !== false)
     for (const g of FACTIONS) for (const c of S.hands[g]) v += (mine.has(g) ? SYMBOL : -SYMBOL) * symbolsOf(c);
   return v;
+}
+
+/**
+ * Time on a scenario's clock (clock.ts): the cards the faction whose deck ends the game still has
+ * to draw once its hand is refilled, each a card it may spend before the end. Worth `style.clock`
+ * each to the side that would lose if the game ended now (it needs the time), against the side
+ * that would win. Only on part of the board; the full game's clock is left as it was tuned.
+ */
+function clockTime(S: GameState, f: Faction, goal: Goal, style: Style): number {
+  const weight = style.clock ?? 0;
+  if (!weight || !S.scenario?.region || goal.kind !== 'holdAll') return 0;
+  const g = FACTIONS.find((x) => deckOutOf(S, x) === 'endsGame');
+  if (!g) return 0;
+  const left = Math.max(0, S.decks[g].draw.length + S.hands[g].length - HAND_SIZE[g]);
+  const b: Board = { units: S.units, attacks: [], goal };
+  return (sideWins(b, f) ? -weight : weight) * left;
 }
 
 /** A seeded generator drawn from the caller's: same input rng state, same search. */
@@ -135,7 +153,7 @@ function fork(rng: Rng): number {
 }
 
 /** The actions worth comparing: the style's own choice first, then the best of the rest by the style's scoring. */
-function candidatesOf(
+export function candidatesOf(
   view: FactionView,
   f: Faction,
   stage: string,
@@ -155,7 +173,10 @@ function candidatesOf(
   else ranked = [...legal];
   const out: Action[] = [own];
   // Ending the phase is always one of the movement candidates: doing nothing more is a real option.
-  if (stage === 'movement') {
+  // So is passing in a card window of a scenario on part of the board, where a card kept is time
+  // on the clock (clockTime); the listing puts the card plays first, and with four or more of them
+  // passing was never weighed. (The full game keeps the candidates it was measured with.)
+  if (stage === 'movement' || view.scenario?.region) {
     const end = legal.find((a) => ENDINGS.includes(a.type));
     if (end && end !== own) out.push(end);
   }
@@ -226,7 +247,9 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
     moveIterations,
   } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
-  if (view.scenario?.region && NORMAL_STYLES[f].scenarioSearch === false) return own;
+  // In a scenario a style may leave the search out, or keep it for the last round only (style.ts scenarioSearch).
+  const scenarioSearch = NORMAL_STYLES[f].scenarioSearch ?? true;
+  if (view.scenario?.region && (scenarioSearch === false || (scenarioSearch === 'lastRound' && !endsSoon(view)))) return own;
   // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
   if (own.type === 'sail' || own.type === 'placeShip') return own;
   // A turn has many movement decisions and the heuristic's moves are its dearest: fewer candidates and

@@ -31,6 +31,12 @@ export interface Style {
   /** A dice card is played while the side's dice are at most `cardLead` ahead of the enemy's and at most `cardBehind` behind. */
   readonly cardLead: number;
   readonly cardBehind: number;
+  /**
+   * Normal's search only, in a hold-all scenario (clock.ts): per card the faction whose deck ends
+   * the game has left to draw, for the side that would lose if it ended now (against the side that
+   * would win); absent or 0 leaves it out.
+   */
+  readonly clock?: number;
   /** The least gain in `worth` a voluntary move must bring. */
   readonly minGain: number;
   /**
@@ -40,10 +46,11 @@ export interface Style {
    */
   readonly alliedNavy: boolean;
   /**
-   * Normal only: whether its search looks ahead in a scenario on part of the board (absent: yes). A
-   * way of playing, not a weight: tune-style leaves it alone (normal-style.ts says where it is off).
+   * Normal only: whether its search looks ahead in a scenario on part of the board (absent: yes;
+   * 'lastRound': only once the game ends soon, endgame.ts). A way of playing, not a weight:
+   * tune-style leaves it alone (normal-style.ts says where it is limited).
    */
-  readonly scenarioSearch?: boolean;
+  readonly scenarioSearch?: boolean | 'lastRound';
   /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
   readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch'>>;
 }
