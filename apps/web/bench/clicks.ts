@@ -3,8 +3,8 @@
  * (embedded store, temporary folder, automatic passing on with a short delay) and plays, per ruleset,
  * a three-player match through three Chromium pages, one per seat: the whole first round of the basic
  * game, and the 9. April turn of the advanced game. At each moment the acting page decides by clicking
- * what a player would (a stack on the map and a destination, a card or a pass, a placement, the end of
- * a phase). Every click on each page is counted; a click is a forced Pass/End when the seat's only
+ * what a player would (a stack dragged onto a destination, a card or a pass, a placement, the end of
+ * a phase). Every click and drag on each page is counted; a click is a forced Pass/End when the seat's only
  * legal action was a pass (read from the server's true state before the click; the page waits for the
  * automatic pass first). Decisions are the moves the server stored from the seat's page (the passes
  * the server made itself are not). Not a test: nothing asserted.
@@ -104,9 +104,12 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
     }
     case 'april9Landing':
       if (landings < 3 && (await p.locator('[data-adv="landShips"]').count()) > 0) {
-        // The map offers the landing's sea zones at once: a zone, a coastal area, then the ships.
+        // The map lights the coasts at once: a coast served by one zone lands all its ships in one
+        // click; otherwise a zone, a coastal area, then the ships.
+        const coast = p.locator('path.area.pickable').first();
         const zone = p.locator('path.sea.pickable').first();
-        if ((await zone.count()) > 0) {
+        if ((await coast.count()) > 0) await coast.dispatchEvent('click');
+        else if ((await zone.count()) > 0) {
           await zone.dispatchEvent('click');
           const area = p.locator('path.area.pickable').first();
           if (
@@ -126,18 +129,12 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
       await p.click('[data-adv="intercept-yes"]');
       return 'other';
     case 'movement': {
-      // Basic game: move up to two stacks a phase (a stack on the map, then a destination), then end.
+      // Basic game: move up to two stacks a phase, each dragged onto its destination (one gesture;
+      // a destination out of sight is clicked in the panel instead), then end.
       const sources = p.locator('path.area.source');
       if (moves < 2 && (await sources.count()) > 0) {
-        await sources.nth(moves % (await sources.count())).dispatchEvent('click');
-        const dest = p.locator('[data-dest]').first();
-        if (
-          await dest.waitFor({ timeout: 2000 }).then(
-            () => true,
-            () => false,
-          )
-        ) {
-          await dest.click();
+        const from = await sources.nth(moves % (await sources.count())).getAttribute('data-area');
+        if (from && (await dragStack(p, from))) {
           await finishSteps(p);
           return 'move';
         }
@@ -158,6 +155,38 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
   }
 }
 
+/** The centre of a map element on the screen, if it is in the map's view. */
+async function onScreen(p: Page, selector: string): Promise<{ x: number; y: number } | null> {
+  const el = p.locator(selector).first();
+  if ((await el.count()) === 0) return null;
+  const [b, map] = await Promise.all([el.boundingBox(), p.locator('svg.board-svg').boundingBox()]);
+  if (!b || !map) return null;
+  const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  const inside = at.x > map.x + 4 && at.x < map.x + map.width - 4 && at.y > map.y + 4 && at.y < map.y + map.height - 4;
+  return inside ? at : null;
+}
+
+/** Drag the stack at `from` onto its first destination: one press. False when nothing was sent. */
+async function dragStack(p: Page, from: string): Promise<boolean> {
+  const start = await onScreen(p, `circle.hit[data-hit="${from}"]`);
+  if (!start) return false;
+  await p.mouse.move(start.x, start.y);
+  await p.mouse.down();
+  await p.mouse.move(start.x + 12, start.y + 12, { steps: 3 });
+  const dest = p.locator('[data-dest]').first();
+  const lit = await dest.waitFor({ timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
+  const to = lit ? await dest.getAttribute('data-dest') : null;
+  const end = to ? await onScreen(p, `circle.hit[data-hit="${to}"]`) : null;
+  if (end) await p.mouse.move(end.x, end.y, { steps: 8 });
+  await p.mouse.up();
+  // Out of sight: the stack stays picked and the panel's button takes it there.
+  if (!end && lit) await dest.click();
+  return lit;
+}
+
 /** Where the clicks went: per stage, all seats together. */
 type ByStage = Map<string, number>;
 
@@ -169,9 +198,24 @@ async function playRuleset(
   const ctxs = await Promise.all(SEATS.map(() => newContext(browser, { lang: 'en' })));
   for (const c of ctxs)
     await c.addInitScript(() => {
+      // A player's action: each click, and each drag (a press let go elsewhere), counted once even
+      // when the browser ends the drag with a click.
       const w = window as unknown as { __clicks: number };
       w.__clicks = 0;
-      document.addEventListener('click', () => w.__clicks++, true);
+      let down = { x: 0, y: 0 };
+      let dragged = false;
+      document.addEventListener('pointerdown', (e) => (down = { x: e.clientX, y: e.clientY }), true);
+      document.addEventListener(
+        'pointerup',
+        (e) => {
+          if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 6) return;
+          w.__clicks++;
+          dragged = true;
+          setTimeout(() => (dragged = false), 0);
+        },
+        true,
+      );
+      document.addEventListener('click', () => (dragged ? (dragged = false) : w.__clicks++), true);
     });
   const pages = await Promise.all(ctxs.map((c) => c.newPage()));
   const [g, n, a] = pages as [Page, Page, Page];

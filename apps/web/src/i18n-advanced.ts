@@ -117,6 +117,9 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.raid': ({ ship }) => `Send ${ship} på raid`,
     'adv.land': 'Landsetting',
     'adv.landStart': 'Velg havområdet skipene går i land fra (eller klikk det på kartet)',
+    'adv.landCoast': 'Eller klikk en uthevet kyst på kartet: alle skipene som kan, går i land der med ett klikk.',
+    'adv.landAll': ({ n, area, zone }) =>
+      n === 1 ? `Landsett skipet fra sone ${zone} i ${area}` : `Landsett alle ${n} skipene fra sone ${zone} i ${area}`,
     'adv.done': 'Ferdig',
     'adv.trade': 'Bytt inn valgte 9. april-kort',
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symboler')} valgt`,
@@ -287,6 +290,9 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.raid': ({ ship }) => `Send ${ship} raiding`,
     'adv.land': 'Landing',
     'adv.landStart': 'Choose the sea zone to land from (or click it on the map)',
+    'adv.landCoast': 'Or click a highlighted coast on the map: all the ships able to land go ashore there in one click.',
+    'adv.landAll': ({ n, area, zone }) =>
+      n === 1 ? `Land the ship from zone ${zone} at ${area}` : `Land all ${n} ships from zone ${zone} at ${area}`,
     'adv.done': 'Done',
     'adv.trade': 'Trade the chosen 9 April cards',
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symbols')} chosen`,

@@ -140,6 +140,7 @@ export function AdvancedActions({
         <button type="button" onClick={() => state.start('landShips')} disabled={busy} data-adv="landShips">
           {t('adv.landStart')}
         </button>
+        <p className="muted small">{t('adv.landCoast')}</p>
       </div>,
     );
 

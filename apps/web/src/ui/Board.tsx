@@ -16,6 +16,7 @@ import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapV
 import { FULL, regionView } from './mapRegions';
 import { useMapFont, useOverlayBoxes } from './mapMeasure';
 import { useMapGestures } from './mapGestures';
+import { useStackDrag, type StackDrag } from './mapDrag';
 import { Token } from './MapToken';
 import { placeLabels, textWidth, type LabelIn } from './labelPlace';
 
@@ -31,13 +32,15 @@ export interface BoardProps {
   pickHint?: (area: string) => string | undefined;
   /** What the computer just did, marked on the map (game/computerTurn.ts). */
   follow?: FollowMarks | null;
+  /** Stacks that may be dragged onto a destination: one gesture makes the move. */
+  drag?: StackDrag;
 }
 
 /** Font sizes (map units) of the area names (before their zoom factor) and the sea zones' numerals. */
 const LABEL_FONT = 10.5;
 const SEA_LABEL_FONT = 34;
 
-export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow }: BoardProps) {
+export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow, drag }: BoardProps) {
   const { t } = useI18n();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -166,8 +169,10 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   // Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear
   // of the bottom sheet that covers the lower part of the screen.
   const focusKey = selected ? [selected, ...[...(pickable ?? [])].sort()].join(',') : '';
+  const { carried, carrying, handlers } = useStackDrag(drag, !!onPick);
   useEffect(() => {
-    if (!focusKey) return;
+    // While a stack is carried the map holds still under the pointer.
+    if (!focusKey || carrying.current) return;
     let raf2 = 0;
     // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
     const raf1 = requestAnimationFrame(() => {
@@ -183,7 +188,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       cancelAnimationFrame(raf2);
     };
   }, [focusKey]);
-  const { suppressClick, zoomAt, onPointerDown, onPointerMove, onPointerUp } = useMapGestures(svgRef, vb, setVb, facts);
+  const { suppressClick, zoomAt, onPointerDown, onPointerMove, onPointerUp } = useMapGestures(svgRef, vb, setVb, facts, handlers);
 
   const pick = (area: string) => {
     // A long press showed the area's facts: the click it ends with picks nothing.
@@ -383,6 +388,17 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           );
         })}
         {follow && <FollowArrows marks={follow} k={k} />}
+        {carried && (
+          <line
+            className="carry-line"
+            x1={labelPoint(carried.from).x}
+            y1={labelPoint(carried.from).y + 5 * k}
+            x2={carried.x}
+            y2={carried.y}
+            strokeWidth={3 * k}
+            pointerEvents="none"
+          />
+        )}
         {G.ruleset === 'advanced' && <ShipMarkers G={G} k={k} />}
         {combatArea && (
           <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />

@@ -212,6 +212,7 @@ export function GameView({
             selected={map.selected}
             onPick={busy || past ? undefined : map.onPick}
             pickHint={map.pickHint}
+            drag={map === actions && !busy && !past ? actions.drag : undefined}
             follow={past ? null : follow}
           />
         </div>

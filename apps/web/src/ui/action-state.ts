@@ -16,6 +16,7 @@ import {
   type ParamKey,
 } from '../game/choices';
 import { areaName } from '../game/data';
+import type { StackDrag } from './mapDrag';
 
 export type Mode =
   | { kind: 'idle' }
@@ -43,6 +44,8 @@ export interface ActionState {
   onPick(area: string): void;
   pickHint(area: string): string | undefined;
   playCard(card: string): void;
+  /** Stacks that may be dragged straight onto a destination (the map's one-gesture move). */
+  drag: StackDrag;
 }
 
 const AREA_KEYS: ParamKey[] = ['from', 'via', 'to'];
@@ -157,6 +160,19 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     setMode({ kind: 'stack', from });
   }
 
+  // Dragging a stack onto a destination moves all of it that may go there: the count costs no click.
+  const drag: StackDrag = {
+    movable: mode.kind === 'idle' || mode.kind === 'stack' ? movable : new Set(),
+    start: (from) => {
+      if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
+    },
+    drop: (from, to) => {
+      const d = destinations(choices, from).find((x) => x.to === to);
+      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d?.max ?? 1) : (d?.max ?? 1);
+      if (d) send('move', { from, to, count: n });
+    },
+  };
+
   const playCard = (card: string) => {
     const options = choices.cards.get(card) ?? [];
     const s = nextParam(options, {});
@@ -181,6 +197,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     onPick,
     pickHint,
     playCard,
+    drag,
   };
 }
 
