@@ -12,13 +12,13 @@ import { useAreaFacts } from './AreaFacts';
 import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
-import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
+import { fitView, labelLayout, hitRadius, SEA_LABEL_FONT, seaLabelAt, seaLabelWidth, useSvgSize, visibleBand } from './mapView';
 import { FULL, regionView } from './mapRegions';
 import { useMapFont, useOverlayBoxes } from './mapMeasure';
 import { useMapGestures } from './mapGestures';
 import { useStackDrag, type StackDrag } from './mapDrag';
 import { Token } from './MapToken';
-import { placeLabels, textWidth, type LabelIn } from './labelPlace';
+import { placeLabels, textWidth, type LabelIn, type Rect } from './labelPlace';
 
 export interface BoardProps {
   G: FactionView;
@@ -36,9 +36,8 @@ export interface BoardProps {
   drag?: StackDrag;
 }
 
-/** Font sizes (map units) of the area names (before their zoom factor) and the sea zones' numerals. */
+/** Font size (map units) of the area names (before their zoom factor). */
 const LABEL_FONT = 10.5;
-const SEA_LABEL_FONT = 34;
 
 export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow, drag }: BoardProps) {
   const { t } = useI18n();
@@ -103,7 +102,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     .filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id))
     .map((a) => a.id)
     .join(',');
-  const { placed, seaHidden } = useMemo(() => {
+  const { placed, seaHidden, seaAt } = useMemo(() => {
     const shown = new Set(shownKey.split(','));
     const counts = stackCounts.split(',').map(Number);
     const r = 11 * k;
@@ -129,16 +128,20 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         };
       });
     // Every stack stays clear, also those whose area's name is not drawn now.
-    const stacks = BOARD.areas
+    const allStacks = BOARD.areas
       .map((a, i) => ({ a, n: counts[i] ?? 0 }))
-      .filter(({ a, n }) => n > 0 && !shown.has(a.id))
+      .filter(({ n }) => n > 0)
       .map(({ a, n }) => {
         const b = stackBox(n);
-        return { x0: a.label.x + b.x0, y0: a.label.y + b.y0, x1: a.label.x + b.x1, y1: a.label.y + b.y1 };
+        return { id: a.id, x0: a.label.x + b.x0, y0: a.label.y + b.y0, x1: a.label.x + b.x1, y1: a.label.y + b.y1 };
       });
+    const stacks = allStacks.filter((r) => !shown.has(r.id));
+    // A numeral the pane's edge would cut is drawn whole, just inside the edge (the zones are wide there).
+    const seaAt = new Map(BOARD.seaZones.map((z) => [z.id, seaLabelAt(z.id, z.label, vb)]));
     const seaBoxes = BOARD.seaZones.map((z) => {
-      const w = (z.id.length * 0.45 + 0.3) * SEA_LABEL_FONT;
-      return { x0: z.label.x - w / 2, y0: z.label.y - SEA_LABEL_FONT * 0.6, x1: z.label.x + w / 2, y1: z.label.y + SEA_LABEL_FONT * 0.6 };
+      const w = seaLabelWidth(z.id);
+      const at = seaAt.get(z.id)!;
+      return { x0: at.x - w / 2, y0: at.y - SEA_LABEL_FONT * 0.6, x1: at.x + w / 2, y1: at.y + SEA_LABEL_FONT * 0.6 };
     });
     // The map's own buttons (zoom, legend) lie over it: no name goes under them.
     const unit = size.w > 0 ? vb.w / size.w : 1;
@@ -148,10 +151,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       x1: vb.x + o.x1 * unit,
       y1: vb.y + o.y1 * unit,
     }));
+    // A numeral under the map's buttons, or moved in from the edge onto a stack, is left out.
+    const meets = (c: Rect, d: Rect) => c.x0 < d.x1 && d.x0 < c.x1 && c.y0 < d.y1 && d.y0 < c.y1;
     const seaHidden = new Set(
       BOARD.seaZones
-        .filter((_z, i) =>
-          controls.some((c) => c.x0 < seaBoxes[i]!.x1 && seaBoxes[i]!.x0 < c.x1 && c.y0 < seaBoxes[i]!.y1 && seaBoxes[i]!.y0 < c.y1),
+        .filter(
+          (z, i) =>
+            controls.some((c) => meets(c, seaBoxes[i]!)) || (seaAt.get(z.id) !== z.label && allStacks.some((c) => meets(c, seaBoxes[i]!))),
         )
         .map((z) => z.id),
     );
@@ -163,6 +169,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         y1: vb.y + vb.h,
       }),
       seaHidden,
+      seaAt,
     };
   }, [shownKey, stackCounts, labelBoxes, kText, k, selected, pickable, sources, overlays, vb, size.w]);
   const facts = useAreaFacts(boxRef, G, (id) => (pickable?.has(id) || sources?.has(id) ? pickHint?.(id) : undefined));
@@ -266,7 +273,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         {BOARD.seaZones
           .filter((z) => !seaHidden.has(z.id))
           .map((z) => (
-            <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={SEA_LABEL_FONT}>
+            <text
+              key={z.id}
+              x={seaAt.get(z.id)!.x}
+              y={seaAt.get(z.id)!.y}
+              className={`sea-label ${z.redShadow ? 'red' : ''}`}
+              fontSize={SEA_LABEL_FONT}
+            >
               {z.id}
             </text>
           ))}

@@ -119,3 +119,22 @@ export function labelLayout(base: number, pxPerUnit: number, narrow: boolean, fo
 export function hitRadius(tokenRadius: number, pxPerUnit: number): number {
   return Math.min(Math.max(tokenRadius + 2, MIN_TAP_PX / 2 / pxPerUnit + 1), 34);
 }
+
+/** Font size (map units) of the sea zones' numerals, and a numeral's width. */
+export const SEA_LABEL_FONT = 34;
+export const seaLabelWidth = (id: string) => (id.length * 0.45 + 0.3) * SEA_LABEL_FONT;
+
+/** Where a sea zone's numeral is drawn: its place, moved just inside the view when the edge would cut it. */
+export function seaLabelAt(id: string, at: { x: number; y: number }, vb: { x: number; y: number; w: number; h: number }) {
+  const half = seaLabelWidth(id) / 2;
+  const halfH = SEA_LABEL_FONT * 0.6;
+  const pad = SEA_LABEL_FONT * 0.2;
+  // Only a numeral partly in sight moves; one wholly outside stays there.
+  const partly = at.x + half > vb.x && at.x - half < vb.x + vb.w && at.y + halfH > vb.y && at.y - halfH < vb.y + vb.h;
+  if (!partly || vb.w < 2 * (half + pad) || vb.h < 2 * (halfH + pad)) return at;
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return {
+    x: clamp(at.x, vb.x + half + pad, vb.x + vb.w - half - pad),
+    y: clamp(at.y, vb.y + halfH + pad, vb.y + vb.h - halfH - pad),
+  };
+}
