@@ -67,9 +67,11 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
 
   const place = useMemo(() => placements(choices), [choices]);
   const placeMax = useMemo(() => Math.max(0, ...[...place.values()].map((p) => (byAir ? p.maxByAir : p.max))), [place, byAir]);
+  // Reinforcements: as many as may be placed is the number offered first, so that one click on an
+  // area places them all (the stepper chooses fewer); each new state offers it afresh.
   useEffect(() => {
-    setPlaceCount((n) => Math.max(1, Math.min(n, placeMax || 1)));
-  }, [placeMax]);
+    setPlaceCount(Math.max(1, placeMax));
+  }, [placeMax, stateKey]);
 
   const sendPlace = (area: string) => {
     const e = place.get(area);
@@ -166,10 +168,12 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     start: (from) => {
       if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
     },
-    drop: (from, to) => {
-      const d = destinations(choices, from).find((x) => x.to === to);
-      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d?.max ?? 1) : (d?.max ?? 1);
-      if (d) send('move', { from, to, count: n });
+    drop: (from, under) => {
+      const dests = destinations(choices, from);
+      const d = under.map((to) => dests.find((x) => x.to === to)).find((x) => x !== undefined);
+      if (!d) return;
+      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d.max) : d.max;
+      send('move', { from, to: d.to, count: n });
     },
   };
 

@@ -9,8 +9,8 @@ export interface StackDrag {
   movable: ReadonlySet<string>;
   /** The stack is picked up: its destinations light. */
   start(from: string): void;
-  /** Let go over `to` (any area or zone; the receiver checks it is a destination). */
-  drop(from: string, to: string): void;
+  /** Let go over these places, topmost first (areas or zones; the receiver takes the first destination). */
+  drop(from: string, under: string[]): void;
 }
 
 /** The area or sea zone a map element stands for (its shape, or the tap target over its stack). */
@@ -39,8 +39,12 @@ export function useStackDrag(drag: StackDrag | undefined, enabled: boolean) {
           drop: (from, x, y) => {
             carrying.current = false;
             setCarried(null);
-            const to = placeOf(document.elementFromPoint(x, y));
-            if (to && to !== from) drag.drop(from, to);
+            // Every place under the pointer, topmost first: a neighbour's tap target may lie over the destination.
+            const under = document
+              .elementsFromPoint(x, y)
+              .map(placeOf)
+              .filter((p): p is string => !!p && p !== from);
+            if (under.length > 0) drag.drop(from, [...new Set(under)]);
           },
         }
       : undefined;
