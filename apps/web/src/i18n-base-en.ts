@@ -166,7 +166,7 @@ export const BASE_EN: Record<string, Entry> = {
   'act.play': 'Play the card',
   'act.move': ({ n, to }) => `Move ${n} to ${to}`,
   'act.attack': ({ n, to }) => `Attack ${to} with ${n}`,
-  'act.selectStack': 'Pick one of your stacks on the map to move it.',
+  'act.selectStack': 'Drag one of your stacks onto where it should go, or click it to choose how many.',
   'act.selected': ({ n, area }) => `${n} ${plural(n, 'battalion', 'battalions')} in ${area} can move.`,
   'act.howMany': 'How many?',
   'act.pickDestination': 'Click a highlighted area on the map, or choose here:',

@@ -165,7 +165,7 @@ export const BASE_NO: Record<string, Entry> = {
   'act.play': 'Spill kortet',
   'act.move': ({ n, to }) => `Flytt ${n} til ${to}`,
   'act.attack': ({ n, to }) => `Angrip ${to} med ${n}`,
-  'act.selectStack': 'Velg en av dine stabler på kartet for å flytte den.',
+  'act.selectStack': 'Dra en av stablene dine dit den skal, eller klikk den for å velge hvor mange.',
   'act.selected': ({ n, area }) => `${n} ${plural(n, 'bataljon', 'bataljoner')} i ${area} kan flyttes.`,
   'act.howMany': 'Hvor mange?',
   'act.pickDestination': 'Klikk et uthevet område på kartet, eller velg her:',
