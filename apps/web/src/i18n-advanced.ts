@@ -34,7 +34,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Movement': 'Forflytning 9. april: bare Fallskjermtropp kan spilles nå. Avslutt når du er ferdig.',
     'do.april9Raid': 'Send slagskip eller tunge kryssere i havområde VI–VIII på raid, eller gå videre.',
     'do.april9Landing':
-      'Sett i land bataljoner: velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
+      'Sett i land bataljoner: klikk en uthevet kyst for å sette alle skipene i havområdet der i land, eller velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
     'do.april9Mobilize': ({ n }) => `Mobiliser: sett én bataljon på et ledig mobiliseringspunkt (${n} igjen).`,
     'do.april9Deceive': ({ zone, n }) =>
       `Villedende manøver traff ${n} ${plural(n, 'skip', 'skip')} i havområde ${zone}: velg nabohavområdet hvert av dem må gå til.`,
@@ -210,7 +210,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Movement': '9 April movement: only Fallskjermtropp can be played now. End when you are done.',
     'do.april9Raid': 'Send battleships or heavy cruisers in sea zones VI–VIII raiding, or go on.',
     'do.april9Landing':
-      'Land battalions: choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
+      'Land battalions: click a highlighted coast to land all the ships of its sea zone there, or choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
     'do.april9Mobilize': ({ n }) => `Mobilise: put one battalion on a free mobilisation point (${n} left).`,
     'do.april9Deceive': ({ zone, n }) =>
       `Villedende manøver hit ${n} ${plural(n, 'ship', 'ships')} in sea zone ${zone}: choose the neighbouring zone each must go to.`,
