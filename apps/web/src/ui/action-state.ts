@@ -146,7 +146,11 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
       if (choices.combatAreas.includes(area)) return send('chooseCombat', { area });
       if (choices.retreat.includes(area)) return send('retreat', { to: area });
       if (place.has(area)) return sendPlace(area);
-      if (land.includes(area)) return setMode({ kind: 'land', first: area });
+      if (land.includes(area)) {
+        // An area with one possible partner is the whole landing: no second click to confirm it.
+        const pairs = choices.land.filter(([a, b]) => a === area || b === area);
+        return pairs.length === 1 ? send('land', { areas: pairs[0] }) : setMode({ kind: 'land', first: area });
+      }
     };
     pickHint = (area) => {
       if (choices.combatAreas.includes(area)) return t('act.chooseCombat');
