@@ -8,6 +8,7 @@ import { useI18n } from '../i18n';
 import { destinations, landingAreas, landingPartners, onlyPass, type Choices } from '../game/choices';
 import { areaName, cardTitle } from '../game/data';
 import { Stepper } from './Pieces';
+import { DOCK_EVENT } from './mapOpening';
 import { oneOfEachKind } from '../game/handGroups';
 import { AreaChoice, CardPlay, Distribution, fullSplit, groupLabel, PlaceBox, TradeBox } from './ActionBoxes';
 import type { ActionState, Send } from './action-state';
@@ -292,7 +293,11 @@ function useDockHeight() {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const update = () => {
       const fixed = getComputedStyle(el).position === 'fixed';
-      root.style.setProperty('--dock-h', fixed ? `${Math.ceil(el.getBoundingClientRect().height)}px` : '0px');
+      const h = fixed ? `${Math.ceil(el.getBoundingClientRect().height)}px` : '0px';
+      if (root.style.getPropertyValue('--dock-h') === h) return;
+      root.style.setProperty('--dock-h', h);
+      // The map fits an untouched opening view to the part the sheet leaves free (ui/mapOpening.ts).
+      window.dispatchEvent(new Event(DOCK_EVENT));
     };
     const ro = new ResizeObserver(update);
     ro.observe(el);
@@ -302,6 +307,7 @@ function useDockHeight() {
       ro.disconnect();
       window.removeEventListener('resize', update);
       root.style.removeProperty('--dock-h');
+      window.dispatchEvent(new Event(DOCK_EVENT));
     };
   }, []);
   return ref;

@@ -1,5 +1,5 @@
 /** The map: drawn from the board data, with stacks, pending attacks, and the areas you may pick. */
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Faction, FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
 import { BORDERS, attackAnchor, labelPoint } from '../game/geometry';
@@ -13,7 +13,8 @@ import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
 import { fitView, labelLayout, hitRadius, SEA_LABEL_FONT, seaLabelAt, seaLabelWidth, useSvgSize, visibleBand } from './mapView';
-import { FULL, regionView } from './mapRegions';
+import { FULL } from './mapRegions';
+import { useOpeningView } from './mapOpening';
 import { useMapFont, useOverlayBoxes } from './mapMeasure';
 import { useMapGestures } from './mapGestures';
 import { useStackDrag, type StackDrag } from './mapDrag';
@@ -46,37 +47,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   // A scenario on part of the board opens on its region; "whole map" goes back to it.
   const home = G.scenario?.region ?? 'all';
   const inPlay = useMemo(() => (G.scenario?.region ? new Set(G.scenario.region) : null), [G.scenario?.region]);
-  const [vb, setVb] = useState(() => regionView(home, 0.7));
-  const aspect = useRef(0.7);
-  /** The part of the map's height the player sees, as fractions from its top (a phone's sheet covers the foot). */
-  const seenPart = () => {
-    const el = svgRef.current;
-    if (!el) return { top: 0, bottom: 1 };
-    const band = visibleBand(el);
-    return band.height > 0 && band.width > 0
-      ? // On a phone the buttons take a good part of the width: the region stays clear of them.
-        { top: band.top / band.height, bottom: band.bottom / band.height, right: band.narrow ? band.right / band.width : 1 }
-      : { top: 0, bottom: 1 };
-  };
-  const openView = (region: Parameters<typeof regionView>[0]) => setVb(regionView(region, aspect.current, seenPart()));
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return;
-    aspect.current = r.width / r.height;
-    // The whole land (or the scenario's region): the N and S buttons zoom to either half. Again two
-    // frames later, once the phone's sheet has published its height.
-    openView(home);
-    let raf2 = 0;
-    const raf1 = requestAnimationFrame(() => {
-      raf2 = requestAnimationFrame(() => openView(home));
-    });
-    return () => {
-      cancelAnimationFrame(raf1);
-      cancelAnimationFrame(raf2);
-    };
-  }, []);
+  const { vb, setVb, openView } = useOpeningView(svgRef, home);
   const k = Math.min(1.45, Math.max(1, vb.w / 700));
   const size = useSvgSize(svgRef);
   /** Screen pixels per map unit (the view box keeps the box's aspect, so one number does). */

@@ -3,7 +3,7 @@
  * phone's bottom sheet covers the lower part), how to bring a selection into that part, how large the
  * labels and tap targets must be to stay usable.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { BOARD } from '../game/data';
 import { placeBest, type Box } from './mapFill';
 
@@ -137,4 +137,30 @@ export function seaLabelAt(id: string, at: { x: number; y: number }, vb: { x: nu
     x: clamp(at.x, vb.x + half + pad, vb.x + vb.w - half - pad),
     y: clamp(at.y, vb.y + halfH + pad, vb.y + vb.h - halfH - pad),
   };
+}
+
+/**
+ * Publish the map column's distance from the page's top as `--map-top` on it, so that on a phone it
+ * takes the screen's whole height below the bars (styles/phone.css), however tall the banner is.
+ */
+export function useMapTop(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const top = `${Math.round(el.getBoundingClientRect().top + window.scrollY)}px`;
+      if (el.style.getPropertyValue('--map-top') !== top) el.style.setProperty('--map-top', top);
+    };
+    update();
+    window.addEventListener('resize', update);
+    // The bars above it change height (a longer banner, the history bar, the fonts arriving).
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    const layout = el.closest('.game-layout');
+    const above = [el.closest('.game-page')?.querySelector('.topbar'), ...[...(layout?.children ?? [])].filter((c) => !c.contains(el))];
+    for (const e of above) if (e) ro?.observe(e);
+    return () => {
+      window.removeEventListener('resize', update);
+      ro?.disconnect();
+    };
+  });
 }
