@@ -181,7 +181,8 @@ export const BASE_EN: Record<string, Entry> = {
   'act.available': ({ n, s }) =>
     `Bought: ${n} ${plural(n, 'battalion', 'battalions')} to place (${s} ${plural(s, 'symbol', 'symbols')} traded).`,
   'act.land': 'Landing',
-  'act.landFirst': 'Choose the first coastal area. Where only one second area fits, the landing is made at once.',
+  'act.landFirst':
+    'Choose the first coastal area, or drag from one coastal area onto the other to land in both in one gesture. Where only one second area fits, the landing is made at once.',
   'act.landSecond': ({ area }) => `${area} chosen. Choose the second.`,
   'act.discard': 'Discard',
   'act.accept': 'Accept',

@@ -180,7 +180,8 @@ export const BASE_NO: Record<string, Entry> = {
   'act.available': ({ n, s }) =>
     `Kjøpt: ${n} ${plural(n, 'bataljon', 'bataljoner')} å sette ut (${s} ${plural(s, 'symbol', 'symboler')} innbyttet).`,
   'act.land': 'Landsetting',
-  'act.landFirst': 'Velg første kystområde. Passer bare ett område som det andre, gjøres landsettingen med én gang.',
+  'act.landFirst':
+    'Velg første kystområde, eller dra fra det ene kystområdet til det andre for å lande i begge med ett grep. Passer bare ett område som det andre, gjøres landsettingen med én gang.',
   'act.landSecond': ({ area }) => `${area} valgt. Velg det andre.`,
   'act.discard': 'Kast',
   'act.accept': 'Godta',

@@ -100,7 +100,7 @@ export function ActionPanel({
         <p>{t('act.landSecond', { area: areaName(mode.first) })}</p>
         <div className="button-grid">
           {landingPartners(choices, mode.first).map((a) => (
-            <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy}>
+            <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy} data-land-with={a}>
               {areaName(a)}
             </button>
           ))}
@@ -144,7 +144,7 @@ export function ActionPanel({
           <p className="muted small">{t('act.landFirst')}</p>
           <div className="button-grid">
             {landingAreas(choices).map((a) => (
-              <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy}>
+              <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy} data-land={a}>
                 {areaName(a)}
               </button>
             ))}

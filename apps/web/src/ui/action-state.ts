@@ -167,12 +167,23 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
   }
 
   // Dragging a stack onto a destination moves all of it that may go there: the count costs no click.
+  // Dragging from one coastal area onto another that it may land with makes that landing: one gesture
+  // that names both areas, so that no landing goes where the player did not point.
+  const landFrom = mode.kind === 'idle' || mode.kind === 'land' ? landingAreas(choices).filter((a) => !movable.has(a)) : [];
   const drag: StackDrag = {
-    movable: mode.kind === 'idle' || mode.kind === 'stack' ? movable : new Set(),
+    movable: new Set([...(mode.kind === 'idle' || mode.kind === 'stack' ? movable : []), ...landFrom]),
     start: (from) => {
       if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
+      else if (landFrom.includes(from) && !(mode.kind === 'land' && mode.first === from)) setMode({ kind: 'land', first: from });
     },
     drop: (from, under) => {
+      if (!movable.has(from)) {
+        const pair = under
+          .map((to) => choices.land.find(([a, b]) => (a === from && b === to) || (b === from && a === to)))
+          .find((x) => x !== undefined);
+        if (pair) send('land', { areas: pair });
+        return;
+      }
       const dests = destinations(choices, from);
       const d = under.map((to) => dests.find((x) => x.to === to)).find((x) => x !== undefined);
       if (!d) return;
