@@ -1,7 +1,7 @@
 /**
  * A naval chase in one click where one zone is possible: the button of a chased ship that may go to one
  * neighbouring zone only sends that chase (one of the engine's listed moves) and names the zone; a ship
- * with several zones to go to still asks for the zone on the map.
+ * with several zones to go to asks for the zone on the map, lit at once when it is the only ship chased.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
@@ -65,5 +65,18 @@ describe('naval chase', () => {
     const [, name, args] = move.mock.calls[0]!;
     expect(name).toBe('chaseShip');
     expect(args).toEqual(only);
+  }, 60_000);
+
+  it('lights the zones of the one ship chased, and a click on one chases it there', () => {
+    const G = chaseState((c) => new Set(c.map((o) => o.ship)).size === 1 && c.length > 1);
+    const options = chases(G);
+    const move = renderFor(G);
+    const lit = [...document.querySelectorAll('path.sea.pickable')].map((el) => el.getAttribute('data-zone')!).sort();
+    expect(lit).toEqual(options.map((o) => o.to).sort());
+    fireEvent.click(document.querySelector(`path[data-zone="${options[1]!.to}"]`)!);
+    expect(move).toHaveBeenCalledTimes(1);
+    const [, name, args] = move.mock.calls[0]!;
+    expect(name).toBe('chaseShip');
+    expect(args).toEqual(options[1]);
   }, 60_000);
 });

@@ -120,6 +120,16 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
       const all = whole.get(p);
       return all ? t('adv.landAll', { n: (all.ships as string[]).length, area: areaName(p), zone: String(all.zone) }) : placeLabel(t, p);
     };
+  } else if (adv.has('chaseShip') && new Set(adv.get('chaseShip')!.map((o) => String(o.ship))).size === 1) {
+    // One ship chased: the zones it may be chased to light at once, and a click on one sends the chase.
+    const options = adv.get('chaseShip')!;
+    active = true;
+    pickable = new Set(options.map((o) => String(o.to)));
+    onPick = (p) => {
+      const args = options.find((o) => String(o.to) === p);
+      if (args) send('chaseShip', args);
+    };
+    pickHint = (p) => placeLabel(t, p);
   } else {
     const direct = DIRECT.find((m) => adv.has(m));
     if (direct) {
