@@ -125,10 +125,23 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
       }
       await p.click('[data-action="endPhase"]');
       return 'other';
+    case 'navalChase':
+      // One ship chased: its zones are lit at once, and a click on one chases it there.
+      if ((await p.locator('path.sea.pickable').count()) > 0) {
+        await p.locator('path.sea.pickable').first().dispatchEvent('click');
+        return 'other';
+      }
+      await anyDecision(p, stage);
+      return 'other';
     case 'intercept':
       await p.click('[data-adv="intercept-yes"]');
       return 'other';
     case 'movement': {
+      // The Allies' landing (basic game): dragged from one coastal area onto another it may land with.
+      if (faction === 'allies' && (await p.locator('[data-testid="action-panel"] [data-land]').count()) > 0 && (await dragLanding(p))) {
+        await finishSteps(p);
+        return 'land';
+      }
       // Basic game: move up to two stacks a phase, each dragged onto its destination (one gesture;
       // a destination out of sight is clicked in the panel instead), then end.
       const sources = p.locator('path.area.source');
@@ -185,6 +198,52 @@ async function dragStack(p: Page, from: string): Promise<boolean> {
   // Out of sight: the stack stays picked and the panel's button takes it there.
   if (!end && lit) await dest.click();
   return lit;
+}
+
+/** A point on the screen where the map's topmost place is `area` (its shape, or its stack's tap target). */
+async function pointIn(p: Page, area: string): Promise<{ x: number; y: number } | null> {
+  return p.evaluate((id) => {
+    const shape = document.querySelector(`path[data-area="${id}"]`);
+    const map = document.querySelector('svg.board-svg')?.getBoundingClientRect();
+    if (!shape || !map) return null;
+    const b = shape.getBoundingClientRect();
+    const placeAt = (x: number, y: number) => {
+      const at = document
+        .elementsFromPoint(x, y)
+        .map((e) => e.closest('[data-area],[data-hit],[data-zone]'))
+        .find((e) => e);
+      return at?.getAttribute('data-area') ?? at?.getAttribute('data-hit') ?? at?.getAttribute('data-zone') ?? null;
+    };
+    for (let i = 1; i < 12; i++)
+      for (let j = 1; j < 12; j++) {
+        const x = b.left + (b.width * i) / 12;
+        const y = b.top + (b.height * j) / 12;
+        if (x < map.left + 4 || x > map.right - 4 || y < map.top + 4 || y > map.bottom - 4) continue;
+        if (placeAt(x, y) === id) return { x, y };
+      }
+    return null;
+  }, area);
+}
+
+/** Drag from the first coastal area the Allies may land in onto a lit partner: one press. */
+async function dragLanding(p: Page): Promise<boolean> {
+  const first = await p.locator('[data-testid="action-panel"] [data-land]').first().getAttribute('data-land');
+  const start = first ? await pointIn(p, first) : null;
+  if (!first || !start) return false;
+  await p.mouse.move(start.x, start.y);
+  await p.mouse.down();
+  await p.mouse.move(start.x + 12, start.y + 12, { steps: 3 });
+  const partners = await p
+    .locator('path.area.pickable')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-area') ?? ''))
+    .catch(() => [] as string[]);
+  let end: { x: number; y: number } | null = null;
+  for (const to of partners) if (!end && to !== first) end = await pointIn(p, to);
+  if (end) await p.mouse.move(end.x, end.y, { steps: 8 });
+  await p.mouse.up();
+  // No partner in sight: the first area stays chosen and the panel's button names the second.
+  if (!end) await clickFirst(p, '[data-testid="action-panel"] [data-land-with]');
+  return true;
 }
 
 /** Where the clicks went: per stage, all seats together. */
