@@ -3,8 +3,8 @@
  * (embedded store, temporary folder, automatic passing on with a short delay) and plays, per ruleset,
  * a three-player match through three Chromium pages, one per seat: the whole first round of the basic
  * game, and the 9. April turn of the advanced game. At each moment the acting page decides by clicking
- * what a player would (a stack on the map and a destination, a card or a pass, a placement, the end of
- * a phase). Every click on each page is counted; a click is a forced Pass/End when the seat's only
+ * what a player would (a stack dragged onto a destination, a card or a pass, a placement, the end of
+ * a phase). Every click and drag on each page is counted; a click is a forced Pass/End when the seat's only
  * legal action was a pass (read from the server's true state before the click; the page waits for the
  * automatic pass first). Decisions are the moves the server stored from the seat's page (the passes
  * the server made itself are not). Not a test: nothing asserted.
@@ -104,9 +104,12 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
     }
     case 'april9Landing':
       if (landings < 3 && (await p.locator('[data-adv="landShips"]').count()) > 0) {
-        // The map offers the landing's sea zones at once: a zone, a coastal area, then the ships.
+        // The map lights the coasts at once: a coast served by one zone lands all its ships in one
+        // click; otherwise a zone, a coastal area, then the ships.
+        const coast = p.locator('path.area.pickable').first();
         const zone = p.locator('path.sea.pickable').first();
-        if ((await zone.count()) > 0) {
+        if ((await coast.count()) > 0) await coast.dispatchEvent('click');
+        else if ((await zone.count()) > 0) {
           await zone.dispatchEvent('click');
           const area = p.locator('path.area.pickable').first();
           if (
@@ -122,22 +125,29 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
       }
       await p.click('[data-action="endPhase"]');
       return 'other';
+    case 'navalChase':
+      // One ship chased: its zones are lit at once, and a click on one chases it there.
+      if ((await p.locator('path.sea.pickable').count()) > 0) {
+        await p.locator('path.sea.pickable').first().dispatchEvent('click');
+        return 'other';
+      }
+      await anyDecision(p, stage);
+      return 'other';
     case 'intercept':
       await p.click('[data-adv="intercept-yes"]');
       return 'other';
     case 'movement': {
-      // Basic game: move up to two stacks a phase (a stack on the map, then a destination), then end.
+      // The Allies' landing (basic game): dragged from one coastal area onto another it may land with.
+      if (faction === 'allies' && (await p.locator('[data-testid="action-panel"] [data-land]').count()) > 0 && (await dragLanding(p))) {
+        await finishSteps(p);
+        return 'land';
+      }
+      // Basic game: move up to two stacks a phase, each dragged onto its destination (one gesture;
+      // a destination out of sight is clicked in the panel instead), then end.
       const sources = p.locator('path.area.source');
       if (moves < 2 && (await sources.count()) > 0) {
-        await sources.nth(moves % (await sources.count())).dispatchEvent('click');
-        const dest = p.locator('[data-dest]').first();
-        if (
-          await dest.waitFor({ timeout: 2000 }).then(
-            () => true,
-            () => false,
-          )
-        ) {
-          await dest.click();
+        const from = await sources.nth(moves % (await sources.count())).getAttribute('data-area');
+        if (from && (await dragStack(p, from))) {
           await finishSteps(p);
           return 'move';
         }
@@ -158,6 +168,84 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
   }
 }
 
+/** The centre of a map element on the screen, if it is in the map's view. */
+async function onScreen(p: Page, selector: string): Promise<{ x: number; y: number } | null> {
+  const el = p.locator(selector).first();
+  if ((await el.count()) === 0) return null;
+  const [b, map] = await Promise.all([el.boundingBox(), p.locator('svg.board-svg').boundingBox()]);
+  if (!b || !map) return null;
+  const at = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  const inside = at.x > map.x + 4 && at.x < map.x + map.width - 4 && at.y > map.y + 4 && at.y < map.y + map.height - 4;
+  return inside ? at : null;
+}
+
+/** Drag the stack at `from` onto its first destination: one press. False when nothing was sent. */
+async function dragStack(p: Page, from: string): Promise<boolean> {
+  const start = await onScreen(p, `circle.hit[data-hit="${from}"]`);
+  if (!start) return false;
+  await p.mouse.move(start.x, start.y);
+  await p.mouse.down();
+  await p.mouse.move(start.x + 12, start.y + 12, { steps: 3 });
+  const dest = p.locator('[data-dest]').first();
+  const lit = await dest.waitFor({ timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
+  const to = lit ? await dest.getAttribute('data-dest') : null;
+  const end = to ? await onScreen(p, `circle.hit[data-hit="${to}"]`) : null;
+  if (end) await p.mouse.move(end.x, end.y, { steps: 8 });
+  await p.mouse.up();
+  // Out of sight: the stack stays picked and the panel's button takes it there.
+  if (!end && lit) await dest.click();
+  return lit;
+}
+
+/** A point on the screen where the map's topmost place is `area` (its shape, or its stack's tap target). */
+async function pointIn(p: Page, area: string): Promise<{ x: number; y: number } | null> {
+  return p.evaluate((id) => {
+    const shape = document.querySelector(`path[data-area="${id}"]`);
+    const map = document.querySelector('svg.board-svg')?.getBoundingClientRect();
+    if (!shape || !map) return null;
+    const b = shape.getBoundingClientRect();
+    const placeAt = (x: number, y: number) => {
+      const at = document
+        .elementsFromPoint(x, y)
+        .map((e) => e.closest('[data-area],[data-hit],[data-zone]'))
+        .find((e) => e);
+      return at?.getAttribute('data-area') ?? at?.getAttribute('data-hit') ?? at?.getAttribute('data-zone') ?? null;
+    };
+    for (let i = 1; i < 12; i++)
+      for (let j = 1; j < 12; j++) {
+        const x = b.left + (b.width * i) / 12;
+        const y = b.top + (b.height * j) / 12;
+        if (x < map.left + 4 || x > map.right - 4 || y < map.top + 4 || y > map.bottom - 4) continue;
+        if (placeAt(x, y) === id) return { x, y };
+      }
+    return null;
+  }, area);
+}
+
+/** Drag from the first coastal area the Allies may land in onto a lit partner: one press. */
+async function dragLanding(p: Page): Promise<boolean> {
+  const first = await p.locator('[data-testid="action-panel"] [data-land]').first().getAttribute('data-land');
+  const start = first ? await pointIn(p, first) : null;
+  if (!first || !start) return false;
+  await p.mouse.move(start.x, start.y);
+  await p.mouse.down();
+  await p.mouse.move(start.x + 12, start.y + 12, { steps: 3 });
+  const partners = await p
+    .locator('path.area.pickable')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-area') ?? ''))
+    .catch(() => [] as string[]);
+  let end: { x: number; y: number } | null = null;
+  for (const to of partners) if (!end && to !== first) end = await pointIn(p, to);
+  if (end) await p.mouse.move(end.x, end.y, { steps: 8 });
+  await p.mouse.up();
+  // No partner in sight: the first area stays chosen and the panel's button names the second.
+  if (!end) await clickFirst(p, '[data-testid="action-panel"] [data-land-with]');
+  return true;
+}
+
 /** Where the clicks went: per stage, all seats together. */
 type ByStage = Map<string, number>;
 
@@ -169,9 +257,24 @@ async function playRuleset(
   const ctxs = await Promise.all(SEATS.map(() => newContext(browser, { lang: 'en' })));
   for (const c of ctxs)
     await c.addInitScript(() => {
+      // A player's action: each click, and each drag (a press let go elsewhere), counted once even
+      // when the browser ends the drag with a click.
       const w = window as unknown as { __clicks: number };
       w.__clicks = 0;
-      document.addEventListener('click', () => w.__clicks++, true);
+      let down = { x: 0, y: 0 };
+      let dragged = false;
+      document.addEventListener('pointerdown', (e) => (down = { x: e.clientX, y: e.clientY }), true);
+      document.addEventListener(
+        'pointerup',
+        (e) => {
+          if (Math.hypot(e.clientX - down.x, e.clientY - down.y) <= 6) return;
+          w.__clicks++;
+          dragged = true;
+          setTimeout(() => (dragged = false), 0);
+        },
+        true,
+      );
+      document.addEventListener('click', () => (dragged ? (dragged = false) : w.__clicks++), true);
     });
   const pages = await Promise.all(ctxs.map((c) => c.newPage()));
   const [g, n, a] = pages as [Page, Page, Page];

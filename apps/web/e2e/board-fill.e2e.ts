@@ -3,7 +3,7 @@
  * 390 × 844 phone, for the opening view of the full game and of each scenario, and again after the
  * automatic pan that selecting a stack makes: the drawn board (Norway and the sea, not Sweden or the
  * other countries, nor the blank beyond the drawing) covers at least 70 % (laptop) / 60 % (phone) of the map pane the player sees; no
- * two labels overlap; no stack sits on a label. Also takes the README's board screenshots.
+ * two labels overlap; no stack sits on a label. On the phone, with the sheet folded and with no sheet, the map pane takes the screen's height below the bars with no blank band at its foot. Also takes the README's board screenshots.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,8 +15,11 @@ const rig = useWebRig();
 type Ruleset = 'basic' | 'scenario:narvik' | 'scenario:gudbrandsdalen';
 const SIZES = { laptop: { width: 1366, height: 800, min: 0.7 }, phone: { width: 390, height: 844, min: 0.6 } } as const;
 
-/** A match with every seat taken; Germany's page (at the given size), at Germany's first movement. */
-async function germanBoard(ruleset: Ruleset, size: { width: number; height: number }): Promise<Page> {
+/**
+ * A match with every seat taken; Germany's page (at the given size), at Germany's first movement. The
+ * other seats' pages (at the same size) are pushed onto `others`.
+ */
+async function germanBoard(ruleset: Ruleset, size: { width: number; height: number }, others: Page[] = []): Promise<Page> {
   const g = await (await newContext(rig.browser, { lang: 'en', ...size })).newPage();
   const inv = await createMatch(g, rig.base, { name: 'Greta', seat: 'germany', ruleset });
   await click(g, '[data-action="to-match"]');
@@ -24,8 +27,9 @@ async function germanBoard(ruleset: Ruleset, size: { width: number; height: numb
     ['norway', 'Nils'],
     ['allies', 'Alice'],
   ] as const) {
-    const p = await (await newContext(rig.browser, { lang: 'en' })).newPage();
+    const p = await (await newContext(rig.browser, { lang: 'en', ...size })).newPage();
     await joinMatch(p, inv.seats[seat]!, name);
+    others.push(p);
   }
   await waitStage(g, 'movement');
   // The pointer off the map: a hover would open an area's facts over it.
@@ -98,6 +102,33 @@ export function measure(page: Page): Promise<Measure> {
   });
 }
 
+export interface FreeHeight {
+  /** Screen pixels between the map pane's foot and the screen's (or the sheet's) foot: the pane should reach it. */
+  short: number;
+  /** Pixels between the bars' foot and the pane's top. */
+  gap: number;
+  /** Points along the foot of the pane the player sees where nothing is drawn (the blank beyond the drawing). */
+  blankAtFoot: number;
+}
+
+/** How the map pane takes the screen's height below the bars, with the sheet folded or gone. */
+export function freeHeight(page: Page): Promise<FreeHeight> {
+  return page.evaluate(() => {
+    const map = document.querySelector('.map-col')!.getBoundingClientRect();
+    const bars = [...document.querySelectorAll('.topbar, .game-layout > :not(.game-main)')].map((e) => e.getBoundingClientRect().bottom);
+    const sheet = document.querySelector('.game-layout .action-panel');
+    const sheetTop = sheet && getComputedStyle(sheet).position === 'fixed' ? sheet.getBoundingClientRect().top : window.innerHeight;
+    const foot = Math.min(map.bottom, sheetTop) - 4;
+    let blankAtFoot = 0;
+    for (let i = 0; i < 40; i++) {
+      const x = map.left + ((i + 0.5) * map.width) / 40;
+      const layer = document.elementsFromPoint(x, foot).find((e) => e.matches('path, rect.water, rect.beyond'));
+      if (!layer || layer.matches('rect.beyond')) blankAtFoot++;
+    }
+    return { short: Math.round(window.innerHeight - map.bottom), gap: Math.round(map.top - Math.max(...bars)), blankAtFoot };
+  });
+}
+
 /**
  * Select one of Germany's stacks: the map pans (and on a phone zooms) to it and its destinations. On
  * a laptop the whole region is in sight at first, so the map is zoomed in on the middle first.
@@ -112,6 +143,38 @@ async function panToStack(g: Page, area: string) {
   await g.waitForTimeout(300);
 }
 
+/**
+ * On a phone the map keeps the screen's height below the bars when the sheet is folded (Germany) or
+ * absent (Norway waits): the pane reaches the screen's foot, and the board, not a blank band, fills it.
+ */
+async function sheetFoldedOrGone(g: Page, others: Page[]) {
+  await g.locator('[data-action="fold"]').click();
+  await g.waitForTimeout(400);
+  const folded = await freeHeight(g);
+  console.log('phone full, sheet folded', JSON.stringify(folded));
+  await shot(g, 'board-phone-full-folded');
+  const norway = others[0]!;
+  await norway.mouse.move(1, 1);
+  await norway.waitForTimeout(400);
+  const waiting = await freeHeight(norway);
+  console.log('phone full, no sheet', JSON.stringify(waiting));
+  await shot(norway, 'board-phone-full-waiting');
+  // The page without a sheet is held to the same measures as the opening view.
+  for (const m of [await measure(g), await measure(norway)]) {
+    expect(m.coverage).toBeGreaterThanOrEqual(SIZES.phone.min);
+    expect(m.unnamedCities).toEqual([]);
+    expect(m.overlaps).toEqual([]);
+    expect(m.stackOnLabel).toEqual([]);
+  }
+  for (const f of [folded, waiting]) {
+    expect(f.short).toBeLessThanOrEqual(0);
+    expect(Math.abs(f.gap)).toBeLessThanOrEqual(1);
+    expect(f.blankAtFoot).toBe(0);
+  }
+  await g.locator('[data-action="fold"]').click();
+  await g.waitForTimeout(400);
+}
+
 const CASES: { ruleset: Ruleset; name: string; stack: string }[] = [
   { ruleset: 'basic', name: 'full', stack: 'narvik' },
   { ruleset: 'scenario:narvik', name: 'narvik', stack: 'mosjoen' },
@@ -122,7 +185,8 @@ describe('the board fills its pane and its labels stay apart', () => {
   for (const [sizeName, size] of Object.entries(SIZES).filter(([k]) => !process.env.SIZE || k === process.env.SIZE))
     for (const c of CASES.filter((x) => !process.env.CASE || x.name === process.env.CASE))
       it(`${c.name} at ${size.width} × ${size.height}: opening view and after an automatic pan`, async () => {
-        const g = await germanBoard(c.ruleset, size);
+        const others: Page[] = [];
+        const g = await germanBoard(c.ruleset, size, others);
         const open = await measure(g);
         console.log(`${sizeName} ${c.name} opening`, JSON.stringify(open));
         await shot(g, `board-${sizeName}-${c.name}`);
@@ -132,6 +196,7 @@ describe('the board fills its pane and its labels stay apart', () => {
         expect(open.unnamedCities).toEqual([]);
         expect(open.overlaps).toEqual([]);
         expect(open.stackOnLabel).toEqual([]);
+        if (sizeName === 'phone' && c.name === 'full') await sheetFoldedOrGone(g, others);
 
         await panToStack(g, c.stack);
         const panned = await measure(g);
@@ -142,5 +207,6 @@ describe('the board fills its pane and its labels stay apart', () => {
         expect(panned.overlaps).toEqual([]);
         expect(panned.stackOnLabel).toEqual([]);
         await g.context().close();
+        for (const p of others) await p.context().close();
       });
 });

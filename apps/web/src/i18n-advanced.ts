@@ -34,7 +34,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Movement': 'Forflytning 9. april: bare Fallskjermtropp kan spilles nå. Avslutt når du er ferdig.',
     'do.april9Raid': 'Send slagskip eller tunge kryssere i havområde VI–VIII på raid, eller gå videre.',
     'do.april9Landing':
-      'Sett i land bataljoner: velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
+      'Sett i land bataljoner: klikk en uthevet kyst for å sette alle skipene i havområdet der i land, eller velg havområde, kystområde og hvilke skip som går inn. Fra havområdet der Eidsvoll & Norge ligger, må skipene som skal i land først ta sjøslaget mot det (om det ikke alt har kjempet). Avslutt når du er ferdig.',
     'do.april9Mobilize': ({ n }) => `Mobiliser: sett én bataljon på et ledig mobiliseringspunkt (${n} igjen).`,
     'do.april9Deceive': ({ zone, n }) =>
       `Villedende manøver traff ${n} ${plural(n, 'skip', 'skip')} i havområde ${zone}: velg nabohavområdet hvert av dem må gå til.`,
@@ -117,6 +117,9 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.raid': ({ ship }) => `Send ${ship} på raid`,
     'adv.land': 'Landsetting',
     'adv.landStart': 'Velg havområdet skipene går i land fra (eller klikk det på kartet)',
+    'adv.landCoast': 'Eller klikk en uthevet kyst på kartet: alle skipene som kan, går i land der med ett klikk.',
+    'adv.landAll': ({ n, area, zone }) =>
+      n === 1 ? `Landsett skipet fra sone ${zone} i ${area}` : `Landsett alle ${n} skipene fra sone ${zone} i ${area}`,
     'adv.done': 'Ferdig',
     'adv.trade': 'Bytt inn valgte 9. april-kort',
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symboler')} valgt`,
@@ -132,6 +135,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.void': ({ n }) => `Annuller ${n} ${plural(n, 'kort', 'kort')}`,
     'adv.withdraw': 'Trekk ut disse skipene',
     'adv.chase': ({ ship }) => `Jag ${ship} bort`,
+    'adv.chaseTo': ({ ship, zone }) => `Jag ${ship} bort til havområde ${zone}`,
     'adv.cancel': 'Avbryt',
     'adv.chosen': 'Valgt:',
     'adv.back': 'Tilbake',
@@ -207,7 +211,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'do.april9Movement': '9 April movement: only Fallskjermtropp can be played now. End when you are done.',
     'do.april9Raid': 'Send battleships or heavy cruisers in sea zones VI–VIII raiding, or go on.',
     'do.april9Landing':
-      'Land battalions: choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
+      'Land battalions: click a highlighted coast to land all the ships of its sea zone there, or choose a sea zone, a coastal area and which ships go in. From the zone where Eidsvoll & Norge lies, the landing ships first fight it at sea (unless it has already fought). End when you are done.',
     'do.april9Mobilize': ({ n }) => `Mobilise: put one battalion on a free mobilisation point (${n} left).`,
     'do.april9Deceive': ({ zone, n }) =>
       `Villedende manøver hit ${n} ${plural(n, 'ship', 'ships')} in sea zone ${zone}: choose the neighbouring zone each must go to.`,
@@ -287,6 +291,9 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.raid': ({ ship }) => `Send ${ship} raiding`,
     'adv.land': 'Landing',
     'adv.landStart': 'Choose the sea zone to land from (or click it on the map)',
+    'adv.landCoast': 'Or click a highlighted coast on the map: all the ships able to land go ashore there in one click.',
+    'adv.landAll': ({ n, area, zone }) =>
+      n === 1 ? `Land the ship from zone ${zone} at ${area}` : `Land all ${n} ships from zone ${zone} at ${area}`,
     'adv.done': 'Done',
     'adv.trade': 'Trade the chosen 9 April cards',
     'adv.tradeSymbols': ({ s }) => `${s} ${plural(s, 'symbol', 'symbols')} chosen`,
@@ -302,6 +309,7 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'adv.void': ({ n }) => `Void ${n} ${plural(n, 'card', 'cards')}`,
     'adv.withdraw': 'Withdraw these ships',
     'adv.chase': ({ ship }) => `Chase ${ship} away`,
+    'adv.chaseTo': ({ ship, zone }) => `Chase ${ship} away to sea zone ${zone}`,
     'adv.cancel': 'Cancel',
     'adv.chosen': 'Chosen:',
     'adv.back': 'Back',

@@ -166,7 +166,7 @@ export const BASE_EN: Record<string, Entry> = {
   'act.play': 'Play the card',
   'act.move': ({ n, to }) => `Move ${n} to ${to}`,
   'act.attack': ({ n, to }) => `Attack ${to} with ${n}`,
-  'act.selectStack': 'Pick one of your stacks on the map to move it.',
+  'act.selectStack': 'Drag one of your stacks onto where it should go, or click it to choose how many.',
   'act.selected': ({ n, area }) => `${n} ${plural(n, 'battalion', 'battalions')} in ${area} can move.`,
   'act.howMany': 'How many?',
   'act.pickDestination': 'Click a highlighted area on the map, or choose here:',
@@ -181,7 +181,8 @@ export const BASE_EN: Record<string, Entry> = {
   'act.available': ({ n, s }) =>
     `Bought: ${n} ${plural(n, 'battalion', 'battalions')} to place (${s} ${plural(s, 'symbol', 'symbols')} traded).`,
   'act.land': 'Landing',
-  'act.landFirst': 'Choose the first coastal area.',
+  'act.landFirst':
+    'Choose the first coastal area, or drag from one coastal area onto the other to land in both in one gesture. Where only one second area fits, the landing is made at once.',
   'act.landSecond': ({ area }) => `${area} chosen. Choose the second.`,
   'act.discard': 'Discard',
   'act.accept': 'Accept',

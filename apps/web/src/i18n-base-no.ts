@@ -165,7 +165,7 @@ export const BASE_NO: Record<string, Entry> = {
   'act.play': 'Spill kortet',
   'act.move': ({ n, to }) => `Flytt ${n} til ${to}`,
   'act.attack': ({ n, to }) => `Angrip ${to} med ${n}`,
-  'act.selectStack': 'Velg en av dine stabler på kartet for å flytte den.',
+  'act.selectStack': 'Dra en av stablene dine dit den skal, eller klikk den for å velge hvor mange.',
   'act.selected': ({ n, area }) => `${n} ${plural(n, 'bataljon', 'bataljoner')} i ${area} kan flyttes.`,
   'act.howMany': 'Hvor mange?',
   'act.pickDestination': 'Klikk et uthevet område på kartet, eller velg her:',
@@ -180,7 +180,8 @@ export const BASE_NO: Record<string, Entry> = {
   'act.available': ({ n, s }) =>
     `Kjøpt: ${n} ${plural(n, 'bataljon', 'bataljoner')} å sette ut (${s} ${plural(s, 'symbol', 'symboler')} innbyttet).`,
   'act.land': 'Landsetting',
-  'act.landFirst': 'Velg første kystområde.',
+  'act.landFirst':
+    'Velg første kystområde, eller dra fra det ene kystområdet til det andre for å lande i begge med ett grep. Passer bare ett område som det andre, gjøres landsettingen med én gang.',
   'act.landSecond': ({ area }) => `${area} valgt. Velg det andre.`,
   'act.discard': 'Kast',
   'act.accept': 'Godta',

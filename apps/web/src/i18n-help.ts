@@ -27,7 +27,7 @@ export const HELP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'help.areaHint': 'Hold musen over et område (eller hold fingeren på det) for å se hva som gjelder der.',
     'help.phase.current': ({ f, phase }) => `${f}s tur – ${phase}`,
     'help.phase.movement':
-      'Hver bataljon kan flytte ett steg til et naboområde. Går du inn i et område med fiender, blir det et angrep som avgjøres i kampfasen. Kort som flytter lenger spilles her. Når Tyskland er ferdig, kan Norge sabotere angrepene.',
+      'Hver bataljon kan flytte ett steg til et naboområde. Går du inn i et område med fiender, blir det et angrep som avgjøres i kampfasen. Kort som flytter lenger spilles her. Når Tyskland er ferdig, kan Norge sabotere angrepene. Dra en stabel til et uthevet område, så flytter hele stabelen dit; klikk den i stedet for å velge hvor mange.',
     'help.phase.combat':
       'Angriperen velger rekkefølgen på kampene. I hver kamp: angriperen spiller kort, forsvareren svarer, angriperen kan oppheve et forsvarskort, så kaster begge. Høyeste sum vinner (uavgjort: forsvareren), hver sekser slår ut en bataljon, og taperen trekker seg tilbake.',
     'help.phase.reinforcement':
@@ -90,7 +90,7 @@ export const HELP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'help.areaHint': 'Hover over an area (or press and hold it) to see what holds there.',
     'help.phase.current': ({ f, phase }) => `${f}${String(f).endsWith('s') ? "'" : "'s"} turn – ${phase}`,
     'help.phase.movement':
-      'Each battalion may move one step into a neighbouring area. Moving into an area with enemies is an attack, fought in the combat phase. Cards that move further are played here. When Germany has finished, Norway may sabotage its attacks.',
+      'Each battalion may move one step into a neighbouring area. Moving into an area with enemies is an attack, fought in the combat phase. Cards that move further are played here. When Germany has finished, Norway may sabotage its attacks. Drag a stack onto a highlighted area and the whole stack goes there; click it instead to choose how many.',
     'help.phase.combat':
       'The attacker picks the order of the combats. In each: the attacker plays cards, the defender answers, the attacker may cancel a defence card, then both roll. The higher total wins (a tie goes to the defender), every six knocks out a battalion, and the loser retreats.',
     'help.phase.reinforcement':

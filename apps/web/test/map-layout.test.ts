@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { placeLabels, type LabelIn, type Rect } from '../src/ui/labelPlace';
 import { boardAt, coverage, placeBest } from '../src/ui/mapFill';
 import { BOARD } from '../src/game/data';
+import { SEA_LABEL_FONT, seaLabelAt, seaLabelWidth } from '../src/ui/mapView';
+import { wholeLandings } from '../src/ui/advanced-state';
 
 const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
@@ -72,5 +74,36 @@ describe('placeBest', () => {
     const kongsvinger = BOARD.areas.find((a) => a.id === 'kongsvinger')!.label;
     expect(boardAt(kongsvinger.x + 250, kongsvinger.y)).toBe(false);
     expect(boardAt(-50, -50)).toBe(false);
+  });
+});
+
+describe('seaLabelAt', () => {
+  const vb = { x: 0, y: 0, w: 400, h: 800 };
+  it('draws a numeral the pane edge would cut whole, just inside the edge (zone IV on a phone)', () => {
+    const at = seaLabelAt('IV', { x: 5, y: 300 }, vb);
+    expect(at.y).toBe(300);
+    expect(at.x - seaLabelWidth('IV') / 2).toBeGreaterThanOrEqual(vb.x);
+    const low = seaLabelAt('II', { x: 200, y: 798 }, vb);
+    expect(low.y + SEA_LABEL_FONT * 0.6).toBeLessThanOrEqual(vb.y + vb.h);
+  });
+  it('leaves a numeral in full sight, or wholly out of it, where it is', () => {
+    expect(seaLabelAt('VI', { x: 200, y: 300 }, vb)).toEqual({ x: 200, y: 300 });
+    expect(seaLabelAt('VIII', { x: -300, y: 300 }, vb)).toEqual({ x: -300, y: 300 });
+  });
+});
+
+describe('wholeLandings', () => {
+  const o = (zone: string, area: string, ships: string[]) => ({ zone, area, ships });
+  it('lands every ship of the one zone serving a coast; a coast two zones serve asks for the zone', () => {
+    const options = [
+      o('III', 'bergen', ['a']),
+      o('III', 'bergen', ['b']),
+      o('III', 'bergen', ['a', 'b']),
+      o('III', 'stavanger', ['a']),
+      o('II', 'stavanger', ['c']),
+    ];
+    const whole = wholeLandings(options);
+    expect(whole.get('bergen')).toEqual(o('III', 'bergen', ['a', 'b']));
+    expect(whole.has('stavanger')).toBe(false);
   });
 });

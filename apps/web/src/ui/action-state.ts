@@ -16,6 +16,7 @@ import {
   type ParamKey,
 } from '../game/choices';
 import { areaName } from '../game/data';
+import type { StackDrag } from './mapDrag';
 
 export type Mode =
   | { kind: 'idle' }
@@ -43,6 +44,8 @@ export interface ActionState {
   onPick(area: string): void;
   pickHint(area: string): string | undefined;
   playCard(card: string): void;
+  /** Stacks that may be dragged straight onto a destination (the map's one-gesture move). */
+  drag: StackDrag;
 }
 
 const AREA_KEYS: ParamKey[] = ['from', 'via', 'to'];
@@ -64,9 +67,11 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
 
   const place = useMemo(() => placements(choices), [choices]);
   const placeMax = useMemo(() => Math.max(0, ...[...place.values()].map((p) => (byAir ? p.maxByAir : p.max))), [place, byAir]);
+  // Reinforcements: as many as may be placed is the number offered first, so that one click on an
+  // area places them all (the stepper chooses fewer); each new state offers it afresh.
   useEffect(() => {
-    setPlaceCount((n) => Math.max(1, Math.min(n, placeMax || 1)));
-  }, [placeMax]);
+    setPlaceCount(Math.max(1, placeMax));
+  }, [placeMax, stateKey]);
 
   const sendPlace = (area: string) => {
     const e = place.get(area);
@@ -141,7 +146,11 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
       if (choices.combatAreas.includes(area)) return send('chooseCombat', { area });
       if (choices.retreat.includes(area)) return send('retreat', { to: area });
       if (place.has(area)) return sendPlace(area);
-      if (land.includes(area)) return setMode({ kind: 'land', first: area });
+      if (land.includes(area)) {
+        // An area with one possible partner is the whole landing: no second click to confirm it.
+        const pairs = choices.land.filter(([a, b]) => a === area || b === area);
+        return pairs.length === 1 ? send('land', { areas: pairs[0] }) : setMode({ kind: 'land', first: area });
+      }
     };
     pickHint = (area) => {
       if (choices.combatAreas.includes(area)) return t('act.chooseCombat');
@@ -156,6 +165,32 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     setCount(max);
     setMode({ kind: 'stack', from });
   }
+
+  // Dragging a stack onto a destination moves all of it that may go there: the count costs no click.
+  // Dragging from one coastal area onto another that it may land with makes that landing: one gesture
+  // that names both areas, so that no landing goes where the player did not point.
+  const landFrom = mode.kind === 'idle' || mode.kind === 'land' ? landingAreas(choices).filter((a) => !movable.has(a)) : [];
+  const drag: StackDrag = {
+    movable: new Set([...(mode.kind === 'idle' || mode.kind === 'stack' ? movable : []), ...landFrom]),
+    start: (from) => {
+      if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
+      else if (landFrom.includes(from) && !(mode.kind === 'land' && mode.first === from)) setMode({ kind: 'land', first: from });
+    },
+    drop: (from, under) => {
+      if (!movable.has(from)) {
+        const pair = under
+          .map((to) => choices.land.find(([a, b]) => (a === from && b === to) || (b === from && a === to)))
+          .find((x) => x !== undefined);
+        if (pair) send('land', { areas: pair });
+        return;
+      }
+      const dests = destinations(choices, from);
+      const d = under.map((to) => dests.find((x) => x.to === to)).find((x) => x !== undefined);
+      if (!d) return;
+      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d.max) : d.max;
+      send('move', { from, to: d.to, count: n });
+    },
+  };
 
   const playCard = (card: string) => {
     const options = choices.cards.get(card) ?? [];
@@ -181,6 +216,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     onPick,
     pickHint,
     playCard,
+    drag,
   };
 }
 

@@ -103,10 +103,32 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
     onPick = placeShips;
     pickHint = (p) => placeLabel(t, p);
   } else if (adv.has('landShips')) {
-    // A landing starts with its sea zone: the map offers the zones at once.
+    // A landing starts with its sea zone, or at once with the coast: a coastal area served by one
+    // zone lands all that zone's ships there in one click (the zone first chooses fewer).
+    const options = adv.get('landShips')!;
+    const zones = new Set(options.map((o) => String(o.zone)));
+    const whole = wholeLandings(options);
     active = true;
-    pickable = new Set(adv.get('landShips')!.map((o) => String(o.zone)));
-    onPick = (p) => pickable.has(p) && start('landShips', { zone: p });
+    pickable = new Set([...zones, ...options.map((o) => String(o.area))]);
+    onPick = (p) => {
+      if (zones.has(p)) return start('landShips', { zone: p });
+      const all = whole.get(p);
+      if (all) send('landShips', all);
+      else if (pickable.has(p)) start('landShips', { area: p });
+    };
+    pickHint = (p) => {
+      const all = whole.get(p);
+      return all ? t('adv.landAll', { n: (all.ships as string[]).length, area: areaName(p), zone: String(all.zone) }) : placeLabel(t, p);
+    };
+  } else if (adv.has('chaseShip') && new Set(adv.get('chaseShip')!.map((o) => String(o.ship))).size === 1) {
+    // One ship chased: the zones it may be chased to light at once, and a click on one sends the chase.
+    const options = adv.get('chaseShip')!;
+    active = true;
+    pickable = new Set(options.map((o) => String(o.to)));
+    onPick = (p) => {
+      const args = options.find((o) => String(o.to) === p);
+      if (args) send('chaseShip', args);
+    };
     pickHint = (p) => placeLabel(t, p);
   } else {
     const direct = DIRECT.find((m) => adv.has(m));
@@ -136,4 +158,17 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
     pickShips: setShipPick,
     placeShips,
   };
+}
+
+/** Per coastal area served by one sea zone only: the landing of every ship there that may land. */
+export function wholeLandings(options: readonly Args[]): Map<string, Args> {
+  const zonesOf = new Map<string, Set<string>>();
+  const most = new Map<string, Args>();
+  for (const o of options) {
+    const area = String(o.area);
+    zonesOf.set(area, (zonesOf.get(area) ?? new Set()).add(String(o.zone)));
+    const n = (o.ships as string[]).length;
+    if (n > ((most.get(area)?.ships as string[] | undefined)?.length ?? 0)) most.set(area, o);
+  }
+  return new Map([...most].filter(([area]) => zonesOf.get(area)!.size === 1));
 }

@@ -1,19 +1,32 @@
 /**
  * Panning and zooming the map: drag with one pointer, pinch with two, the mouse wheel, and the zoom
- * buttons. A drag or pinch swallows the click it ends with (see `suppressClick`).
+ * buttons. A drag or pinch swallows the click it ends with (see `suppressClick`). A drag that starts
+ * on a stack that may move carries the stack instead (`StackDragHandlers`): one gesture, one move.
  */
 import { useCallback, useEffect, useRef, type PointerEvent } from 'react';
 import type { useAreaFacts } from './AreaFacts';
 import { clampVb, FULL, MIN_W, type ViewBox } from './mapRegions';
+
+/** Dragging a stack: where one may start, and what the map does as it goes and where it is let go. */
+export interface StackDragHandlers {
+  /** The area of a stack that may be dragged from under this event target, or null. */
+  sourceAt(target: EventTarget | null): string | null;
+  start(from: string): void;
+  /** The pointer, in map units, while the stack is carried. */
+  over(from: string, at: { x: number; y: number }): void;
+  /** Let go at a screen point (the map reads what lies there). */
+  drop(from: string, clientX: number, clientY: number): void;
+}
 
 export function useMapGestures(
   svgRef: React.RefObject<SVGSVGElement | null>,
   vb: ViewBox,
   setVb: React.Dispatch<React.SetStateAction<ViewBox>>,
   facts: Pick<ReturnType<typeof useAreaFacts>, 'cancelPress' | 'hide'>,
+  stackDrag?: StackDragHandlers,
 ) {
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const drag = useRef<{ x: number; y: number; vb: typeof FULL; moved: boolean } | null>(null);
+  const drag = useRef<{ x: number; y: number; vb: typeof FULL; moved: boolean; stack: string | null } | null>(null);
   const pinch = useRef<{ d: number; vb: typeof FULL; mid: { x: number; y: number } } | null>(null);
   const suppressClick = useRef(false);
 
@@ -50,7 +63,7 @@ export function useMapGestures(
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.current.size === 1) {
-      drag.current = { x: e.clientX, y: e.clientY, vb, moved: false };
+      drag.current = { x: e.clientX, y: e.clientY, vb, moved: false, stack: stackDrag?.sourceAt(e.target) ?? null };
       suppressClick.current = false;
     } else if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()] as [{ x: number; y: number }, { x: number; y: number }];
@@ -84,13 +97,17 @@ export function useMapGestures(
       svg?.setPointerCapture(e.pointerId);
       facts.cancelPress();
       facts.hide();
+      if (dr.stack) stackDrag?.start(dr.stack);
     }
     dr.moved = true;
     suppressClick.current = true;
+    if (dr.stack) return stackDrag?.over(dr.stack, toMap(e.clientX, e.clientY));
     setVb(clampVb({ ...dr.vb, x: dr.vb.x - dx / m.a, y: dr.vb.y - dy / m.d }));
   };
   const onPointerUp = (e: PointerEvent<SVGSVGElement>) => {
     facts.cancelPress();
+    const dr = drag.current;
+    if (dr?.stack && dr.moved && e.type === 'pointerup') stackDrag?.drop(dr.stack, e.clientX, e.clientY);
     pointers.current.delete(e.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
     if (pointers.current.size === 0) drag.current = null;

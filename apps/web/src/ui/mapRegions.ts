@@ -47,10 +47,22 @@ export function regionView(
   // covers its foot), and slide it so that the board fills the rest.
   const seen = Math.max(0.3, inset.bottom - inset.top);
   const seenW = Math.max(0.5, inset.right ?? 1);
-  const w = Math.max((r.h * aspect) / seen, r.w / seenW);
+  let w = Math.max((r.h * aspect) / seen, r.w / seenW);
+  // A tall pane (a phone's, with the sheet folded or gone) would show the blank beyond the drawing's
+  // top or foot: the view stays within the drawing's height, as long as the region's width still fits
+  // (it may then reach under the map's buttons).
+  if (w / aspect > FULL.h) w = Math.max(FULL.h * aspect, r.w);
   const h = w / aspect;
   const at = placeBest({ x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h }, w, h, inset);
-  return { x: at.x, y: at.y, w, h };
+  // Nothing beyond the drawing's top or foot where the view is no taller than it, unless that would
+  // push the region out of the part the player sees.
+  const inside = h <= FULL.h ? Math.min(FULL.y + FULL.h - h, Math.max(FULL.y, at.y)) : at.y;
+  const seenTop = inside + h * inset.top;
+  const y = r.y >= seenTop - 1 && r.y + r.h <= seenTop + h * seen + 1 ? inside : at.y;
+  // Where the region cannot clear the buttons, its west (the coast and its cities) stays in sight and
+  // its east reaches under them.
+  const x = w * seenW < r.w - 1 ? r.x : at.x;
+  return { x, y, w, h };
 }
 
 export function clampVb(v: { x: number; y: number; w: number; h: number }) {

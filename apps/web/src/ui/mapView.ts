@@ -3,7 +3,7 @@
  * phone's bottom sheet covers the lower part), how to bring a selection into that part, how large the
  * labels and tap targets must be to stay usable.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { BOARD } from '../game/data';
 import { placeBest, type Box } from './mapFill';
 
@@ -118,4 +118,49 @@ export function labelLayout(base: number, pxPerUnit: number, narrow: boolean, fo
 /** The radius (map units) of a tap target: at least the token, and at least MIN_TAP_PX across on screen. */
 export function hitRadius(tokenRadius: number, pxPerUnit: number): number {
   return Math.min(Math.max(tokenRadius + 2, MIN_TAP_PX / 2 / pxPerUnit + 1), 34);
+}
+
+/** Font size (map units) of the sea zones' numerals, and a numeral's width. */
+export const SEA_LABEL_FONT = 34;
+export const seaLabelWidth = (id: string) => (id.length * 0.45 + 0.3) * SEA_LABEL_FONT;
+
+/** Where a sea zone's numeral is drawn: its place, moved just inside the view when the edge would cut it. */
+export function seaLabelAt(id: string, at: { x: number; y: number }, vb: { x: number; y: number; w: number; h: number }) {
+  const half = seaLabelWidth(id) / 2;
+  const halfH = SEA_LABEL_FONT * 0.6;
+  const pad = SEA_LABEL_FONT * 0.2;
+  // Only a numeral partly in sight moves; one wholly outside stays there.
+  const partly = at.x + half > vb.x && at.x - half < vb.x + vb.w && at.y + halfH > vb.y && at.y - halfH < vb.y + vb.h;
+  if (!partly || vb.w < 2 * (half + pad) || vb.h < 2 * (halfH + pad)) return at;
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return {
+    x: clamp(at.x, vb.x + half + pad, vb.x + vb.w - half - pad),
+    y: clamp(at.y, vb.y + halfH + pad, vb.y + vb.h - halfH - pad),
+  };
+}
+
+/**
+ * Publish the map column's distance from the page's top as `--map-top` on it, so that on a phone it
+ * takes the screen's whole height below the bars (styles/phone.css), however tall the banner is.
+ */
+export function useMapTop(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const top = `${Math.round(el.getBoundingClientRect().top + window.scrollY)}px`;
+      if (el.style.getPropertyValue('--map-top') !== top) el.style.setProperty('--map-top', top);
+    };
+    update();
+    window.addEventListener('resize', update);
+    // The bars above it change height (a longer banner, the history bar, the fonts arriving).
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    const layout = el.closest('.game-layout');
+    const above = [el.closest('.game-page')?.querySelector('.topbar'), ...[...(layout?.children ?? [])].filter((c) => !c.contains(el))];
+    for (const e of above) if (e) ro?.observe(e);
+    return () => {
+      window.removeEventListener('resize', update);
+      ro?.disconnect();
+    };
+  });
 }
