@@ -2,7 +2,8 @@
  * Deres uenighet against the computer, in the browser: the home page creates a two-player match with
  * the second seat played by the Normal computer player; the person plays the set-up on the board while
  * the computer takes its own turns, then hands in a buy step and sees the computer's orders revealed
- * with theirs (the move phase begins).
+ * with theirs (the move phase begins); on a phone (390 × 844) what the reveal did is in sight without
+ * scrolling until the next orders go in.
  */
 import { describe, expect, it } from 'vitest';
 import { newContext, shot, useWebRig } from './helpers';
@@ -66,6 +67,20 @@ describe('Deres uenighet against a computer seat', () => {
     await page.click('[data-action="submit-empty"]');
     await expect.poll(phase, { timeout: 20_000 }).toBe('move');
     await shot(page, 'deres-computer');
+
+    // On a phone (390 × 844) what the reveal did is in sight at once, above the map and the orders.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const just = page.locator('[data-testid="deres-just"]');
+    await just.waitFor();
+    expect(await just.textContent()).toContain('Round 1 · I Buy – orders revealed');
+    const box = (await just.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await shot(page, 'deres-computer-phone');
+    // Handing in the next orders puts it away.
+    await page.click('[data-action="submit-empty"]');
+    await just.waitFor({ state: 'detached' });
     await ctx.close();
   });
 });

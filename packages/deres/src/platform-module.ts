@@ -44,6 +44,8 @@ export const deresModule: GameModule<DeresState, DeresView> = {
       .map(([seat]) => seat),
   // Every set-up action and every resolved step logs an event; submitting orders does not.
   decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${G.log.length}`,
+  // Each seat's orders are its own: another seat's landing first leaves them meaning the same.
+  independentMoves: ['submitOrders', 'submitEmpty'],
   checkMove: (G, playerID, type, args) => checkMove(G, playerID, type, args),
   refusalText: (code, params, lang) => (isRefusalCode(code) ? refusalText(code, params, lang === 'no' ? 'nb' : 'en') : null),
   // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.

@@ -109,6 +109,14 @@ export interface GameModule<G = any, View = unknown> {
    */
   decisionOf?(G: G, playerID: string): string;
   /**
+   * Moves that are a seat's own submission in a step where several seats submit at once (Deres: its
+   * orders): another seat's submission landing first does not change what this one means. Such a move
+   * refused as stale is sent once more by the web client against the new state while the seat's
+   * decision (`decisionOf`, required for this) is still the same; the server judges it again as usual.
+   * Absent (Kampen om Norge): a stale move is never sent again.
+   */
+  readonly independentMoves?: readonly string[];
+  /**
    * The game's own judgement of a move before boardgame.io runs it; null: it may run. `origin`
    * 'server' lets the game's server-only moves through (a clock's loss on time).
    */

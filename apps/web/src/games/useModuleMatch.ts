@@ -2,7 +2,9 @@
  * The live link to a match of any game module: one boardgame.io client (the seat's, or a
  * spectator's) on the game's own socket namespace, with the server's pushes beside it: the lobby
  * view, refusals, private lines between two seats (`kon:private`), the clock (`kon:clock`) and which
- * computer seats are thinking (`kon:thinking`).
+ * computer seats are thinking (`kon:thinking`). A seat's submission in a simultaneous step that
+ * another seat's submission overtook is sent again (stale-resend.ts); a refusal's message lasts until
+ * the state moves on.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
@@ -10,6 +12,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
 import type { PrivateMessage, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../api';
+import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 
 const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
 
@@ -49,6 +52,7 @@ export function useModuleMatch(
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [lastRule, setLastRule] = useState<string | null>(null);
   const client = useRef<any>(null);
+  const sendMove = useRef<((name: string, args: unknown[]) => void) | null>(null);
 
   useEffect(() => {
     if (!module || !credentials) return;
@@ -62,21 +66,52 @@ export function useModuleMatch(
       multiplayer: SocketIO({ socketOpts: SOCKET_OPTIONS }),
     } as any);
     client.current = c;
+    // The state a refusal was shown at: a newer state (this seat's next move accepted, or anyone's
+    // move) ends its message; presence, chat and connection pushes do not.
+    let refusedAt: number | null = null;
+    const showRefusal = (code: string, rule: string | null) => {
+      refusedAt = c.getState()?._stateID ?? -1;
+      setLastError(code);
+      setLastRule(rule);
+    };
+    // The seat's last move, and whether a stale refusal of it waits for the newer state to send it again.
+    let sent: SentMove | null = null;
+    let resendWaiting = false;
+    const tryResend = (s: any) => {
+      if (!resendWaiting || !sent || playerID === null) return;
+      const now = resendNow(module, playerID, sent, s);
+      if (now === 'wait') return;
+      resendWaiting = false;
+      if (now === 'drop') return showRefusal('stale_state', null);
+      sent = { ...sent, stateID: s._stateID, resent: true };
+      c.moves?.[sent.name]?.(...sent.args);
+    };
+    sendMove.current = (name, args) => {
+      sent = sentMove(module, playerID, name, args, c.getState());
+      resendWaiting = false;
+      c.moves?.[name]?.(...args);
+    };
     c.subscribe((s: any) => {
       if (s) setState({ G: s.G, ctx: s.ctx });
-      // A move that went through ends the last refusal's message.
-      if (s) {
+      if (s && refusedAt !== null && s._stateID > refusedAt) {
+        refusedAt = null;
         setLastError(null);
         setLastRule(null);
       }
+      if (s) tryResend(s);
       setChat([...(c.chatMessages ?? [])]);
     });
     c.start();
     const socket = c.transport?.socket;
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
     socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => {
-      setLastError(e?.code ?? 'error');
-      setLastRule(typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
+      // Overtaken only by another seat's submission: sent again, no message (stale_state answers the
+      // seat's latest move: moves are judged one at a time in the order they were sent).
+      if (e?.code === 'stale_state' && mayResend(module, sent)) {
+        resendWaiting = true;
+        return tryResend(c.getState());
+      }
+      showRefusal(e?.code ?? 'error', typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
     });
     socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
     socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => setClock(v));
@@ -94,6 +129,7 @@ export function useModuleMatch(
       current = false;
       c.stop();
       client.current = null;
+      sendMove.current = null;
     };
   }, [module, matchID, playerID, credentials, numPlayers]);
 
@@ -108,7 +144,7 @@ export function useModuleMatch(
     clock,
     thinking,
     lastRule,
-    move: (name, ...args) => client.current?.moves?.[name]?.(...args),
+    move: (name, ...args) => sendMove.current?.(name, args),
     sendChat: (text) => client.current?.sendChatMessage?.(text),
     sendPrivate: (to, text) => {
       const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

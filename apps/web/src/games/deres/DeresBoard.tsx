@@ -9,6 +9,7 @@ import { NATION_COLOURS, texts, type DeresView, type InventionId, type Orders, t
 import { useI18n } from '../../i18n';
 import type { BoardProps } from '../types';
 import { DeresHistory } from './DeresHistory';
+import { DeresJustHappened } from './DeresJustHappened';
 import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { WORDS } from './words';
@@ -24,7 +25,13 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: B
   const [rotation, setRotation] = useState(0);
   // The board of an earlier step while the player looks back (DeresHistory), else null.
   const [pastG, setPastG] = useState<DeresView | null>(null);
-  const draft = useOrdersDraft(G, seat ?? '', w, tl, (o: Orders | null) => (o ? move('submitOrders', o) : move('submitEmpty', {})));
+  // The log's length when this seat last handed in orders or hid the phone's summary of what just happened.
+  const [seen, setSeen] = useState(0);
+  const draft = useOrdersDraft(G, seat ?? '', w, tl, (o: Orders | null) => {
+    setSeen(G.log.length);
+    if (o) move('submitOrders', o);
+    else move('submitEmpty', {});
+  });
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
     return n ? texts.NATION_TEXTS[n].name[tl] : `${lang === 'no' ? 'Spiller' : 'Player'} ${Number(s) + 1}`;
@@ -145,6 +152,7 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: B
           </p>
         )}
       </section>
+      {!pastG && <DeresJustHappened G={G} seen={seen} onHide={() => setSeen(G.log.length)} name={nameOf} tl={tl} w={w} />}
       <div className="deres-play">
         <div className="deres-map-wrap">
           {pastG ? (
