@@ -78,9 +78,12 @@ describe('Deres uenighet against a computer seat', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     await shot(page, 'deres-computer-phone');
-    // Handing in the next orders puts it away.
+    // Handing in the next orders puts it away; when the computer's orders are in already, the step is
+    // revealed at once and the summary comes back for that newer step instead.
     await page.click('[data-action="submit-empty"]');
-    await just.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => ((await just.count()) === 0 ? 'gone' : await just.textContent()), { timeout: 20_000 })
+      .not.toContain('I Buy – orders revealed');
     await ctx.close();
   });
 });

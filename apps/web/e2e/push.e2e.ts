@@ -118,15 +118,13 @@ describe('installable app and web push', () => {
       void cdp.send('ServiceWorker.enable');
     });
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: rig.base, registrationId, data: JSON.stringify(msg) });
-    const shown = await g.waitForFunction(
-      async () => {
+    // Polled from here: waitForFunction takes an async predicate's promise itself as its truthy answer.
+    const shown = () =>
+      g.evaluate(async () => {
         const n = await (await navigator.serviceWorker.ready).getNotifications();
         return n.length > 0 ? { title: n[0]!.title, body: n[0]!.body, url: (n[0]!.data as { url: string }).url } : null;
-      },
-      undefined,
-      { timeout: 10_000 },
-    );
-    expect(await shown.jsonValue()).toEqual({ title: msg.title, body: msg.body, url: msg.url });
+      });
+    await expect.poll(shown, { timeout: 10_000 }).toEqual({ title: msg.title, body: msg.body, url: msg.url });
 
     // Offline: the kept app shell opens (the home page draws), not a browser error.
     await ctx.setOffline(true);
