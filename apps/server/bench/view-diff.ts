@@ -3,7 +3,8 @@
  * state's four views (three seats and the spectators, through the game's playerView as the server
  * makes them), and the four patches of each move, by the differ the server uses against the one it
  * used before (test/fixtures/json-diff-reference.ts), alternating, in one process. Checks that both
- * make the same patches byte for byte. Run with NODE_ENV=production (as the server runs):
+ * make the same patches byte for byte (the server's views against views made afresh), and the CPU of
+ * the server's whole publication of a move (four views, four patches). Run with NODE_ENV=production (as the server runs):
  *
  *   NODE_ENV=production npx tsx apps/server/bench/view-diff.ts [basic|advanced]
  *
@@ -22,11 +23,14 @@ const reduce = CreateGameReducer({ game: processed }) as (s: State, a: unknown) 
 let state = InitializeGame({ game: processed, numPlayers: 3, setupData: { ruleset } }) as State;
 const pick = seededRng(7);
 const states: State[] = [state];
+const actions: unknown[] = [];
 for (let i = 0; i < 600 && !state.ctx.gameover; i++) {
   const seat = Object.keys(state.ctx.activePlayers ?? {})[0] ?? state.ctx.currentPlayer;
   const options = legalMoves(state.G, state.ctx, seat);
   const c = options[Math.floor(pick.d6() * 997) % options.length]!;
-  state = reduce(state, { type: 'MAKE_MOVE', payload: { type: c.move, args: c.args, playerID: seat } });
+  const action = { type: 'MAKE_MOVE', payload: { type: c.move, args: c.args, playerID: seat } };
+  actions.push(action);
+  state = reduce(state, action);
   const { deltalog: _d, ...kept } = state as State & { deltalog?: unknown };
   states.push(kept as State);
 }
@@ -34,16 +38,20 @@ const filter = getFilterPlayerView(KampenOmNorge) as unknown as (
   p: string | null,
   m: { type: string; args: unknown[] },
 ) => { args: unknown[] };
-const views = states.map((s) => ['0', '1', '2', null].map((p) => filter(p, { type: 'update', args: ['m', s] }).args[1]));
+const SEATS = ['0', '1', '2', null];
+const viewsOf = (s: State) => SEATS.map((p) => filter(p, { type: 'update', args: ['m', s] }).args[1]);
+// The views as made afresh (a shallow copy of G is not a settled state: the game's view keeps nothing of it).
+const views = states.map((s) => viewsOf({ ...s, G: { ...s.G } }));
 const moves = states.length - 1;
 
 let same = 0;
 for (let i = 1; i <= moves; i++) {
   const sizes = new WeakMap<object, number>();
   const referenceSizes = new WeakMap<object, number>();
+  const kept = [viewsOf(states[i - 1]!), viewsOf(states[i]!)];
   for (let k = 0; k < 4; k++)
     if (
-      JSON.stringify(diffJson(views[i - 1]![k], views[i]![k], sizes)) ===
+      JSON.stringify(diffJson(kept[0]![k], kept[1]![k], sizes)) ===
       JSON.stringify(referenceDiff(views[i - 1]![k], views[i]![k], referenceSizes))
     )
       same++;
@@ -66,5 +74,24 @@ const stat = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `min ${s[0]!.toFixed(4)} / median ${s[Math.floor(s.length / 2)]!.toFixed(4)} ms`;
 };
+// The server's whole publication of a move: its four views of the new state and their four patches.
+// The same game replayed each round (untimed), so that every round views states it has not seen.
+const published: number[] = [];
+for (let round = 0; round < 8; round++) {
+  let s = InitializeGame({ game: processed, numPlayers: 3, setupData: { ruleset } }) as State;
+  const replayed: State[] = [s];
+  for (const a of actions) replayed.push((s = reduce(s, a)));
+  const c0 = process.cpuUsage();
+  let last = viewsOf(replayed[0]!);
+  for (let i = 1; i < replayed.length; i++) {
+    const next = viewsOf(replayed[i]!);
+    const sizes = new WeakMap<object, number>();
+    for (let k = 0; k < 4; k++) diffJson(last[k], next[k], sizes);
+    last = next;
+  }
+  const c = process.cpuUsage(c0);
+  published.push((c.user + c.system) / 1000 / moves);
+}
 console.log(`${ruleset}, ${moves} moves, four views each: patches identical ${same} of ${4 * moves}`);
 console.log(`CPU for a move's four patches: before ${stat(times.before!)}, after ${stat(times.after!)}`);
+console.log(`CPU for a move's four views and four patches: ${stat(published)}`);
