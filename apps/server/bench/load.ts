@@ -7,7 +7,8 @@
  * Each match has three seat sockets and a spectator socket speaking boardgame.io's socket protocol
  * directly, not through boardgame.io's client: 800 clients each running the game's reducer on every
  * update would make the bench process, not the server, the bottleneck. Saturated mode: each match sends its next move as soon as the
- * last one reached all four of its sockets. Human mode: each match moves about every 2 s.
+ * last one reached all four of its sockets. Human mode: each match moves about every 2 s. The servers
+ * run side by side, and each load shape is measured on each of them in turn before the next shape.
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
  *                         [--modes saturated,human] [--human-matches 10,100,400,1000,2000]
@@ -750,31 +751,39 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
   };
 }
 
-/**
- * Every load shape and mode against one server. Each phase starts from fresh matches, so that its
- * state sizes do not depend on how far an earlier phase happened to play them.
- */
-async function runTarget(target: Target, opts: Options): Promise<TargetResult> {
-  await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
-  const idleRssMB = rssOf(target);
-  const phases: PhaseResult[] = [];
-  const shapes = opts.modes.flatMap((mode) => (mode === 'human' ? opts.humanMatches : opts.matches).map((n) => [n, mode] as const));
-  for (const [n, mode] of shapes) {
-    const drivers = Array.from({ length: n }, () => new MatchDriver(target));
-    try {
-      await pool(drivers, 8, (d) => d.open());
-      const r = await runPhase(target, drivers, mode, opts.seconds);
-      phases.push(r);
-      console.error(
-        `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
-      );
-    } finally {
-      for (const d of drivers) d.close();
-    }
+/** One load shape against one server, from fresh matches (so that its state sizes do not depend on how far an earlier phase played them). */
+async function runShape(target: Target, n: number, mode: Mode, opts: Options): Promise<PhaseResult> {
+  const drivers = Array.from({ length: n }, () => new MatchDriver(target));
+  try {
+    await pool(drivers, 8, (d) => d.open());
+    const r = await runPhase(target, drivers, mode, opts.seconds);
+    console.error(
+      `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
+    );
+    return r;
+  } finally {
+    for (const d of drivers) d.close();
     await sleep(500); // let the server see the disconnects before the next phase's reading
   }
+}
+
+/**
+ * Every load shape and mode against every server, interleaved: each shape runs on one server after
+ * the other before the next shape, starting with a different server each time, so that a busy spell
+ * of the machine falls on every server's figures alike rather than on one server's whole run.
+ */
+async function runTargets(targets: Target[], opts: Options): Promise<TargetResult[]> {
+  await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
+  const idleRssMB = targets.map((t) => rssOf(t));
+  const phases = targets.map((): PhaseResult[] => []);
+  const shapes = opts.modes.flatMap((mode) => (mode === 'human' ? opts.humanMatches : opts.matches).map((n) => [n, mode] as const));
+  for (const [k, [n, mode]] of shapes.entries())
+    for (let j = 0; j < targets.length; j++) {
+      const i = (j + k) % targets.length;
+      phases[i]!.push(await runShape(targets[i]!, n, mode, opts));
+    }
   await sleep(1000);
-  return { target: target.label, idleRssMB, endRssMB: rssOf(target), phases };
+  return targets.map((t, i) => ({ target: t.label, idleRssMB: idleRssMB[i]!, endRssMB: rssOf(t), phases: phases[i]! }));
 }
 
 // ---------------------------------------------------------------- main
@@ -805,15 +814,17 @@ async function main() {
     ...(before ? [() => startOurs('embedded', opts, {}, path.join(before, 'apps', 'server'), 'before')] : []),
     ...opts.stores.map((s) => () => startOurs(s, opts)),
   ];
-  const results: TargetResult[] = [];
-  for (const start of starts) {
-    const target = await start();
-    console.error(`${LABELS[target.label]} (pid ${target.pid}, ${target.url})`);
-    try {
-      results.push(await runTarget(target, opts));
-    } finally {
-      await target.stop();
+  const targets: Target[] = [];
+  let results: TargetResult[];
+  try {
+    for (const start of starts) {
+      const target = await start();
+      targets.push(target);
+      console.error(`${LABELS[target.label]} (pid ${target.pid}, ${target.url})`);
     }
+    results = await runTargets(targets, opts);
+  } finally {
+    for (const t of targets) await t.stop();
   }
 
   const table = markdown(results);

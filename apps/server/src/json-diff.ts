@@ -55,20 +55,22 @@ function walk(a: unknown, b: unknown, path: string, ops: JsonPatchOp[], copies: 
     ops.push({ op: 'replace', path, value: b });
     return opBytes(path, b);
   }
-  const inner: JsonPatchOp[] = [];
+  // The container's own operations go straight into `ops` (no list of its own): taken back below if
+  // replacing it whole is shorter.
+  const start = ops.length;
   const bytes = arrays
-    ? walkArray(a as unknown[], b as unknown[], path, inner, copies)
-    : walkObject(a as Record<string, unknown>, b as Record<string, unknown>, path, inner, copies);
+    ? walkArray(a as unknown[], b as unknown[], path, ops, copies)
+    : walkObject(a as Record<string, unknown>, b as Record<string, unknown>, path, ops, copies);
   // Many small changes inside one container cost more words than the container itself.
-  if (inner.length > 1 && path !== '' && bytes > REPLACE_WORTH_BYTES) {
+  if (ops.length - start > 1 && path !== '' && bytes > REPLACE_WORTH_BYTES) {
     // Measured only as far as it could be the shorter: a large container is not serialised to learn that.
     const whole = 24 + path.length + jsonLength(b, bytes - 24 - path.length);
     if (bytes > whole) {
+      ops.length = start;
       ops.push({ op: 'replace', path, value: b });
       return whole;
     }
   }
-  for (const op of inner) ops.push(op);
   return bytes;
 }
 
@@ -144,33 +146,37 @@ function walkObject(
   copies: JsonPatchOp[],
 ): number {
   let bytes = 0;
-  for (const key of Object.keys(a)) {
+  // Keys in their own order (for…in over own keys is Object.keys' order), without building key lists.
+  // Game state is plain data: for…in meets only own keys (no prototype of it has enumerable ones).
+  for (const key in a) {
     // A key whose value is undefined is absent in JSON.
-    if (a[key] !== undefined && (!Object.hasOwn(b, key) || b[key] === undefined)) {
+    if (a[key] === undefined) continue;
+    if (b[key] === undefined || !Object.hasOwn(b, key)) {
       const p = `${path}/${escapePointer(key)}`;
       ops.push({ op: 'remove', path: p });
       bytes += opBytes(p);
     }
   }
-  for (const key of Object.keys(b)) {
+  for (const key in b) {
     const v = b[key];
-    if (v === undefined || a[key] === v) continue;
+    if (v === undefined) continue;
+    const was = a[key];
+    if (was === v) continue;
     const p = `${path}/${escapePointer(key)}`;
-    const mine: JsonPatchOp[] = [];
+    // This key's operations go straight into `ops`; taken back if copying from a sibling is cheaper.
+    const start = ops.length;
     let cost: number;
-    if (!Object.hasOwn(a, key) || a[key] === undefined) {
-      mine.push({ op: 'add', path: p, value: v });
+    if (was === undefined || !Object.hasOwn(a, key)) {
+      ops.push({ op: 'add', path: p, value: v });
       cost = opBytes(p, v);
-    } else cost = walk(a[key], v, p, mine, copies);
-    const copied = isRecord(v) && cost >= COPY_WORTH_BYTES ? copyFromSibling(a, key, v, path, cost, copies) : null;
+    } else cost = walk(was, v, p, ops, copies);
+    const copied = cost >= COPY_WORTH_BYTES && isRecord(v) ? copyFromSibling(a, key, v, path, cost, copies) : null;
     if (copied) {
+      ops.length = start;
       copies.push(copied.copy);
       for (const op of copied.ops) ops.push(op);
       bytes += copied.bytes;
-    } else {
-      for (const op of mine) ops.push(op);
-      bytes += cost;
-    }
+    } else bytes += cost;
   }
   return bytes;
 }
@@ -184,12 +190,15 @@ function copyFromSibling(
   cost: number,
   copies: JsonPatchOp[],
 ) {
-  const shape = Object.keys(v).sort().join();
+  const size = Object.keys(v).length;
+  // The sorted key list is made only when a sibling has as many keys (rarely: the view's parts differ).
+  let shape: string | undefined;
   let best: { copy: JsonPatchOp; ops: JsonPatchOp[]; bytes: number } | null = null;
   for (const sibling of Object.keys(a)) {
     const s = a[sibling];
-    if (sibling === key || !isRecord(s) || Object.keys(s).length !== Object.keys(v).length || Object.keys(s).sort().join() !== shape)
-      continue;
+    if (sibling === key || !isRecord(s) || Object.keys(s).length !== size) continue;
+    shape ??= Object.keys(v).sort().join();
+    if (Object.keys(s).sort().join() !== shape) continue;
     const from = `${path}/${escapePointer(sibling)}`;
     // Never copy from a place an earlier copy has already overwritten.
     if (copies.some((c) => c.path === from)) continue;

@@ -8,6 +8,7 @@ import type { CardInstanceId } from '../cards/index.js';
 import type { GameState } from './model/state.js';
 import { navalSeenBy, type NavalView } from './naval/view.js';
 import { advancedHiddenFrom, april9SeenBy, reserveSeenBy, shipsSeenBy, type ShipView } from './april9/view.js';
+import { memoPart, viewMemo } from './view-memo.js';
 
 export interface PublicDeck {
   /** Face-down cards left (the order and the cards are secret). */
@@ -33,23 +34,50 @@ export type FactionView = Omit<GameState, 'hands' | 'decks' | 'ships' | 'naval' 
   decks: Record<Faction, PublicDeck>;
 };
 
+/** View parts kept while their inputs are the same objects (view-memo.ts); one table per kind of part. */
+const memo = {
+  hands: viewMemo(),
+  handSizes: viewMemo(),
+  decks: viewMemo(),
+  deck: viewMemo(),
+  ships: viewMemo(),
+  shipReserve: viewMemo(),
+  april9: viewMemo(),
+  april9HandSizes: viewMemo(),
+  naval: viewMemo(),
+};
+const NO_DEPS: readonly unknown[] = [];
+/** The 9. April hand sizes of a game without 9. April cards (the basic game): one object for every view. */
+const NO_APRIL9_HANDS = Object.freeze(Object.fromEntries(FACTIONS.map((f) => [f, 0]))) as Record<Faction, number>;
+
 export function viewFor(G: GameState, viewer: Faction | null): FactionView {
+  const { hands, decks, undo } = G;
+  // Every other part of G as it is, in G's order (one pass: a rest pattern and a spread copied G twice).
   // The undo trail holds a whole earlier state, hands and decks included: never in a view.
-  const { hands, decks, undo, ...open } = G;
+  const view: Record<string, unknown> = {};
+  for (const k in G) if (k !== 'hands' && k !== 'decks' && k !== 'undo') view[k] = G[k as keyof GameState];
   const map = <T>(fn: (f: Faction) => T) => Object.fromEntries(FACTIONS.map((f) => [f, fn(f)])) as Record<Faction, T>;
-  return {
-    ...open,
-    viewer,
-    ...(viewer && undo && undo.faction === viewer && undo.actions.length > 0 ? { canUndo: true } : {}),
-    hands: map((f) => (f === viewer ? [...hands[f]] : [])),
-    handSizes: map((f) => hands[f].length),
-    decks: map((f) => ({ drawCount: decks[f].draw.length, used: [...decks[f].used] })),
-    ships: shipsSeenBy(G, viewer),
-    shipReserve: reserveSeenBy(G, viewer),
-    april9: april9SeenBy(G.april9, viewer),
-    april9HandSizes: map((f) => G.april9?.hands[f].length ?? 0),
-    ...(G.naval !== undefined ? { naval: navalSeenBy(G, viewer) } : {}),
-  };
+  // Only a state a move or hook settled (frozen at its root) is looked up; parts the same for every seat under null.
+  const settled = Object.isFrozen(G);
+  const part = <T>(m: typeof memo.hands, key: object | null | undefined, seat: Faction | null, deps: readonly unknown[], make: () => T) =>
+    memoPart(m, settled, key, seat, deps, make);
+  // Parts G has keep their place (ships, shipReserve, april9, naval); the others come last, in this order.
+  view.viewer = viewer;
+  if (viewer && undo && undo.faction === viewer && undo.actions.length > 0) view.canUndo = true;
+  view.hands = part(memo.hands, hands, viewer, NO_DEPS, () => map((f) => (f === viewer ? [...hands[f]] : [])));
+  view.handSizes = part(memo.handSizes, hands, null, NO_DEPS, () => map((f) => hands[f].length));
+  view.decks = part(memo.decks, decks, null, NO_DEPS, () =>
+    map((f) => part(memo.deck, decks[f], null, NO_DEPS, () => ({ drawCount: decks[f].draw.length, used: [...decks[f].used] }))),
+  );
+  view.ships = part(memo.ships, G.ships, viewer, NO_DEPS, () => shipsSeenBy(G, viewer));
+  view.shipReserve = part(memo.shipReserve, G.shipReserve, viewer, NO_DEPS, () => reserveSeenBy(G, viewer));
+  view.april9 = part(memo.april9, G.april9, viewer, NO_DEPS, () => april9SeenBy(G.april9, viewer));
+  view.april9HandSizes = G.april9
+    ? part(memo.april9HandSizes, G.april9.hands, null, NO_DEPS, () => map((f) => G.april9?.hands[f].length ?? 0))
+    : NO_APRIL9_HANDS;
+  if (G.naval !== undefined)
+    view.naval = part(memo.naval, G.naval, viewer, [G.ships, G.shipsGone, G.shipReserve], () => navalSeenBy(G, viewer));
+  return view as FactionView;
 }
 
 /** Card ids the viewer must never receive: other hands and every face-down deck card. */
