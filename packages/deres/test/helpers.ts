@@ -1,3 +1,4 @@
+import { uniformOf } from '../src/bots/module-bots.js';
 import { parseAction, perform } from '../src/engine/actions.js';
 import { index } from '../src/engine/board.js';
 import { emptyOrders, startRound } from '../src/engine/flow.js';
@@ -5,17 +6,8 @@ import type { Rng } from '../src/engine/kernel.js';
 import { createInitialState } from '../src/engine/setup.js';
 import type { DeresState, NationId, Orders, Pos, Seat } from '../src/types.js';
 
-/** A small seeded generator (mulberry32) for tests. */
-export function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (mulberry32) for tests: the computer players' own. */
+export const uniform = uniformOf;
 
 export function seededRng(seed: number): Rng {
   const u = uniform(seed);
