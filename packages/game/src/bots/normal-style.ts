@@ -35,6 +35,12 @@ export const NORMAL_STYLES: Readonly<Record<Faction, Style>> = {
     // by it (the Allies in Narvik lost a little: 27/5 at 3 against 30/3 without).
     clock: 1,
     endgame: GERMAN_LAST_ROUND,
+    // In a scenario every playout of its search runs to the game's end and is scored by who won:
+    // judged after Norway's and the Allies' next attacks only, it gave up Narvik in its first move to
+    // stack five in Bjørnfjell and waited there for five Allies (its lost games). Narvik, against
+    // Easy, better/worse than Easy to the end / not: seeds 9001-9200 81/20 / 66/27 (wins 168 / 158
+    // of 200); Gudbrandsdalen 9001-9060 12/1 / 10/1.
+    scenarioSearch: 'toEnd',
   },
   norway: {
     ...EASY_STYLE,

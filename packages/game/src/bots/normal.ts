@@ -247,7 +247,7 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
     moveIterations,
   } = { ...DEFAULT_BUDGET, ...budget };
   if (!(SEARCHED.has(stage) || (stage === 'movement' && searchMovement)) || undeterminable(view)) return own;
-  // In a scenario a style may leave the search out, or keep it for the last round only (style.ts scenarioSearch).
+  // In a scenario a style may leave the search out, keep it for the last round only, or play every playout to the end (style.ts scenarioSearch).
   const scenarioSearch = NORMAL_STYLES[f].scenarioSearch ?? true;
   if (view.scenario?.region && (scenarioSearch === false || (scenarioSearch === 'lastRound' && !endsSoon(view)))) return own;
   // Ships at sea are the style's (navy.ts): the search's score reads the land only and would trade them for a move.
@@ -262,8 +262,9 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const battalion = endsSoon(view) ? BATTALION_LAST : BATTALION;
   const candidates = candidatesOf(view, f, stage, legal, own, width, style);
   const iterations = moving ? Math.min(maxIterations, moveIterations) : maxIterations;
-  // A scenario's last round is short: every playout runs to the game's end, which the score then reads.
-  const toEnd = endsSoon(view) && !!view.scenario?.region;
+  // A scenario's last round is short: every playout runs to the game's end, which the score then reads
+  // (in every round for a style whose scenarioSearch is 'toEnd').
+  const toEnd = !!view.scenario?.region && (endsSoon(view) || scenarioSearch === 'toEnd');
   const steps = long || toEnd ? horizonSteps : shortSteps;
   // Playouts through a turn are dear: fewer candidates do not buy more guesses there.
   const maxGuesses = long ? Math.ceil(iterations / width) : Infinity;

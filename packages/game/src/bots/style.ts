@@ -47,10 +47,11 @@ export interface Style {
   readonly alliedNavy: boolean;
   /**
    * Normal only: whether its search looks ahead in a scenario on part of the board (absent: yes;
-   * 'lastRound': only once the game ends soon, endgame.ts). A way of playing, not a weight:
+   * 'lastRound': only once the game ends soon, endgame.ts; 'toEnd': in every round, each playout
+   * played to the game's end and scored by its result, as in the last round). A way of playing, not a weight:
    * tune-style leaves it alone (normal-style.ts says where it is limited).
    */
-  readonly scenarioSearch?: boolean | 'lastRound';
+  readonly scenarioSearch?: boolean | 'lastRound' | 'toEnd';
   /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
   readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch'>>;
 }
