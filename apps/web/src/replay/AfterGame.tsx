@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { pastApi } from './api';
-import { downloadRecord } from './record';
 
 export function AfterGame({
   matchID,
@@ -44,7 +43,10 @@ export function AfterGame({
   const download = async () => {
     setDlFailed(false);
     try {
-      downloadRecord(await pastApi.record(matchID, token ?? ''), matchID);
+      // The record's module brings Kampen om Norge's engine: loaded on this click only, so that another
+      // game's page (ModuleRematch) does not carry it.
+      const [{ downloadRecord }, record] = await Promise.all([import('./record'), pastApi.record(matchID, token ?? '')]);
+      downloadRecord(record, matchID);
     } catch {
       setDlFailed(true);
     }
