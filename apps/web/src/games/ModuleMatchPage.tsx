@@ -17,6 +17,8 @@ import { ModuleSeats } from './ModuleSeats';
 import { ComputerSeatControls } from '../ui/ComputerSeats';
 import { NotificationButton } from '../ui/NotificationSettings';
 import { useGames } from '../lobby/GameChoice';
+import { useRematchFollow } from '../replay/rematch';
+import { ModuleRematch } from './ModuleRematch';
 
 export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePageProps & { game: string }) {
   const { t, lang } = useI18n();
@@ -44,6 +46,9 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
   const numPlayers = info ? new Set(info.seats.flatMap((s) => s.playerIDs)).size : 0;
   const conn = useModuleMatch(web?.module ?? null, matchID, playerID, token, numPlayers || 2);
   const lobby = conn.lobby ?? info;
+  // A rematch started by anyone takes this member's page into it (the pushed lobby view names it).
+  useRematchFollow(lobby, member, navigate);
+  const afterGame = <ModuleRematch matchID={matchID} member={member} existing={lobby?.rematch ?? null} navigate={navigate} />;
   const nameOf = (pid: string) => {
     const seat = lobby?.seats.find((s) => s.playerIDs.includes(pid));
     const who = seat?.members.map((m) => m.name).join(', ');
@@ -82,7 +87,16 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
         </section>
         {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
         {web && conn.G && Board && (
-          <Board G={conn.G} ctx={conn.ctx} playerID={playerID} move={conn.move} module={web.module} matchID={matchID} token={token} />
+          <Board
+            G={conn.G}
+            ctx={conn.ctx}
+            playerID={playerID}
+            move={conn.move}
+            module={web.module}
+            matchID={matchID}
+            token={token}
+            afterGame={afterGame}
+          />
         )}
         {web && conn.G && !Board && (
           <section className="panel module-moves">
@@ -91,6 +105,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
                 {m.move} {JSON.stringify(m.args)}
               </button>
             ))}
+            {conn.ctx?.gameover != null && afterGame}
           </section>
         )}
         {/* Chat and private lines travel on the game's connection: only with the game's module. */}

@@ -1,5 +1,5 @@
 /** The shapes a game's page and board take (below the pages and the registry that use them). */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { GameModule } from '@kon/platform';
 
 export interface GamePageProps {
@@ -18,6 +18,8 @@ export interface BoardProps {
   /** The match and this browser's token for it (seat or spectator), for looking back at the board. */
   matchID?: string;
   token?: string | undefined;
+  /** What the page offers once the game is over (the rematch, for a member); the board shows it by its result. */
+  afterGame?: ReactNode;
 }
 
 export interface WebGame {

@@ -1,12 +1,11 @@
 /**
  * What a finished game offers: step through it (the replay viewer), download its record, and, for its
- * players, a rematch with the same seats in one click. Every member's page follows the rematch by
+ * players, a rematch with the same seats in one click (also a game module's, via games/ModuleRematch.tsx). Every member's page follows the rematch by
  * itself (MatchPage reads the lobby view, which names it).
  */
 import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { pastApi } from './api';
-import { downloadRecord } from './record';
 
 export function AfterGame({
   matchID,
@@ -15,6 +14,7 @@ export function AfterGame({
   existing,
   onRematch,
   navigate,
+  lookBack = true,
 }: {
   matchID: string;
   token: string | undefined;
@@ -23,6 +23,8 @@ export function AfterGame({
   existing: string | null;
   onRematch: (newMatchID: string) => void;
   navigate: (to: string) => void;
+  /** Offer the replay viewer and the record (Kampen om Norge's); other games look back on their board. */
+  lookBack?: boolean;
 }) {
   const { t } = useI18n();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
@@ -41,7 +43,10 @@ export function AfterGame({
   const download = async () => {
     setDlFailed(false);
     try {
-      downloadRecord(await pastApi.record(matchID, token ?? ''), matchID);
+      // The record's module brings Kampen om Norge's engine: loaded on this click only, so that another
+      // game's page (ModuleRematch) does not carry it.
+      const [{ downloadRecord }, record] = await Promise.all([import('./record'), pastApi.record(matchID, token ?? '')]);
+      downloadRecord(record, matchID);
     } catch {
       setDlFailed(true);
     }
@@ -60,20 +65,24 @@ export function AfterGame({
           {state === 'busy' ? t('rematch.creating') : existing ? t('rematch.open') : t('result.rematch')}
         </button>
       )}
-      <a
-        className="button"
-        href={`/m/${matchID}/replay`}
-        data-action="replay"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate(`/m/${matchID}/replay`);
-        }}
-      >
-        {t('result.replay')}
-      </a>
-      <button type="button" onClick={download} data-action="download">
-        {t('result.download')}
-      </button>
+      {lookBack && (
+        <a
+          className="button"
+          href={`/m/${matchID}/replay`}
+          data-action="replay"
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(`/m/${matchID}/replay`);
+          }}
+        >
+          {t('result.replay')}
+        </a>
+      )}
+      {lookBack && (
+        <button type="button" onClick={download} data-action="download">
+          {t('result.download')}
+        </button>
+      )}
       {state === 'failed' && <p className="error">{t('rematch.failed')}</p>}
       {dlFailed && <p className="error">{t('replay.failed')}</p>}
     </div>

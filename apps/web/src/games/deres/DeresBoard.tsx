@@ -15,7 +15,7 @@ import { useOrdersDraft } from './DeresOrders';
 import { WORDS } from './words';
 import './deres.css';
 
-export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: BoardProps) {
+export function DeresBoard({ G: raw, playerID, move, module, matchID, token, afterGame }: BoardProps) {
   const G = raw as DeresView;
   const { lang } = useI18n();
   const w = WORDS[lang];
@@ -146,6 +146,7 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token }: B
             {G.result.winner !== null && ` · ${w.winner}: ${nameOf(G.result.winner)}`}
           </p>
         )}
+        {G.result && afterGame}
         {!G.result && !mySetup && !inOrders && waitingFor.length > 0 && (
           <p className="muted small">
             {w.notYourTurn}: {waitingFor.map(nameOf).join(', ')}
