@@ -128,9 +128,8 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   // Computer players, clocks and "your move" messages ask each match's game module. Automatic passes
   // are Kampen om Norge's (windows where passing is all a side can do; Deres's orders are always a
   // decision): they see its matches only (game-scope.ts).
-  const gameNameOf = async (id: string) => (await storage.fetchLobby(id))?.metadata.gameName;
-  const matchGames = new MatchGames(games, gameNameOf);
-  const konTransport = firstGameOnly(transport, games.default.id, gameNameOf);
+  const matchGames = new MatchGames(games, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
+  const konTransport = firstGameOnly(transport, games.default.id, (id) => matchGames.of(id));
   const pool = new BotPool({
     size: config.botWorkers,
     timeoutMs: config.botTimeoutMs,

@@ -4,28 +4,18 @@
  * game module instead (match-games.ts); automatic passing stays Kampen om Norge's, since the other
  * games have no such windows (Deres uenighet's orders are always a decision). It is handed a view of
  * the transport that shows it only that game's matches: moves of other games' matches never reach
- * it, and other games' states read as absent. A match's game never changes, so it is looked up once
- * and kept.
+ * it, and other games' states read as absent.
  */
+import type { GameModule } from '@kon/platform';
 import type { HardenedTransport, MoveListener } from './transport';
-import { BoundedMap } from './bounded-map';
 
 export function firstGameOnly(
   transport: HardenedTransport,
   defaultGame: string,
-  /** The stored gameName of a match (undefined: unknown match, or one stored before there were several games). */
-  gameNameOf: (matchID: string) => Promise<string | undefined>,
+  /** The game of a match (MatchGames.of: looked up once and kept). */
+  gameOf: (matchID: string) => Promise<GameModule>,
 ): HardenedTransport {
-  const known = new BoundedMap<string, boolean>(10_000);
-  const ours = async (matchID: string) => {
-    let v = known.get(matchID);
-    if (v === undefined) {
-      const name = await gameNameOf(matchID);
-      v = name === undefined || name === defaultGame;
-      known.set(matchID, v);
-    }
-    return v;
-  };
+  const ours = async (matchID: string) => (await gameOf(matchID)).id === defaultGame;
   return new Proxy(transport, {
     get(target, prop, receiver) {
       if (prop === 'onMoveCommitted')

@@ -9,6 +9,7 @@
  */
 import { FACTIONS, type Faction } from '@kon/game';
 import type { TimedSettings } from './settings';
+import type { Actor } from '../decisions';
 
 export interface Running {
   /** The clock key deciding (the name is kept from when every key was a faction: stored clocks have it). */
@@ -23,12 +24,6 @@ export interface Running {
   handedOff?: true;
   /** The game's name for the decision (GameModule.decisionOf); a new name ends this one. */
   decision?: string;
-}
-
-/** A key that must act now, and the game's name for its decision (if the game names them). */
-export interface Actor {
-  key: string;
-  decision?: string | undefined;
 }
 
 export interface ClockRecord {

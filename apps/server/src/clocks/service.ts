@@ -7,13 +7,13 @@
  * makes the move the match was created to make (the module's clockMove or loseOnTime) — through the
  * same transport.submitMove every move takes, so it is judged, stored and sent like any other.
  */
-import type { State } from 'boardgame.io';
 import type { GameModule, ModuleMove } from '@kon/platform';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import { advance, flag, handOff, newClock, runsOf, viewOf, type Actor, type ClockRecord, type ClockView } from './clock';
+import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
+import { actorsNow, playerOfKey, seatKey } from '../decisions';
 import type { ClockSettings } from './settings';
 import { BoundedMap } from '../bounded-map';
 import { KeyedMutex } from '../lock';
@@ -65,12 +65,6 @@ export class ClockService {
     deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
   }
 
-  /** The clock keys that must act now in `state`, with the game's names for their decisions (none once the game is over). */
-  private actors(module: GameModule, state: State): Actor[] {
-    if (state.ctx.gameover !== undefined) return [];
-    return module.toMove(state.G, state.ctx).map((pid) => ({ key: keyOf(module, pid), decision: module.decisionOf?.(state.G, pid) }));
-  }
-
   /** Wire the computer-player takeover (bots) in after construction. */
   set onOwnDecisionTimeout(fn: OwnDecisionTimeout | undefined) {
     if (fn) this.deps.onOwnDecisionTimeout = fn;
@@ -114,9 +108,9 @@ export class ClockService {
       const state = await this.deps.transport.currentState(matchID);
       if (!state) return;
       const module = await this.deps.gameOf(matchID);
-      const keys = (lobby as LobbyRecord).seats.flatMap((s) => s.playerIDs).map((pid) => keyOf(module, pid));
+      const keys = (lobby as LobbyRecord).seats.flatMap((s) => s.playerIDs).map((pid) => seatKey(module, pid));
       const clock = newClock(settings, [...new Set(keys)], !module.clockNames);
-      const c = advance(clock, this.actors(module, state), state._stateID, this.now());
+      const c = advance(clock, actorsNow(module, state), state._stateID, this.now());
       await this.save(matchID, c);
       this.log.info('clock started', { matchID, mode: settings.mode });
     });
@@ -166,7 +160,7 @@ export class ClockService {
   private async onMove(e: MoveCommitted) {
     const c = await this.load(e.matchID);
     if (!c) return;
-    const next = advance(c, this.actors(await this.deps.gameOf(e.matchID), e.state), e.state._stateID, this.now());
+    const next = advance(c, actorsNow(await this.deps.gameOf(e.matchID), e.state), e.state._stateID, this.now());
     if (next !== c) await this.save(e.matchID, next);
     else this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
   }
@@ -176,7 +170,7 @@ export class ClockService {
     const c = await this.load(matchID);
     const state = await this.deps.transport.currentState(matchID);
     if (!c || !state) return;
-    const next = advance(c, this.actors(await this.deps.gameOf(matchID), state), state._stateID, this.now());
+    const next = advance(c, actorsNow(await this.deps.gameOf(matchID), state), state._stateID, this.now());
     if (next !== c) await this.save(matchID, next);
     else this.arm(matchID, c);
   }
@@ -197,9 +191,9 @@ export class ClockService {
     if (!r) return this.arm(matchID, c); // woke early (a long wait was capped), or the decision ended
     const state = await this.deps.transport.currentState(matchID);
     const module = await this.deps.gameOf(matchID);
-    if (!state || !this.actors(module, state).some((a) => a.key === r.faction && a.decision === r.decision)) return this.resync(matchID);
+    if (!state || !actorsNow(module, state).some((a) => a.key === r.faction && a.decision === r.decision)) return this.resync(matchID);
     const flagged = flag(c, now, r.faction);
-    const playerID = playerOf(module, r.faction);
+    const playerID = playerOfKey(module, r.faction);
     this.log.info('time ran out', { matchID, faction: r.faction, atZero: c.settings.atZero });
     const move = c.settings.atZero === 'pass' ? (module.clockMove?.(state.G, playerID) ?? null) : null;
     if (move) {
@@ -229,14 +223,4 @@ export class ClockService {
     const out = await this.deps.transport.submitMove(matchID, playerID, { type: move.move, args: move.args }, { by: 'server', stateID });
     if (!out.ok) this.log.error('clock move refused', { matchID, playerID, type: move.move, code: out.code, ...out.fields });
   }
-}
-
-/** The clock key of a seat: the module's name for it, else its playerID. */
-function keyOf(module: GameModule, playerID: string): string {
-  return module.clockNames?.[playerID] ?? playerID;
-}
-
-function playerOf(module: GameModule, key: string): string {
-  const names = module.clockNames;
-  return names ? (Object.keys(names).find((pid) => names[pid] === key) ?? key) : key;
 }

@@ -12,6 +12,7 @@
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { GameModule } from '@kon/platform';
+import { actorsNow, playerOfKey } from '../decisions';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
@@ -59,16 +60,9 @@ function announced(open: Decision[], stateID: number): Announced {
   return first ? { ...first, ...(others.length ? { others } : {}) } : { faction: null, stateID, told: [] };
 }
 
-/** The clock key of a seat (the module's name for it, else its playerID), and back. */
-const keyOf = (module: GameModule, playerID: string) => module.clockNames?.[playerID] ?? playerID;
-function playerOf(module: GameModule, key: string): string {
-  const names = module.clockNames;
-  return names ? (Object.keys(names).find((pid) => names[pid] === key) ?? key) : key;
-}
-
 /** The members of the seats that command the side with this clock key. */
 function commanders(module: GameModule, lobby: LobbyRecord, key: string): LobbyRecord['members'] {
-  const pid = playerOf(module, key);
+  const pid = playerOfKey(module, key);
   const seats = new Set(lobby.seats.filter((s) => s.playerIDs.includes(pid)).map((s) => s.key));
   return lobby.members.filter((m) => seats.has(m.seat));
 }
@@ -205,10 +199,7 @@ export class NotificationService {
     // Nobody at this match asked for messages: nothing to announce (and no record to keep).
     if (!(await this.anySettings(matchID))) return;
     const module = await this.opts.gameOf(matchID);
-    const actors =
-      state.ctx.gameover !== undefined
-        ? []
-        : module.toMove(state.G, state.ctx).map((pid) => ({ key: keyOf(module, pid), decision: module.decisionOf?.(state.G, pid) }));
+    const actors = actorsNow(module, state);
     const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
     const before = openDecisions(last);
     // A decision goes on while its side is still asked under the same name.
