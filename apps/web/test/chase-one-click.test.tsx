@@ -9,7 +9,7 @@ import { actor, legalMoves, PLAYER_OF_FACTION, viewFor, type GameState } from '@
 import { GameView } from '../src/ui/GameView';
 import { I18nContext, translate } from '../src/i18n';
 import { standInConnection } from './stand-in';
-import { playRandomGame } from './engine';
+import { firstStateWhere } from './engine';
 
 afterEach(cleanup);
 
@@ -23,20 +23,13 @@ const chases = (G: GameState): Chase[] => {
 
 /** The first chase decision of random advanced games where `want` holds for its options. */
 function chaseState(want: (c: Chase[]) => boolean): GameState {
-  // Chases are rare in random play: seed 58 has one (found by searching 1..58); the others are tried if the engine changes.
-  for (const seed of [58, ...Array.from({ length: 80 }, (_, i) => i + 1).filter((s) => s !== 58)]) {
-    let found: GameState | null = null;
-    playRandomGame({
-      seed,
-      setup: { ruleset: 'advanced' },
-      maxActions: 3000,
-      afterAction: (G) => {
-        if (!found && actor(G)?.stage === 'navalChase' && want(chases(G))) found = structuredClone(G);
-      },
-    });
-    if (found) return found;
-  }
-  throw new Error('no chase state');
+  return firstStateWhere({
+    // Chases are rare in random play: seed 58 has one (found by searching 1..58); the others are tried if the engine changes.
+    seeds: [58, ...Array.from({ length: 80 }, (_, i) => i + 1).filter((s) => s !== 58)],
+    setup: { ruleset: 'advanced' },
+    maxActions: 3000,
+    want: (G) => actor(G)?.stage === 'navalChase' && want(chases(G)),
+  });
 }
 
 const zonesOf = (c: Chase[], ship: string) => c.filter((o) => o.ship === ship).map((o) => o.to);

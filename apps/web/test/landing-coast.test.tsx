@@ -10,7 +10,7 @@ import { GameView } from '../src/ui/GameView';
 import { wholeLandings } from '../src/ui/advanced-state';
 import { I18nContext, translate } from '../src/i18n';
 import { standInConnection } from './stand-in';
-import { playRandomGame } from './engine';
+import { firstStateWhere } from './engine';
 
 afterEach(cleanup);
 
@@ -22,21 +22,15 @@ const landings = (G: GameState) =>
 
 /** The first German landing decision of a random advanced game with a coast served by one zone. */
 function landingState(): GameState {
-  for (let seed = 1; seed < 12; seed++) {
-    let found: GameState | null = null;
-    playRandomGame({
-      seed,
-      setup: { ruleset: 'advanced' },
-      maxActions: 3000,
-      afterAction: (G) => {
-        const a = actor(G);
-        if (!found && a?.faction === 'germany' && a.stage === 'april9Landing' && wholeLandings(landings(G)).size > 0)
-          found = structuredClone(G);
-      },
-    });
-    if (found) return found;
-  }
-  throw new Error('no landing state');
+  return firstStateWhere({
+    seeds: Array.from({ length: 11 }, (_, i) => i + 1),
+    setup: { ruleset: 'advanced' },
+    maxActions: 3000,
+    want: (G) => {
+      const a = actor(G);
+      return a?.faction === 'germany' && a.stage === 'april9Landing' && wholeLandings(landings(G)).size > 0;
+    },
+  });
 }
 
 describe('landing by coast', () => {

@@ -10,25 +10,20 @@ import { actor, legalMoves, PLAYER_OF_FACTION, viewFor, type FactionView, type G
 import { useActionState } from '../src/ui/action-state';
 import { landingAreas, landingPartners, toChoices } from '../src/game/choices';
 import { I18nContext, translate } from '../src/i18n';
-import { playRandomGame } from './engine';
+import { firstStateWhere } from './engine';
 
 /** An Allied decision of a random basic game where some first area has two or more possible partners. */
 function landingState(): GameState {
-  for (let seed = 1; seed < 40; seed++) {
-    let found: GameState | null = null;
-    playRandomGame({
-      seed,
-      setup: { ruleset: 'basic' },
-      maxActions: 2000,
-      afterAction: (G) => {
-        if (found || actor(G)?.faction !== 'allies') return;
-        const c = toChoices(legalMoves(viewFor(G, 'allies') as never, undefined, PLAYER_OF_FACTION.allies));
-        if (landingAreas(c).some((a) => landingPartners(c, a).length > 1)) found = structuredClone(G);
-      },
-    });
-    if (found) return found;
-  }
-  throw new Error('no landing state');
+  return firstStateWhere({
+    seeds: Array.from({ length: 39 }, (_, i) => i + 1),
+    setup: { ruleset: 'basic' },
+    maxActions: 2000,
+    want: (G) => {
+      if (actor(G)?.faction !== 'allies') return false;
+      const c = toChoices(legalMoves(viewFor(G, 'allies') as never, undefined, PLAYER_OF_FACTION.allies));
+      return landingAreas(c).some((a) => landingPartners(c, a).length > 1);
+    },
+  });
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => (
