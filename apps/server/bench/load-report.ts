@@ -30,6 +30,12 @@ export interface PhaseResult {
   meanStateID: number;
   /** From the server's own metrics (ours only): GC time, GC pauses of 10 ms or more, event-loop delay p99. */
   gc: { ms: number; pausesOver10ms: number; loopDelayP99Ms: number };
+  /**
+   * From the server's own histograms (ours only), as the upper bound of the bucket that holds the 99th
+   * percentile: a player's move through the move path, and the durable write inside it. The difference
+   * to the bench's move → all sockets is the network, the sockets and the wait for the event loop.
+   */
+  serverP99Ms?: { movePath: number; storeWrite: number } | undefined;
 }
 
 export interface TargetResult {
@@ -46,7 +52,31 @@ export const LABELS: Record<string, string> = {
   postgres: 'ours, PostgreSQL',
   redis1: 'ours, PostgreSQL + Redis, 1 process',
   redis2: 'ours, PostgreSQL + Redis, 2 processes',
+  placed2: 'ours, PostgreSQL + Redis, 2 processes, each match on one',
 };
+
+/** Cumulative bucket counts of a Prometheus histogram (summed over its label sets), by upper bound in seconds. */
+export function bucketsOf(text: string | undefined, metric: string, labels = ''): Map<number, number> {
+  const out = new Map<number, number>();
+  const re = new RegExp(`^${metric}_bucket\\{([^}]*)\\} (\\S+)$`, 'gm');
+  for (const m of (text ?? '').matchAll(re)) {
+    if (!m[1]!.includes(labels)) continue;
+    const le = /le="([^"]+)"/.exec(m[1]!)?.[1];
+    if (le === undefined) continue;
+    const bound = le === '+Inf' ? Number.POSITIVE_INFINITY : Number(le);
+    out.set(bound, (out.get(bound) ?? 0) + Number(m[2]));
+  }
+  return out;
+}
+
+/** The upper bound (ms) of the bucket holding the 99th percentile of what was observed between two scrapes. */
+export function bucketP99Ms(before: Map<number, number>, after: Map<number, number>): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const total = (after.get(Number.POSITIVE_INFINITY) ?? 0) - (before.get(Number.POSITIVE_INFINITY) ?? 0);
+  if (total <= 0) return NaN;
+  for (const b of bounds) if ((after.get(b) ?? 0) - (before.get(b) ?? 0) >= 0.99 * total) return b * 1000;
+  return NaN;
+}
 
 function fmt(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return '–';
@@ -132,6 +162,13 @@ export function markdown(results: TargetResult[]): string {
       'server GC ms per move / GC pauses ≥ 10 ms / event-loop delay p99 ms (ours: its /metrics)',
       get((p) => [p.moves ? p.gc.ms / p.moves : NaN, p.gc.pausesOver10ms, p.gc.loopDelayP99Ms]),
       (v) => [fmt(v[0]!, 3), fmt(v[1]!, 0), fmt(v[2]!, 1)].join(' / '),
+      false,
+    );
+    row(
+      '',
+      'server p99: move path / of it the durable write, ms (ours: its /metrics, at most the bucket bound)',
+      get((p) => [p.serverP99Ms?.movePath ?? NaN, p.serverP99Ms?.storeWrite ?? NaN]),
+      (v) => v.map((x) => (Number.isFinite(x) ? `≤ ${fmt(x, 1)}` : '–')).join(' / '),
       false,
     );
     row(

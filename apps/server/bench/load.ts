@@ -17,8 +17,10 @@
  *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
  *
  * Stores: embedded (SQLite), postgres (one process, no Redis), redis1 (one process with REDIS_URL:
- * what the cluster machinery costs) and redis2 (two processes on one PostgreSQL and one Redis, each
- * match's sockets spread over both, so every move crosses from one process to the other).
+ * what the cluster machinery costs), redis2 (two processes on one PostgreSQL and one Redis, each
+ * match's sockets spread over both, so every move crosses from one process to the other) and placed2
+ * (the same two processes, each match created on one of them in turn and all its sockets there: how
+ * the two cores serve people when a match lives in one process).
  *
  * `--human-matches` sweeps the human-pace match counts separately (default: --matches); the table then
  * ends with the most matches each server kept within p99 ≤ 10 ms and ≤ 50 ms. `--before <checkout>`
@@ -39,7 +41,7 @@ import { build } from 'esbuild';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io, type Socket } from 'socket.io-client';
 import { legalMoves } from '@kon/game';
-import { anomalies, LABELS, markdown, type Mode, type PhaseResult, type TargetResult } from './load-report';
+import { anomalies, bucketP99Ms, bucketsOf, LABELS, markdown, type Mode, type PhaseResult, type TargetResult } from './load-report';
 
 export { capacity, type PhaseResult, type TargetResult } from './load-report';
 
@@ -68,7 +70,7 @@ export interface Options {
   out: string | undefined;
   maxMinutes: number;
 }
-const STORES = ['embedded', 'postgres', 'redis1', 'redis2'] as const;
+const STORES = ['embedded', 'postgres', 'redis1', 'redis2', 'placed2'] as const;
 type Store = (typeof STORES)[number];
 
 export function parseOptions(argv: string[]): Options {
@@ -121,7 +123,10 @@ export function parseOptions(argv: string[]): Options {
   // The database URL is handed to a child process: keep the bench on this machine.
   if (opts.stores.some((s) => s !== 'embedded') && !/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(opts.databaseUrl))
     throw new Error('--database-url must point at 127.0.0.1');
-  if (opts.stores.some((s) => s.startsWith('redis')) && !/^redis:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?\d*$/.test(opts.redisUrl))
+  if (
+    opts.stores.some((s) => s.startsWith('redis') || s === 'placed2') &&
+    !/^redis:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?\d*$/.test(opts.redisUrl)
+  )
     throw new Error('--redis-url must point at 127.0.0.1');
   return opts;
 }
@@ -261,6 +266,8 @@ interface MatchInfo {
   matchID: string;
   seats: Seat[];
   spectatorCredentials: string | undefined;
+  /** The process every socket of the match connects to (placed2); else the target's urlFor. */
+  url?: string;
 }
 
 export interface Target {
@@ -367,10 +374,12 @@ export async function startOurs(
     Object.assign(env, { DATABASE_URL: opts.databaseUrl, DATABASE_SCHEMA: schema });
     cleanups.push(() => dropSchema(opts.databaseUrl, schema));
   }
-  if (store.startsWith('redis')) Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
+  if (store.startsWith('redis') || store === 'placed2') Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
   const child = await startChild(`our server (${label})`, script, env, '/healthz', serverRoot);
   const children = [child];
-  if (store === 'redis2') children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot));
+  const twoProcesses = store === 'redis2' || store === 'placed2';
+  if (twoProcesses) children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot));
+  let created = 0;
   return {
     label,
     pid: child.pid,
@@ -381,14 +390,16 @@ export async function startOurs(
     namespace: 'kampen-om-norge',
     scrape: () => fetch(`${child.url}/metrics`).then((r) => r.text()),
     async createMatch() {
-      const m = await postJson(`${child.url}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
+      // placed2: the match is made on, and all its sockets connect to, one process in turn.
+      const home = store === 'placed2' ? children[created++ % children.length]!.url : child.url;
+      const m = await postJson(`${home}/api/matches`, { plan: 'three', setupData: { ruleset: opts.ruleset } });
       const seats = await Promise.all(
         (m.links.seats as { token: string }[]).map(async (s, i) => {
-          const r = await postJson(`${child.url}/api/matches/${m.matchID}/join`, { token: s.token, name: `Bench ${i}` });
+          const r = await postJson(`${home}/api/matches/${m.matchID}/join`, { token: s.token, name: `Bench ${i}` });
           return { playerID: r.playerIDs[0] as string, credentials: r.credentials as string };
         }),
       );
-      return { matchID: m.matchID, seats, spectatorCredentials: m.links.spectator };
+      return { matchID: m.matchID, seats, spectatorCredentials: m.links.spectator, ...(store === 'placed2' ? { url: home } : {}) };
     },
     pickMove(state, playerID) {
       const options = legalMoves(state.G, state.ctx as any, playerID);
@@ -483,7 +494,7 @@ class Peer {
     index = 0,
   ) {
     // websocket only: long-polling first would measure the upgrade dance, not moves.
-    this.socket = io(`${target.urlFor?.(index) ?? target.url}/${target.namespace}`, {
+    this.socket = io(`${match.url ?? target.urlFor?.(index) ?? target.url}/${target.namespace}`, {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
@@ -705,7 +716,8 @@ const meanMax = (s: Sizes) => ({ mean: s.n ? Math.round(s.sum / s.n) : NaN, max:
 export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mode, seconds: number): Promise<PhaseResult> {
   const stats = newStats();
   // The first scrape also resets the server's event-loop delay histogram (prom-client does at each).
-  const gc0 = gcOf(await target.scrape?.().catch(() => undefined));
+  const scraped0 = await target.scrape?.().catch(() => undefined);
+  const gc0 = gcOf(scraped0);
   current = stats;
   const cpu0 = cpuOf(target);
   const bench0 = process.cpuUsage();
@@ -748,6 +760,19 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
           loopDelayP99Ms: +(gc1.lagP99 * 1000).toFixed(1),
         }
       : { ms: NaN, pausesOver10ms: NaN, loopDelayP99Ms: NaN },
+    serverP99Ms:
+      scraped0 && scraped
+        ? {
+            movePath: bucketP99Ms(
+              bucketsOf(scraped0, 'kon_move_duration_seconds', 'by="player"'),
+              bucketsOf(scraped, 'kon_move_duration_seconds', 'by="player"'),
+            ),
+            storeWrite: bucketP99Ms(
+              bucketsOf(scraped0, 'kon_store_write_duration_seconds'),
+              bucketsOf(scraped, 'kon_store_write_duration_seconds'),
+            ),
+          }
+        : undefined,
   };
 }
 

@@ -20,13 +20,13 @@ export class ServerMetrics {
     name: 'kon_move_duration_seconds',
     help: 'From a move reaching the move path to its answer: check, reducer, durable write and patches.',
     labelNames: ['by'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    buckets: [0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [this.registry],
   });
   private readonly storeSeconds = new Histogram({
     name: 'kon_store_write_duration_seconds',
     help: 'Durable write of one move (the store commit, fsync included).',
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [this.registry],
   });
   private readonly socketRefusals = new Counter({
