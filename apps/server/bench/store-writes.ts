@@ -7,6 +7,8 @@
  * `write_bytes`, bytes sent to the disk), plus what a finished match occupies. With `--baseline <git ref>`
  * the store of that commit (its apps/server/src/storage, extracted beside this file) runs in the same
  * session, interleaved, so the two can be compared; `--repeats` runs of each, min and median reported.
+ * Also each commit's latency at a person's pace (a move every 20 ms) beside the disk's own 4 KB write +
+ * fdatasync at the same pace: how much of a move's wait is the disk.
  * SQLite with synchronous=FULL (the server's setting); PostgreSQL too when DATABASE_URL is set.
  * Not a test: nothing asserts a timing.
  * Usage: npm run bench:store -- [--moves 300] [--matches 50] [--repeats 3] [--baseline main]
@@ -38,6 +40,8 @@ const MOVES = Number(args.moves);
 const MATCHES = Number(args.matches);
 const PER_MATCH = Number(args['moves-per-match']);
 const REPEATS = Number(args.repeats);
+/** Commits timed one at a time at a person's pace, in each repeat. */
+const PACED = 200;
 
 type Move = { state: State; deltalog: never[] };
 const meta = () => ({ gameName: 'kampen-om-norge', players: {}, createdAt: Date.now(), updatedAt: Date.now() }) as never;
@@ -121,6 +125,17 @@ async function once(mod: StoreModule, game: Move[], pg: boolean): Promise<Sample
     const seq = await measured(async () => {
       for (const m of moves) await store.commitMove('long', m);
     });
+    // At a person's pace (one match, a move every 20 ms, the store otherwise idle): each commit's
+    // latency, the wait a move adds before anyone hears of it, beside the disk's own fdatasync.
+    await store.createMatch('paced', { initialState: game[0]!.state, metadata: meta() });
+    const paced: number[] = [];
+    for (const m of game.slice(1, PACED + 1)) {
+      await sleep(20);
+      const t = performance.now();
+      await store.commitMove('paced', m);
+      paced.push(performance.now() - t);
+    }
+    const synced = pg ? [] : await fdatasyncs(dataDir, PACED);
     const file = pg ? '' : mod.sqliteFile(dataDir);
     const size = pg ? 0 : fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
     const ids = Array.from({ length: MATCHES }, (_, i) => `c${i}`);
@@ -147,6 +162,14 @@ async function once(mod: StoreModule, game: Move[], pg: boolean): Promise<Sample
       'one match: CPU ms/move (all threads)': seq.cpu / n,
       'one match: bytes to write() per move': seq.wchar / n,
       'one match: bytes to disk per move': seq.disk / n,
+      'a move every 20 ms: commit p50 ms': quantile(paced, 0.5),
+      'a move every 20 ms: commit p99 ms': quantile(paced, 0.99),
+      ...(pg
+        ? {}
+        : {
+            'the disk alone, 4 KB write + fdatasync every 20 ms: p50 ms': quantile(synced, 0.5),
+            'the disk alone, 4 KB write + fdatasync every 20 ms: p99 ms': quantile(synced, 0.99),
+          }),
       [`${MATCHES} matches at once: moves/s`]: (np / par.wall) * 1000,
       [`${MATCHES} matches at once: main thread ms/move`]: par.main / np,
       [`${MATCHES} matches at once: bytes to write() per move`]: par.wchar / np,
@@ -160,13 +183,40 @@ async function once(mod: StoreModule, game: Move[], pg: boolean): Promise<Sample
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
+}
+
+/** The disk's own durable write in the store's folder: a 4 KB write and fdatasync, every 20 ms. */
+async function fdatasyncs(dir: string, n: number): Promise<number[]> {
+  const file = path.join(dir, 'fdatasync-probe');
+  const fd = fs.openSync(file, 'w');
+  const block = Buffer.alloc(4096, 1);
+  const out: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      await sleep(20);
+      const t = performance.now();
+      fs.writeSync(fd, block, 0, block.length, (i % 64) * block.length);
+      fs.fdatasyncSync(fd);
+      out.push(performance.now() - t);
+    }
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+  }
+  return out;
+}
+
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0]!, median: s[Math.floor((s.length - 1) / 2)]! };
 };
 const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
-const game = realGame('bench', Math.max(MOVES, PER_MATCH));
+const game = realGame('bench', Math.max(MOVES, PER_MATCH, PACED));
 const avg = game.reduce((a, m) => a + JSON.stringify(m.state).length, 0) / game.length;
 console.log(`a real game of ${game.length - 1} moves, state ${(avg / 1024).toFixed(1)} KB on average; ${REPEATS} repeats, interleaved`);
 const current = (await import('../src/storage')) as StoreModule;
