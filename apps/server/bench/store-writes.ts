@@ -172,6 +172,7 @@ async function once(mod: StoreModule, game: Move[], pg: boolean): Promise<Sample
           }),
       [`${MATCHES} matches at once: moves/s`]: (np / par.wall) * 1000,
       [`${MATCHES} matches at once: main thread ms/move`]: par.main / np,
+      [`${MATCHES} matches at once: CPU ms/move (all threads)`]: par.cpu / np,
       [`${MATCHES} matches at once: bytes to write() per move`]: par.wchar / np,
       'file + WAL after the long match, KB': size / 1024,
       'reading the long match back, ms (best of 5)': load,
