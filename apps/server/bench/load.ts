@@ -282,7 +282,7 @@ export interface Target {
   createMatch(): Promise<MatchInfo>;
   /** The move the acting seat sends, chosen from its own view of the state. */
   pickMove(state: BgState, playerID: string): { type: string; args: unknown[] } | undefined;
-  /** The server's GET /metrics text (ours only): its GC pauses and event-loop delay. */
+  /** The server's GET /metrics text (ours only; the first process's of two): its GC, event-loop delay, move and store-write histograms. */
   scrape?(): Promise<string>;
   stop(): Promise<void>;
 }
