@@ -10,7 +10,8 @@
  * later battles' dice alone, so the paired differences carry less luck.
  *
  * In a scenario (RULESETS may name one: narvik, gudbrandsdalen) the measure is the objectives
- * Norway and the Allies lack at the end, in place of the German cities.
+ * Norway and the Allies lack at the end, in place of the German cities. There a style's `scenario`
+ * weights (style.ts) replace the ones tuned here: STYLE='{"scenario":{}}' starts without them.
  *
  * FACTION (germany | norway | allies), RULESETS (default basic,advanced), SEEDS (default 100),
  * FIRST (first seed, default 1), STYLE (JSON of weights over the faction's Normal style),
@@ -102,7 +103,7 @@ if (process.env.TUNE) {
   // The clock weight is read by Normal's search only (normal.ts), which these games do not play.
   const keys = (Object.keys(best) as (keyof Style)[]).filter(
     (k) => k !== 'city' && k !== 'clock' && typeof best[k] === 'number',
-  ) as Exclude<keyof Style, 'endgame' | 'alliedNavy' | 'scenarioSearch' | 'clock'>[];
+  ) as Exclude<keyof Style, 'endgame' | 'alliedNavy' | 'scenarioSearch' | 'scenario' | 'clock'>[];
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
     for (const k of keys) {
       const x = best[k];

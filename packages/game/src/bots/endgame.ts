@@ -65,13 +65,15 @@ const LAST_WORD: Partial<Style> = {
 };
 
 /**
- * The style a seat plays by in this position: its last-round weights over the rest once the game
+ * The style a seat plays by in this position: in a scenario on part of the board its scenario
+ * weights over the rest (style.ts `scenario`), and its last-round weights over those once the game
  * ends soon. In a scenario on part of the board (a few rounds, any faction's deck the clock) who
  * moves last decides it: with the last word every guard is dropped (LAST_WORD); without it the
  * seat still guards what it holds and keeps its objectives covered, whatever its style says for
  * the full game's last round (where Germany's turn is the last).
  */
-export function styleNow(style: Style, view: FactionView): Style {
+export function styleNow(base: Style, view: FactionView): Style {
+  const style = base.scenario && view.scenario?.region ? { ...base, ...base.scenario } : base;
   if (!style.endgame || !endsSoon(view)) return style;
   if (!view.scenario?.region || !view.viewer) return { ...style, ...style.endgame };
   if (lastWord(view, view.viewer)) return { ...style, ...style.endgame, ...LAST_WORD };

@@ -52,8 +52,13 @@ export interface Style {
    * tune-style leaves it alone (normal-style.ts says where it is limited).
    */
   readonly scenarioSearch?: boolean | 'lastRound' | 'toEnd';
+  /**
+   * Weights that replace these in a scenario on part of the board (endgame.ts styleNow), under the
+   * last round's: a game of three or four rounds is not the full game's twelve.
+   */
+  readonly scenario?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch' | 'scenario'>>;
   /** Weights that replace these in the game's last round (endgame.ts), when losses no longer count. */
-  readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch'>>;
+  readonly endgame?: Partial<Omit<Style, 'endgame' | 'alliedNavy' | 'scenarioSearch' | 'scenario'>>;
 }
 
 export const EASY_STYLE: Style = {
