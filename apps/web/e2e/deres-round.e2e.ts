@@ -162,6 +162,8 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     };
     const bought: Sq[][] = [];
     for (const [i, p] of pages.entries()) {
+      // The spectator's page may show the buy step before this one does: wait for its squares.
+      await expect.poll(async () => (await targets(p)).length, { timeout: 15_000 }).toBeGreaterThan(0);
       const sup = await supplies(p);
       const mine: Sq[] = [];
       for (let k = 0; k < 2; k++) {
