@@ -180,7 +180,7 @@ describe('private lines between two seats', () => {
     const seat = await Promise.all(members.map((x, i) => synced(t.url, TOY, m.matchID, String(i), x.credentials)));
     const spectator = await synced(t.url, TOY, m.matchID, null, m.links.spectator);
     const all = [...seat, spectator];
-    const SECRET = 'Ally with me against player three 42137';
+    const SECRET = 'Ally with me against player three, code word kvitrefjell';
     seat[0]!.socket.emit('kon:private', m.matchID, { id: 'l1', to: '1', text: SECRET });
     const got = await waitFor(() => seat[1]!.received.find((r) => r.event === 'kon:private'), 'the line');
     expect(got.args[0]).toMatchObject({ id: 'l1', from: '0', to: '1', text: SECRET });
@@ -199,7 +199,7 @@ describe('private lines between two seats', () => {
     await waitFor(() => all.every((s) => s.received.some((r) => r.event === 'chat')), 'open chat everywhere');
     await sleep(100);
     for (const s of [seat[2]!, spectator]) {
-      expect(s.raw.join('\n')).not.toContain('42137');
+      expect(s.raw.join('\n')).not.toContain('kvitrefjell');
       expect(s.received.some((r) => r.event === 'kon:private')).toBe(false);
     }
     expect(seat[1]!.received.filter((r) => r.event === 'kon:private')).toHaveLength(1);
