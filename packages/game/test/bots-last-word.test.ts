@@ -6,17 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FACTIONS, type AreaId, type Faction } from '../src/types.js';
-import { createInitialState } from '../src/engine/setup.js';
 import { viewFor } from '../src/engine/view.js';
 import { legalActions } from '../src/engine/legal.js';
 import type { GameState } from '../src/engine/model/state.js';
 import type { Action } from '../src/engine/actions.js';
-import { forcedDice, seededRng } from '../src/testing/rng.js';
+import { seededRng } from '../src/testing/rng.js';
 import { normalBot } from '../src/bots/index.js';
 import { styled } from '../src/bots/normal.js';
 import type { Bot } from '../src/bots/types.js';
 import { endsSoon, lastWord, styleNow } from '../src/bots/endgame.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
+import { positionOf } from './helpers.js';
 import { scenario } from './scenario-files.js';
 
 const NARVIK = scenario('narvik');
@@ -24,20 +24,9 @@ const GUDBRANDSDALEN = scenario('gudbrandsdalen');
 
 /** `turn`'s movement phase of a scenario in its last round (the clock's deck down to one card), with these battalions. */
 function lastRound(s: typeof NARVIK, turn: Faction, units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
-  const G = createInitialState({ scenario: s }, forcedDice([]));
-  G.units = {};
-  G.moved = {};
-  for (const f of FACTIONS) {
-    G.created[f] = 0;
-    for (const [area, n] of Object.entries(units[f] ?? {})) {
-      (G.units[area] ??= {})[f] = n;
-      G.created[f] += n;
-    }
-  }
+  const G = positionOf({ scenario: s, turn, units });
   const clock = FACTIONS.find((f) => s.deckOut[f] === 'endsGame')!;
   G.decks[clock].draw = G.decks[clock].draw.slice(0, 1);
-  G.turn = turn;
-  G.phase = 'movement';
   return G;
 }
 

@@ -8,8 +8,7 @@
  * before its army could reach Dombås.
  */
 import { describe, expect, it } from 'vitest';
-import { FACTIONS, type AreaId, type Faction } from '../src/types.js';
-import { createInitialState } from '../src/engine/setup.js';
+import type { AreaId, Faction } from '../src/types.js';
 import { viewFor } from '../src/engine/view.js';
 import { legalActions } from '../src/engine/legal.js';
 import type { GameState } from '../src/engine/model/state.js';
@@ -20,24 +19,14 @@ import { scenarioDeck } from '../src/scenarios/decks.js';
 import { forcedDice, seededRng } from '../src/testing/rng.js';
 import { candidatesOf, score, styled } from '../src/bots/normal.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
+import { positionOf } from './helpers.js';
 import { scenario } from './scenario-files.js';
 
 const GUDBRANDSDALEN = scenario('gudbrandsdalen');
 
 /** Gudbrandsdalen in Germany's movement phase with these battalions, Germany's hand five dice cards first. */
 function position(units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
-  const G = createInitialState({ scenario: GUDBRANDSDALEN }, forcedDice([]));
-  G.units = {};
-  G.moved = {};
-  for (const f of FACTIONS) {
-    G.created[f] = 0;
-    for (const [area, n] of Object.entries(units[f] ?? {})) {
-      (G.units[area] ??= {})[f] = n;
-      G.created[f] += n;
-    }
-  }
-  G.turn = 'germany';
-  G.phase = 'movement';
+  const G = positionOf({ scenario: GUDBRANDSDALEN, turn: 'germany', units });
   const pool = scenarioDeck(GUDBRANDSDALEN, 'germany');
   const dice = pool.filter((c) => cardDef(c).effects.some((e) => e.kind === 'attackDice'));
   G.hands.germany = [...dice, ...pool.filter((c) => !dice.includes(c))].slice(0, 5);

@@ -6,7 +6,7 @@
  * into Narvik, leaving Bardufoss and Bjørnfjell empty.
  */
 import { describe, it, expect } from 'vitest';
-import { FACTIONS, type AreaId, type Faction } from '../src/types.js';
+import type { AreaId, Faction } from '../src/types.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { viewFor } from '../src/engine/view.js';
 import { legalActions } from '../src/engine/legal.js';
@@ -24,6 +24,7 @@ import { targetsOf, worth, type Board } from '../src/bots/position.js';
 import { goalOf } from '../src/bots/goal.js';
 import { endsSoon } from '../src/bots/endgame.js';
 import { withinClock } from '../src/bots/clock.js';
+import { positionOf } from './helpers.js';
 import { scenario } from './scenario-files.js';
 
 const NARVIK = scenario('narvik');
@@ -31,19 +32,7 @@ const GUDBRANDSDALEN = scenario('gudbrandsdalen');
 
 /** A scenario game in a chosen position: `turn`'s movement phase with exactly these battalions. */
 function position(id: 'narvik' | 'gudbrandsdalen', turn: Faction, units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
-  const G = createInitialState({ scenario: id === 'narvik' ? NARVIK : GUDBRANDSDALEN }, forcedDice([]));
-  G.units = {};
-  G.moved = {};
-  for (const f of FACTIONS) {
-    G.created[f] = 0;
-    for (const [area, n] of Object.entries(units[f] ?? {})) {
-      (G.units[area] ??= {})[f] = n;
-      G.created[f] += n;
-    }
-  }
-  G.turn = turn;
-  G.phase = 'movement';
-  return G;
+  return positionOf({ scenario: id === 'narvik' ? NARVIK : GUDBRANDSDALEN, turn, units });
 }
 
 function decide(bot: typeof easyBot, G: GameState, f: Faction, seed = 1): Action {

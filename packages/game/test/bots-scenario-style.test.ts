@@ -6,7 +6,6 @@
  * style attacks at once too.
  */
 import { describe, expect, it } from 'vitest';
-import { FACTIONS, type AreaId, type Faction } from '../src/types.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { viewFor } from '../src/engine/view.js';
 import { legalActions } from '../src/engine/legal.js';
@@ -16,18 +15,11 @@ import { heuristicBot } from '../src/bots/easy.js';
 import { styleNow } from '../src/bots/endgame.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
 import { EASY_STYLE, type Style } from '../src/bots/style.js';
+import { type Position, positionOf } from './helpers.js';
 import { scenario } from './scenario-files.js';
 
 /** Norway's first movement phase in Narvik with these battalions (Germany's first turn played). */
-function narvikNorway(units: Partial<Record<Faction, Record<AreaId, number>>>): GameState {
-  const G = createInitialState({ scenario: scenario('narvik') }, forcedDice([]));
-  G.units = {};
-  G.moved = {};
-  for (const f of FACTIONS) for (const [area, n] of Object.entries(units[f] ?? {})) (G.units[area] ??= {})[f] = n;
-  G.turn = 'norway';
-  G.phase = 'movement';
-  return G;
-}
+const narvikNorway = (units: Position['units']): GameState => positionOf({ scenario: scenario('narvik'), turn: 'norway', units });
 
 /** Germany took Bardufoss with two and kept two in Narvik (as on seed 9033 against Easy). */
 const BARDUFOSS_TAKEN = {

@@ -6,6 +6,7 @@ import { createInitialState } from '../src/engine/setup.js';
 import { parseAction, perform, isLegal } from '../src/engine/actions.js';
 import { forcedDice } from '../src/testing/rng.js';
 import { count } from '../src/engine/kernel/forces.js';
+import type { Scenario } from '../src/scenarios/schema.js';
 
 export interface Position {
   turn: Faction;
@@ -13,6 +14,8 @@ export interface Position {
   units: Partial<Record<Faction, Record<AreaId, number>>>;
   hands?: Partial<Record<Faction, string[]>>;
   alliesLanded?: boolean;
+  /** A scenario's game instead of the full basic game (its file then says whether the Allies have landed). */
+  scenario?: Scenario;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface Position {
  * taken out of the (unshuffled) decks, so every card is still in exactly one place.
  */
 export function positionOf(p: Position): GameState {
-  const G = createInitialState({ ruleset: 'basic' }, forcedDice([]));
+  const G = createInitialState(p.scenario ? { scenario: p.scenario } : { ruleset: 'basic' }, forcedDice([]));
   G.units = {};
   G.moved = {};
   for (const f of FACTIONS) {
@@ -38,7 +41,7 @@ export function positionOf(p: Position): GameState {
   }
   G.turn = p.turn;
   G.phase = p.phase ?? 'movement';
-  G.alliesLanded = p.alliesLanded ?? true;
+  G.alliesLanded = p.alliesLanded ?? (p.scenario ? G.alliesLanded : true);
   return G;
 }
 
