@@ -11,18 +11,13 @@ import { viewFor, type DeresState } from '@kon/deres';
 import { deresModule } from '@kon/deres/module';
 import { DeresBoard } from '../src/games/deres/DeresBoard';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import { actors, order, passUntil, table } from '../../../packages/deres/test/helpers';
+import { actors, order, passUntil, table, THREE_NATIONS } from '../../../packages/deres/test/helpers';
 
 afterEach(cleanup);
 
 const start = (): DeresState =>
   table({
-    nations: ['gul', 'rod', 'lilla'],
-    capitals: [
-      { x: 0, y: 7 },
-      { x: 9, y: 7 },
-      { x: 5, y: 0 },
-    ],
+    ...THREE_NATIONS,
     supplies: 4,
   });
 

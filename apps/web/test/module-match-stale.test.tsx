@@ -13,7 +13,7 @@ import { deresModule } from '@kon/deres/module';
 import { kampenOmNorgeModule } from '@kon/game';
 import type { GameModule } from '@kon/platform';
 import { useModuleMatch } from '../src/games/useModuleMatch';
-import { buy, order, passUntil, table } from '../../../packages/deres/test/helpers';
+import { buy, order, passUntil, table, THREE_NATIONS } from '../../../packages/deres/test/helpers';
 
 vi.mock('../src/api', () => ({ api: { clock: () => Promise.resolve({ clock: null }) } }));
 
@@ -78,12 +78,7 @@ afterEach(cleanup);
 /** Round 1's buy step, three seats, nobody has submitted. */
 const start = (): DeresState =>
   table({
-    nations: ['gul', 'rod', 'lilla'],
-    capitals: [
-      { x: 0, y: 7 },
-      { x: 9, y: 7 },
-      { x: 5, y: 0 },
-    ],
+    ...THREE_NATIONS,
     supplies: 4,
   });
 const MINE = buy({ upgrades: 1 });

@@ -4,7 +4,7 @@ import { atEdge, besideWater, squareAt } from '../src/engine/board.js';
 import { legalActions } from '../src/engine/legal.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { viewFor } from '../src/engine/view.js';
-import { act, actors, addRegiment, buy, fixedRng, order, passUntil, seededRng, table } from './helpers.js';
+import { act, actors, addRegiment, buy, fixedRng, order, passUntil, seededRng, table, THREE_NATIONS } from './helpers.js';
 
 describe('set-up', () => {
   it('chooses nations, builds the oval from unseen pieces, places supplies apart and capitals at an edge', () => {
@@ -76,12 +76,7 @@ describe('secret orders', () => {
   });
   it('settles two regiments ending on one square: both stay, unless one owns a capital beside it', () => {
     const G = table({
-      nations: ['gul', 'rod', 'lilla'],
-      capitals: [
-        { x: 0, y: 7 },
-        { x: 9, y: 7 },
-        { x: 5, y: 0 },
-      ],
+      ...THREE_NATIONS,
     });
     const a = addRegiment(G, '0', { x: 4, y: 4 });
     const b = addRegiment(G, '1', { x: 6, y: 4 });
@@ -169,12 +164,7 @@ describe('the end', () => {
   });
   it('needs everyone’s consent to surrender; the surrendering nation is then out', () => {
     const G = table({
-      nations: ['gul', 'rod', 'lilla'],
-      capitals: [
-        { x: 0, y: 7 },
-        { x: 9, y: 7 },
-        { x: 5, y: 0 },
-      ],
+      ...THREE_NATIONS,
     });
     act(G, '2', 'proposeSurrender', {});
     act(G, '0', 'answerSurrender', { accept: true });

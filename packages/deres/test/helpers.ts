@@ -37,6 +37,16 @@ export function actors(G: DeresState): Seat[] {
   return G.mustSubmit.filter((s) => G.submitted[s] === false);
 }
 
+/** Three nations with their capitals at the board's west, east and north edges (the tests' usual table). */
+export const THREE_NATIONS: { nations: NationId[]; capitals: Pos[] } = {
+  nations: ['gul', 'rod', 'lilla'],
+  capitals: [
+    { x: 0, y: 7 },
+    { x: 9, y: 7 },
+    { x: 5, y: 0 },
+  ],
+};
+
 /**
  * A match past set-up on a plain board of `width`×`height` squares of height 0 (`rows` may give
  * squares as in data/terrain: height digit then '.', 'h' or 'w'), with capitals where given. Starts in
