@@ -47,6 +47,7 @@ export interface TargetResult {
 
 export const LABELS: Record<string, string> = {
   minimal: 'minimal boardgame.io',
+  vanilla: 'boardgame.io serving our game, in memory',
   before: 'before (--before), embedded SQLite',
   embedded: 'ours, embedded SQLite',
   postgres: 'ours, PostgreSQL',

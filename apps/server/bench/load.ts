@@ -12,7 +12,7 @@
  *
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
  *                         [--modes saturated,human] [--human-matches 10,100,400,1000,2000]
- *                         [--minimal on|off] [--minimal-patches] [--before <checkout>]
+ *                         [--minimal on|off] [--minimal-patches] [--vanilla on|off] [--before <checkout>]
  *                         [--ruleset basic|advanced]
  *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
  *
@@ -21,6 +21,11 @@
  * match's sockets spread over both, so every move crosses from one process to the other) and placed2
  * (the same two processes, each match created on one of them in turn and all its sockets there: how
  * the two cores serve people when a match lives in one process).
+ *
+ * `--vanilla on` adds boardgame.io's own Server (its Master, in-memory storage, full 'update' per
+ * socket) serving Kampen om Norge's Game definition unchanged: what this game costs boardgame.io
+ * itself, with no durable write and none of our checks, the yardstick for how much of our cost is
+ * the game and how much our move path.
  *
  * `--human-matches` sweeps the human-pace match counts separately (default: --matches); the table then
  * ends with the most matches each server kept within p99 ≤ 10 ms and ≤ 50 ms. `--before <checkout>`
@@ -64,6 +69,8 @@ export interface Options {
   minimal: boolean;
   /** The minimal server sends boardgame.io 'patch' events (deltaState) instead of 'update'. */
   minimalPatches: boolean;
+  /** Also measure boardgame.io's own Server serving our game (see above). */
+  vanilla: boolean;
   ruleset: string;
   databaseUrl: string;
   redisUrl: string;
@@ -85,6 +92,7 @@ export function parseOptions(argv: string[]): Options {
       modes: { type: 'string', default: 'saturated,human' },
       minimal: { type: 'string', default: 'on' },
       'minimal-patches': { type: 'boolean', default: false },
+      vanilla: { type: 'string', default: 'off' },
       ruleset: { type: 'string', default: 'basic' },
       'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
       'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
@@ -106,6 +114,7 @@ export function parseOptions(argv: string[]): Options {
     modes: list(values.modes!) as Mode[],
     minimal: values.minimal !== 'off',
     minimalPatches: values['minimal-patches']!,
+    vanilla: values.vanilla === 'on',
     ruleset: values.ruleset!,
     databaseUrl: values['database-url']!,
     redisUrl: values['redis-url']!,
@@ -303,6 +312,8 @@ let seed = 12345;
 /** Deterministic, so two runs of one commit play the same first moves. */
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
+/** Bundles a bench server as build.mjs bundles ours: npm packages left to node_modules, and our own
+ * TypeScript workspaces (@kon/*) compiled in, since plain node cannot load them. */
 async function bundle(entry: string, outfile: string) {
   await build({
     entryPoints: [entry],
@@ -311,7 +322,14 @@ async function bundle(entry: string, outfile: string) {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    packages: 'external',
+    plugins: [
+      {
+        name: 'npm-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@kon/') ? undefined : { path: a.path, external: true }));
+        },
+      },
+    ],
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     sourcemap: true,
@@ -343,6 +361,40 @@ async function startMinimal(opts: Options): Promise<Target> {
     pickMove: () => ({ type: 'increment', args: [] }),
     stop: () => stopChild(child),
   };
+}
+
+/** boardgame.io's own Server serving Kampen om Norge (bench/vanilla-server.ts). */
+async function startVanilla(opts: Options): Promise<Target> {
+  const script = path.join(SERVER_ROOT, 'dist', 'bench-vanilla-server.cjs');
+  await bundle(path.join(SERVER_ROOT, 'bench', 'vanilla-server.ts'), script);
+  const child = await startChild('boardgame.io serving our game', script, {}, '/games');
+  const base = `${child.url}/games/kampen-om-norge`;
+  return {
+    label: 'vanilla',
+    pid: child.pid,
+    pids: [child.pid],
+    url: child.url,
+    namespace: 'kampen-om-norge',
+    async createMatch() {
+      const { matchID } = await postJson(`${base}/create`, { numPlayers: 3, setupData: { ruleset: opts.ruleset } });
+      const seats = await Promise.all(
+        ['0', '1', '2'].map(async (playerID) => {
+          const r = await postJson(`${base}/${matchID}/join`, { playerID, playerName: `Bench ${playerID}` });
+          return { playerID, credentials: r.playerCredentials as string };
+        }),
+      );
+      return { matchID, seats, spectatorCredentials: undefined };
+    },
+    pickMove: pickLegalMove,
+    stop: () => stopChild(child),
+  };
+}
+
+/** A random legal move of the acting seat, chosen from its own view as a client would. */
+function pickLegalMove(state: BgState, playerID: string) {
+  const options = legalMoves(state.G, state.ctx as any, playerID);
+  const choice = options[Math.floor(random() * options.length)];
+  return choice && { type: choice.move, args: choice.args };
 }
 
 /** Our server as `npm start` runs it: the esbuild bundle (built once per run) under NODE_ENV=production. */
@@ -401,11 +453,7 @@ export async function startOurs(
       );
       return { matchID: m.matchID, seats, spectatorCredentials: m.links.spectator, ...(store === 'placed2' ? { url: home } : {}) };
     },
-    pickMove(state, playerID) {
-      const options = legalMoves(state.G, state.ctx as any, playerID);
-      const choice = options[Math.floor(random() * options.length)];
-      return choice && { type: choice.move, args: choice.args };
-    },
+    pickMove: pickLegalMove,
     stop: async () => {
       for (const c of children) await stopChild(c);
     },
@@ -836,6 +884,7 @@ async function main() {
   }
   const starts: (() => Promise<Target>)[] = [
     ...(opts.minimal ? [() => startMinimal(opts)] : []),
+    ...(opts.vanilla ? [() => startVanilla(opts)] : []),
     ...(before ? [() => startOurs('embedded', opts, {}, path.join(before, 'apps', 'server'), 'before')] : []),
     ...opts.stores.map((s) => () => startOurs(s, opts)),
   ];

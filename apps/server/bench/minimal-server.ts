@@ -4,11 +4,8 @@
  * load.ts bundles this file with esbuild and runs it with plain node, as `npm start` runs ours, so
  * both processes pay the same runtime overheads. PORT and HOST from the environment.
  */
-import { createRequire } from 'node:module';
 import type { Game } from 'boardgame.io';
-
-const require = createRequire(import.meta.url);
-const { Server } = require('boardgame.io/server') as typeof import('boardgame.io/server');
+import { serveGame } from './serve-game';
 
 /** One move that changes one number; the turn passes after every move so each seat gets to act. */
 const Counter: Game<{ count: number }> = {
@@ -26,20 +23,4 @@ const Counter: Game<{ count: number }> = {
   deltaState: process.env.DELTA_STATE === '1',
 };
 
-const port = Number(process.env.PORT ?? 0);
-const host = process.env.HOST ?? '127.0.0.1';
-const server = Server({ games: [Counter] });
-// Server.run() listens on every interface; the bench keeps to the loopback one.
-const app = server.app as unknown as { listen: (...a: unknown[]) => unknown };
-const listen = app.listen.bind(app);
-app.listen = (p: unknown, cb: unknown) => listen(p, host, cb);
-// boardgame.io logs every move at info level outside production; the bench sets NODE_ENV=production.
-// No top-level await: the bundle is CommonJS, like ours.
-void server.run(port).then((running) => {
-  const stop = () => {
-    server.kill(running);
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-});
+serveGame(Counter);
