@@ -195,7 +195,11 @@ async function startChild(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  // e.g. BENCH_SERVER_OUTPUT_DIR=/tmp/out with BENCH_SERVER_NODE_ARGS=--trace-gc: each server's whole output to a file.
+  const outDir = process.env.BENCH_SERVER_OUTPUT_DIR;
+  const file = outDir ? fs.createWriteStream(path.join(outDir, `${path.basename(script, '.cjs')}-${proc.pid}.log`)) : null;
   const keep = (b: Buffer) => {
+    file?.write(b);
     output.push(b.toString());
     if (output.length > 50) output.shift();
   };
