@@ -341,19 +341,30 @@ async function bundle(entry: string, outfile: string) {
   });
 }
 
-async function startMinimal(opts: Options): Promise<Target> {
-  const script = path.join(SERVER_ROOT, 'dist', 'bench-minimal-server.cjs');
-  await bundle(path.join(SERVER_ROOT, 'bench', 'minimal-server.ts'), script);
-  const child = await startChild('minimal boardgame.io server', script, opts.minimalPatches ? { DELTA_STATE: '1' } : {}, '/games');
-  const base = `${child.url}/games/counter`;
+/**
+ * A yardstick: boardgame.io's own Server (bench/serve-game.ts) serving one game, its matches made and
+ * joined through boardgame.io's lobby API.
+ */
+async function startBoardgameIo(
+  label: 'minimal' | 'vanilla',
+  entry: string,
+  game: string,
+  env: Record<string, string>,
+  setupData: object | undefined,
+  pickMove: Target['pickMove'],
+): Promise<Target> {
+  const script = path.join(SERVER_ROOT, 'dist', `bench-${label}-server.cjs`);
+  await bundle(path.join(SERVER_ROOT, 'bench', entry), script);
+  const child = await startChild(LABELS[label]!, script, env, '/games');
+  const base = `${child.url}/games/${game}`;
   return {
-    label: 'minimal',
+    label,
     pid: child.pid,
     pids: [child.pid],
     url: child.url,
-    namespace: 'counter',
+    namespace: game,
     async createMatch() {
-      const { matchID } = await postJson(`${base}/create`, { numPlayers: 3 });
+      const { matchID } = await postJson(`${base}/create`, { numPlayers: 3, ...(setupData ? { setupData } : {}) });
       const seats = await Promise.all(
         ['0', '1', '2'].map(async (playerID) => {
           const r = await postJson(`${base}/${matchID}/join`, { playerID, playerName: `Bench ${playerID}` });
@@ -362,37 +373,20 @@ async function startMinimal(opts: Options): Promise<Target> {
       );
       return { matchID, seats, spectatorCredentials: undefined };
     },
-    pickMove: () => ({ type: 'increment', args: [] }),
+    pickMove,
     stop: () => stopChild(child),
   };
 }
 
+const startMinimal = (opts: Options) =>
+  startBoardgameIo('minimal', 'minimal-server.ts', 'counter', opts.minimalPatches ? { DELTA_STATE: '1' } : {}, undefined, () => ({
+    type: 'increment',
+    args: [],
+  }));
+
 /** boardgame.io's own Server serving Kampen om Norge (bench/vanilla-server.ts). */
-async function startVanilla(opts: Options): Promise<Target> {
-  const script = path.join(SERVER_ROOT, 'dist', 'bench-vanilla-server.cjs');
-  await bundle(path.join(SERVER_ROOT, 'bench', 'vanilla-server.ts'), script);
-  const child = await startChild('boardgame.io serving our game', script, {}, '/games');
-  const base = `${child.url}/games/kampen-om-norge`;
-  return {
-    label: 'vanilla',
-    pid: child.pid,
-    pids: [child.pid],
-    url: child.url,
-    namespace: 'kampen-om-norge',
-    async createMatch() {
-      const { matchID } = await postJson(`${base}/create`, { numPlayers: 3, setupData: { ruleset: opts.ruleset } });
-      const seats = await Promise.all(
-        ['0', '1', '2'].map(async (playerID) => {
-          const r = await postJson(`${base}/${matchID}/join`, { playerID, playerName: `Bench ${playerID}` });
-          return { playerID, credentials: r.playerCredentials as string };
-        }),
-      );
-      return { matchID, seats, spectatorCredentials: undefined };
-    },
-    pickMove: pickLegalMove,
-    stop: () => stopChild(child),
-  };
-}
+const startVanilla = (opts: Options) =>
+  startBoardgameIo('vanilla', 'vanilla-server.ts', 'kampen-om-norge', {}, { ruleset: opts.ruleset }, pickLegalMove);
 
 /** A random legal move of the acting seat, chosen from its own view as a client would. */
 function pickLegalMove(state: BgState, playerID: string) {
