@@ -202,13 +202,14 @@ function renderPart(part: PartId, rows: readonly Row[], total: number, verdicts:
     const done = r.games - r.unfinished;
     return r.p.easy[0] === 'germany' ? r.germanyWins / done : (done - r.germanyWins) / done;
   };
-  const baseline = (game: GameName) => rows.find((r) => r.p.game === game && r.p.name === 'all random')!;
+  // Undefined until that pairing is in: the report is written as pairings finish, in any order.
+  const baseline = (game: GameName) => rows.find((r) => r.p.game === game && r.p.name === 'all random');
   const baseSide = (game: GameName, f: Faction) => {
-    const b = baseline(game);
+    const b = baseline(game)!;
     const done = b.games - b.unfinished;
     return f === 'germany' ? b.germanyWins / done : (done - b.germanyWins) / done;
   };
-  const baseCities = (game: GameName) => Number(mean(baseline(game).cities));
+  const baseCities = (game: GameName) => Number(mean(baseline(game)!.cities));
 
   let md = reportHeader(part);
   if (rows.length < total) md += `\n**Partial run: ${rows.length} of ${total} pairings so far.**\n`;
@@ -236,7 +237,7 @@ function renderPart(part: PartId, rows: readonly Row[], total: number, verdicts:
   md += `| Game | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
   for (const r of rows) {
     const w = easySideWins(r);
-    if (w === null) continue;
+    if (w === null || !baseline(r.p.game)) continue;
     const f = r.p.easy[0]!;
     const base = baseSide(r.p.game, f);
     const cities = Number(mean(r.cities));
@@ -250,7 +251,8 @@ function renderPart(part: PartId, rows: readonly Row[], total: number, verdicts:
   for (const r of rows) {
     if (r.p.easy.length !== 2 || r.p.normal) continue;
     const f = r.p.easy.find((x) => x !== 'germany')!;
-    const base = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
+    const base = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 1 && x.p.easy[0] === 'germany');
+    if (!base) continue;
     const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
     const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
     const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
