@@ -3,12 +3,18 @@
  * rulesets of the full game and in each scenario on part of the board (packages/game/scenarios),
  * and Easy against Easy, and all-random as the baseline; then the Normal bot in each seat
  * against Easy in the other two, first its style alone (no search), then whole, and Normal in both
- * Norway's and the Allies' seats (in a scenario also Normal in every seat). Writes docs/balance.md (tables) and docs/balance.svg (bar charts:
- * who wins each pairing and how clearly; each Normal seat's games better, same or worse than Easy's
- * against the two-thirds line), both generated here from the games just played.
+ * Norway's and the Allies' seats (in a scenario also Normal in every seat).
+ * Two reports, each generated here from the games just played, tables and a bar chart (who wins
+ * each pairing and how clearly; each Normal seat's games better, same or worse than Easy's against
+ * the two-thirds line): the full game (basic, advanced) in docs/balance.md and docs/balance.svg,
+ * the scenarios in docs/balance-scenarios.md and docs/balance-scenarios.svg (balance-parts.ts).
+ * BALANCE_PART=full or BALANCE_PART=scenarios plays and rewrites one of them only (the full game
+ * costs about 70 CPU-minutes, the scenarios about 13), leaving the other's files as they are.
  * GAMES (env, default 100) games per Easy/random pairing and per style-only pairing, NORMAL_GAMES
- * (default 30) per Normal pairing, SCENARIO_GAMES (default 300) per pairing in a scenario; BALANCE_WORKERS pairings at once (default: one per core);
- * seeds 1..N, so a run is reproducible (Normal's budget is counted in playouts, not time).
+ * (default 30) per Normal pairing, SCENARIO_GAMES (default 300) per pairing in a scenario;
+ * BALANCE_WORKERS pairings at once (default: one per core); BALANCE_DOCS the folder written instead
+ * of docs/ (to try the script); seeds 1..N, so a run is reproducible (Normal's budget is counted in
+ * playouts, not time).
  * Dice are keyed by where they are rolled (playBotGame's `dice: 'keyed'`): games of different
  * players on one seed meet the same dice in the battles they share, so a comparison measures the
  * players more than the luck of a dice stream shifted by their first different decision.
@@ -24,6 +30,7 @@ import { loadScenarioFiles } from '../src/scenarios/load.js';
 import type { Scenario } from '../src/scenarios/schema.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
 import { DEFAULT_BUDGET, styled } from '../src/bots/normal.js';
+import { gamesToPlay, outDir, PARTS, type PartId, parseOnly, parsePart, partOf, partsPlayed, reportHeader } from './balance-parts.js';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -46,15 +53,15 @@ const SCENARIOS: Scenario[] = loadScenarioFiles(
 /** A ruleset of the full game, or a scenario's id. */
 type GameName = Ruleset | string;
 const scenarioOf = (game: GameName): Scenario | undefined => SCENARIOS.find((s) => s.id === game);
+const SCENARIO_IDS = SCENARIOS.map((s) => s.id);
 /**
- * BALANCE_ONLY=narvik,gudbrandsdalen plays only those games (a quick check of a change); its report
- * then goes to BALANCE_OUT (default: the system's temporary folder), not over docs/balance.md.
+ * BALANCE_ONLY=narvik,gudbrandsdalen plays only those games (a quick check of a change); its reports
+ * then go to BALANCE_OUT (default: the system's temporary folder), never over docs/.
  */
-const ONLY = process.env.BALANCE_ONLY?.split(',')
-  .map((x) => x.trim())
-  .filter(Boolean);
-const GAMES_PLAYED: GameName[] = ['basic', 'advanced', ...SCENARIOS.map((s) => s.id)].filter((g) => !ONLY || ONLY.includes(g));
-const OUT_DIR = ONLY ? (process.env.BALANCE_OUT ?? tmpdir()) : `${ROOT}docs`;
+const ONLY = parseOnly(process.env.BALANCE_ONLY);
+const GAMES_PLAYED: GameName[] = gamesToPlay(SCENARIO_IDS, parsePart(process.env.BALANCE_PART), ONLY);
+if (!GAMES_PLAYED.length) throw new Error('BALANCE_PART and BALANCE_ONLY leave no game to play');
+const OUT_DIR = outDir(process.env, `${ROOT}docs`, tmpdir());
 /** Marks the line a child process sends its row on. */
 const ROW_MARK = 'BALANCE_ROW ';
 
@@ -164,8 +171,29 @@ interface Row {
 const VERDICTS = ['yes', 'ahead, short of a large majority', 'no clear difference', 'no (worse)'] as const;
 /** Finished rows in pairing order (the report is written from those finished so far). */
 const rows: Row[] = [];
-/** Writes docs/balance.md and docs/balance.svg from the rows so far (after every pairing, so a cut-short run still reports). */
+/**
+ * Writes the report and chart of each part played from its rows so far (after every pairing, so a
+ * cut-short run still reports); a part not played keeps its files.
+ */
 function writeReport(complete: boolean): void {
+  const verdicts: string[] = [];
+  for (const part of partsPlayed(GAMES_PLAYED, SCENARIO_IDS)) {
+    const mine = (p: Pairing) => partOf(p.game, SCENARIO_IDS) === part;
+    const { md, svg } = renderPart(
+      part,
+      rows.filter((r) => mine(r.p)),
+      pairings.filter(mine).length,
+      verdicts,
+    );
+    writeFileSync(path.join(OUT_DIR, PARTS[part].md), md);
+    writeFileSync(path.join(OUT_DIR, PARTS[part].svg), svg);
+    if (complete) console.log(`report: ${path.join(OUT_DIR, PARTS[part].md)}`);
+  }
+  if (complete) console.log(verdicts.join('\n'));
+}
+
+/** One part's report (markdown) and chart (svg) from its rows; its verdicts are added to `verdicts`. */
+function renderPart(part: PartId, rows: readonly Row[], total: number, verdicts: string[]): { md: string; svg: string } {
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(0)} %` : '–');
   const mean = (xs: number[]) => (xs.length ? (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(1) : '–');
   /** Win rate of the side the Easy seat plays (Germany, or Norway + Allies), or null for all-random and Easy vs Easy. */
@@ -174,23 +202,31 @@ function writeReport(complete: boolean): void {
     const done = r.games - r.unfinished;
     return r.p.easy[0] === 'germany' ? r.germanyWins / done : (done - r.germanyWins) / done;
   };
-  const baseline = (game: GameName) => rows.find((r) => r.p.game === game && r.p.name === 'all random')!;
+  // Undefined until that pairing is in: the report is written as pairings finish, in any order.
+  const baseline = (game: GameName) => rows.find((r) => r.p.game === game && r.p.name === 'all random');
   const baseSide = (game: GameName, f: Faction) => {
-    const b = baseline(game);
+    const b = baseline(game)!;
     const done = b.games - b.unfinished;
     return f === 'germany' ? b.germanyWins / done : (done - b.germanyWins) / done;
   };
-  const baseCities = (game: GameName) => Number(mean(baseline(game).cities));
+  const baseCities = (game: GameName) => Number(mean(baseline(game)!.cities));
 
-  let md = `# Balance: the Easy and Normal computer players\n\nGenerated by \`npm run balance\` (packages/game/scripts/balance.ts) — do not edit by hand.\n`;
-  if (!complete) md += `\n**Partial run: ${rows.length} of ${pairings.length} pairings so far.**\n\n`;
-  md += `${GAMES} complete games per pairing of Easy and random seats, ${NORMAL_GAMES} per pairing with a Normal seat${GAMES_PLAYED.some((g) => scenarioOf(g)) ? `, ${SCENARIO_GAMES} per pairing in a scenario` : ''} (seeds 1–N, the same dice seeds for every pairing), through the engine's \`perform\`. `;
+  let md = reportHeader(part);
+  if (rows.length < total) md += `\n**Partial run: ${rows.length} of ${total} pairings so far.**\n`;
+  md += '\n';
+  md +=
+    part === 'scenarios'
+      ? `${SCENARIO_GAMES} complete games per pairing`
+      : `${GAMES} complete games per pairing of Easy and random seats, ${NORMAL_GAMES} per pairing with a Normal seat`;
+  md += ` (seeds 1–N, the same dice seeds for every pairing), through the engine's \`perform\`. `;
   md += `Each roll is drawn from the seed and where it happens (round, turn, phase, the battle under way), so games that part ways on one decision still meet the same dice in the battles they share. `;
   md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
   md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout in a combat window, ${DEFAULT_BUDGET.horizonSteps} for moves and placements, which play on through a turn; see packages/game/src/bots/normal.ts).\n\n`;
-  md += `In the full game (basic, advanced) Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
-  md += `so the German cities held at the end measure how well Germany did even when it loses. `;
-  md += `In a scenario (${SCENARIOS.map((s) => s.id).join(', ')}) Norway and the Allies must hold every one of its objectives when the deck that ends it runs out: there the "German cities" columns count the objectives Norway and the Allies lack at the end.\n\n`;
+  if (part === 'full') {
+    md += `In the full game (basic, advanced) Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
+    md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
+  } else
+    md += `In a scenario (${SCENARIO_IDS.join(', ')}) Norway and the Allies must hold every one of its objectives when the deck that ends it runs out: there the "German cities" columns count the objectives Norway and the Allies lack at the end.\n\n`;
   md += `| Game | Pairing | Germany wins | Norway + Allies wins | clear G / marginal G | clear N+A / marginal N+A | by elimination | German cities at end (mean) | rounds (mean) | actions (mean) | unfinished | time |\n`;
   md += `|---|---|---|---|---|---|---|---|---|---|---|---|\n`;
   for (const r of rows) {
@@ -199,10 +235,9 @@ function writeReport(complete: boolean): void {
   }
   md += `\n## Does Easy beat random play?\n\nFor each faction: the win rate of its side when Easy plays it (the other two seats random), against the same side's win rate when all three seats play randomly; for Germany also the victory cities it holds at the end.\n\n`;
   md += `| Game | Easy plays | its side wins (Easy) | its side wins (all random) | German cities at end, Easy seat vs all random | better than random? |\n|---|---|---|---|---|---|\n`;
-  const verdicts: string[] = [];
   for (const r of rows) {
     const w = easySideWins(r);
-    if (w === null) continue;
+    if (w === null || !baseline(r.p.game)) continue;
     const f = r.p.easy[0]!;
     const base = baseSide(r.p.game, f);
     const cities = Number(mean(r.cities));
@@ -216,7 +251,8 @@ function writeReport(complete: boolean): void {
   for (const r of rows) {
     if (r.p.easy.length !== 2 || r.p.normal) continue;
     const f = r.p.easy.find((x) => x !== 'germany')!;
-    const base = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 1 && x.p.easy[0] === 'germany')!;
+    const base = rows.find((x) => x.p.game === r.p.game && x.p.easy.length === 1 && x.p.easy[0] === 'germany');
+    if (!base) continue;
     const w = (r.games - r.unfinished - r.germanyWins) / (r.games - r.unfinished);
     const b = (base.games - base.unfinished - base.germanyWins) / (base.games - base.unfinished);
     const better = w > b || (w === b && Number(mean(r.cities)) < Number(mean(base.cities)));
@@ -288,12 +324,8 @@ function writeReport(complete: boolean): void {
   for (const r of rows)
     if (r.normal.decisions && r.p.searched)
       md += `| ${r.p.game} | ${r.p.name} | ${r.normal.decisions} | ${(r.normal.totalMs / r.normal.decisions).toFixed(1)} ms | ${r.normal.maxMs.toFixed(0)} ms |\n`;
-  md += `\n![Who wins each pairing, and Normal against Easy seed by seed](balance.svg)\n`;
-  writeFileSync(path.join(OUT_DIR, 'balance.md'), md);
-
-  writeFileSync(path.join(OUT_DIR, 'balance.svg'), chart(compared));
-  if (complete && ONLY) console.log(`report: ${path.join(OUT_DIR, 'balance.md')}`);
-  if (complete) console.log(verdicts.join('\n'));
+  md += `\n![Who wins each pairing, and Normal against Easy seed by seed](${PARTS[part].svg})\n`;
+  return { md, svg: chart(part, rows, compared) };
 }
 
 /** A Normal pairing's seed-by-seed count against Easy, for the chart's second panel. */
@@ -308,12 +340,13 @@ interface Compared {
 const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
- * The chart (docs/balance.svg), two panels. Above, per pairing, who won and how clearly: Germany's
- * clear and marginal wins from the left, Norway + Allies' from the right. Below, per Normal seat,
- * how its games came out against Easy's on the same seeds (better, same, worse), with the line the
- * report's "yes" must reach: better in two thirds of the games that differ.
+ * A part's chart (docs/balance.svg, docs/balance-scenarios.svg), two panels. Above, per pairing,
+ * who won and how clearly: Germany's clear and marginal wins from the left, Norway + Allies' from
+ * the right. Below, per Normal seat, how its games came out against Easy's on the same seeds
+ * (better, same, worse), with the line the report's "yes" must reach: better in two thirds of the
+ * games that differ.
  */
-function chart(compared: readonly Compared[]): string {
+function chart(part: PartId, rows: readonly Row[], compared: readonly Compared[]): string {
   const W = 780,
     barH = 18,
     gap = 8,
@@ -352,7 +385,9 @@ function chart(compared: readonly Compared[]): string {
   const onBar = (y: number, text: string) =>
     `<text x="${left + 4}" y="${y + 13}" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">${esc(text)}</text>\n`;
   let y = 20;
-  let body = `<text x="10" y="${y}" font-size="14" font-weight="bold">Who wins, ${GAMES} games per pairing (${NORMAL_GAMES} with a Normal seat; generated by npm run balance)</text>\n`;
+  const games =
+    part === 'scenarios' ? `${SCENARIO_GAMES} games per pairing (` : `${GAMES} games per pairing (${NORMAL_GAMES} with a Normal seat; `;
+  let body = `<text x="10" y="${y}" font-size="14" font-weight="bold">Who wins, ${games}generated by npm run balance)</text>\n`;
   y += 20;
   for (const r of rows) {
     const done = r.games - r.unfinished;

@@ -2,7 +2,7 @@
  * The heuristic styles (bots/style.ts): what the Normal style's extra terms see that Easy's do not,
  * and that Normal's own choices, without its search, leave its side better off than Easy's on fixed
  * seeds (a small sample of what `npm run balance` measures on many more; fixed seeds, so the test
- * is repeatable). docs/balance.md has the numbers for every faction.
+ * is repeatable). docs/balance.md has the numbers for every faction in the full game.
  */
 import { describe, it, expect } from 'vitest';
 import type { Faction } from '../src/types.js';

@@ -2,7 +2,8 @@
  * The Normal player's styles, one per faction: Easy's weights with the changes that
  * `npm run tune-style` (packages/game/scripts/tune-style.ts) kept because they left that faction's
  * side better off against Easy over many seeds. The tuning seeds (1001 on) are not the balance
- * report's (1 on), so docs/balance.md measures these styles on games they were not tuned on.
+ * reports' (1 on), so docs/balance.md (the full game) and docs/balance-scenarios.md measure these
+ * styles on games they were not tuned on.
  */
 import type { Faction } from '../types.js';
 import { EASY_STYLE, type Style } from './style.js';

@@ -41,7 +41,7 @@ import { goalOf, type Goal } from './goal.js';
 import { sideWins, withinClock } from './clock.js';
 import { boardOf, scoreCardMoves, scoreMoves, scorePlacements, type Scored } from './movement.js';
 
-/** The budget when the caller names none: playouts per decision (see balance.md for what it costs). */
+/** The budget when the caller names none: playouts per decision (docs/balance.md and docs/balance-scenarios.md show what it costs). */
 export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = {
   iterations: 32,
   candidates: 4,
