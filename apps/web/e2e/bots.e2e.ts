@@ -68,7 +68,8 @@ describe('playing against the computer', () => {
       await page.waitForTimeout(120);
     }
     expect(sawThinking, 'the sides panel showed the computer thinking').toBe(true);
-    await waitStage(page, 'movement');
+    // The server is at round 2 already; on a loaded machine the page may take longer than 20 s to show it.
+    await waitStage(page, 'movement', 60_000);
     const G = await rig.trueState(matchID);
     expect(G.round).toBe(2);
     // The computer played both of its turns: Norway and the Allies acted in round 1.
