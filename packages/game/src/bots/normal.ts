@@ -57,8 +57,10 @@ export const DEFAULT_BUDGET: Required<Omit<SearchBudget, 'maxMs'>> = {
  * small board, so they are cheap (a few milliseconds each) and the search can afford many more
  * guesses than in the full game, where twelve playouts of a movement decision (four guesses of
  * three candidates) left its choice to chance. Narvik, Normal Norway against Easy, better/worse
- * with the default budget / this one: seeds 2001-2600 91/34 / 109/31, 9001-9400 72/28 / 80/23
- * (36 or 144 move playouts, or 192 of the rest, did no better).
+ * with the default budget / this one: tuned on seeds 2001-2600 91/34 / 109/31, 9001-9400 72/28 /
+ * 80/23 (36 or 144 move playouts, or 192 of the rest, did no better); untouched seeds 50001-50600
+ * 94/42 / 103/44, 60001-60600 100/50 / 107/41, 301-1500 183/88 / 196/76. The Allies' and the
+ * team's seats gained too (seeds 40001-40300: 95/17 / 99/14, 111/15 / 130/10).
  */
 export const LAST_ROUND_BUDGET: Pick<SearchBudget, 'iterations' | 'moveIterations'> = { iterations: 96, moveIterations: 72 };
 
