@@ -1,7 +1,7 @@
 /**
  * The balance report's two parts (`npm run balance`, balance.ts): the full game (basic, advanced)
  * and the scenarios on part of the board. Each has its own document and chart in docs/, so a change
- * to the bots that reaches only the scenarios replays their ~13 CPU-minutes, not the full game's ~70.
+ * to the bots that reaches only the scenarios replays their ~45 CPU-minutes, not the full game's ~70.
  * Pure: which games a run plays and where each part is written; the games are balance.ts's.
  */
 
