@@ -29,7 +29,7 @@ import type { Ruleset } from '../src/engine/model/state.js';
 import { loadScenarioFiles } from '../src/scenarios/load.js';
 import type { Scenario } from '../src/scenarios/schema.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
-import { DEFAULT_BUDGET, styled } from '../src/bots/normal.js';
+import { DEFAULT_BUDGET, LAST_ROUND_BUDGET, styled } from '../src/bots/normal.js';
 import { gamesToPlay, outDir, PARTS, type PartId, parseOnly, parsePart, partOf, partsPlayed, reportHeader } from './balance-parts.js';
 
 const GAMES = Number(process.env.GAMES ?? 100);
@@ -224,7 +224,10 @@ function renderPart(part: PartId, rows: readonly Row[], total: number, verdicts:
   md += ` (seeds 1–N, the same dice seeds for every pairing), through the engine's \`perform\`. `;
   md += `Each roll is drawn from the seed and where it happens (round, turn, phase, the battle under way), so games that part ways on one decision still meet the same dice in the battles they share. `;
   md += `"Random" picks uniformly among the legal actions, preferring to act over passing (as the random-game tests do). `;
-  md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout in a combat window, ${DEFAULT_BUDGET.horizonSteps} for moves and placements, which play on through a turn; see packages/game/src/bots/normal.ts).\n\n`;
+  md += `Every bot seat sees only its own view. Normal searches ${DEFAULT_BUDGET.iterations} playouts per decision at most (${DEFAULT_BUDGET.candidates} candidate actions, ${DEFAULT_BUDGET.steps} actions per playout in a combat window, ${DEFAULT_BUDGET.horizonSteps} for moves and placements, which play on through a turn; see packages/game/src/bots/normal.ts).`;
+  if (part === 'scenarios')
+    md += ` In a scenario's last round, where every playout runs to the game's end, ${LAST_ROUND_BUDGET.iterations} per decision and ${LAST_ROUND_BUDGET.moveIterations} per move.`;
+  md += '\n\n';
   if (part === 'full') {
     md += `In the full game (basic, advanced) Germany wins only by holding every victory city when its deck runs out (or by eliminating Norway and the Allies); `;
     md += `so the German cities held at the end measure how well Germany did even when it loses.\n\n`;
