@@ -19,14 +19,14 @@
  * players on one seed meet the same dice in the battles they share, so a comparison measures the
  * players more than the luck of a dice stream shifted by their first different decision.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { Ruleset } from '../src/engine/model/state.js';
-import { loadScenarioFiles } from '../src/scenarios/load.js';
+import { readScenarios } from './scenario-files.js';
 import type { Scenario } from '../src/scenarios/schema.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
 import { DEFAULT_BUDGET, LAST_ROUND_BUDGET, styled } from '../src/bots/normal.js';
@@ -47,12 +47,7 @@ const NORMAL_GAMES = Number(process.env.NORMAL_GAMES ?? 30);
 const SCENARIO_GAMES = Number(process.env.SCENARIO_GAMES ?? 1000);
 
 /** The scenario files on part of the board (the full game is the rulesets above), as the server reads them. */
-const SCENARIO_DIR = `${ROOT}packages/game/scenarios`;
-const SCENARIOS: Scenario[] = loadScenarioFiles(
-  readdirSync(SCENARIO_DIR)
-    .filter((n) => n.endsWith('.json'))
-    .map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
-).scenarios.filter((s) => s.region !== 'all');
+const SCENARIOS: Scenario[] = readScenarios().filter((s) => s.region !== 'all');
 /** A ruleset of the full game, or a scenario's id. */
 type GameName = Ruleset | string;
 const scenarioOf = (game: GameName): Scenario | undefined => SCENARIOS.find((s) => s.id === game);

@@ -4,9 +4,6 @@
  * the window. The server takes these for a person's seat (apps/server/src/autopass); this measures
  * how many clicks that saves. Run: npx tsx packages/game/scripts/forced-census.ts [games]
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FACTIONS, type Faction } from '../src/types.js';
 import type { GameState } from '../src/engine/model/state.js';
 import { createInitialState } from '../src/engine/setup.js';
@@ -17,15 +14,10 @@ import { viewFor } from '../src/engine/view.js';
 import { onlyPass } from '../src/engine/forced.js';
 import { BOTS } from '../src/bots/index.js';
 import { seededRng } from '../src/testing/rng.js';
-import { loadScenarioFiles } from '../src/scenarios/load.js';
+import { readScenarios } from './scenario-files.js';
 
 const games = Number(process.argv[2] ?? 20);
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'scenarios');
-const { scenarios } = loadScenarioFiles(
-  readdirSync(dir)
-    .filter((n) => n.endsWith('.json'))
-    .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') })),
-);
+const scenarios = readScenarios();
 
 type Tally = { decisions: number; forced: number; byStage: Map<string, number> };
 const setups: { name: string; setup: () => Parameters<typeof createInitialState>[0] }[] = [

@@ -6,21 +6,12 @@
  * side ended better / same / worse off (sideScore) and its wins, and with VERBOSE=1 the seeds that
  * differ (to log and read). PLAYER: normal (default), style (Normal's style without its search), easy.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import type { Faction } from '../src/types.js';
-import { loadScenarioFiles } from '../src/scenarios/load.js';
+import { readScenarios } from './scenario-files.js';
 import { playBotGame, sideScore, type Player } from '../src/testing/bot-game.js';
 import { styled } from '../src/bots/normal.js';
 
-const DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const SCENARIOS = loadScenarioFiles(
-  readdirSync(DIR)
-    .filter((n) => n.endsWith('.json'))
-    .map((name) => ({ name, text: readFileSync(path.join(DIR, name), 'utf8') })),
-).scenarios;
-const scenario = SCENARIOS.find((s) => s.id === (process.env.SCENARIO ?? 'narvik'))!;
+const scenario = readScenarios().find((s) => s.id === (process.env.SCENARIO ?? 'narvik'))!;
 const faction = (process.env.FACTION ?? 'norway') as Faction;
 const team = process.env.TEAM === '1';
 const first = Number(process.env.FIRST ?? 9001);

@@ -24,17 +24,9 @@ import { heuristicBot } from '../src/bots/easy.js';
 import { EASY_STYLE, type Style } from '../src/bots/style.js';
 import { NORMAL_STYLES } from '../src/bots/normal-style.js';
 import { paired } from '../src/bots/paired.js';
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
-import { loadScenarioFiles } from '../src/scenarios/load.js';
+import { readScenarios } from './scenario-files.js';
 
-const SCENARIO_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
-const SCENARIOS = loadScenarioFiles(
-  readdirSync(SCENARIO_DIR)
-    .filter((n) => n.endsWith('.json'))
-    .map((name) => ({ name, text: readFileSync(path.join(SCENARIO_DIR, name), 'utf8') })),
-).scenarios;
+const SCENARIOS = readScenarios();
 
 const faction = (process.env.FACTION ?? 'germany') as Faction;
 if (!FACTIONS.includes(faction)) throw new Error(`FACTION must be one of ${FACTIONS.join(', ')}`);
