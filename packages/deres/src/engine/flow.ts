@@ -97,6 +97,7 @@ function resolveStep(G: DeresState, rng: Rng): void {
     G.shootingRound = 0;
     nextShootingRound(G, rng);
   } else if (G.phase === 'shoot') {
+    const answered = new Set<Seat>();
     if (G.step === 'declare') {
       G.declared = orders;
       const answering = answerers(G);
@@ -106,9 +107,12 @@ function resolveStep(G: DeresState, rng: Rng): void {
         return;
       }
     } else {
-      for (const [s, o] of Object.entries(orders)) G.declared[s] = o;
+      for (const [s, o] of Object.entries(orders)) {
+        G.declared[s] = o;
+        answered.add(s);
+      }
     }
-    resolveShootingRound(G, G.declared as Record<Seat, ShootOrders>, rng);
+    resolveShootingRound(G, G.declared as Record<Seat, ShootOrders>, answered, rng);
     G.declared = {};
     if (G.result) return;
     nextShootingRound(G, rng);
