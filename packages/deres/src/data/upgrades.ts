@@ -90,6 +90,4 @@ export const BASE_SHOTS = 1;
 /** Spreading: below this many supplies on the map, throw until there are SPREAD_TO. */
 export const SPREAD_BELOW = 8;
 export const SPREAD_TO = 10;
-/** Spread steps before supplies that keep missing are dropped. */
-export const SPREAD_STEPS = 3;
 export const LOAN = { supplies: 2, regiments: 2, repayEach: 1 } as const;
