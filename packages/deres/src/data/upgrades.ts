@@ -67,7 +67,7 @@ export const DEFENCE = {
   capital: 4,
 } as const;
 
-/** Hit chance a castle gives own regiments within one square (and itself when it shoots). */
+/** Hit chance a castle gives own regiments within one square (not itself: a castle has none of its own). */
 export const CASTLE_BONUS = 3;
 /** Hit chance for flanking and for shooting downhill; defence for being shot at from below. */
 export const FLANK_BONUS = 1;
