@@ -30,7 +30,7 @@ export {
 } from './engine/combat.js';
 export { reachable, endSquares, recallSquares, stepCost } from './engine/move.js';
 export { regimentSquares, fortSquares, fortCost, buyCost } from './engine/buy.js';
-export { throwLanding, supplyMayLand, suppliesOnMap, shareThrows } from './engine/supply.js';
+export { throwLanding, supplyMayLand, landingSquares, suppliesOnMap, shareThrows } from './engine/supply.js';
 export { ranking, material } from './engine/end.js';
 export * as board from './engine/board.js';
 export { NATIONS, START, NATION_COLOURS, type NationRules } from './data/nations.js';

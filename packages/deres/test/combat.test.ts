@@ -238,3 +238,87 @@ describe('shooting rounds', () => {
     expect(G.regiments).toEqual([]);
   });
 });
+
+describe("the sheet's numbers for castles, capitals and the capital's height", () => {
+  /** Purple (seat 0) and Yellow's neighbour Red (seat 1) on a flat board; `rows` may set heights. */
+  const duel = (rows?: string[]) =>
+    table({
+      nations: ['lilla', 'rod'],
+      capitals: [
+        { x: 0, y: 3 },
+        { x: 9, y: 7 },
+      ],
+      rows: rows ?? [...Array(8)].map(() => '0.'.repeat(10)),
+    });
+
+  it('gives a shooting castle no hit chance of its own: 9 to hit a regiment beside it', () => {
+    const G = duel();
+    const castle = addFort(G, '0', { x: 4, y: 4 }, true);
+    const beside = addRegiment(G, '0', { x: 3, y: 4 });
+    addRegiment(G, '1', { x: 5, y: 4 });
+    // 9 + 0 − 0: the castle's +3 is for the regiments beside it, not for itself.
+    expect(needed(G, '0', castle, 5, 4)).toMatchObject({ support: 0, hitChance: 0, needed: 9 });
+    // The regiment beside the castle, two squares from the target, has it: 13 + 0 − 3.
+    expect(needed(G, '0', beside, 5, 4)).toMatchObject({ support: 3, needed: 10 });
+    passUntil(G, 'shoot');
+    order(G, '0', { kind: 'shoot', shot: { shooter: castle, target: { x: 5, y: 4 } } });
+    while (G.shootingRound === 1) order(G, actors(G)[0]!, null, fixedRng([8]));
+    expect(G.regiments.filter((r) => r.owner === '1')).toHaveLength(1);
+  });
+
+  it("gives a shooting Red fort neither its own +2 nor another fort's bonus", () => {
+    const G = duel();
+    const fort = addFort(G, '1', { x: 5, y: 4 });
+    addFort(G, '1', { x: 6, y: 4 });
+    addRegiment(G, '0', { x: 4, y: 4 });
+    expect(needed(G, '1', fort, 4, 4)).toMatchObject({ support: 0, needed: 9 });
+  });
+
+  it('lets a regiment above a capital keep its downhill +1: 9 + 4 − 1 = 12', () => {
+    const rows = [...Array(8)].map(() => '0.'.repeat(10));
+    rows[6] = '0.0.0.0.0.0.0.0.1.0.';
+    const G = duel(rows);
+    const above = addRegiment(G, '0', { x: 8, y: 6 });
+    expect(needed(G, '0', above, 9, 7)).toMatchObject({ range: 9, defence: 4, hitChance: 1, downhill: true, needed: 12 });
+    passUntil(G, 'shoot');
+    order(G, '0', { kind: 'shoot', shot: { shooter: above, target: { x: 9, y: 7 } } });
+    while (G.shootingRound === 1 && !G.result) order(G, actors(G)[0]!, null, fixedRng([12]));
+    expect(G.nations['1']!.out).toBe(true);
+  });
+
+  describe("lends the capital's height to a declared shot, not to an answer", () => {
+    // Purple's capital stands on height 1; its regiment beside it and Red's regiment stand on height 0.
+    const rows = [...Array(8)].map(() => '0.'.repeat(10));
+    rows[3] = `1.${'0.'.repeat(9)}`;
+    const setUp = () => {
+      const G = duel(rows);
+      const mine = addRegiment(G, '0', { x: 1, y: 3 });
+      const foe = addRegiment(G, '1', { x: 2, y: 3 });
+      passUntil(G, 'shoot');
+      return { G, mine, foe };
+    };
+
+    it('a declared shot counts the height: 9 − 1 = 8, and an 8 hits', () => {
+      const { G, mine, foe } = setUp();
+      expect(legalShots(G, '0')).toEqual([{ shooter: mine, target: { x: 2, y: 3 }, needed: 8 }]);
+      order(G, '0', { kind: 'shoot', shot: { shooter: mine, target: { x: 2, y: 3 } } });
+      // Red passes, is aimed at, and passes again in the answer step.
+      while (G.shootingRound === 1) order(G, '1', { kind: 'shoot', shot: null }, fixedRng([8]));
+      expect(G.log.find((e) => e.t === 'roll' && e.seat === '0')).toMatchObject({ needed: 8, rolls: [8], hit: true });
+      expect(G.regiments.some((r) => r.id === foe)).toBe(false);
+    });
+
+    it('an answer to an attack does not: 9, and an 8 misses', () => {
+      const { G, mine, foe } = setUp();
+      order(G, '0', { kind: 'shoot', shot: null });
+      order(G, '1', { kind: 'shoot', shot: { shooter: foe, target: { x: 1, y: 3 } } });
+      expect(G.step).toBe('answer');
+      expect(legalShots(G, '0')).toEqual([{ shooter: mine, target: { x: 2, y: 3 }, needed: 9 }]);
+      // Purple's answer is rolled first (8: a miss), then Red's shot (1: a miss).
+      order(G, '0', { kind: 'shoot', shot: { shooter: mine, target: { x: 2, y: 3 } } }, fixedRng([8, 1]));
+      expect(G.regiments.some((r) => r.id === foe)).toBe(true);
+      const roll = G.log.find((e) => e.t === 'roll' && e.seat === '0');
+      expect(roll).toMatchObject({ needed: 9, rolls: [8], hit: false });
+    });
+  });
+});

@@ -3,18 +3,19 @@ import { UPGRADES } from '../src/data/upgrades.js';
 import { buyCost, fortCost, regimentSquares } from '../src/engine/buy.js';
 import { findShooter, hitNeeded, topPiece } from '../src/engine/combat.js';
 import { movePoints, shotsPerRound } from '../src/engine/kernel.js';
-import { collect, shareThrows, suppliesOnMap, throwLanding } from '../src/engine/supply.js';
+import { collect, shareThrows, suppliesOnMap, supplyMayLand, throwLanding, whyNoSpread } from '../src/engine/supply.js';
+import type { NationId } from '../src/types.js';
 import { actors, addFort, addRegiment, buy, fixedRng, order, passUntil, putSupply, table } from './helpers.js';
 
-const three = () =>
-  table({
-    nations: ['lilla', 'rod', 'gul'],
-    capitals: [
-      { x: 0, y: 7 },
-      { x: 9, y: 7 },
-      { x: 5, y: 0 },
-    ],
-  });
+const THREE = {
+  nations: ['lilla', 'rod', 'gul'] as NationId[],
+  capitals: [
+    { x: 0, y: 7 },
+    { x: 9, y: 7 },
+    { x: 5, y: 0 },
+  ],
+};
+const three = () => table(THREE);
 
 describe('buying', () => {
   it('puts regiments beside the capital or an old fort, forts beside an old regiment', () => {
@@ -181,14 +182,15 @@ describe('spreading supplies', () => {
     passUntil(G, 'spread');
     expect(G.toThrow).toEqual({ '0': 4, '1': 3, '2': 3 });
     addFort(G, '1', { x: 3, y: 3 });
-    const dice = fixedRng([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    // The first throw aims beside the fort and strays north (5) onto it.
+    const dice = fixedRng([5, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     order(
       G,
       '0',
       {
         kind: 'spread',
         aims: [
-          { x: 3, y: 3 },
+          { x: 3, y: 4 },
           { x: 2, y: 2 },
           { x: 2, y: 2 },
           { x: 4, y: 4 },
@@ -231,5 +233,58 @@ describe('spreading supplies', () => {
     expect(G.round).toBe(2);
     expect(G.firstPlayer).toBe('1');
     void actors;
+  });
+
+  it('keeps passing a missed throw on clockwise until it lands, past any number of steps', () => {
+    const G = three();
+    passUntil(G, 'spread');
+    const corner = { x: 0, y: 0 };
+    const at = (p: { x: number; y: number }, k: number) => ({ kind: 'spread' as const, aims: Array(k).fill(p) });
+    // Step 1: Purple's first throw strays north off the map (5); the other nine land (1).
+    const dice = fixedRng([5, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    order(G, '0', at(corner, 4), dice);
+    order(G, '1', at({ x: 4, y: 4 }, 3), dice);
+    order(G, '2', at({ x: 4, y: 4 }, 3), dice);
+    expect(G.toThrow).toEqual({ '1': 1 });
+    // Steps 2 and 3: Red, then Yellow, miss it off the map again.
+    order(G, '1', at(corner, 1), fixedRng([5]));
+    expect(G.toThrow).toEqual({ '2': 1 });
+    order(G, '2', at(corner, 1), fixedRng([5]));
+    // The sheet passes it on with no end: a fourth step, back to Purple, not a dropped supply.
+    expect(G.phase).toBe('spread');
+    expect(G.toThrow).toEqual({ '0': 1 });
+    expect(suppliesOnMap(G)).toBe(9);
+    order(G, '0', at(corner, 1), fixedRng([1]));
+    expect(suppliesOnMap(G)).toBe(10);
+    expect(G.phase).toBe('buy');
+  });
+
+  it('refuses an aim where a supply cannot rest: water, a capital, a fort (a Green fort is fine)', () => {
+    const rows = [...Array(8)].map(() => '0.'.repeat(10));
+    rows[4] = `0.0.0.0.0w${'0.'.repeat(5)}`;
+    const G = table({ ...THREE, nations: ['lilla', 'rod', 'gronn'], rows });
+    passUntil(G, 'spread');
+    const fort = { x: 3, y: 3 };
+    const green = { x: 6, y: 3 };
+    addFort(G, '1', fort);
+    addFort(G, '2', green);
+    const aims = (p: { x: number; y: number }) => ({ kind: 'spread' as const, aims: Array(G.toThrow['0']).fill(p) });
+    expect(whyNoSpread(G, '0', aims({ x: 4, y: 4 }))?.code).toBe('aim-cannot-land');
+    expect(whyNoSpread(G, '0', aims({ x: 9, y: 7 }))?.code).toBe('aim-cannot-land');
+    expect(whyNoSpread(G, '0', aims(fort))?.code).toBe('aim-cannot-land');
+    expect(whyNoSpread(G, '0', aims(green))).toBeNull();
+    expect(whyNoSpread(G, '0', aims({ x: 4, y: 5 }))).toBeNull();
+  });
+
+  it('aims the throws of a nation that hands in nothing, so that they land rather than pass on', () => {
+    const G = three();
+    passUntil(G, 'spread');
+    const dice = fixedRng([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    for (const s of ['0', '1', '2']) order(G, s, null, dice);
+    const throws = G.log.filter((e) => e.t === 'throw');
+    expect(throws).toHaveLength(10);
+    for (const t of throws) if (t.t === 'throw') expect(t.landed && supplyMayLand(G, t.landed)).toBe(true);
+    expect(suppliesOnMap(G)).toBe(10);
+    expect(G.phase).toBe('buy');
   });
 });

@@ -50,7 +50,7 @@ describe('De Gule (Yellow)', () => {
 });
 
 describe('De Røde (Red)', () => {
-  it('has one extra shot; its forts shoot without reloading and give +2', () => {
+  it('has one extra shot; its forts shoot without reloading and give their neighbours +2', () => {
     const G = two('rod', 'lilla');
     expect(shotsPerRound(G, '0')).toBe(2);
     expect(shotsPerRound(G, '1')).toBe(1);
@@ -60,7 +60,8 @@ describe('De Røde (Red)', () => {
     G.shootingRound = 2;
     G.forts[0]!.firedIn = 1;
     expect(whyNoShot(G, '0', f, { x: 2, y: 0 })).toBeNull();
-    expect(need(G, '0', f, 2, 0).support).toBe(2);
+    // Its +2 is for the regiments beside it, not for its own shot.
+    expect(need(G, '0', f, 2, 0).support).toBe(0);
     const H = two('lilla', 'rod');
     const g = addFort(H, '0', { x: 0, y: 0 });
     addRegiment(H, '1', { x: 2, y: 0 });

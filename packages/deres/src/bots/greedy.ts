@@ -8,6 +8,7 @@ import { dist, land, livingCapital, neighbours, suppliesAt } from '../engine/boa
 import { legalActions, orderMenu, type LegalMove } from '../engine/legal.js';
 import { upgradeCost } from '../engine/kernel.js';
 import { capitalSpotOk } from '../engine/setup.js';
+import { landingSquares } from '../engine/supply.js';
 import { whyNoOrders } from '../engine/validate.js';
 import type { BuyOrders, DeresState, DeresView, MoveStep, Pos, Seat, ShootOrders } from '../types.js';
 import { randomMove, type Uniform } from './random.js';
@@ -168,20 +169,12 @@ function spreadAims(G: DeresState, seat: Seat): Pos[] {
   const anchor = mine[0] ?? cap ?? { x: 0, y: 0 };
   let best: Pos = anchor;
   let score = Infinity;
-  for (let y = 0; y < G.board.height; y++)
-    for (let x = 0; x < G.board.width; x++) {
-      const p = { x, y };
-      if (
-        !land(G.board, p) ||
-        G.forts.some((f) => f.x === x && f.y === y) ||
-        G.seats.some((s) => G.capitals[s]?.x === x && G.capitals[s]?.y === y)
-      )
-        continue;
-      // Close to own regiments, with land all round so that a stray throw still lands.
-      const around = neighbours(G.board, p).filter((q) => land(G.board, q)).length;
-      const s = dist(p, anchor) * 2 - around;
-      if (s < score) [best, score] = [p, s];
-    }
+  for (const p of landingSquares(G)) {
+    // Close to own regiments, with land all round so that a stray throw still lands.
+    const around = neighbours(G.board, p).filter((q) => land(G.board, q)).length;
+    const s = dist(p, anchor) * 2 - around;
+    if (s < score) [best, score] = [p, s];
+  }
   return Array(m.throws).fill(best);
 }
 

@@ -4,6 +4,7 @@
  * single item from the legal listing when the composition is refused.
  */
 import { legalActions, orderMenu, type LegalMove } from '../engine/legal.js';
+import { landingSquares } from '../engine/supply.js';
 import { whyNoOrders } from '../engine/validate.js';
 import type { BuyOrders, DeresState, DeresView, Orders, Seat } from '../types.js';
 
@@ -70,8 +71,8 @@ function composeRandom(V: DeresState | DeresView, seat: Seat, u: Uniform): Order
     return { kind: 'shoot', shot: { shooter: s.shooter, target: s.target } };
   }
   if (G.phase === 'spread') {
-    const squares = G.board.squares.flatMap((sq, i) => (sq ? [{ x: i % G.board.width, y: Math.floor(i / G.board.width) }] : []));
-    return { kind: 'spread', aims: Array.from({ length: m.throws }, () => pick(squares, u)) };
+    const squares = landingSquares(G);
+    return { kind: 'spread', aims: squares.length ? Array.from({ length: m.throws }, () => pick(squares, u)) : [] };
   }
   return null;
 }

@@ -9,7 +9,7 @@ export interface NationRules {
   extraShots: number;
   /** Added to its movement points. */
   extraMove: number;
-  /** Hit chance a fort gives its regiments within one square (the fort itself when it shoots). */
+  /** Hit chance a fort gives its regiments within one square (never to itself or another shooting fort). */
   fortBonus: number;
   /** Its forts (not castles) may shoot, and never need to reload. */
   fortsShoot: boolean;

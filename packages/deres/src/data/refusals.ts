@@ -103,6 +103,10 @@ export const REFUSAL_TEXTS = {
   // Spreading supplies
   'throw-count': { nb: 'Sikt nøyaktig {n} kast.', en: 'Aim exactly {n} throws.' },
   'aim-off-map': { nb: 'Sikt på en rute på kartet.', en: 'Aim at a square of the map.' },
+  'aim-cannot-land': {
+    nb: 'Sikt på en rute der en forsyning kan ligge: ikke vann, en hovedstad eller et fort (grønne fort går an).',
+    en: 'Aim at a square where a supply may lie: not water, a capital or a fort (Green forts will do).',
+  },
   // Surrender
   'surrender-too-early': { nb: 'Overgivelse først når spillet er i gang.', en: 'Surrender once the game has begun.' },
   'surrender-pending': { nb: 'Noen ber allerede om å overgi seg.', en: 'A surrender is already being asked.' },

@@ -17,8 +17,8 @@ export const NATION_TEXTS: Record<NationId, { name: Both; ability: Both }> = {
   rod: {
     name: { nb: 'De Røde', en: 'The Red' },
     ability: {
-      nb: 'Ett skudd ekstra hver runde. Fortene skyter uten å lade om og gir +2 treffsjanse. Et fort kan forsterkes med et regiment fra styrkebunken.',
-      en: 'One extra shot each round. Forts shoot without reloading and give +2 hit chance. A fort can be reinforced with a regiment from the pool.',
+      nb: 'Ett skudd ekstra hver runde. Fortene skyter uten å lade om og gir regimentene inntil +2 treffsjanse. Et fort kan forsterkes med et regiment fra styrkebunken.',
+      en: 'One extra shot each round. Forts shoot without reloading and give the regiments beside them +2 hit chance. A fort can be reinforced with a regiment from the pool.',
     },
   },
   lilla: {
@@ -74,7 +74,10 @@ export const UPGRADE_TEXTS: readonly Both[] = [
 export const INVENTION_TEXTS: Record<InventionId, { name: Both; text: Both }> = {
   I: {
     name: { nb: 'I Slott', en: 'I Castle' },
-    text: { nb: 'Gjør et fort om til et slott som skyter og holder godt.', en: 'Turn a fort into a castle that shoots and holds well.' },
+    text: {
+      nb: 'Gjør et fort om til et slott: forsvar 3, +3 treffsjanse til regimentene inntil, og det skyter selv uten å lade om.',
+      en: 'Turn a fort into a castle: defence 3, +3 hit chance to the regiments beside it, and it shoots itself without reloading.',
+    },
   },
   II: {
     name: { nb: 'II Forsvunnet skattkiste', en: 'II Lost treasure chest' },

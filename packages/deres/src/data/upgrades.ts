@@ -67,7 +67,7 @@ export const DEFENCE = {
   capital: 4,
 } as const;
 
-/** Hit chance a castle gives own regiments within one square (and itself when it shoots). */
+/** Hit chance a castle gives own regiments within one square (not itself: a castle has none of its own). */
 export const CASTLE_BONUS = 3;
 /** Hit chance for flanking and for shooting downhill; defence for being shot at from below. */
 export const FLANK_BONUS = 1;
@@ -90,6 +90,4 @@ export const BASE_SHOTS = 1;
 /** Spreading: below this many supplies on the map, throw until there are SPREAD_TO. */
 export const SPREAD_BELOW = 8;
 export const SPREAD_TO = 10;
-/** Spread steps before supplies that keep missing are dropped. */
-export const SPREAD_STEPS = 3;
 export const LOAN = { supplies: 2, regiments: 2, repayEach: 1 } as const;

@@ -13,7 +13,7 @@ export type Shooter = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; pi
 /** The piece a shot at a square hits: a Green stack's top piece (regiments stand above forts). */
 export type TargetPiece = { kind: 'regiment'; piece: Regiment } | { kind: 'fort'; piece: Fort } | { kind: 'capital'; seat: Seat; at: Pos };
 
-export type CombatTable = Table & Nations & Pick<DeresState, 'shootingRound'>;
+export type CombatTable = Table & Nations & Pick<DeresState, 'shootingRound' | 'step'>;
 
 export function findShooter(t: CombatTable, seat: Seat, id: string): Shooter | null {
   const r = t.regiments.find((x) => x.id === id && x.owner === seat);
@@ -47,15 +47,18 @@ export function maxRange(t: Nations, seat: Seat): number {
   return UPGRADES[nationOf(t, seat).upgrades]!.range;
 }
 
-/** The height a shooter counts: a regiment beside its own capital attacks from the capital's height if higher. */
-function shooterHeight(t: CombatTable, seat: Seat, s: Shooter): number {
+/**
+ * The height a shooter counts. A regiment beside its own capital attacks from the capital's height if
+ * higher, but only in an attack of its own (a declared shot), not when it answers one.
+ */
+function shooterHeight(t: CombatTable, seat: Seat, s: Shooter, answer: boolean): number {
   const h = heightAt(t.board, s.piece);
   const cap = livingCapital(t, seat);
-  if (s.kind === 'regiment' && cap && adjacent(cap, s.piece)) return Math.max(h, heightAt(t.board, cap));
+  if (s.kind === 'regiment' && !answer && cap && adjacent(cap, s.piece)) return Math.max(h, heightAt(t.board, cap));
   return h;
 }
 
-/** Best hit chance from an own fort or castle within one square of `p` (the shooter itself included). */
+/** Best hit chance an own fort or castle within one square gives a regiment standing on `p`. */
 export function supportBonus(t: CombatTable, seat: Seat, p: Pos): number {
   const rules = rulesOf(t, seat);
   let best = 0;
@@ -84,14 +87,18 @@ export interface HitBreakdown {
   support: number;
 }
 
-export function hitNeeded(t: CombatTable, seat: Seat, s: Shooter, target: Pos, tp: TargetPiece): HitBreakdown {
+/**
+ * The d12 `seat` needs. `answer`: the shot answers an attack (the answer step), so the capital lends
+ * no height. Fort and castle bonuses are for regiments only: a shooting fort or castle has none.
+ */
+export function hitNeeded(t: CombatTable, seat: Seat, s: Shooter, target: Pos, tp: TargetPiece, answer = false): HitBreakdown {
   const squares = dist(s.piece, target);
   const range = RANGE_TABLE[squares] ?? 99;
-  const from = shooterHeight(t, seat, s);
+  const from = shooterHeight(t, seat, s, answer);
   const to = heightAt(t.board, target);
-  const isCapital = tp.kind === 'capital';
-  const uphill = !isCapital && from < to;
-  const downhill = !isCapital && from > to;
+  // A capital's defence is always 4, so shooting up at it adds nothing; shooting down still helps.
+  const uphill = tp.kind !== 'capital' && from < to;
+  const downhill = from > to;
   let defence: number;
   if (tp.kind === 'capital') defence = DEFENCE.capital;
   else {
@@ -103,7 +110,7 @@ export function hitNeeded(t: CombatTable, seat: Seat, s: Shooter, target: Pos, t
     if (uphill) defence += UPHILL_DEFENCE;
   }
   const flank = flanked(t, seat, s, target);
-  const support = supportBonus(t, seat, s.piece);
+  const support = s.kind === 'regiment' ? supportBonus(t, seat, s.piece) : 0;
   const hitChance = UPGRADES[nationOf(t, seat).upgrades]!.hitTotal + (flank ? FLANK_BONUS : 0) + support + (downhill ? DOWNHILL_BONUS : 0);
   return { squares, range, defence, hitChance, needed: range + defence - hitChance, uphill, downhill, flank, support };
 }
@@ -130,9 +137,10 @@ export interface ShotOption {
   needed: number;
 }
 
-/** Every shot `seat` could declare now (without the sniper). */
+/** Every shot `seat` could give now (without the sniper); in the answer step, as answers. */
 export function legalShots(t: CombatTable, seat: Seat): ShotOption[] {
   const out: ShotOption[] = [];
+  const answer = t.step === 'answer';
   const range = maxRange(t, seat);
   const shooters: Shooter[] = [
     ...t.regiments.filter((r) => r.owner === seat).map((piece) => ({ kind: 'regiment' as const, piece })),
@@ -150,7 +158,7 @@ export function legalShots(t: CombatTable, seat: Seat): ShotOption[] {
       seen.add(k);
       if (whyNoShot(t, seat, s.piece.id, p) !== null) continue;
       const tp = topPiece(t, p)!;
-      out.push({ shooter: s.piece.id, target: { x: p.x, y: p.y }, needed: hitNeeded(t, seat, s, p, tp).needed });
+      out.push({ shooter: s.piece.id, target: { x: p.x, y: p.y }, needed: hitNeeded(t, seat, s, p, tp, answer).needed });
     }
   return out;
 }

@@ -3,7 +3,6 @@
  * step every asked nation submits secretly; when the last has submitted (or been given an empty
  * submission by the clock) the orders are revealed in the log and carried out together.
  */
-import { SPREAD_STEPS } from '../data/upgrades.js';
 import type { BuyOrders, DeresState, MoveOrders, Orders, OrderPhase, Seat, ShootOrders, SpreadOrders, Stage } from '../types.js';
 import { resolveBuy } from './buy.js';
 import { checkEnd, endByRounds } from './end.js';
@@ -54,7 +53,7 @@ export function submit(G: DeresState, seat: Seat, orders: Orders | null, rng: Rn
   if (G.mustSubmit.every((s) => G.submitted[s])) resolveStep(G, rng);
 }
 
-/** What a seat does if it gives nothing: buys nothing, stays, passes, or lets its throws pass on. */
+/** What a seat does if it gives nothing: buys nothing, stays, passes, or lets the game aim its throws. */
 export function emptyOrders(G: DeresState, _seat: Seat): Orders {
   switch (G.phase) {
     case 'buy':
@@ -97,6 +96,7 @@ function resolveStep(G: DeresState, rng: Rng): void {
     G.shootingRound = 0;
     nextShootingRound(G, rng);
   } else if (G.phase === 'shoot') {
+    const answered = new Set<Seat>();
     if (G.step === 'declare') {
       G.declared = orders;
       const answering = answerers(G);
@@ -106,16 +106,19 @@ function resolveStep(G: DeresState, rng: Rng): void {
         return;
       }
     } else {
-      for (const [s, o] of Object.entries(orders)) G.declared[s] = o;
+      for (const [s, o] of Object.entries(orders)) {
+        G.declared[s] = o;
+        answered.add(s);
+      }
     }
-    resolveShootingRound(G, G.declared as Record<Seat, ShootOrders>, rng);
+    resolveShootingRound(G, G.declared as Record<Seat, ShootOrders>, answered, rng);
     G.declared = {};
     if (G.result) return;
     nextShootingRound(G, rng);
   } else if (G.phase === 'spread') {
     const missed = resolveSpread(G, orders as Record<Seat, SpreadOrders>, rng);
     G.spreadStep++;
-    if (Object.keys(missed).length && G.spreadStep < SPREAD_STEPS) beginSpread(G, missed, rng);
+    if (Object.keys(missed).length) beginSpread(G, missed, rng);
     else startRound(G);
   }
 }

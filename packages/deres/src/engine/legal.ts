@@ -11,6 +11,7 @@ import { allSquares, key } from './board.js';
 import { buyCost, fortCost, fortSquares, regimentSquares, slaveFortOk } from './buy.js';
 import { legalShots, type ShotOption } from './combat.js';
 import { endSquares, recallSquares } from './move.js';
+import { landingSquares } from './supply.js';
 import { capitalSpotOk, lonelySpotExists, supplySpotOk } from './setup.js';
 import { whyNoOrders } from './validate.js';
 import { NATION_IDS } from '../types.js';
@@ -112,7 +113,7 @@ function singleOrders(G: DeresState, seat: Seat): Orders[] {
     if (n.inventions.includes('VI') && enemies.length >= 3) out.push(sh({ artillery: enemies.slice(0, 3) }));
     if (n.inventions.includes('X')) for (const e of enemies) out.push(sh({ gas: e }));
   } else if (G.phase === 'spread') {
-    for (const p of allSquares(G.board)) out.push({ kind: 'spread', aims: Array(m.throws).fill(p) });
+    for (const p of landingSquares(G)) out.push({ kind: 'spread', aims: Array(m.throws).fill(p) });
   }
   // Single moves come from endSquares and recallSquares, valid by construction; the rest are checked.
   if (G.phase === 'move') return out;

@@ -63,8 +63,8 @@ export function answerers(G: DeresState): Seat[] {
 type Hit = { kind: 'regiment' | 'fort'; id: string } | { kind: 'capital'; seat: Seat };
 const hitOf = (tp: TargetPiece): Hit => (tp.kind === 'capital' ? { kind: 'capital', seat: tp.seat } : { kind: tp.kind, id: tp.piece.id });
 
-/** Roll every order of this shooting round and remove what was hit. */
-export function resolveShootingRound(G: DeresState, orders: Record<Seat, ShootOrders | null>, rng: Rng): void {
+/** Roll every order of this shooting round and remove what was hit; `answered`: seats whose shot is an answer. */
+export function resolveShootingRound(G: DeresState, orders: Record<Seat, ShootOrders | null>, answered: ReadonlySet<Seat>, rng: Rng): void {
   const hits: Hit[] = [];
   const fired: { seat: Seat; id: string }[] = [];
   for (const seat of G.seats) {
@@ -80,7 +80,7 @@ export function resolveShootingRound(G: DeresState, orders: Record<Seat, ShootOr
     if (o.shot) {
       const s = findShooter(G, seat, o.shot.shooter)!;
       const tp = topPiece(G, o.shot.target)!;
-      const b = hitNeeded(G, seat, s, o.shot.target, tp);
+      const b = hitNeeded(G, seat, s, o.shot.target, tp, answered.has(seat));
       const rolls: number[] = [];
       let hit = false;
       if (o.shot.sniper) {

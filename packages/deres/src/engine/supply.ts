@@ -1,14 +1,15 @@
 /**
  * Phase IV (collecting, automatic) and phase V (spreading new supplies by aimed throws).
  *
- * A throw is aimed at a square and lands by one d12: 1–4 on the square aimed at, 5–12 on its
- * neighbour in direction roll − 5 (north, north-east, east, … clockwise). A supply that lands off the
- * map, in water or on a fort, castle or capital (a Green fort excepted) is a miss: it passes to the
- * next nation clockwise, who throws it in the next spread step (at most SPREAD_STEPS steps).
+ * A throw is aimed at a square where a supply may rest and lands by one d12: 1–4 on the square aimed
+ * at, 5–12 on its neighbour in direction roll − 5 (north, north-east, east, … clockwise). A supply that
+ * lands off the map, in water or on a fort, castle or capital (a Green fort excepted) is a miss: it
+ * passes to the next nation clockwise, who throws it in the next spread step, until every one has
+ * landed. A third of the throws land where aimed, so the passing ends.
  */
 import { fortIncome, SPREAD_BELOW, SPREAD_TO } from '../data/upgrades.js';
 import type { DeresState, Pos, Seat, SpreadOrders } from '../types.js';
-import { capitalAt, DIRS, fortAt, index, land, squareAt, type Table } from './board.js';
+import { allSquares, capitalAt, DIRS, fortAt, index, land, squareAt, type Table } from './board.js';
 import { gatherUnder } from './inventions.js';
 import { clockwise, living, log, nationOf, nextSeat, rulesOf, why, type Rng, type Why } from './kernel.js';
 
@@ -62,23 +63,39 @@ export function shareThrows(G: DeresState): Record<Seat, number> {
 
 export function whyNoSpread(G: DeresState, seat: Seat, o: SpreadOrders): Why | null {
   if (o.aims.length !== (G.toThrow[seat] ?? 0)) return why('throw-count', { n: G.toThrow[seat] ?? 0 });
-  for (const a of o.aims) if (!squareAt(G.board, a)) return why('aim-off-map');
+  for (const a of o.aims) {
+    if (!squareAt(G.board, a)) return why('aim-off-map');
+    // Else a nation could throw into the sea on purpose and keep supplies off the map.
+    if (!supplyMayLand(G, a)) return why('aim-cannot-land');
+  }
   return null;
 }
 
-/** Throw every nation's supplies; returns the misses each next nation clockwise must throw. */
+/** Every square a thrown supply may rest on now (where a throw may be aimed). */
+export function landingSquares(t: Table & Pick<DeresState, 'nations' | 'seats'>): Pos[] {
+  return allSquares(t.board).filter((p) => supplyMayLand(t, p));
+}
+
+/**
+ * Throw every nation's supplies; returns the misses each next nation clockwise must throw. A throw
+ * handed in without an aim (empty orders, the clock) is aimed by the game at a random square where a
+ * supply may rest, so that nobody keeps supplies off the map by handing in nothing.
+ */
 export function resolveSpread(G: DeresState, orders: Record<Seat, SpreadOrders | null>, rng: Rng): Record<Seat, number> {
   const missed: Record<Seat, number> = {};
+  const squares = landingSquares(G);
+  // No square left for a supply at all: the throws are dropped, or they would pass on for ever.
+  if (!squares.length) return missed;
   for (const seat of clockwise(G, G.firstPlayer)) {
     const count = G.toThrow[seat] ?? 0;
     if (!count) continue;
     const aims = orders[seat]?.aims ?? [];
     for (let k = 0; k < count; k++) {
-      const aim = aims[k];
-      const roll = aim ? rng.d12() : 0;
-      const landed = aim ? throwLanding(aim, roll) : null;
-      const ok = landed && supplyMayLand(G, landed);
-      log(G, { t: 'throw', seat, aim: aim ?? { x: -1, y: -1 }, roll, landed: ok ? landed : null });
+      const aim = aims[k] ?? rng.shuffle(squares)[0]!;
+      const roll = rng.d12();
+      const landed = throwLanding(aim, roll);
+      const ok = supplyMayLand(G, landed);
+      log(G, { t: 'throw', seat, aim, roll, landed: ok ? landed : null });
       if (ok) G.mapSupplies[index(G.board, landed)]!++;
       else {
         const next = nextSeat(G, seat);

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   endSquares,
+  landingSquares,
   orderMenu,
   refusalText,
   RuleError,
@@ -121,9 +122,12 @@ export function useOrdersDraft(
       </>
     );
   } else if (phase === 'spread') {
-    marks.targets = menu.throws > aims.length ? allLand(G) : [];
+    // Only squares where a supply may lie can be aimed at (not water, a capital or a fort).
+    const landing = landingSquares(G);
+    const mayAim = (p: Pos) => landing.some((q) => q.x === p.x && q.y === p.y);
+    marks.targets = menu.throws > aims.length ? landing : [];
     marks.chosen = aims;
-    onSquare = (p) => setAims((a) => (a.length < menu.throws ? [...a, p] : a));
+    onSquare = (p) => setAims((a) => (a.length < menu.throws && mayAim(p) ? [...a, p] : a));
     body = (
       <p className="small">
         {w.aims} ({aims.length}/{menu.throws}){' '}
@@ -177,12 +181,4 @@ function whyNow(G: DeresView, seat: string, orders: Orders, tl: 'nb' | 'en'): st
     if (e instanceof RuleError) return refusalText(e.code, e.why.params, tl);
     throw e;
   }
-}
-
-function allLand(G: DeresView): Pos[] {
-  const out: Pos[] = [];
-  G.board.squares.forEach((sq, i) => {
-    if (sq && !sq.water) out.push({ x: i % G.board.width, y: Math.floor(i / G.board.width) });
-  });
-  return out;
 }

@@ -70,7 +70,8 @@ export function ordersText(o: Orders, lang: Lang): string {
       return bits.join(', ');
     }
     case 'spread':
-      return o.aims.length ? `${no ? 'sikter på' : 'aims at'} ${o.aims.map(at).join(' ')}` : no ? 'kaster ikke' : 'throws nothing';
+      // Throws handed in without aims are aimed by the game (engine/supply.ts).
+      return o.aims.length ? `${no ? 'sikter på' : 'aims at'} ${o.aims.map(at).join(' ')}` : no ? 'lar spillet sikte' : 'lets the game aim';
   }
 }
 
@@ -118,7 +119,7 @@ export function eventLines(e: DeresEvent, lang: Lang, name: (seat: string) => st
       return [`${name(e.seat)} ${no ? 'mister' : 'loses'} ${KIND[e.kind][lang]} ${no ? 'på' : 'at'} ${at(e.at)}`];
     case 'throw':
       return [
-        `${name(e.seat)} ${no ? 'kaster mot' : 'throws at'} ${at(e.aim)}, ${no ? 'slo' : 'rolled'} ${e.roll}: ${e.landed ? `${no ? 'lander på' : 'lands on'} ${at(e.landed)}` : no ? 'havner utenfor kartet' : 'lands off the map'}`,
+        `${name(e.seat)} ${no ? 'kaster mot' : 'throws at'} ${at(e.aim)}, ${no ? 'slo' : 'rolled'} ${e.roll}: ${e.landed ? `${no ? 'lander på' : 'lands on'} ${at(e.landed)}` : no ? 'bommer, går videre med klokken' : 'misses, passes on clockwise'}`,
       ];
     case 'collect':
       return [
