@@ -21,12 +21,12 @@ export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown
   if (!ctx.is('application/json')) throw new ApiError(415, 'json_required', 'Send the body as application/json.');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+  // Leaving the loop early must not destroy the request: that would take the socket, and the answer
+  // with it. Node reads and drops the rest of the body once the 413 is sent, as for a too-large
+  // Content-Length.
+  for await (const chunk of ctx.req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) {
-      ctx.req.destroy();
-      throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
-    }
+    if (size > limit) throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
     chunks.push(chunk);
   }
   if (size === 0) return {};
