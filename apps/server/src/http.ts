@@ -8,7 +8,7 @@ import { matchStatuses, statusBody } from './match-status';
 import type { State } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
-import { contentSecurityPolicy } from './csp';
+import { securityHeaders } from './security-headers';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { withLogContext } from './log';
 import type { ServerMetrics } from './metrics';
@@ -82,6 +82,7 @@ const requestIdShape = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics }: HttpDeps) {
   app.proxy = config.trustProxy;
+  const https = config.publicUrl?.startsWith('https://') ?? false;
   app.use(async (ctx, next) => {
     const started = Date.now();
     const given = ctx.get('X-Request-Id');
@@ -93,10 +94,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
   });
 
   async function handle(ctx: Koa.Context, next: Koa.Next, started: number) {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
+    ctx.set(securityHeaders(ctx.host, https));
     const origin = ctx.get('Origin');
     if (origin && config.origins.includes(origin)) {
       ctx.set('Access-Control-Allow-Origin', origin);
