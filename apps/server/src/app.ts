@@ -123,6 +123,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     checkMoveOf: (name) => games.get(name)?.checkMove,
     securityHeaders: (host) => securityHeaders(host, config.publicUrl?.startsWith('https://') ?? false),
     trustProxy: config.trustProxy,
+    socketsPerAddress: config.socketsPerAddress,
     ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
   });

@@ -1,10 +1,16 @@
 import type http from 'node:http';
 
 /**
- * The request's host as Koa gives it for HTTP (ctx.host), for requests Koa never sees (socket.io's
- * own): with TRUST_PROXY the proxy's X-Forwarded-Host is believed, its first entry as Koa takes it;
- * without, only the Host header.
+ * The client's address and the request's host as Koa gives them for HTTP (ctx.ip, ctx.host), for
+ * requests Koa never sees (socket.io's own). With TRUST_PROXY the proxy's X-Forwarded-For and
+ * X-Forwarded-Host are believed, their first entry as Koa takes it; without, only the connection and
+ * its Host header. The HTTP rate limits and the socket cap so count the same client the same way.
  */
+export function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? first(req.headers['x-forwarded-for']) : undefined;
+  return forwarded || req.socket.remoteAddress || '';
+}
+
 export function requestHost(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
   return (trustProxy ? first(req.headers['x-forwarded-host']) : undefined) || req.headers.host;
 }

@@ -91,7 +91,12 @@ export class SocketSessions {
       },
     });
     this.io = io;
-    guardEngine(io, opts);
+    guardEngine(
+      io,
+      opts,
+      log,
+      this.ctx.games.map((g) => `/${g.name}`),
+    );
     for (const game of this.ctx.games) {
       const filter = this.patches.filterOf(game);
       io.of(`/${game.name}`).on('connection', (socket) => this.onConnection(game, filter, socket));
