@@ -415,6 +415,7 @@ export async function startOurs(
     RATE_LIMIT_PER_MINUTE: '100000',
     CREATE_LIMIT_PER_HOUR: '100000',
     SOCKET_MESSAGES_PER_10S: '100000',
+    SOCKETS_PER_ADDRESS: '100000',
     // The bench's players pass at once: automatic passing would hold each such pass to its drawn
     // delay (a game feature, ~1 s), and the bench would time the delay instead of the move path.
     AUTOPASS: 'off',

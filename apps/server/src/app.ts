@@ -7,6 +7,7 @@ import type { GameModule } from '@kon/platform';
 import type { Config } from './config';
 import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type HttpDeps } from './http';
 import { RateLimits } from './rate-limits';
+import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
 import { authenticateCredentials, Lobby } from './lobby';
 import { KeyedMutex } from './lock';
@@ -120,6 +121,9 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     maxMessageBytes: config.socketMaxMessageBytes,
     limits,
     checkMoveOf: (name) => games.get(name)?.checkMove,
+    securityHeaders: (host) => securityHeaders(host, config.publicUrl?.startsWith('https://') ?? false),
+    trustProxy: config.trustProxy,
+    socketsPerAddress: config.socketsPerAddress,
     ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
   });

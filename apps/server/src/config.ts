@@ -57,6 +57,7 @@ export const envSchema = z.object({
   CREATE_LIMIT_PER_HOUR: int(30, 1, 100_000),
   SOCKET_MAX_MESSAGE_BYTES: int(64 * 1024, 1024, 10 * 1024 * 1024),
   SOCKET_MESSAGES_PER_10S: int(100, 1, 100_000),
+  SOCKETS_PER_ADDRESS: int(100, 1, 100_000),
   MAX_MEMBERS_PER_SEAT: int(8, 1, 64),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
   BOT_WORKERS: int(1, 1, 64),
@@ -134,6 +135,8 @@ export interface Config {
   createLimitPerHour: number;
   socketMaxMessageBytes: number;
   socketMessagesPer10s: number;
+  /** Open sockets per client address in one process; the one over it is refused (too_many_connections). */
+  socketsPerAddress: number;
   maxMembersPerSeat: number;
   shutdownTimeoutMs: number;
   /** Worker threads the computer players decide in (off the event loop). */
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     createLimitPerHour: e.CREATE_LIMIT_PER_HOUR,
     socketMaxMessageBytes: e.SOCKET_MAX_MESSAGE_BYTES,
     socketMessagesPer10s: e.SOCKET_MESSAGES_PER_10S,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
     maxMembersPerSeat: e.MAX_MEMBERS_PER_SEAT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     botWorkers: e.BOT_WORKERS,

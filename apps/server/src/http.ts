@@ -8,7 +8,7 @@ import { matchStatuses, statusBody } from './match-status';
 import type { State } from 'boardgame.io';
 import type { Logger } from './log';
 import type { SqlStorage } from './storage';
-import { contentSecurityPolicy } from './csp';
+import { securityHeaders } from './security-headers';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { withLogContext } from './log';
 import type { ServerMetrics } from './metrics';
@@ -21,12 +21,12 @@ export async function readJson(ctx: Koa.Context, limit: number): Promise<unknown
   if (!ctx.is('application/json')) throw new ApiError(415, 'json_required', 'Send the body as application/json.');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+  // Leaving the loop early must not destroy the request: that would take the socket, and the answer
+  // with it. Node reads and drops the rest of the body once the 413 is sent, as for a too-large
+  // Content-Length.
+  for await (const chunk of ctx.req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) {
-      ctx.req.destroy();
-      throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
-    }
+    if (size > limit) throw new ApiError(413, 'body_too_large', `Request bodies are limited to ${limit} bytes.`);
     chunks.push(chunk);
   }
   if (size === 0) return {};
@@ -82,6 +82,7 @@ const requestIdShape = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics }: HttpDeps) {
   app.proxy = config.trustProxy;
+  const https = config.publicUrl?.startsWith('https://') ?? false;
   app.use(async (ctx, next) => {
     const started = Date.now();
     const given = ctx.get('X-Request-Id');
@@ -93,10 +94,7 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
   });
 
   async function handle(ctx: Koa.Context, next: Koa.Next, started: number) {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.host));
+    ctx.set(securityHeaders(ctx.host, https));
     const origin = ctx.get('Origin');
     if (origin && config.origins.includes(origin)) {
       ctx.set('Access-Control-Allow-Origin', origin);

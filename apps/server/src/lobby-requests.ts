@@ -36,7 +36,7 @@ export type CreateBody = Omit<z.output<typeof createMatchRequest>, 'game' | 'pla
 };
 
 /** Paths and messages only: never the offending input (it may hold a token). */
-function invalid(issues: z.core.$ZodIssue[], prefix: string[] = []): ApiError {
+function invalid(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[], prefix: string[] = []): ApiError {
   return new ApiError(
     400,
     'invalid_body',
@@ -74,6 +74,13 @@ export function createMatchParser(games: GameRegistry, scenarios: readonly Scena
       );
     const s = setupOf.get(module)!.safeParse(setupData ?? module.defaultSetup);
     if (!s.success) throw invalid(s.error.issues, ['setupData']);
+    // Then what the game's own set-up would refuse for this plan's seats (Deres: preset nations).
+    const issues = module.validateSetup?.(s.data, module.plans[chosen]!) ?? [];
+    if (issues.length)
+      throw invalid(
+        issues.map((i) => ({ path: i.path ? i.path.split('.') : [], message: i.message })),
+        ['setupData'],
+      );
     return { ...rest, module, plan: chosen as CreateBody['plan'], setupData: s.data };
   };
 }

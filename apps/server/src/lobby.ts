@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Game, Server as BgioServer } from 'boardgame.io';
 import { playersOfPlan, type GameModule, type GameRegistry } from '@kon/platform';
 import { ApiError, notFound } from './errors';
@@ -8,10 +7,8 @@ import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secret
 import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
+import { initialState as newInitialState } from './match-setup';
 import { assertJoinable, botsAtCreation, publicBots, type Whereabouts } from './bots/seats';
-
-const require = createRequire(import.meta.url);
-const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
 export {
   SEAT_KEYS,
@@ -137,7 +134,7 @@ export class Lobby {
     markBegun(lobby);
     // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
     const seededGame: Game = { ...this.serverGame(module), seed: newSeed() };
-    const initialState = InitializeGame({ game: seededGame, numPlayers: playersOfPlan(planSeats), setupData: gameSetup });
+    const initialState = newInitialState(module, seededGame, playersOfPlan(planSeats), gameSetup);
     const now = Date.now();
     const metadata = deriveMetadata(
       {

@@ -70,6 +70,8 @@ export async function startChild(env: Record<string, string>, imports: string[] 
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       SOCKET_MESSAGES_PER_10S: '100000',
+      // Every client of a test comes from one address (the cap has its own test, socket-cap.test.ts).
+      SOCKETS_PER_ADDRESS: '100000',
       AUTOPASS: 'off',
       ...env,
     },

@@ -88,6 +88,8 @@ export async function startTestServer(
     AUTOPASS: 'off',
     // Computer matches nobody watches play at full speed in tests (the pacing is tested where it is named).
     BOT_UNWATCHED_MOVE_DELAY_MS: '0',
+    // Every client of a test comes from one address (the cap has its own test, socket-cap.test.ts).
+    SOCKETS_PER_ADDRESS: '100000',
     ...env,
   });
   let server = await startServer(config, gameModule, { ...opts, log });

@@ -76,6 +76,10 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   seat_away_briefly: { no: 'Spilleren på den siden gikk nettopp.', en: 'That side’s player left only just now.' },
   autopass_off: { no: 'Denne serveren står aldri over for noen.', en: 'This server never passes for anyone.' },
   bad_sync: { no: 'Fikk ikke koblet til partiet; last inn siden på nytt.', en: 'Could not connect to the match; reload the page.' },
+  too_many_connections: {
+    no: 'For mange åpne forbindelser fra din adresse; lukk noen faner og prøv igjen.',
+    en: 'Too many open connections from your address; close some tabs and try again.',
+  },
   match_not_found: { no: 'Fant ikke partiet – lenken kan være feil.', en: 'Match not found – the link may be wrong.' },
   not_synced: {
     no: 'Forbindelsen er ikke klar ennå; prøv igjen om et øyeblikk.',

@@ -7,7 +7,8 @@ import type { GameModule, PlanSeat } from '@kon/platform';
 import { checkMove, clockMove, DeresUenighet, legalMoves } from './game.js';
 import { isRefusalCode, refusalText } from './data/refusals.js';
 import { stages } from './engine/flow.js';
-import { setupDataSchema } from './engine/setup.js';
+import { presetProblem, setupDataSchema, type SetupData } from './engine/setup.js';
+import { RuleError } from './engine/kernel.js';
 import { viewFor } from './engine/view.js';
 import type { DeresState, DeresView } from './types.js';
 
@@ -33,6 +34,15 @@ export const deresModule: GameModule<DeresState, DeresView> = {
   },
   setupSchema: setupDataSchema,
   defaultSetup: {},
+  // Preset nations must fit the plan's seats (the game's set-up refuses them otherwise).
+  validateSetup: (setupData, planSeats) => {
+    const problem = presetProblem(
+      (setupData as SetupData).nations,
+      planSeats.flatMap((s) => s.playerIDs),
+    );
+    return problem ? [{ path: 'nations', message: problem }] : [];
+  },
+  refusalOf: (e) => (e instanceof RuleError ? { code: e.code, message: e.message } : null),
   plans: { three: seats(3), two: seats(2), four: seats(4) },
   defaultPlan: 'three',
   players: { min: 2, max: 4 },

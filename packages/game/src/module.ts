@@ -7,6 +7,7 @@ import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
 import type { GameState } from './engine/model/state.js';
 import { checkMove, KampenOmNorge, legalMoves } from './game.js';
 import { setupDataSchema } from './engine/setup.js';
+import { RuleError } from './engine/kernel/errors.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
@@ -27,6 +28,7 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
   },
   setupSchema: setupDataSchema,
   defaultSetup: { ruleset: 'basic' },
+  refusalOf: (e) => (e instanceof RuleError ? { code: e.code, message: e.message } : null),
   // The seats of each plan: which boardgame.io players (factions, see types.ts) each seat commands.
   plans: {
     three: [

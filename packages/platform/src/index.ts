@@ -19,6 +19,12 @@ export interface PlanSeat {
   playerIDs: string[];
 }
 
+/** Something wrong in a match's set-up: where (a dotted path inside setupData; '' for the whole) and why. */
+export interface SetupIssue {
+  path: string;
+  message: string;
+}
+
 /** A move as the platform passes it around: its name and its arguments. */
 export interface ModuleMove {
   move: string;
@@ -87,6 +93,17 @@ export interface GameModule<G = any, View = unknown> {
   readonly setupSchema: z.ZodType;
   /** The set-up a client that names none gets. */
   readonly defaultSetup: unknown;
+  /**
+   * What the game's own set-up would refuse in a set-up (already through setupSchema) for the seats
+   * of the chosen plan, checked before the match is made: each issue's path is inside setupData.
+   * None (or no such check): the game may be made with it.
+   */
+  validateSetup?(setupData: unknown, seats: readonly PlanSeat[]): SetupIssue[];
+  /**
+   * The game's refusal an error its rules threw is (its own RuleError), or null for anything else (a
+   * bug). The lobby answers a refusal at creation as the client's mistake (400), never as a 500.
+   */
+  refusalOf?(error: unknown): ModuleRefusal | null;
   /**
    * The seat plans the game offers, by plan name (the protocol's `plan`), the first being the
    * default; each gives the number of boardgame.io players (all playerIDs of its seats).

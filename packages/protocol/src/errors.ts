@@ -64,6 +64,7 @@ export const ERRORS = {
   autopass_off: { status: 409 },
   // The socket: joining a match, sending moves and chat
   bad_sync: { status: null },
+  too_many_connections: { status: null },
   match_not_found: { status: null },
   not_synced: { status: null },
   spectator_cannot_act: { status: null },

@@ -18,6 +18,7 @@ import type { PresenceTracker } from './presence';
 import type { Rooms } from './rooms';
 import { authentic, gameFor, type FilterFn, type PassHold, type Payload, type SentView, type TransportContext } from './types';
 import { deliverPrivate, privateLine } from './private-lines';
+import { guardEngine } from './engine-guards';
 
 const require = createRequire(import.meta.url);
 const { Master } = require('boardgame.io/master') as typeof import('boardgame.io/master');
@@ -90,6 +91,12 @@ export class SocketSessions {
       },
     });
     this.io = io;
+    guardEngine(
+      io,
+      opts,
+      log,
+      this.ctx.games.map((g) => `/${g.name}`),
+    );
     for (const game of this.ctx.games) {
       const filter = this.patches.filterOf(game);
       io.of(`/${game.name}`).on('connection', (socket) => this.onConnection(game, filter, socket));

@@ -70,6 +70,12 @@ export interface TransportOptions {
   bus?: MatchBus;
   /** Counts moves, their time and refusals for GET /metrics. */
   metrics?: ServerMetrics;
+  /** The security headers of socket.io's own HTTP answers, for the request's host (the server's for every answer). */
+  securityHeaders?: (host: string | undefined) => Record<string, string>;
+  /** Believe the proxy's X-Forwarded-For / -Host for a socket's address and host (TRUST_PROXY, as for HTTP). */
+  trustProxy?: boolean;
+  /** Open sockets per client address in this process; unset: no cap. */
+  socketsPerAddress?: number;
   /** Who is connected through every process (REDIS_URL), for decisions about someone's absence. */
   sharedPresence?: Pick<RedisPresenceBook, 'report' | 'read'>;
 }

@@ -14,6 +14,20 @@ export const setupDataSchema = z.strictObject({
 });
 export type SetupData = z.infer<typeof setupDataSchema>;
 
+/**
+ * What is wrong with nations preset by seat for these seats, in words (English, as API issues are),
+ * or null when they fit: a nation for every seat and for no other, each nation once. No preset fits.
+ */
+export function presetProblem(preset: Readonly<Record<string, NationId>> | null | undefined, seats: readonly string[]): string | null {
+  if (!preset) return null;
+  const strangers = Object.keys(preset).filter((s) => !seats.includes(s));
+  if (strangers.length) return `no seat ${strangers.join(', ')} in this plan; its seats are ${seats.join(', ')}`;
+  const missing = seats.filter((s) => !preset[s]);
+  if (missing.length) return `give every seat a nation, or none; seat ${missing.join(', ')} has none`;
+  if (new Set(seats.map((s) => preset[s])).size !== seats.length) return 'each nation can be given to one seat only';
+  return null;
+}
+
 function freshNation(nation: NationId | null): NationState {
   return {
     nation,
@@ -39,10 +53,7 @@ export function createInitialState(players: number, data: SetupData | undefined,
   const setup = setupDataSchema.parse(data ?? {});
   const seats = Array.from({ length: players }, (_, i) => String(i));
   const preset = setup.nations ?? null;
-  if (preset) {
-    const chosen = seats.map((s) => preset[s]);
-    if (chosen.some((n) => !n) || new Set(chosen).size !== players) fail('preset-nations');
-  }
+  if (presetProblem(preset, seats)) fail('preset-nations');
   const { width, height } = layoutSize(players);
   // The roll for the first-player token.
   const firstPlayer = rng.shuffle([...seats])[0]!;
