@@ -12,7 +12,7 @@
  * Records are side records of no match (match id ''), so SQLite and PostgreSQL keep them alike.
  */
 import { randomBytes } from 'node:crypto';
-import type { SqlStorage } from '../storage';
+import { type SqlStorage, updateSide } from '../storage';
 import { hashToken } from '../secrets';
 
 export const LINK_TTL_MS = 10 * 60_000;
@@ -33,9 +33,6 @@ interface PlayerRecord {
 }
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
-/** Compare-and-set attempts before giving up: each failed one means another write to the player succeeded. */
-const MAX_TRIES = 50;
-
 /**
  * Every change here is one atomic store operation (a code taken by delete-returning, a player record
  * changed by compare-and-set), so several server processes on one database never hand out a code twice,
@@ -58,21 +55,9 @@ export class PlayerLists {
     return (await this.storage.getSide(NONE, PLAYER, playerId)) as PlayerRecord | undefined;
   }
 
-  /**
-   * Read, change, compare-and-set the player's record, again from a fresh read when another write came
-   * first. `change` answers the new record and the result, or undefined to write nothing.
-   */
-  private async update<T>(
-    playerId: string,
-    change: (rec: PlayerRecord | undefined) => { next: PlayerRecord; result: T } | undefined,
-  ): Promise<T | undefined> {
-    for (let tries = 0; tries < MAX_TRIES; tries++) {
-      const rec = await this.record(playerId);
-      const step = change(rec);
-      if (!step) return undefined;
-      if (await this.storage.swapSide(NONE, PLAYER, playerId, rec, step.next)) return step.result;
-    }
-    throw new Error(`player ${playerId}: the record kept changing under ${MAX_TRIES} writes`);
+  /** Changes the player's record by compare-and-set (updateSide): no other process's change is lost. */
+  private update<T>(playerId: string, change: (rec: PlayerRecord | undefined) => { next: PlayerRecord; result: T } | undefined) {
+    return updateSide(this.storage, NONE, PLAYER, playerId, change);
   }
 
   /** A new device of the player (`create`: a new player): its token, or undefined when there is no such player. */
