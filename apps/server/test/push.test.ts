@@ -181,4 +181,31 @@ describe('web push', () => {
     await c.query(`DROP SCHEMA IF EXISTS "${pg_.databaseSchema}" CASCADE`);
     await c.end();
   });
+
+  it('two processes starting together on one PostgreSQL end up with the same VAPID keys', async () => {
+    const cfg = {
+      dataDir: '',
+      databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      databaseSchema: `kon_test_${randomBytes(5).toString('hex')}`,
+    };
+    const a = await openStorage(cfg);
+    const b = await openStorage(cfg);
+    try {
+      for (let round = 0; round < 8; round++) {
+        await a.putSide('', 'vapid', 'keys', null);
+        const [ka, kb] = await Promise.all([vapidKeys(a, undefined), vapidKeys(b, undefined)]);
+        // Pushes signed by either process must carry the key the browser subscribed with.
+        expect(kb, `round ${round}`).toEqual(ka);
+        expect(await a.getSide('', 'vapid', 'keys')).toEqual(ka);
+      }
+    } finally {
+      await a.dropAll();
+      await a.close();
+      await b.close();
+      const c = new pg.Client({ connectionString: cfg.databaseUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS "${cfg.databaseSchema}" CASCADE`);
+      await c.end();
+    }
+  });
 });
