@@ -118,7 +118,8 @@ export class SqliteWriter {
         q.insertEvent.run(op.matchID, op.stateID, op.logBase, op.nEntries, deflate(eventText(op.entries, '[]', null, null)), null);
         return;
       case 'move':
-        return this.move(op);
+        this.move(op);
+        return;
       case 'setMetadata':
         q.setMetadata.run(op.metadata, op.updatedAt, op.gameover ? 1 : 0, op.matchID);
         return;
