@@ -182,7 +182,7 @@ export class ClockService {
   }
 
   /** After a restart: the stored clock against the stored game (a move stored just before a crash may be newer). */
-  private async resync(matchID: string) {
+  private async resync(matchID: string): Promise<void> {
     const c = await this.load(matchID);
     const state = await this.deps.transport.currentState(matchID);
     if (!c || !state) return;
@@ -198,7 +198,7 @@ export class ClockService {
    * the match was created. One at a time: the clock saved here re-arms the timer for any other
    * decision whose time is out too (it fires at once).
    */
-  private async expire(matchID: string) {
+  private async expire(matchID: string): Promise<void> {
     const c = await this.load(matchID);
     if (!c) return;
     const now = this.now();
