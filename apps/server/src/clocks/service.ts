@@ -140,7 +140,11 @@ export class ClockService {
     if (this.stopped) return true; // shutting down: the stored clock stands, and is re-armed at the next start
     if (this.deps.shared) {
       if (!(await this.deps.storage.swapSide(matchID, KIND, KEY, read, c))) return false;
-    } else await this.deps.storage.putSide(matchID, KIND, KEY, c);
+    } else {
+      // One process: its own copy is the clock from now on, shown even before the write is durable.
+      this.clocks.set(matchID, c);
+      await this.deps.storage.putSide(matchID, KIND, KEY, c);
+    }
     this.clocks.set(matchID, c);
     this.arm(matchID, c);
     this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()));
