@@ -234,7 +234,7 @@ describe('your-move notifications', () => {
     expect((await setSettings(m.matchID, de.credentials, { email: 'greta@example.test' })).json.error.code).toBe('email_off');
     expect((await setSettings(m.matchID, de.credentials, { webhookUrl: `${hookUrl}/x` })).json.error.code).toBe('webhook_refused');
     // Settings stored earlier, when the server offered them, are not used once it no longer does.
-    await t.server.notifications.setSettings(m.matchID, de.memberId, {
+    await t.server.notifications.saveForm(m.matchID, de.memberId, {
       webhook: { url: `${hookUrl}/old`, format: 'slack' },
       email: 'greta@example.test',
       lang: 'nb',

@@ -159,6 +159,20 @@ describe('web push', () => {
     expect((await pushOf(m.matchID, de.credentials)).json.endpoints).toEqual([]);
   });
 
+  it("a member's devices turning push on at once, with the settings form saved meanwhile, all stay subscribed", async () => {
+    t = await startTestServer({ WEBHOOK_TARGETS: 'any' });
+    const m = await createMatch(t.url);
+    const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
+    const endpoints = Array.from({ length: 5 }, (_, i) => `${serviceUrl}/device-${i}`);
+    const answers = await Promise.all([
+      ...endpoints.map((endpoint) => subscribe(m.matchID, de.credentials, { endpoint, keys: newSubscriptionKeys().keys, lang: 'en' })),
+      api(t.url, 'PUT', `/api/matches/${m.matchID}/notifications`, { token: de.credentials, body: { lang: 'nb' } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 200]);
+    expect(((await pushOf(m.matchID, de.credentials)).json.endpoints as string[]).sort()).toEqual(endpoints);
+    expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/notifications`, { token: de.credentials })).json.settings.lang).toBe('nb');
+  });
+
   it('keeps the VAPID keys it made in the store, on SQLite and PostgreSQL', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-vapid-'));
     const pg_ = {
@@ -180,5 +194,32 @@ describe('web push', () => {
     await c.connect();
     await c.query(`DROP SCHEMA IF EXISTS "${pg_.databaseSchema}" CASCADE`);
     await c.end();
+  });
+
+  it('two processes starting together on one PostgreSQL end up with the same VAPID keys', async () => {
+    const cfg = {
+      dataDir: '',
+      databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+      databaseSchema: `kon_test_${randomBytes(5).toString('hex')}`,
+    };
+    const a = await openStorage(cfg);
+    const b = await openStorage(cfg);
+    try {
+      for (let round = 0; round < 8; round++) {
+        await a.putSide('', 'vapid', 'keys', null);
+        const [ka, kb] = await Promise.all([vapidKeys(a, undefined), vapidKeys(b, undefined)]);
+        // Pushes signed by either process must carry the key the browser subscribed with.
+        expect(kb, `round ${round}`).toEqual(ka);
+        expect(await a.getSide('', 'vapid', 'keys')).toEqual(ka);
+      }
+    } finally {
+      await a.dropAll();
+      await a.close();
+      await b.close();
+      const c = new pg.Client({ connectionString: cfg.databaseUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS "${cfg.databaseSchema}" CASCADE`);
+      await c.end();
+    }
   });
 });

@@ -106,7 +106,7 @@ async function announceTo(urls: string[]): Promise<string[]> {
   const members: string[] = [];
   for (const [i, url] of urls.entries()) {
     const { memberId } = i === 0 ? holder : await join(t!.url, m.matchID, coLink, `G${i}`);
-    await t!.server.notifications.setSettings(m.matchID, memberId, { webhook: { url, format: 'discord' }, email: null, lang: 'en' });
+    await t!.server.notifications.saveForm(m.matchID, memberId, { webhook: { url, format: 'discord' }, email: null, lang: 'en' });
     members.push(memberId);
   }
   for (const s of m.links.seats.slice(1)) await join(t!.url, m.matchID, s.token, s.seat);

@@ -39,6 +39,8 @@ export interface ClockRecord {
   flagged: string[];
   /** The keys are playerIDs (a game other than Kampen om Norge): clients see them under `seats`. */
   seats?: true;
+  /** The newest state this clock was worked out at (several processes: an older move's news comes late). */
+  seenAt?: number;
 }
 
 /** A new clock with a full bank for each key (default: Kampen om Norge's factions). */

@@ -111,7 +111,8 @@ export class ClockService {
       const keys = (lobby as LobbyRecord).seats.flatMap((s) => s.playerIDs).map((pid) => seatKey(module, pid));
       const clock = newClock(settings, [...new Set(keys)], !module.clockNames);
       const c = advance(clock, actorsNow(module, state), state._stateID, this.now());
-      await this.save(matchID, c);
+      // Another process started it first: follow the stored one.
+      if (!(await this.save(matchID, c, undefined))) return this.resync(matchID);
       this.log.info('clock started', { matchID, mode: settings.mode });
     });
   }
@@ -129,13 +130,31 @@ export class ClockService {
     return stored;
   }
 
-  /** Store the clock, arm its timer and show it to everyone at the match. */
-  private async save(matchID: string, c: ClockRecord) {
-    if (this.stopped) return; // shutting down: the stored clock stands, and is re-armed at the next start
+  /**
+   * Store the clock worked out from `read` (the clock as loaded; undefined: none yet), arm its timer
+   * and show it to everyone at the match. With other processes (shared) it is stored only over
+   * `read` (compare-and-set): false when another process changed the clock first, and the caller
+   * works it out again from a fresh load (so a time-out is dealt with by one process only).
+   */
+  private async save(matchID: string, c: ClockRecord, read: ClockRecord | undefined): Promise<boolean> {
+    if (this.stopped) return true; // shutting down: the stored clock stands, and is re-armed at the next start
+    if (this.deps.shared) {
+      if (!(await this.deps.storage.swapSide(matchID, KIND, KEY, read, c))) return false;
+    } else {
+      // One process: its own copy is the clock from now on, shown even before the write is durable.
+      this.clocks.set(matchID, c);
+      await this.deps.storage.putSide(matchID, KIND, KEY, c);
+    }
     this.clocks.set(matchID, c);
-    await this.deps.storage.putSide(matchID, KIND, KEY, c);
     this.arm(matchID, c);
     this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()));
+    return true;
+  }
+
+  /** The clock moved on to `stateID`: the record to save, or undefined when a later state's is stored (another process). */
+  private movedTo(c: ClockRecord, next: ClockRecord, stateID: number): ClockRecord | undefined {
+    if (c.seenAt !== undefined && c.seenAt > stateID) return undefined;
+    return { ...next, seenAt: stateID };
   }
 
   private arm(matchID: string, c: ClockRecord) {
@@ -157,22 +176,25 @@ export class ClockService {
     this.timers.set(matchID, t);
   }
 
-  private async onMove(e: MoveCommitted) {
+  private async onMove(e: MoveCommitted): Promise<void> {
     const c = await this.load(e.matchID);
     if (!c) return;
     const next = advance(c, actorsNow(await this.deps.gameOf(e.matchID), e.state), e.state._stateID, this.now());
-    if (next !== c) await this.save(e.matchID, next);
-    else this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
+    if (next === c) return this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
+    const stored = this.movedTo(c, next, e.state._stateID);
+    if (stored && !(await this.save(e.matchID, stored, c))) return this.onMove(e);
   }
 
   /** After a restart: the stored clock against the stored game (a move stored just before a crash may be newer). */
-  private async resync(matchID: string) {
+  private async resync(matchID: string): Promise<void> {
     const c = await this.load(matchID);
     const state = await this.deps.transport.currentState(matchID);
     if (!c || !state) return;
     const next = advance(c, actorsNow(await this.deps.gameOf(matchID), state), state._stateID, this.now());
-    if (next !== c) await this.save(matchID, next);
-    else this.arm(matchID, c);
+    if (next === c) return this.arm(matchID, c);
+    const stored = this.movedTo(c, next, state._stateID);
+    if (!stored) return this.arm(matchID, c);
+    if (!(await this.save(matchID, stored, c))) return this.resync(matchID);
   }
 
   /**
@@ -180,7 +202,7 @@ export class ClockService {
    * the match was created. One at a time: the clock saved here re-arms the timer for any other
    * decision whose time is out too (it fires at once).
    */
-  private async expire(matchID: string) {
+  private async expire(matchID: string): Promise<void> {
     const c = await this.load(matchID);
     if (!c) return;
     const now = this.now();
@@ -199,12 +221,12 @@ export class ClockService {
     if (move) {
       // Made for it; if the same seat must still act (another window), its time is still out and
       // the timer this save arms makes the move again.
-      await this.save(matchID, flagged);
+      if (!(await this.save(matchID, flagged, c))) return this.expire(matchID);
       return this.submit(matchID, playerID, move, state._stateID);
     }
     // Saved as handled before anything is done about it: the deadline is past, and a clock saved
     // without the mark would be armed to expire again at once, asking a computer player twice.
-    await this.save(matchID, handOff(flagged, r.faction));
+    if (!(await this.save(matchID, handOff(flagged, r.faction), c))) return this.expire(matchID);
     if (c.settings.atZero === 'pass') {
       const take = this.deps.onOwnDecisionTimeout;
       // The computer plays the rest of this decision; its moves do not wake the clock again (handedOff).

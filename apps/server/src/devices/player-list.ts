@@ -12,9 +12,8 @@
  * Records are side records of no match (match id ''), so SQLite and PostgreSQL keep them alike.
  */
 import { randomBytes } from 'node:crypto';
-import type { SqlStorage } from '../storage';
+import { type SqlStorage, updateSide } from '../storage';
 import { hashToken } from '../secrets';
-import { KeyedMutex } from '../lock';
 
 export const LINK_TTL_MS = 10 * 60_000;
 /** Devices one player may link (the oldest is dropped beyond it). */
@@ -34,9 +33,12 @@ interface PlayerRecord {
 }
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
-
+/**
+ * Every change here is one atomic store operation (a code taken by delete-returning, a player record
+ * changed by compare-and-set), so several server processes on one database never hand out a code twice,
+ * lose a write or pass the device cap: no process-local lock would cover the others.
+ */
 export class PlayerLists {
-  private readonly lock = new KeyedMutex();
   constructor(
     private readonly storage: SqlStorage,
     private readonly now: () => number = Date.now,
@@ -53,14 +55,29 @@ export class PlayerLists {
     return (await this.storage.getSide(NONE, PLAYER, playerId)) as PlayerRecord | undefined;
   }
 
-  private async addDevice(playerId: string, rec: PlayerRecord): Promise<string> {
+  /** Changes the player's record by compare-and-set (updateSide): no other process's change is lost. */
+  private update<T>(playerId: string, change: (rec: PlayerRecord | undefined) => { next: PlayerRecord; result: T } | undefined) {
+    return updateSide(this.storage, NONE, PLAYER, playerId, change);
+  }
+
+  /** A new device of the player (`create`: a new player): its token, or undefined when there is no such player. */
+  private async addDevice(playerId: string, create: boolean): Promise<string | undefined> {
     const deviceToken = token('d');
     const hash = hashToken(deviceToken);
-    const devices = [...rec.devices, hash];
-    for (const dropped of devices.slice(0, Math.max(0, devices.length - MAX_DEVICES)))
-      await this.storage.putSide(NONE, DEVICE, dropped, null);
+    // The device's record first: until the list names it, nobody holds its token, so it opens nothing.
     await this.storage.putSide(NONE, DEVICE, hash, playerId);
-    await this.storage.putSide(NONE, PLAYER, playerId, { ...rec, devices: devices.slice(-MAX_DEVICES) });
+    const dropped = await this.update(playerId, (rec) => {
+      const base = rec ?? (create ? { devices: [], blob: null, version: 0 } : undefined);
+      if (!base) return undefined;
+      const devices = [...base.devices, hash];
+      const cut = Math.max(0, devices.length - MAX_DEVICES);
+      return { next: { ...base, devices: devices.slice(cut) }, result: devices.slice(0, cut) };
+    });
+    if (!dropped) {
+      await this.storage.putSide(NONE, DEVICE, hash, null);
+      return undefined;
+    }
+    for (const old of dropped) await this.storage.putSide(NONE, DEVICE, old, null);
     return deviceToken;
   }
 
@@ -73,7 +90,7 @@ export class PlayerLists {
     let fresh: string | undefined;
     if (!playerId) {
       playerId = randomBytes(12).toString('base64url');
-      fresh = await this.lock.run(playerId, () => this.addDevice(playerId!, { devices: [], blob: null, version: 0 }));
+      fresh = await this.addDevice(playerId, true);
     }
     const code = token('l');
     const expiresAt = this.now() + LINK_TTL_MS;
@@ -83,18 +100,10 @@ export class PlayerLists {
 
   /** Redeem a link code (once, before it expires): a device token of that player, or undefined. */
   async redeem(code: string): Promise<string | undefined> {
-    const key = hashToken(code);
-    return this.lock.run(`link ${key}`, async () => {
-      const link = (await this.storage.getSide(NONE, LINK, key)) as { playerId: string; expiresAt: number } | undefined;
-      if (!link) return undefined;
-      // Used up whether or not it was still good: a code works once at most.
-      await this.storage.putSide(NONE, LINK, key, null);
-      if (link.expiresAt <= this.now()) return undefined;
-      return this.lock.run(link.playerId, async () => {
-        const rec = await this.record(link.playerId);
-        return rec ? this.addDevice(link.playerId, rec) : undefined;
-      });
-    });
+    // Taken whether or not it was still good: a code works once at most, for whoever's delete returned it.
+    const link = (await this.storage.takeSide(NONE, LINK, hashToken(code))) as { playerId: string; expiresAt: number } | undefined;
+    if (!link || link.expiresAt <= this.now()) return undefined;
+    return this.addDevice(link.playerId, false);
   }
 
   async read(playerId: string): Promise<{ blob: string | null; version: number }> {
@@ -104,11 +113,8 @@ export class PlayerLists {
 
   /** Write the list over `version`; answers the new version, or undefined when another device wrote first. */
   async write(playerId: string, blob: string, version: number): Promise<number | undefined> {
-    return this.lock.run(playerId, async () => {
-      const rec = await this.record(playerId);
-      if (!rec || rec.version !== version) return undefined;
-      await this.storage.putSide(NONE, PLAYER, playerId, { ...rec, blob, version: version + 1 });
-      return version + 1;
-    });
+    return this.update(playerId, (rec) =>
+      rec && rec.version === version ? { next: { ...rec, blob, version: version + 1 }, result: version + 1 } : undefined,
+    );
   }
 }

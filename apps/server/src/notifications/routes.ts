@@ -9,7 +9,7 @@
  */
 import { ApiError } from '../errors';
 import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
-import { asksForAnything, notificationBody, pushBody, pushRemoveBody, settingsOf, type NotificationSettings } from './settings';
+import { notificationBody, pushBody, pushRemoveBody, settingsOf, type NotificationSettings } from './settings';
 import type { NotificationService } from './service';
 import { webhookRefusal } from './targets';
 
@@ -52,9 +52,7 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
         if (refusal) throw new ApiError(400, 'webhook_refused', `${refusal.charAt(0).toUpperCase() + refusal.slice(1)}.`);
       }
       // The devices with push on are not part of this form: they stay as they are.
-      const push = (await notify.settings(matchID, memberId))?.push;
-      const settings: NotificationSettings = { ...settingsOf(body), ...(push?.length ? { push } : {}) };
-      await notify.setSettings(matchID, memberId, asksForAnything(settings) ? settings : null);
+      const settings = await notify.saveForm(matchID, memberId, settingsOf(body));
       deps.log.info('notification settings saved', { matchID, memberId, webhook: !!settings.webhook, email: !!settings.email });
       ctx.body = { settings: shown(settings), available: offer() };
     });

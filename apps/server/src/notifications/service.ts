@@ -15,7 +15,7 @@ import type { GameModule } from '@kon/platform';
 import { actorsNow, playerOfKey } from '../decisions';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
-import type { SqlStorage } from '../storage';
+import { type SqlStorage, updateSide } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { ClockView } from '../clocks/clock';
 import { yourMovePush, yourMoveText } from './message';
@@ -47,6 +47,8 @@ interface Decision {
 interface Announced extends Omit<Decision, 'faction'> {
   faction: string | null;
   others?: Decision[];
+  /** The state these decisions were worked out at (records from before it have none). */
+  seenAt?: number;
 }
 
 function openDecisions(a: Announced | undefined): Decision[] {
@@ -137,26 +139,47 @@ export class NotificationService {
   async settings(matchID: string, memberId: string): Promise<NotificationSettings | undefined> {
     return (await this.opts.storage.getSide(matchID, SETTINGS, memberId)) as NotificationSettings | undefined;
   }
-  async setSettings(matchID: string, memberId: string, s: NotificationSettings | null) {
-    await this.opts.storage.putSide(matchID, SETTINGS, memberId, s);
+  /**
+   * A member's settings changed by compare-and-set (updateSide): two devices of one member changing
+   * them at once, through any server processes, both count.
+   */
+  private async change<T>(
+    matchID: string,
+    memberId: string,
+    fn: (s: NotificationSettings | undefined) => { next: NotificationSettings | null; result: T } | undefined,
+  ): Promise<T | undefined> {
+    const out = await updateSide(this.opts.storage, matchID, SETTINGS, memberId, fn);
     this.hasSettings.delete(matchID);
+    return out;
+  }
+
+  /** The settings form (webhook, e-mail, language): the devices with push on stay as they are. Answers what is kept. */
+  async saveForm(matchID: string, memberId: string, form: Omit<NotificationSettings, 'push'>): Promise<NotificationSettings> {
+    const saved = await this.change(matchID, memberId, (s) => {
+      const next: NotificationSettings = { ...form, ...(s?.push?.length ? { push: s.push } : {}) };
+      return { next: asksForAnything(next) ? next : null, result: next };
+    });
+    return saved!;
   }
 
   /** Turn push on for one device of this member (the same device again replaces its old subscription). */
   async addPush(matchID: string, memberId: string, target: PushTarget) {
-    const s = (await this.settings(matchID, memberId)) ?? { webhook: null, email: null, lang: target.lang };
-    const others = (s.push ?? []).filter((p) => p.endpoint !== target.endpoint);
-    await this.setSettings(matchID, memberId, { ...s, push: [...others, target].slice(-MAX_PUSH_DEVICES) });
+    await this.change(matchID, memberId, (stored) => {
+      const s = stored ?? { webhook: null, email: null, lang: target.lang };
+      const others = (s.push ?? []).filter((p) => p.endpoint !== target.endpoint);
+      return { next: { ...s, push: [...others, target].slice(-MAX_PUSH_DEVICES) }, result: true };
+    });
   }
 
   /** Turn push off for one device; answers whether it was on. */
   async removePush(matchID: string, memberId: string, endpoint: string): Promise<boolean> {
-    const s = await this.settings(matchID, memberId);
-    const left = (s?.push ?? []).filter((p) => p.endpoint !== endpoint);
-    if (!s || left.length === (s.push ?? []).length) return false;
-    const next = { ...s, push: left };
-    await this.setSettings(matchID, memberId, asksForAnything(next) ? next : null);
-    return true;
+    const removed = await this.change(matchID, memberId, (s) => {
+      const left = (s?.push ?? []).filter((p) => p.endpoint !== endpoint);
+      if (!s || left.length === (s.push ?? []).length) return undefined;
+      const next = { ...s, push: left };
+      return { next: asksForAnything(next) ? next : null, result: true };
+    });
+    return removed ?? false;
   }
 
   private async anySettings(matchID: string): Promise<boolean> {
@@ -200,17 +223,21 @@ export class NotificationService {
     if (!(await this.anySettings(matchID))) return;
     const module = await this.opts.gameOf(matchID);
     const actors = actorsNow(module, state);
-    const last = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
-    const before = openDecisions(last);
-    // A decision goes on while its side is still asked under the same name.
-    const going = before.filter((d) => actors.some((a) => a.key === d.faction && a.decision === d.decision));
-    const fresh: Decision[] = actors
-      .filter((a, i) => actors.findIndex((b) => b.key === a.key) === i && !going.some((d) => d.faction === a.key))
-      .map((a) => ({ faction: a.key, stateID: state._stateID, told: [], ...(a.decision !== undefined ? { decision: a.decision } : {}) }));
-    if (last && fresh.length === 0 && going.length === before.length) return; // the same decisions go on
-    const open = [...going, ...fresh];
-    await this.opts.storage.putSide(matchID, DECISION, 'last', announced(open, state._stateID));
-    if (fresh.length === 0) return;
+    // Compare-and-set: of two processes working out the same decisions, only the one whose record
+    // is stored tells anybody; the other reads it again and finds nothing new.
+    const fresh = await updateSide<Announced, Decision[]>(this.opts.storage, matchID, DECISION, 'last', (last) => {
+      // Another process already stored the decisions of a later state: this move's are over.
+      if (last?.seenAt !== undefined && last.seenAt > state._stateID) return undefined;
+      const before = openDecisions(last);
+      // A decision goes on while its side is still asked under the same name.
+      const going = before.filter((d) => actors.some((a) => a.key === d.faction && a.decision === d.decision));
+      const started: Decision[] = actors
+        .filter((a, i) => actors.findIndex((b) => b.key === a.key) === i && !going.some((d) => d.faction === a.key))
+        .map((a) => ({ faction: a.key, stateID: state._stateID, told: [], ...(a.decision !== undefined ? { decision: a.decision } : {}) }));
+      if (last && started.length === 0 && going.length === before.length) return undefined; // the same decisions go on
+      return { next: { ...announced([...going, ...started], state._stateID), seenAt: state._stateID }, result: started };
+    });
+    if (!fresh?.length) return;
     const lobby = (await this.opts.storage.fetchLobby(matchID))?.lobby as LobbyRecord | undefined;
     if (!lobby) return;
     const online = this.opts.transport.presence.members(matchID);
@@ -285,11 +312,13 @@ export class NotificationService {
     }
     if (told.length === 0) return;
     // Recorded on the decision as stored now (other decisions of the record may have been told meanwhile).
-    const now = (await this.opts.storage.getSide(matchID, DECISION, 'last')) as Announced | undefined;
-    const open = openDecisions(now).map((d) =>
-      d.faction === decision.faction && d.stateID === decision.stateID ? { ...d, told: [...(d.told ?? []), ...told] } : d,
-    );
-    await this.opts.storage.putSide(matchID, DECISION, 'last', announced(open, now?.stateID ?? decision.stateID));
+    await updateSide<Announced, true>(this.opts.storage, matchID, DECISION, 'last', (now) => {
+      const open = openDecisions(now).map((d) =>
+        d.faction === decision.faction && d.stateID === decision.stateID ? { ...d, told: [...(d.told ?? []), ...told] } : d,
+      );
+      const next = announced(open, now?.stateID ?? decision.stateID);
+      return { next: now?.seenAt !== undefined ? { ...next, seenAt: now.seenAt } : next, result: true };
+    });
   }
 
   private track(p: Promise<unknown>) {

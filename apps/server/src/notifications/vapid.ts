@@ -25,11 +25,13 @@ export async function vapidKeys(storage: SqlStorage, given: VapidKeys | undefine
   const kept = await storage.getSide(...PLACE);
   if (isKeys(kept)) return kept;
   const made = webpush.generateVAPIDKeys();
-  await storage.putSide(...PLACE, made);
-  // Two processes starting together may both make a pair: the one stored last wins for both, since
-  // each reads back what the store holds (a pair no browser has subscribed with yet is lost freely).
+  // Two processes starting together may both make a pair: only the first stored counts (stored only
+  // if none is there), and the other takes it from the store. A pair each kept for itself would sign
+  // pushes with a key the browsers did not subscribe with.
+  if (await storage.swapSide(...PLACE, undefined, made)) return made;
   const stored = await storage.getSide(...PLACE);
-  return isKeys(stored) ? stored : made;
+  if (!isKeys(stored)) throw new Error('the stored VAPID keys are unreadable');
+  return stored;
 }
 
 /** The contact in our VAPID signature when VAPID_SUBJECT is not set: the site itself if it is https. */

@@ -68,6 +68,8 @@ export abstract class BaseStore extends Async implements MatchStore {
   abstract putSide(matchID: string, kind: string, key: string, data: unknown): Promise<void>;
   abstract getSide(matchID: string, kind: string, key: string): Promise<unknown>;
   abstract listSide(kind: string, matchID?: string): Promise<SideRow[]>;
+  abstract takeSide(matchID: string, kind: string, key: string): Promise<unknown>;
+  abstract swapSide(matchID: string, kind: string, key: string, expected: unknown, data: unknown): Promise<boolean>;
   abstract ping(): Promise<void>;
   abstract dropAll(): Promise<void>;
 }

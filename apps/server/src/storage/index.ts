@@ -8,6 +8,7 @@ export type { MatchStore, MatchRow, MoveCommit, StoreKind, SideRow } from './typ
 export { StaleStateError, MatchNotFoundError, CorruptMatchError } from './types';
 export { SqliteStore } from './sqlite-store';
 export { PostgresStore } from './postgres-store';
+export { updateSide } from './update-side';
 /** The name the rest of the server has always used for the store. */
 export type SqlStorage = MatchStore;
 

@@ -287,6 +287,40 @@ export class PostgresStore extends BaseStore {
     return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: r.data }));
   }
 
+  async takeSide(matchID: string, kind: string, key: string): Promise<unknown> {
+    const rows = await this.track(
+      this.query<{ data: unknown }>(`DELETE FROM ${this.side} WHERE kind = $1 AND match_id = $2 AND key = $3 RETURNING data`, [
+        kind,
+        matchID,
+        key,
+      ]),
+    );
+    return rows[0]?.data;
+  }
+
+  /**
+   * One statement each way. Under READ COMMITTED a racing UPDATE or DELETE waits for the row's lock and
+   * then checks its WHERE against the row as the other committed it, so only one of them matches.
+   */
+  async swapSide(matchID: string, kind: string, key: string, expected: unknown, data: unknown): Promise<boolean> {
+    const where = `kind = $1 AND match_id = $2 AND key = $3`;
+    const ids = [kind, matchID, key];
+    const changed = (sql: string, params: unknown[]) => this.track(this.pool.query(sql, params)).then((r) => (r.rowCount ?? 0) > 0);
+    if (expected === undefined || expected === null) {
+      if (data === null) return (await this.track(this.query(`SELECT 1 FROM ${this.side} WHERE ${where}`, ids))).length === 0;
+      return changed(`INSERT INTO ${this.side} (kind, match_id, key, data) VALUES ($1, $2, $3, $4::jsonb) ON CONFLICT DO NOTHING`, [
+        ...ids,
+        JSON.stringify(data),
+      ]);
+    }
+    if (data === null) return changed(`DELETE FROM ${this.side} WHERE ${where} AND data = $4::jsonb`, [...ids, JSON.stringify(expected)]);
+    return changed(`UPDATE ${this.side} SET data = $5::jsonb WHERE ${where} AND data = $4::jsonb`, [
+      ...ids,
+      JSON.stringify(expected),
+      JSON.stringify(data),
+    ]);
+  }
+
   async fetchLobby(matchID: string) {
     const rows = await this.track(
       this.query<{ lobby: unknown; metadata: Server.MatchData }>(`SELECT lobby, metadata FROM ${this.t} WHERE id = $1`, [matchID]),

@@ -181,6 +181,17 @@ export class SqliteStore extends BaseStore {
     return rows.map((r) => ({ matchID: r.match_id, key: r.key, data: JSON.parse(r.data) }));
   }
 
+  async takeSide(matchID: string, kind: string, key: string): Promise<unknown> {
+    const taken = await this.ask({ t: 'takeSide', matchID, kind, key });
+    return typeof taken === 'string' ? JSON.parse(taken) : undefined;
+  }
+
+  async swapSide(matchID: string, kind: string, key: string, expected: unknown, data: unknown): Promise<boolean> {
+    // The stored text is JSON.stringify of what was written, and getSide's value stringifies back to it.
+    const text = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+    return (await this.ask({ t: 'swapSide', matchID, kind, key, expected: text(expected), data: text(data) })) === true;
+  }
+
   override wipe(matchID: string): Promise<void> {
     this.deltas.forget(matchID);
     return this.write({ t: 'wipe', matchID });
@@ -285,6 +296,11 @@ export class SqliteStore extends BaseStore {
   }
 
   private write(op: WriteOp): Promise<void> {
+    return this.track(this.writer.write(op).then(() => undefined));
+  }
+
+  /** A write whose answer the caller needs: it runs on the writer, which alone writes the file. */
+  private ask(op: WriteOp): Promise<string | boolean | null | undefined> {
     return this.track(this.writer.write(op));
   }
 }

@@ -41,10 +41,18 @@ export type WriteOp =
   | { t: 'setMetadata'; matchID: string; metadata: string; updatedAt: number; gameover: boolean }
   | { t: 'setLobby'; matchID: string; lobby: string; metadata: string; updatedAt: number }
   | { t: 'putSide'; matchID: string; kind: string; key: string; data: string | null }
+  | { t: 'takeSide'; matchID: string; kind: string; key: string }
+  /** `expected` null: only if there is no record; `data` null: delete. */
+  | { t: 'swapSide'; matchID: string; kind: string; key: string; expected: string | null; data: string | null }
   | { t: 'wipe'; matchID: string };
 
-/** The outcome of one write; `code` names the errors the store turns back into its own. */
-export type WriteAck = { ok: true } | { ok: false; code?: 'stale' | 'not_found' | 'rebase'; message: string };
+/**
+ * The outcome of one write; `code` names the errors the store turns back into its own. `out`: what a
+ * takeSide took (the record's JSON, or null) or whether a swapSide wrote.
+ */
+export type WriteAck =
+  | { ok: true; out?: string | boolean | null }
+  | { ok: false; code?: 'stale' | 'not_found' | 'rebase'; message: string };
 
 class CodedError extends Error {
   constructor(
@@ -78,7 +86,7 @@ export class SqliteWriter {
       return commitBatch(
         this.db,
         ops.map((op) => () => this.apply(op)),
-      ).map((r) => (r.ok ? { ok: true as const } : toAck(r.error)));
+      ).map((r) => (r.ok ? { ok: true as const, out: r.value as string | boolean | null | undefined } : toAck(r.error)));
     } catch (e) {
       // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
       const ack = toAck(e);
@@ -90,7 +98,7 @@ export class SqliteWriter {
     this.db.close();
   }
 
-  private apply(op: WriteOp) {
+  private apply(op: WriteOp): string | boolean | null | undefined {
     const q = this.q;
     switch (op.t) {
       case 'create':
@@ -110,7 +118,8 @@ export class SqliteWriter {
         q.insertEvent.run(op.matchID, op.stateID, op.logBase, op.nEntries, deflate(eventText(op.entries, '[]', null, null)), null);
         return;
       case 'move':
-        return this.move(op);
+        this.move(op);
+        return;
       case 'setMetadata':
         q.setMetadata.run(op.metadata, op.updatedAt, op.gameover ? 1 : 0, op.matchID);
         return;
@@ -121,12 +130,27 @@ export class SqliteWriter {
         if (op.data === null) q.deleteSide.run(op.kind, op.matchID, op.key);
         else q.putSide.run(op.matchID, op.kind, op.key, op.data);
         return;
+      case 'takeSide':
+        return (q.takeSide.get(op.kind, op.matchID, op.key) as { data: string } | undefined)?.data ?? null;
+      case 'swapSide':
+        return this.swapSide(op);
       case 'wipe':
         q.deleteSideOf.run(op.matchID);
         q.deleteEvents.run(op.matchID);
         q.deleteMatch.run(op.matchID);
         return;
     }
+  }
+
+  /** One statement each way, as in PostgreSQL: nothing is read first that another connection could change. */
+  private swapSide({ kind, matchID, key, expected, data }: Extract<WriteOp, { t: 'swapSide' }>): boolean {
+    const q = this.q;
+    if (expected === null) {
+      if (data === null) return q.sideData.get(kind, matchID, key) === undefined;
+      return q.insertSide.run(matchID, kind, key, data).changes > 0;
+    }
+    if (data === null) return q.deleteSideIf.run(kind, matchID, key, expected).changes > 0;
+    return q.updateSideIf.run(data, kind, matchID, key, expected).changes > 0;
   }
 
   /** Appends the move's event row; the match row is touched only when the metadata changes (a game's end). */
@@ -177,6 +201,11 @@ function prepare(db: Database) {
       'INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, match_id, key) DO UPDATE SET data = excluded.data',
     ),
     deleteSide: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
+    takeSide: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ? RETURNING data'),
+    sideData: s('SELECT data FROM kon_side WHERE kind = ? AND match_id = ? AND key = ?'),
+    insertSide: s('INSERT INTO kon_side (match_id, kind, key, data) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
+    updateSideIf: s('UPDATE kon_side SET data = ? WHERE kind = ? AND match_id = ? AND key = ? AND data = ?'),
+    deleteSideIf: s('DELETE FROM kon_side WHERE kind = ? AND match_id = ? AND key = ? AND data = ?'),
     deleteSideOf: s('DELETE FROM kon_side WHERE match_id = ?'),
     deleteMatch: s('DELETE FROM kon_matches WHERE id = ?'),
   };

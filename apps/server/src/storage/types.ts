@@ -55,6 +55,17 @@ export interface MatchStore extends StorageAPI.Async {
   getSide(matchID: string, kind: string, key: string): Promise<unknown>;
   /** Every record of a kind (of one match, or of all matches: the clocks to re-arm at start). */
   listSide(kind: string, matchID?: string): Promise<SideRow[]>;
+  /**
+   * Deletes a record and answers what it held, in one statement: of callers racing for one record (on
+   * any process) exactly one gets it, the others undefined. For single-use records (a link code).
+   */
+  takeSide(matchID: string, kind: string, key: string): Promise<unknown>;
+  /**
+   * Compare-and-set: writes `data` (`null` deletes) only if the record still holds `expected` (as
+   * getSide read it; undefined: only if there is none). Answers whether it wrote. A read-modify-write
+   * shared by several processes reads, computes, swaps, and reads again when another write came first.
+   */
+  swapSide(matchID: string, kind: string, key: string, expected: unknown, data: unknown): Promise<boolean>;
   ping(): Promise<void>;
   /** Resolves when every write started so far has finished. */
   drain(): Promise<void>;

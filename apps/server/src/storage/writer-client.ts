@@ -7,7 +7,7 @@ import { MatchNotFoundError, RebaseError, StaleStateError } from './types';
 const require = createRequire(import.meta.url);
 
 interface Pending {
-  resolve: () => void;
+  resolve: (out: string | boolean | null | undefined) => void;
   reject: (e: unknown) => void;
   matchID: string;
   stateID: number;
@@ -58,8 +58,9 @@ export class WriterClient {
     w.unref();
   }
 
-  write(op: WriteOp): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** Resolves, once committed, with what the write answers (see WriteAck's `out`). */
+  write(op: WriteOp): Promise<string | boolean | null | undefined> {
+    return new Promise((resolve, reject) => {
       const id = this.nextID++;
       this.pending.set(id, { resolve, reject, matchID: op.matchID, stateID: 'stateID' in op ? op.stateID : 0 });
       this.queue.push({ id, op });
@@ -94,7 +95,7 @@ export class WriterClient {
       const p = this.pending.get(a.id);
       if (!p) continue;
       this.pending.delete(a.id);
-      if (a.ok) p.resolve();
+      if (a.ok) p.resolve(a.out);
       else p.reject(errorOf(a, p));
     }
     if (this.pending.size === 0) this.worker?.unref();

@@ -1,0 +1,80 @@
+/**
+ * The clock services of two server processes (shared: REDIS_URL mode) on one PostgreSQL database: a
+ * decision whose time ran out is dealt with by one of them only, however their timers race. Two store
+ * instances and two ClockService instances stand for the two processes; the game is a stand-in whose
+ * seat '0' must always act. Skipped when PostgreSQL is not running here.
+ */
+import { randomBytes } from 'node:crypto';
+import type { State } from 'boardgame.io';
+import type { GameModule } from '@kon/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advance, newClock } from '../src/clocks/clock';
+import { ClockService } from '../src/clocks/service';
+import { createLogger } from '../src/log';
+import { openStorage, type SqlStorage } from '../src/storage';
+import { dropSchema, pgReachable, PG_URL } from './child-server';
+import { waitFor } from './helpers';
+
+const available = await pgReachable();
+const schema = `kon_clocks_${randomBytes(5).toString('hex')}`;
+const log = createLogger('silent');
+const game = { toMove: () => ['0'] } as unknown as GameModule;
+const state = { G: {}, ctx: { turn: 1 }, _stateID: 5 } as unknown as State;
+
+describe.skipIf(!available)('clocks on two processes sharing one PostgreSQL', () => {
+  const stores: SqlStorage[] = [];
+  beforeAll(async () => {
+    const cfg = { dataDir: '', databaseUrl: PG_URL, databaseSchema: schema };
+    stores.push(await openStorage(cfg), await openStorage(cfg));
+  }, 30_000);
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+    await dropSchema(schema);
+  });
+
+  it('a decision whose time ran out is handed to a computer player once, not once per process', async () => {
+    const matches = Array.from({ length: 6 }, (_, i) => `m${i}-${randomBytes(3).toString('hex')}`);
+    const start = Date.now() - 120_000;
+    for (const id of matches) {
+      // Seat '0' has been deciding for two minutes of its one: its time is out.
+      const clock = newClock({ mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' }, ['0', '1'], true);
+      await stores[0]!.putSide(id, 'clock', 'state', advance(clock, [{ key: '0' }], state._stateID, start));
+    }
+    const takeovers: string[] = [];
+    const services = stores.map(
+      (storage, i) =>
+        new ClockService({
+          storage,
+          log,
+          shared: true,
+          gameOf: async () => game,
+          transport: {
+            submitMove: async () => ({ ok: true }) as never,
+            currentState: async () => state,
+            onMoveCommitted: () => {},
+            emitToMatch: () => {},
+          },
+          onOwnDecisionTimeout: async (matchID) => {
+            takeovers.push(`${matchID} by process ${i}`);
+            return true;
+          },
+        }),
+    );
+    try {
+      // Both processes start at once and re-arm every stored clock: both timers fire at once.
+      await Promise.all(services.map((s) => s.start()));
+      await waitFor(() => matches.every((id) => takeovers.some((t) => t.startsWith(id))), 'every match handed over');
+      // Long enough for a second process's takeover to have come too.
+      await new Promise((r) => setTimeout(r, 300));
+      for (const id of matches)
+        expect(
+          takeovers.filter((t) => t.startsWith(id)),
+          id,
+        ).toHaveLength(1);
+      for (const id of matches)
+        expect((await stores[1]!.getSide(id, 'clock', 'state')) as object).toMatchObject({ running: { handedOff: true } });
+    } finally {
+      for (const s of services) s.stop();
+    }
+  });
+});
