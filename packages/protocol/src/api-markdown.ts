@@ -46,7 +46,7 @@ const cell = (text: string) => `\`${text.replace(/\|/g, '\\|')}\``;
 export function anchorOf(heading: string): string {
   return heading
     .toLowerCase()
-    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
     .replace(/ /g, '-');
 }
 
