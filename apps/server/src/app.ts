@@ -274,7 +274,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     ctx.body = { error: { code: 'not_found' satisfies ErrorCode, message: 'Not found.' } };
   });
 
-  // Compose the middleware only now, after every route is added (apps/server/README.md, "How the boardgame.io 0.50.2 holes are closed": koa-compose 4.2.0).
+  // Compose the middleware only now, after every route is added (docs/architecture.md, "How boardgame.io 0.50.2's holes are closed": koa-compose 4.2.0).
   const httpServer = http.createServer(app.callback());
   httpServer.keepAliveTimeout = 5_000;
   transport.attach(httpServer);

@@ -21,7 +21,7 @@ const originList = z
   )
   .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://host[:port] (no path, no trailing slash)')));
 
-/** Every environment setting the server reads. Documented in apps/server/README.md. */
+/** Every environment setting the server reads. Documented in docs/operating.md. */
 export const envSchema = z.object({
   PORT: int(8000, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),

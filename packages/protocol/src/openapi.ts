@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document of the HTTP API, generated from the route table and its zod schemas. */
 import { z } from 'zod';
 import { ERRORS } from './errors';
+import { ROUTE_NOTES } from './route-notes';
 import { errorBody, ROUTES, type Route } from './routes';
 
 type Json = Record<string, unknown>;
@@ -58,8 +59,10 @@ function operation(route: Route): Json {
       description: `${STATUS_TEXT[status] ?? status}: ${codes.join(', ')}`,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
+  const description = ROUTE_NOTES[`${route.method.toUpperCase()} ${route.path}`];
   return {
     summary: route.summary,
+    ...(description ? { description } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.auth ? { security: route.auth === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }] } : {}),
     ...(route.body

@@ -7,7 +7,7 @@ import { RedisPresenceBook } from './shared-presence';
 
 export type { MatchBus, MatchMessage, Envelope } from './bus';
 
-/** What REDIS_URL adds to a server process: see apps/server/README.md, "Several processes". */
+/** What REDIS_URL adds to a server process: see docs/architecture.md, "Several processes". */
 export interface Cluster {
   bus: MatchBus;
   lock: RedisLeaseMutex;
