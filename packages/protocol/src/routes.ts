@@ -46,6 +46,7 @@ import {
   notificationRequest,
   rematchResponse,
 } from './match-extras';
+import { ACCOUNT_ROUTES } from './account-routes';
 
 /** Every refusal: `{ error: { code, message } }`, with the fields that were wrong for invalid_body. */
 export const errorBody = z.object({
@@ -385,6 +386,7 @@ export const ROUTES: Route[] = [
     responses: { 200: z.record(z.string(), z.unknown()) },
     errors: common,
   },
+  ...ACCOUNT_ROUTES,
 ];
 
 /** The route of the table a method and a concrete path belong to (`/api/matches/abc/log` → `/api/matches/{id}/log`). */
