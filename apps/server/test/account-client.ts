@@ -14,8 +14,10 @@ export class TestBrowser {
     readonly url: string,
     /** The page origin this browser's requests come from (default: the site itself). */
     readonly origin: string = url,
+    /** The origin the passkey reports (the site's public address when PUBLIC_URL names one). */
+    passkeyOrigin: string = url,
   ) {
-    this.passkey = new SoftAuthenticator(url);
+    this.passkey = new SoftAuthenticator(passkeyOrigin);
   }
 
   get cookieHeader() {

@@ -53,7 +53,9 @@ describe('passkeys', () => {
     await b.signUp('Reuse Tester');
     const o = await b.call('POST', '/api/account/passkey/login/options');
     const answer = b.passkey.signIn(o.json.options);
-    const first = await b.call('POST', '/api/account/passkey/login/verify', { body: { challengeId: o.json.challengeId, response: answer } });
+    const first = await b.call('POST', '/api/account/passkey/login/verify', {
+      body: { challengeId: o.json.challengeId, response: answer },
+    });
     expect(first.status).toBe(200);
     const again = await new TestBrowser(t.url).call('POST', '/api/account/passkey/login/verify', {
       body: { challengeId: o.json.challengeId, response: answer },
@@ -65,10 +67,12 @@ describe('passkeys', () => {
     const c = new TestBrowser(t.url);
     const ro = await c.call('POST', '/api/account/passkey/register/options', { body: { name: 'Twice' } });
     const reg = c.passkey.register(ro.json.options);
-    expect((await c.call('POST', '/api/account/passkey/register/verify', { body: { challengeId: ro.json.challengeId, response: reg } })).status).toBe(
-      201,
-    );
-    const twice = await c.call('POST', '/api/account/passkey/register/verify', { body: { challengeId: ro.json.challengeId, response: reg } });
+    expect(
+      (await c.call('POST', '/api/account/passkey/register/verify', { body: { challengeId: ro.json.challengeId, response: reg } })).status,
+    ).toBe(201);
+    const twice = await c.call('POST', '/api/account/passkey/register/verify', {
+      body: { challengeId: ro.json.challengeId, response: reg },
+    });
     expect(twice.json.error.code).toBe('challenge_invalid');
 
     // Expired: five minutes and a second later.
@@ -76,7 +80,9 @@ describe('passkeys', () => {
     const lateAnswer = b.passkey.signIn(late.json.options);
     offset += 5 * 60_000 + 1000;
     try {
-      const r = await b.call('POST', '/api/account/passkey/login/verify', { body: { challengeId: late.json.challengeId, response: lateAnswer } });
+      const r = await b.call('POST', '/api/account/passkey/login/verify', {
+        body: { challengeId: late.json.challengeId, response: lateAnswer },
+      });
       expect(r.status).toBe(400);
       expect(r.json.error.code).toBe('challenge_invalid');
     } finally {
@@ -106,7 +112,9 @@ describe('passkeys', () => {
     await b.signUp('Two Keys');
     const o = await b.call('POST', '/api/me/passkeys/options', { body: { label: 'Laptop' } });
     expect(o.status).toBe(200);
-    const added = await b.call('POST', '/api/me/passkeys', { body: { challengeId: o.json.challengeId, response: b.passkey.register(o.json.options) } });
+    const added = await b.call('POST', '/api/me/passkeys', {
+      body: { challengeId: o.json.challengeId, response: b.passkey.register(o.json.options) },
+    });
     expect(added.status).toBe(201);
     expect(added.json.account.passkeys.map((p: { label: string }) => p.label)).toEqual(['Passkey', 'Laptop']);
     const [first, second] = b.passkey.credentials;
@@ -199,7 +207,10 @@ describe('requests from other sites', () => {
     const m = await api(t.url, 'POST', '/api/matches', { body: { plan: 'three', setupData: { ruleset: 'basic' } } });
     const link = m.json.links.seats[0].token;
     // The forged join is an ordinary guest join: the seat is not the account's.
-    const r = await a.call('POST', `/api/matches/${m.json.matchID}/join`, { body: { token: link, name: 'guest' }, headers: { origin: 'https://evil.example' } });
+    const r = await a.call('POST', `/api/matches/${m.json.matchID}/join`, {
+      body: { token: link, name: 'guest' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(r.status).toBe(201);
     const mine = await a.call('GET', '/api/me/matches');
     expect(mine.json.matches).toEqual([]);
@@ -229,7 +240,9 @@ describe('names', () => {
     expect(r.json.error.code).toBe('name_taken');
     expect((await b.call('PATCH', '/api/me', { body: { name: 'Kristian K' } })).json.account.name).toBe('Kristian K');
     // The old name is free again.
-    expect((await new TestBrowser(t.url).call('POST', '/api/account/passkey/register/options', { body: { name: 'kristian' } })).status).toBe(200);
+    expect(
+      (await new TestBrowser(t.url).call('POST', '/api/account/passkey/register/options', { body: { name: 'kristian' } })).status,
+    ).toBe(200);
   });
 });
 

@@ -91,7 +91,9 @@ export class SoftAuthenticator {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(cred.count);
     const authData = Buffer.concat([sha256(options.rpId ?? cred.rpId), Buffer.from([0x05]), count]);
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: this.origin, crossOrigin: false }));
+    const clientData = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: this.origin, crossOrigin: false }),
+    );
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), cred.key);
     return {
       id: b64u(cred.id),

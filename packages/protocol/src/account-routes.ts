@@ -162,7 +162,7 @@ export const ACCOUNT_ROUTES: Route[] = [
   {
     method: 'post',
     path: '/api/me/claim',
-    summary: "Take the seats this browser holds into the account (each by its credentials)",
+    summary: 'Take the seats this browser holds into the account (each by its credentials)',
     body: claimRequest,
     responses: { 200: claimed },
     errors: [...changing, ...withBody, ...signedInOnly],

@@ -97,7 +97,8 @@ export class AccountSeats {
       let seated: seats.Seated;
       const mine = lobby.members.find((m) => m.accountId === account.id);
       if (mine) {
-        const other = browserKey === undefined ? undefined : lobby.members.find((m) => m.id !== mine.id && seats.isBrowserOf(m, browserKey));
+        const other =
+          browserKey === undefined ? undefined : lobby.members.find((m) => m.id !== mine.id && seats.isBrowserOf(m, browserKey));
         if (other) throw new ApiError(409, 'already_member', 'This browser already holds another seat in this match.');
         seated = seats.reissue(mine, browserKey);
       } else {

@@ -63,7 +63,8 @@ export function accountRoutes(p: PlayersParts): ApiRoutes {
     const site = (ctx: Koa.Context) => config.publicUrl ?? servedOrigin(ctx);
     const limit = async (...keys: string[]) => {
       for (const key of keys)
-        if ((await limits.signInAttempt(key)) === 'limited') throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts; wait a while.');
+        if ((await limits.signInAttempt(key)) === 'limited')
+          throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts; wait a while.');
     };
     const info = async (id: string) => {
       const a = await p.accounts.info(id);

@@ -270,7 +270,9 @@ export class AccountStore {
   }
 
   takeChallenge(id: string): Promise<Challenge | undefined> {
-    return this.one(`DELETE FROM ${this.t.kon_challenges} WHERE id = ? RETURNING challenge, purpose, account_id, name, label, expires_at`, [id]);
+    return this.one(`DELETE FROM ${this.t.kon_challenges} WHERE id = ? RETURNING challenge, purpose, account_id, name, label, expires_at`, [
+      id,
+    ]);
   }
 
   /** Expired sessions, links and challenges go (now and then; an expired row is refused anyway). */
@@ -289,12 +291,17 @@ export class AccountStore {
   }
 
   seatsOf(accountId: string): Promise<AccountSeat[]> {
-    return this.sql.all(`SELECT match_id, seat, created_at FROM ${this.t.kon_account_seats} WHERE account_id = ? ORDER BY created_at DESC`, [
-      accountId,
-    ]);
+    return this.sql.all(
+      `SELECT match_id, seat, created_at FROM ${this.t.kon_account_seats} WHERE account_id = ? ORDER BY created_at DESC`,
+      [accountId],
+    );
   }
 
   async removeSeat(accountId: string, matchID: string, seat: string): Promise<void> {
-    await this.sql.run(`DELETE FROM ${this.t.kon_account_seats} WHERE account_id = ? AND match_id = ? AND seat = ?`, [accountId, matchID, seat]);
+    await this.sql.run(`DELETE FROM ${this.t.kon_account_seats} WHERE account_id = ? AND match_id = ? AND seat = ?`, [
+      accountId,
+      matchID,
+      seat,
+    ]);
   }
 }
