@@ -38,6 +38,8 @@ export class Sessions {
   /** Koa middleware: ctx.state.account for a request with a valid, unexpired session. */
   middleware(): Koa.Middleware {
     return async (ctx, next) => {
+      // Only the API acts for a person: pages and files are the same for everyone (and many).
+      if (!ctx.path.startsWith('/api/')) return next();
       const state = ctx.state as SignedIn;
       const tok = ctx.cookies.get(SESSION_COOKIE);
       if (tok && tokenShape.test(tok) && !isCrossOrigin(ctx, this.settings.origins)) {
