@@ -21,7 +21,7 @@ import {
 } from './accounts';
 import type { ErrorCode } from './errors';
 import { joined } from './lobby';
-import type { Route } from './routes';
+import type { Route } from './route-type';
 
 const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
 const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];

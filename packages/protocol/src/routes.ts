@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors';
+import type { Route } from './route-type';
 import { errorCode } from './socket';
 import {
   createdMatch,
@@ -60,21 +61,7 @@ export const errorBody = z.object({
 /** 204: no body. */
 export const noContent = z.undefined();
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export interface Route {
-  method: Method;
-  /** OpenAPI style: `{id}` for a path parameter. */
-  path: string;
-  summary: string;
-  /** Bearer: a member's credentials, or a link token for the routes that read a match. */
-  auth?: 'optional' | 'required';
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Success answers by status. */
-  responses: Record<number, z.ZodType>;
-  /** The refusals this route may answer with (each answered with its own status and errorBody). */
-  errors: ErrorCode[];
-}
+export type { Method, Route } from './route-type';
 
 const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
 const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
