@@ -17,7 +17,17 @@ export function servedOrigin(ctx: Koa.Context): string {
 export function isCrossOrigin(ctx: Koa.Context, trusted: readonly string[]): boolean {
   if (SAFE.has(ctx.method)) return false;
   const origin = ctx.get('Origin');
-  if (origin) return origin !== servedOrigin(ctx) && !trusted.includes(origin);
+  // The host decides, as for the sockets (transport/socket-session.ts): a proxy that ends TLS and does
+  // not say so (X-Forwarded-Proto) still serves the page's own host.
+  if (origin) return !trusted.includes(origin) && hostOf(origin) !== ctx.host;
   const site = ctx.get('Sec-Fetch-Site');
   return site !== '' && site !== 'same-origin' && site !== 'none';
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
 }
