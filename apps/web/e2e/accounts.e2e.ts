@@ -75,6 +75,10 @@ describe('accounts', () => {
     await phone.goto(`${site()}/m/${m.matchID}`);
     await phone.locator('[data-testid="notify-open"]').waitFor();
     await shot(phone, 'account-match-phone');
+    await phone.click('[data-testid="member-menu"]');
+    await phone.locator('[data-testid="account-menu-link"]').waitFor();
+    expect(await phone.locator('.account-menu-item').textContent()).toContain('Greta G');
+    await shot(phone, 'account-member-menu-phone');
 
     // Signing out on the phone leaves the laptop signed in.
     await phone.goto(`${site()}/account`);

@@ -5,6 +5,7 @@ export const ACCOUNT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   no: {
     'account.entry': 'Logg inn',
     'account.entry.title': 'Kontoen din',
+    'account.guestHere': 'Du spiller som gjest.',
     'account.loading': 'Henter …',
     'account.signIn': 'Logg inn',
     'account.signIn.intro':
@@ -61,6 +62,7 @@ export const ACCOUNT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
   en: {
     'account.entry': 'Sign in',
     'account.entry.title': 'Your account',
+    'account.guestHere': 'You play as a guest.',
     'account.loading': 'Loading …',
     'account.signIn': 'Sign in',
     'account.signIn.intro':

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { accountInfo, accountMatches, claimed } from '@kon/protocol';
-import { browserKey, call, remember, rememberedMatches, type Joined } from '../api';
+import { browserKey, call, remember, rememberedMatches, saveName, type Joined } from '../api';
 import { syncList } from '../devices/linkedList';
 
 export type Account = z.infer<typeof accountInfo>;
@@ -52,6 +52,8 @@ export function useAccount(): Account | null | undefined {
 /** After signing in: this browser's seats become the account's, and the account's seats this browser's. */
 export async function afterSignIn(a: Account): Promise<void> {
   setAccount(a);
+  // The name the pages offer when creating or joining a match is the account's from now on.
+  saveName(a.name);
   // A browser linked to other devices (devices/) brings their matches along too.
   await syncList().catch(() => undefined);
   const seats = rememberedMatches().flatMap((r) => (r.member ? [{ matchID: r.matchID, credentials: r.member.credentials }] : []));
