@@ -107,6 +107,25 @@ describe('passkeys', () => {
     expect(await other.me()).toBeNull();
   });
 
+  it('refuses a passkey made for another site', async () => {
+    // A page elsewhere made this passkey (its client data names that page): it is not ours.
+    const b = new TestBrowser(t.url, t.url, 'https://evil.example');
+    const o = await b.call('POST', '/api/account/passkey/register/options', { body: { name: 'Elsewhere' } });
+    const r = await b.call('POST', '/api/account/passkey/register/verify', {
+      body: { challengeId: o.json.challengeId, response: b.passkey.register(o.json.options) },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('passkey_refused');
+    expect(await b.me()).toBeNull();
+    // For another relying party (domain) too.
+    const c = new TestBrowser(t.url);
+    const o2 = await c.call('POST', '/api/account/passkey/register/options', { body: { name: 'Elsewhere' } });
+    const r2 = await c.call('POST', '/api/account/passkey/register/verify', {
+      body: { challengeId: o2.json.challengeId, response: c.passkey.register({ ...o2.json.options, rp: { id: 'evil.example' } }) },
+    });
+    expect(r2.json.error.code).toBe('passkey_refused');
+  });
+
   it('adds a second passkey, signs in with either, removes one; the last way to sign in stays', async () => {
     const b = new TestBrowser(t.url);
     await b.signUp('Two Keys');

@@ -3,11 +3,14 @@
  * browser's own): a guest with a match signs up with a passkey and takes the match along; a phone
  * with the same passkey signs in and finds the match in its list; then signs out.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { smtpReceiver } from '../../server/test/account-client';
 import { createMatch, cspViolations, newContext, shot, useWebRig } from './helpers';
 
-const rig = useWebRig({ RATE_LIMIT_PER_MINUTE: '100000' });
+const smtp = await smtpReceiver();
+afterAll(() => smtp.close());
+const rig = useWebRig({ RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: smtp.url });
 /** WebAuthn wants a domain, never an IP address: the site as localhost. */
 const site = () => rig.base.replace('127.0.0.1', 'localhost');
 
@@ -91,5 +94,32 @@ describe('accounts', () => {
     expect(cspViolations(laptopCtx)).toEqual([]);
     await laptopCtx.close();
     await phoneCtx.close();
+  });
+
+  it('creates an account by e-mail link, opened by a click on the link page', async () => {
+    const ctx = await newContext(rig.browser, { lang: 'en', width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${site()}/account/new`);
+    await page.click('text=Use e-mail instead');
+    await page.fill('[data-testid="account-name"]', 'Mads');
+    await page.fill('input[type=email]', 'mads@example.org');
+    await page.click('[data-action="create-account"]');
+    await page.locator('[data-testid="link-sent"]').waitFor();
+    let token: string | undefined;
+    for (let i = 0; i < 100 && !token; i++) {
+      token = smtp.tokenFor('mads@example.org');
+      if (!token) await page.waitForTimeout(50);
+    }
+    expect(token).toBeTruthy();
+    await page.goto(`${site()}/account/link#${token}`);
+    await page.locator('[data-action="redeem-link"]').waitFor();
+    // The token left the address bar; nothing is used up until the click.
+    expect(page.url()).toBe(`${site()}/account/link`);
+    await shot(page, 'account-link-phone');
+    await page.click('[data-action="redeem-link"]');
+    await page.locator('[data-testid="account"]').waitFor();
+    expect(await page.locator('[data-testid="account"]').textContent()).toContain('mads@example.org');
+    await shot(page, 'account-by-email-phone');
+    await ctx.close();
   });
 });

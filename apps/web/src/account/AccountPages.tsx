@@ -221,20 +221,29 @@ function SignUp({ navigate }: { navigate: Navigate }) {
   );
 }
 
-/** /account/link#e_…: the e-mail link, opened once. */
+/**
+ * /account/link#e_…: the e-mail link, opened once, by a click: a mail scanner that opens links to
+ * look at them must not use it up (nor sign itself in).
+ */
 function LinkRedeem({ navigate }: { navigate: Navigate }) {
   const { t } = useI18n();
   const [token] = useState(() => window.location.hash.slice(1));
   const [problem, show] = useProblem();
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     // The token leaves the address bar at once (history, screen sharing).
     window.history.replaceState(null, '', '/account/link');
-    if (!/^e_[A-Za-z0-9_-]{32}$/.test(token)) {
-      show(new ApiError(400, 'signin_link_invalid', ''));
-      return;
-    }
-    call<{ account: Account }>('POST', '/api/account/email-link/redeem', { token }).then((r) => signedIn(r.account, navigate), show);
+    if (!/^e_[A-Za-z0-9_-]{32}$/.test(token)) show(new ApiError(400, 'signin_link_invalid', ''));
   }, []);
+  const redeem = async () => {
+    setBusy(true);
+    try {
+      await signedIn((await call<{ account: Account }>('POST', '/api/account/email-link/redeem', { token })).account, navigate);
+    } catch (e) {
+      show(e);
+      setBusy(false);
+    }
+  };
   return (
     <section className="panel" data-testid="link-redeem">
       <h1>{t('account.signIn')}</h1>
@@ -248,9 +257,12 @@ function LinkRedeem({ navigate }: { navigate: Navigate }) {
           </button>
         </>
       ) : (
-        <p className="muted" role="status">
-          {t('account.signingIn')}
-        </p>
+        <>
+          <p>{t('account.link.text')}</p>
+          <button type="button" className="primary big" onClick={redeem} disabled={busy} data-action="redeem-link">
+            {busy ? t('account.signingIn') : t('account.link.go')}
+          </button>
+        </>
       )}
     </section>
   );
