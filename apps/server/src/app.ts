@@ -36,6 +36,7 @@ import type { BotStrength, ErrorCode } from '@kon/protocol';
 import { loadGames, type ServerGames } from './games';
 import { firstGameOnly } from './game-scope';
 import { MatchGames } from './match-games';
+import { startPlayers, type Players } from './players';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -63,6 +64,8 @@ export interface RunningServer {
   notifications: NotificationService;
   /** Passes for a person's seat when passing is all it can do, and holds quicker clicked passes. */
   autopass: AutoPass;
+  /** Accounts, sessions and the seats accounts hold (players/index.ts). */
+  players: Players;
   app: Koa;
   /** Graceful stop: refuse new work, finish in-flight moves and their writes, close sockets and storage. */
   stop(reason?: string): Promise<void>;
@@ -107,7 +110,12 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   }
   const lock = cluster?.lock ?? new KeyedMutex();
   const limits = new RateLimits(
-    { apiPerMinute: config.rateLimitPerMinute, createPerHour: config.createLimitPerHour, socketPer10s: config.socketMessagesPer10s },
+    {
+      apiPerMinute: config.rateLimitPerMinute,
+      createPerHour: config.createLimitPerHour,
+      socketPer10s: config.socketMessagesPer10s,
+      signInPerHour: config.accounts.signInPerHour,
+    },
     log.child({ component: 'rate-limits' }),
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
@@ -237,6 +245,14 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   const replay = new MatchReplay((gameName) => gameOfModule(games.of(gameName)), storage, scenarios);
   transport.onMoveCommitted((e) => replay.committed(e));
   const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
+  const players = await startPlayers({
+    config,
+    lobby,
+    storage,
+    log,
+    mailer: { available: notifications.emailAvailable, send: (to, msg) => notifications.mail(to, msg) },
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const deps: HttpDeps = {
     config,
     lobby,
@@ -249,6 +265,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
       clockRoutes(clocks),
       notificationRoutes(notifications),
       deviceRoutes(new PlayerLists(storage)),
+      players.routes,
       (router) => botRoutes(router, bots, config),
       autopassRoutes({
         available: config.autopass,
@@ -266,6 +283,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   baseMiddleware(app, deps);
   healthRoute(app, deps);
   metricsRoute(app, deps);
+  app.use(players.middleware);
   const router = apiRouter(deps);
   app.use(router.routes()).use(router.allowedMethods());
   staticFiles(app, config.webDist);
@@ -320,11 +338,12 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
       await transport.close();
       httpServer.closeAllConnections?.();
       await cluster?.close();
+      await players.close();
       await storage.close();
       log.info('stopped');
     })());
 
-  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, app, stop };
+  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, players, app, stop };
 }
 
 /** Times every durable move write for GET /metrics, whatever store is behind it. */

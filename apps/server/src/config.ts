@@ -108,6 +108,20 @@ export const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   HAND_OVER_AFTER_S: int(60, 0, 86_400),
   SNAPSHOT_EVERY: int(50, 1, 10_000),
+  /** Accounts (players/): the WebAuthn relying party (default: PUBLIC_URL's host and origin, else the request's). */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]{1,253}$/, 'WEBAUTHN_RP_ID must be a domain name such as example.org (no scheme, no port)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  WEBAUTHN_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'WEBAUTHN_ORIGIN must look like https://host[:port] (no path, no trailing slash)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_DAYS: int(30, 1, 400),
+  SIGNIN_LINK_MINUTES: int(15, 1, 120),
+  SIGNIN_LIMIT_PER_HOUR: int(30, 1, 100_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -175,6 +189,16 @@ export interface Config {
    * running game this long (a reload or a network blip is not leaving).
    */
   handOverAfterMs: number;
+  /** Accounts (players/): passkeys' relying party, session lifetime, e-mail links, sign-in limit. */
+  accounts: {
+    /** WebAuthn relying-party id (a domain); undefined: the request's host name. */
+    rpId: string | undefined;
+    /** The origin passkeys are used at; undefined: the origin the request was served at. */
+    rpOrigin: string | undefined;
+    sessionLifetimeMs: number;
+    linkTtlMs: number;
+    signInPerHour: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -236,5 +260,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyAwayAfterMs: e.NOTIFY_AWAY_AFTER_S * 1000,
     metricsToken: e.METRICS_TOKEN,
     handOverAfterMs: e.HAND_OVER_AFTER_S * 1000,
+    accounts: {
+      rpId: e.WEBAUTHN_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined),
+      rpOrigin: e.WEBAUTHN_ORIGIN ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined),
+      sessionLifetimeMs: e.SESSION_DAYS * 86_400_000,
+      linkTtlMs: e.SIGNIN_LINK_MINUTES * 60_000,
+      signInPerHour: e.SIGNIN_LIMIT_PER_HOUR,
+    },
   };
 }

@@ -19,6 +19,8 @@ export interface SeatRecord {
   holder?: string;
   /** The holder's link for co-commanders, while it is not revoked. */
   coLink?: { hash: string; createdAt: number };
+  /** The account that holds this seat (players/account-seats.ts): its member, or the seat kept for it by the match maker. */
+  accountId?: string;
 }
 export interface MemberRecord {
   id: string;
@@ -32,6 +34,8 @@ export interface MemberRecord {
   role: 'holder' | 'co';
   /** An unused one-time recovery link. */
   recoveryHash?: string;
+  /** The signed-in account this member is (players/account-seats.ts); never shown in any view. */
+  accountId?: string;
 }
 /** Stored server-side only (never sent as is): token hashes and members. v1 records are migrated on load (seats.ts). */
 export interface LobbyRecord {

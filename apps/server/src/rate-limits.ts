@@ -12,6 +12,8 @@ export interface RateLimitSettings {
   createPerHour: number;
   /** Socket messages per connection per 10 s. */
   socketPer10s: number;
+  /** Sign-in attempts (passkey, e-mail link) per client address, and links per e-mail address, per hour. */
+  signInPerHour?: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export class RateLimits {
   private readonly api: RateLimiterAbstract;
   private readonly create: RateLimiterAbstract;
   private readonly socket: RateLimiterMemory;
+  private readonly signIn: RateLimiterAbstract;
 
   constructor(
     settings: RateLimitSettings,
@@ -36,6 +39,7 @@ export class RateLimits {
   ) {
     const api = { points: settings.apiPerMinute, duration: 60 };
     const create = { points: settings.createPerHour, duration: 3_600 };
+    const signIn = { points: settings.signInPerHour ?? 30, duration: 3_600 };
     if (shared) {
       const base = { storeClient: shared.redis, useRedisPackage: false, rejectIfRedisNotReady: true };
       this.api = new RateLimiterRedis({
@@ -45,9 +49,16 @@ export class RateLimits {
         insuranceLimiter: new RateLimiterMemory(api),
       });
       this.create = new RateLimiterRedis({ ...base, ...create, keyPrefix: `${shared.prefix}rl:create` });
+      this.signIn = new RateLimiterRedis({
+        ...base,
+        ...signIn,
+        keyPrefix: `${shared.prefix}rl:signin`,
+        insuranceLimiter: new RateLimiterMemory(signIn),
+      });
     } else {
       this.api = new RateLimiterMemory(api);
       this.create = new RateLimiterMemory(create);
+      this.signIn = new RateLimiterMemory(signIn);
     }
     this.socket = new RateLimiterMemory({ points: settings.socketPer10s, duration: 10 });
   }
@@ -60,6 +71,11 @@ export class RateLimits {
   /** One match created from `address`. */
   matchCreated(address: string): Promise<Verdict> {
     return this.consume(this.create, address, 'create');
+  }
+
+  /** One sign-in attempt, or one e-mail link asked for, by `key` (a client address, or `email:` and the address). */
+  signInAttempt(key: string): Promise<Verdict> {
+    return this.consume(this.signIn, key, 'signin');
   }
 
   /**

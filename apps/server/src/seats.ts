@@ -64,6 +64,11 @@ export function seatByCoLink(lobby: LobbyRecord, tok: unknown): SeatRecord | und
   return lobby.seats.find((s) => s.coLink && tokenMatches(tok, [s.coLink.hash]));
 }
 
+/** Did this member join or recover from the browser with this key? */
+export function isBrowserOf(member: MemberRecord, key: string): boolean {
+  return tokenMatches(key, member.browserHashes);
+}
+
 function memberOfBrowser(lobby: LobbyRecord, key: string | undefined): MemberRecord | undefined {
   if (key === undefined) return undefined;
   return lobby.members.find((m) => tokenMatches(key, m.browserHashes));
@@ -82,7 +87,7 @@ export interface Seated {
 }
 
 /** Fresh credentials for a member already there (a returning browser, or a recovery). */
-function reissue(member: MemberRecord, key: string | undefined): Seated {
+export function reissue(member: MemberRecord, key: string | undefined): Seated {
   const credentials = newToken('member');
   member.credHashes = withDevice(member.credHashes, hashToken(credentials));
   if (key !== undefined) member.browserHashes = withDevice(member.browserHashes, hashToken(key));

@@ -11,26 +11,37 @@ import { actor } from '@kon/game';
 import { gameRefusal, ROUTES, responseSchema, routeOf, SERVER_EVENTS, type Route, type ServerEvent } from '@kon/protocol';
 import { api, createMatch, join, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 import { playOut } from './play-out';
+import { smtpReceiver } from './account-client';
+import { SoftAuthenticator } from './soft-authenticator';
 
 let t: TestServer;
 let doc: any;
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 /** Routes answered with a success status, as `method path`. */
 const succeeded = new Set<string>();
+/** The session cookie the last answer set, if it set one. */
+let setCookie: string | undefined;
+let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 
 beforeAll(async () => {
-  t = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '0', AUTOPASS: 'on', WEBHOOK_TARGETS: 'any' });
+  smtp = await smtpReceiver();
+  t = await startTestServer({ BOT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '0', AUTOPASS: 'on', WEBHOOK_TARGETS: 'any', SMTP_URL: smtp.url });
   const r = await api(t.url, 'GET', '/api/openapi.json');
   expect(r.status).toBe(200);
   doc = r.json;
 });
 afterAll(async () => {
   await t?.stop();
+  await smtp?.close();
 });
 
 /** Call a route, check the answer has `status` and fits both schemas; answers the body. */
 async function call(method: string, path: string, status: number, opts: Parameters<typeof api>[3] = {}) {
   const r = await api(t.url, method, path, opts);
+  setCookie = r.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('kon_session='))
+    ?.split(';')[0];
   expect(r.status, `${method} ${path}: ${r.text}`).toBe(status);
   const route = routeOf(method, path.split('?')[0]!) as Route;
   expect(route, `${method} ${path} is in the route table`).toBeDefined();
@@ -146,8 +157,65 @@ describe('the OpenAPI document', () => {
     await call('POST', `/api/matches/${id}/rematch`, 201, { token: ger.credentials });
     await call('DELETE', `/api/matches/${id}/members/me`, 204, { token: all.credentials });
 
+    await accountRoutes(id, ger.credentials);
+
     for (const r of ROUTES) expect(succeeded, `${r.method} ${r.path} was called`).toContain(`${r.method} ${r.path}`);
   });
+
+  /** Every account route (players/routes.ts), as a browser of the site calls them. */
+  async function accountRoutes(matchID: string, credentials: string) {
+    const key = new SoftAuthenticator(t.url);
+    let cookie = '';
+    const as = (body?: unknown) => ({ headers: { origin: t.url, ...(cookie ? { cookie } : {}) }, ...(body !== undefined ? { body } : {}) });
+    await call('GET', '/api/me', 200);
+    const ro = await call('POST', '/api/account/passkey/register/options', 200, as({ name: 'Open Api' }));
+    await call(
+      'POST',
+      '/api/account/passkey/register/verify',
+      201,
+      as({ challengeId: ro.challengeId, response: key.register(ro.options) }),
+    );
+    cookie = setCookie!;
+    const lo = await call('POST', '/api/account/passkey/login/options', 200, as());
+    await call('POST', '/api/account/passkey/login/verify', 200, as({ challengeId: lo.challengeId, response: key.signIn(lo.options) }));
+    cookie = setCookie!;
+    await call('PATCH', '/api/me', 200, as({ name: 'Open Api Two' }));
+    await call('POST', '/api/me/claim', 200, as({ seats: [{ matchID, credentials }] }));
+    await call('GET', '/api/me/matches', 200, as());
+    await call('POST', `/api/me/matches/${matchID}/credentials`, 201, as({}));
+    const ao = await call('POST', '/api/me/passkeys/options', 200, as({ label: 'Second' }));
+    const added = await call('POST', '/api/me/passkeys', 201, as({ challengeId: ao.challengeId, response: key.register(ao.options) }));
+    await call('DELETE', `/api/me/passkeys/${added.account.passkeys[1].id}`, 200, as());
+    await call('PUT', '/api/me/email', 202, as({ email: 'open.api@example.org' }));
+    await call(
+      'POST',
+      '/api/account/email-link/redeem',
+      200,
+      as({ token: await waitFor(() => smtp.tokenFor('open.api@example.org'), 'a mail') }),
+    );
+    await call('POST', '/api/account/email-link', 202, as({ email: 'open.api@example.org' }));
+    await call('POST', '/api/account/signup/email', 202, as({ name: 'Mail Person', email: 'mail.person@example.org' }));
+    await call('GET', '/api/me/export', 200, as());
+    await call('POST', '/api/me/sign-out', 204, as());
+    await call('GET', '/api/me/export', 401, as());
+    await call('POST', '/api/me/sign-out', 204, as());
+    const tok = await waitFor(() => smtp.tokenFor('mail.person@example.org'), 'the sign-up mail');
+    await call('POST', '/api/account/email-link/redeem', 200, as({ token: tok }));
+    cookie = setCookie!;
+    await call('POST', '/api/account/email-link/redeem', 400, as({ token: tok }));
+    await call('PATCH', '/api/me', 403, { ...as({ name: 'Forged' }), headers: { origin: 'https://evil.example', cookie } });
+    await call('POST', '/api/me/sign-out-everywhere', 204, as());
+    const lo2 = await call('POST', '/api/account/passkey/login/options', 200, as());
+    cookie = '';
+    await call(
+      'POST',
+      '/api/account/passkey/login/verify',
+      200,
+      as({ challengeId: lo2.challengeId, response: key.signIn(lo2.options, key.credentials[0]) }),
+    );
+    cookie = setCookie!;
+    await call('DELETE', '/api/me', 204, as());
+  }
 });
 
 describe('socket messages', () => {

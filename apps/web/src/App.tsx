@@ -33,6 +33,8 @@ const loadMatchPage = () => import('./MatchPage');
 const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
 // The replay viewer brings the game package and boardgame.io's reducer: a chunk of its own too.
 const ReplayPage = lazy(() => import('./replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
+// The account pages bring the passkey code: a chunk of their own too.
+const AccountPage = lazy(() => import('./account/AccountPages').then((m) => ({ default: m.AccountPage })));
 /** Invite and join lead to the match: fetch its code while the player reads or types. */
 function prefetchMatchPage() {
   loadMatchPage().catch(() => {
@@ -128,6 +130,15 @@ export function App() {
           </Suspense>
         </ChunkErrorBoundary>
       );
+  } else if (/^\/account(?:\/(new|link))?\/?$/.test(path)) {
+    const sub = /^\/account\/(new|link)/.exec(path)?.[1];
+    page = (
+      <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
+        <Suspense fallback={<PageLoading navigate={navigate} />}>
+          <AccountPage sub={sub} navigate={navigate} />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
   } else page = <HomePage navigate={navigate} />;
 
   return <I18nContext.Provider value={i18n}>{page}</I18nContext.Provider>;

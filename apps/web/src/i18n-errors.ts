@@ -28,6 +28,28 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
     en: 'The server is restarting; nothing was done. Try again in a moment.',
   },
   internal: { no: 'Noe gikk galt på serveren.', en: 'Something went wrong on the server.' },
+  sign_in_required: { no: 'Logg inn først.', en: 'Sign in first.' },
+  cross_origin: {
+    no: 'Forespørselen kom fra en annen nettside og ble avvist.',
+    en: 'The request came from another website and was refused.',
+  },
+  name_taken: { no: 'Det navnet er tatt; velg et annet.', en: 'That name is taken; choose another.' },
+  name_reserved: { no: 'Det navnet kan ikke brukes; velg et annet.', en: 'That name cannot be used; choose another.' },
+  challenge_invalid: {
+    no: 'Forsøket er brukt opp eller gått ut på tid; prøv igjen.',
+    en: 'This attempt was used up or timed out; try again.',
+  },
+  passkey_refused: { no: 'Tilgangsnøkkelen ble ikke godtatt.', en: 'The passkey was not accepted.' },
+  no_such_passkey: { no: 'Fant ikke den tilgangsnøkkelen.', en: 'That passkey was not found.' },
+  last_sign_in_method: {
+    no: 'Dette er din siste måte å logge inn på; legg til en annen først.',
+    en: 'This is your last way to sign in; add another first.',
+  },
+  signin_link_invalid: {
+    no: 'Lenken er brukt, utløpt eller ukjent. Be om en ny.',
+    en: 'This link is used, expired or unknown. Ask for a new one.',
+  },
+  email_taken: { no: 'Den adressen hører til en annen konto.', en: 'That address belongs to another account.' },
   not_found: { no: 'Fant ikke partiet – lenken kan være feil.', en: 'Match not found – the link may be wrong.' },
   bad_seat_token: { no: 'Det er ikke en plasslenke til dette partiet.', en: 'That is not a seat link of this match.' },
   seat_required: { no: 'Velg hvilken side du vil spille.', en: 'Choose which side to play.' },

@@ -51,6 +51,17 @@ export const ERRORS = {
   not_linked: { status: 401 },
   link_invalid: { status: 404 },
   list_changed: { status: 409 },
+  // Accounts (apps/server/src/players)
+  sign_in_required: { status: 401 },
+  cross_origin: { status: 403 },
+  name_taken: { status: 409 },
+  name_reserved: { status: 400 },
+  challenge_invalid: { status: 400 },
+  passkey_refused: { status: 400 },
+  no_such_passkey: { status: 404 },
+  last_sign_in_method: { status: 409 },
+  signin_link_invalid: { status: 400 },
+  email_taken: { status: 409 },
   // Computer seats
   bot_unavailable: { status: 400 },
   own_seat: { status: 403 },

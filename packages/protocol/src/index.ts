@@ -4,6 +4,8 @@ export * from './common';
 export * from './lobby';
 export * from './match-extras';
 export * from './devices';
+export * from './accounts';
+export * from './account-routes';
 export * from './socket';
 export * from './routes';
 export * from './openapi';

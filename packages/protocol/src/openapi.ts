@@ -15,6 +15,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
+  202: 'Accepted',
   204: 'No content',
   400: 'Bad request',
   401: 'Unauthorized',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors';
+import type { Route } from './route-type';
 import { errorCode } from './socket';
 import {
   createdMatch,
@@ -46,6 +47,7 @@ import {
   notificationRequest,
   rematchResponse,
 } from './match-extras';
+import { ACCOUNT_ROUTES } from './account-routes';
 
 /** Every refusal: `{ error: { code, message } }`, with the fields that were wrong for invalid_body. */
 export const errorBody = z.object({
@@ -59,21 +61,7 @@ export const errorBody = z.object({
 /** 204: no body. */
 export const noContent = z.undefined();
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export interface Route {
-  method: Method;
-  /** OpenAPI style: `{id}` for a path parameter. */
-  path: string;
-  summary: string;
-  /** Bearer: a member's credentials, or a link token for the routes that read a match. */
-  auth?: 'optional' | 'required';
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Success answers by status. */
-  responses: Record<number, z.ZodType>;
-  /** The refusals this route may answer with (each answered with its own status and errorBody). */
-  errors: ErrorCode[];
-}
+export type { Method, Route } from './route-type';
 
 const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
 const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
@@ -385,6 +373,7 @@ export const ROUTES: Route[] = [
     responses: { 200: z.record(z.string(), z.unknown()) },
     errors: common,
   },
+  ...ACCOUNT_ROUTES,
 ];
 
 /** The route of the table a method and a concrete path belong to (`/api/matches/abc/log` → `/api/matches/{id}/log`). */

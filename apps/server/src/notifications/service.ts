@@ -362,6 +362,12 @@ export class NotificationService {
     if (status < 200 || status > 299) throw new Error(`webhook answered ${status}`);
   }
 
+  /** One e-mail through this server's sender (accounts' sign-in links); rejects when e-mail is off or sending fails. */
+  async mail(to: string, msg: { subject: string; text: string }): Promise<void> {
+    if (!this.mailer) throw new Error('e-mail is off (no SMTP_URL)');
+    await this.sendMail(to, msg);
+  }
+
   private async sendMail(to: string, msg: { subject: string; text: string }) {
     await this.mailer!.sendMail({ from: this.opts.smtp!.from, to, subject: msg.subject, text: msg.text });
   }

@@ -4,6 +4,33 @@ import { useEffect, useState } from 'react';
 import { api, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { FactionBadge } from './FactionBadge';
+import { syncAccountMatches, useAccount } from '../account/session';
+
+/** "Sign in", or the signed-in account's name: both lead to the account pages. */
+function AccountEntry({ navigate, besideYou }: { navigate: (to: string) => void; besideYou: boolean }) {
+  const { t } = useI18n();
+  const account = useAccount();
+  useEffect(() => {
+    // Signed in on this device: the account's matches from its other devices come into this browser's list.
+    if (account) void syncAccountMatches(false);
+  }, [account?.id]);
+  if (account === undefined) return null;
+  // Beside a match's "you" menu a phone has no room for it (styles: .account-entry.beside-you).
+  return (
+    <a
+      href="/account"
+      className={besideYou ? 'account-entry beside-you' : 'account-entry'}
+      title={t('account.entry.title')}
+      data-testid="account-entry"
+      onClick={(e) => {
+        e.preventDefault();
+        navigate('/account');
+      }}
+    >
+      {account ? account.name : t('account.entry')}
+    </a>
+  );
+}
 
 function LangSwitch() {
   const { t, lang, setLang } = useI18n();
@@ -55,6 +82,7 @@ export function TopBar({
       </a>
       <div className="topbar-middle">{children}</div>
       {you}
+      <AccountEntry navigate={navigate} besideYou={!!you} />
       <LangSwitch />
     </header>
   );

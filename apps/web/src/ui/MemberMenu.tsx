@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useI18n, type T } from '../i18n';
 import { api, ApiError, forgetMember, type MatchInfo } from '../api';
+import { AccountMenuItem } from '../account/AccountMenuItem';
 
 /** The server's own rule for names (apps/server/src/lobby.ts): 1–32 characters, no control characters. */
 export function nameProblem(raw: string): 'empty' | 'long' | 'control' | null {
@@ -226,6 +227,7 @@ export function MemberMenu({
                   <hr />
                 </>
               )}
+              <AccountMenuItem />
               <button
                 type="button"
                 className="danger-outline"

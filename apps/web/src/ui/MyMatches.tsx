@@ -10,6 +10,7 @@ import { FactionBadge } from './FactionBadge';
 import { useI18n } from '../i18n';
 import { SeatBadges } from './Chrome';
 import { LinkDevices } from '../devices/LinkDevices';
+import { MATCHES_ARRIVED } from '../account/session';
 
 const FACTION_OF_PLAYER: Record<string, string> = { '0': 'germany', '1': 'norway', '2': 'allies' };
 const MAX = 50;
@@ -69,6 +70,13 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [mine]);
+
+  // The account's matches from its other devices arrived (account/session.ts): read the list again.
+  useEffect(() => {
+    const again = () => setMine(read());
+    window.addEventListener(MATCHES_ARRIVED, again);
+    return () => window.removeEventListener(MATCHES_ARRIVED, again);
+  }, []);
 
   // The installed app starts at /#my-matches (manifest.webmanifest): bring the list into view once it is drawn.
   useEffect(() => {

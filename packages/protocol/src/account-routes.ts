@@ -1,0 +1,185 @@
+/** The account routes of the HTTP API (apps/server/src/players/routes.ts), part of the route table. */
+import { z } from 'zod';
+import {
+  accountExport,
+  accountMatches,
+  addPasskeyRequest,
+  claimed,
+  claimRequest,
+  emailLinkRequest,
+  emailLinkSent,
+  emailSignupRequest,
+  meResponse,
+  passkeyAnswer,
+  passkeyOptions,
+  redeemLinkRequest,
+  renameAccountRequest,
+  seatCredentialsRequest,
+  setEmailRequest,
+  signedIn,
+  signupRequest,
+} from './accounts';
+import type { ErrorCode } from './errors';
+import { joined } from './lobby';
+import type { Route } from './route-type';
+
+const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
+const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
+/** A state-changing request: refused from another site's page. */
+const changing: ErrorCode[] = [...common, 'cross_origin'];
+const signedInOnly: ErrorCode[] = ['sign_in_required'];
+
+export const ACCOUNT_ROUTES: Route[] = [
+  {
+    method: 'get',
+    path: '/api/me',
+    summary: 'The account this browser is signed in to, or null',
+    responses: { 200: meResponse },
+    errors: common,
+  },
+  {
+    method: 'post',
+    path: '/api/account/passkey/register/options',
+    summary: 'Start a new account: a passkey challenge for the chosen name',
+    body: signupRequest,
+    responses: { 200: passkeyOptions },
+    errors: [...changing, ...withBody, 'name_taken', 'name_reserved'],
+  },
+  {
+    method: 'post',
+    path: '/api/account/passkey/register/verify',
+    summary: 'Finish a new account with the new passkey; signs in',
+    body: passkeyAnswer,
+    responses: { 201: signedIn },
+    errors: [...changing, ...withBody, 'challenge_invalid', 'passkey_refused', 'name_taken'],
+  },
+  {
+    method: 'post',
+    path: '/api/account/passkey/login/options',
+    summary: 'A passkey sign-in challenge',
+    responses: { 200: passkeyOptions },
+    errors: changing,
+  },
+  {
+    method: 'post',
+    path: '/api/account/passkey/login/verify',
+    summary: 'Sign in with a passkey',
+    body: passkeyAnswer,
+    responses: { 200: signedIn },
+    errors: [...changing, ...withBody, 'challenge_invalid', 'passkey_refused'],
+  },
+  {
+    method: 'post',
+    path: '/api/account/email-link',
+    summary: 'Send a one-time sign-in link to this address (the same answer whether or not it has an account)',
+    body: emailLinkRequest,
+    responses: { 202: emailLinkSent },
+    errors: [...changing, ...withBody, 'email_off'],
+  },
+  {
+    method: 'post',
+    path: '/api/account/signup/email',
+    summary: 'Start a new account by e-mail: a one-time link that creates it',
+    body: emailSignupRequest,
+    responses: { 202: emailLinkSent },
+    errors: [...changing, ...withBody, 'email_off', 'name_taken', 'name_reserved'],
+  },
+  {
+    method: 'post',
+    path: '/api/account/email-link/redeem',
+    summary: 'Open a one-time e-mail link: signs in (or creates the account, or confirms the address)',
+    body: redeemLinkRequest,
+    responses: { 200: signedIn },
+    errors: [...changing, ...withBody, 'signin_link_invalid', 'name_taken', 'email_taken'],
+  },
+  {
+    method: 'patch',
+    path: '/api/me',
+    summary: "Change the account's name (every match shows the new one)",
+    body: renameAccountRequest,
+    responses: { 200: signedIn },
+    errors: [...changing, ...withBody, ...signedInOnly, 'name_taken', 'name_reserved'],
+  },
+  {
+    method: 'delete',
+    path: '/api/me',
+    summary: 'Delete the account: its personal data goes, its games stay with an anonymous seat',
+    responses: { 204: z.undefined() },
+    errors: [...changing, ...signedInOnly],
+  },
+  {
+    method: 'get',
+    path: '/api/me/export',
+    summary: 'Everything kept about the account, as JSON',
+    responses: { 200: accountExport },
+    errors: [...common, ...signedInOnly],
+  },
+  {
+    method: 'put',
+    path: '/api/me/email',
+    summary: 'Send a confirmation link to a new address for the account',
+    body: setEmailRequest,
+    responses: { 202: emailLinkSent },
+    errors: [...changing, ...withBody, ...signedInOnly, 'email_off'],
+  },
+  {
+    method: 'post',
+    path: '/api/me/passkeys/options',
+    summary: 'A challenge to add a passkey to the account',
+    body: addPasskeyRequest,
+    responses: { 200: passkeyOptions },
+    errors: [...changing, ...withBody, ...signedInOnly],
+  },
+  {
+    method: 'post',
+    path: '/api/me/passkeys',
+    summary: 'Add the new passkey',
+    body: passkeyAnswer,
+    responses: { 201: signedIn },
+    errors: [...changing, ...withBody, ...signedInOnly, 'challenge_invalid', 'passkey_refused'],
+  },
+  {
+    method: 'delete',
+    path: '/api/me/passkeys/{id}',
+    summary: 'Remove a passkey (not the last way to sign in)',
+    responses: { 200: signedIn },
+    errors: [...changing, ...signedInOnly, 'no_such_passkey', 'last_sign_in_method'],
+  },
+  {
+    method: 'post',
+    path: '/api/me/sign-out',
+    summary: 'Sign this browser out',
+    responses: { 204: z.undefined() },
+    errors: changing,
+  },
+  {
+    method: 'post',
+    path: '/api/me/sign-out-everywhere',
+    summary: 'End every session of the account, on every device',
+    responses: { 204: z.undefined() },
+    errors: [...changing, ...signedInOnly],
+  },
+  {
+    method: 'post',
+    path: '/api/me/claim',
+    summary: 'Take the seats this browser holds into the account (each by its credentials)',
+    body: claimRequest,
+    responses: { 200: claimed },
+    errors: [...changing, ...withBody, ...signedInOnly],
+  },
+  {
+    method: 'get',
+    path: '/api/me/matches',
+    summary: "The account's matches, on any device",
+    responses: { 200: accountMatches },
+    errors: [...common, ...signedInOnly],
+  },
+  {
+    method: 'post',
+    path: '/api/me/matches/{id}/credentials',
+    summary: "Credentials of the account's seat in this match, for this device",
+    body: seatCredentialsRequest,
+    responses: { 201: joined },
+    errors: [...changing, ...withBody, ...signedInOnly, 'not_found', 'seat_taken', 'already_member', 'seat_full'],
+  },
+];
