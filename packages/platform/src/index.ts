@@ -148,6 +148,11 @@ export interface GameModule<G = any, View = unknown> {
    * and its clients name them.
    */
   readonly clockNames?: Readonly<Record<string, string>>;
+  /**
+   * The name "your move" messages give the side a seat (playerID) plays; absent: its seat's key.
+   * Kampen om Norge's are its factions (a seat of two factions is named by the one deciding).
+   */
+  seatName?(playerID: string): Bilingual;
 }
 
 /** The games a server or client offers; the first is the default for requests that name none. */

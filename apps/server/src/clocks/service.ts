@@ -8,6 +8,7 @@
  * same transport.submitMove every move takes, so it is judged, stored and sent like any other.
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
+import type { ClockView as ClockWire } from '@kon/protocol';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
@@ -135,7 +136,9 @@ export class ClockService {
     this.clocks.set(matchID, c);
     await this.deps.storage.putSide(matchID, KIND, KEY, c);
     this.arm(matchID, c);
-    this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()));
+    // The named fields carry the module's clockNames, which the wire schema spells out (Kampen om
+    // Norge's factions, the one game that names its clocks): the protocol checks them, not the server.
+    this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()) as ClockWire);
   }
 
   private arm(matchID: string, c: ClockRecord) {

@@ -11,7 +11,7 @@
  */
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { GameModule } from '@kon/platform';
+import type { Bilingual, GameModule } from '@kon/platform';
 import { actorsNow, playerOfKey } from '../decisions';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
@@ -67,10 +67,13 @@ function commanders(module: GameModule, lobby: LobbyRecord, key: string): LobbyR
   return lobby.members.filter((m) => seats.has(m.seat));
 }
 
-/** The name a message gives the side: Kampen om Norge's faction, or the seat's key in other games. */
-function sideOf(module: GameModule, lobby: LobbyRecord, key: string): string {
-  if (module.clockNames) return key;
-  return lobby.seats.find((s) => s.playerIDs.includes(key))?.key ?? key;
+/** The name a message gives the side with this clock key: the game's (seatName), else its seat's key. */
+function sideOf(module: GameModule, lobby: LobbyRecord, key: string): Bilingual {
+  const pid = playerOfKey(module, key);
+  const named = module.seatName?.(pid);
+  if (named) return named;
+  const seat = lobby.seats.find((s) => s.playerIDs.includes(pid))?.key ?? key;
+  return { no: seat, en: seat };
 }
 
 export interface NotifyOptions {
@@ -274,7 +277,7 @@ export class NotificationService {
       const sender = this.pushSender;
       for (const target of sender ? (s.push ?? []) : []) {
         const push = yourMovePush({ ...about, lang: target.lang });
-        const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction as 'germany'] ?? undefined;
+        const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction] ?? undefined;
         this.track(
           this.withRetries('push', matchID, m.id, async () => {
             if ((await sendPush(sender!, target, push, ttl)) === 'gone') await this.forgetPush(matchID, m.id, target.endpoint);
