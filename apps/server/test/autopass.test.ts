@@ -5,7 +5,17 @@
  * Driven with fake timers and a stand-in transport, on real game states from Easy-bot games.
  */
 import type { State } from 'boardgame.io';
-import { actor, createInitialState, legalActions, onlyPass, perform, viewFor, PLAYER_OF_FACTION, type GameState } from '@kon/game';
+import {
+  actor,
+  createInitialState,
+  kampenOmNorgeModule,
+  legalActions,
+  onlyPass,
+  perform,
+  viewFor,
+  PLAYER_OF_FACTION,
+  type GameState,
+} from '@kon/game';
 import { easyBot, seededRng } from '@kon/game/bots';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AutoPass, CLICK_GRACE_MS, type AutoPassOptions } from '../src/autopass/service';
@@ -51,13 +61,9 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   let current: State | undefined;
   const draws: number[][] = [];
   const transport = {
-    passHold: (async () => {}) as (
-      matchID: string,
-      playerID: string,
-      stateID: number,
-      move: { type: string; args: unknown[] },
-    ) => Promise<void>,
-    onMoveCommitted: (l: MoveListener) => void listeners.push(l),
+    // What the server's service list does (match-services.ts): a clicked move waits on the service's hold.
+    passHold: (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) =>
+      service.holdPlayerMove(matchID, playerID, stateID, move),
     currentState: async () => current,
     submitMove: async (_m: string, playerID: string, move: { type: string; args: unknown[] }, o: { by: string; stateID?: number }) => {
       submitted.push({ playerID, move, stateID: o.stateID, by: o.by });
@@ -66,7 +72,8 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   };
   const service = new AutoPass({
     transport: transport as never,
-    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }), onCreated: () => {} } as never,
+    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }) } as never,
+    games: { of: async () => kampenOmNorgeModule, named: () => kampenOmNorgeModule },
     storage: {
       listMatches: async () => [],
       getSide: async (_m: string, _k: string, seat: string) => (opts.off?.includes(seat) ? { on: false } : undefined),
@@ -81,6 +88,7 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
     ...over,
   });
   service.start();
+  listeners.push((e) => service.moveStored(e));
   const commit = (G: GameState, stateID: number) => {
     current = asState(G, stateID);
     const e = {

@@ -11,6 +11,7 @@ import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
 import { legalActions } from './engine/legal.js';
+import { isPassLike, onlyPass } from './engine/forced.js';
 
 /** The factions as "your move" messages name them. */
 const FACTION_NAMES: Record<Faction, Bilingual> = {
@@ -73,6 +74,15 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
   seatName: (playerID) => {
     const f = factionOf(playerID);
     return f ? FACTION_NAMES[f] : { no: playerID, en: playerID };
+  },
+  // Passing is all a side can do in many a reaction window (engine/forced.ts): the server passes there.
+  autoPass: {
+    onlyPass: (G, playerID) => {
+      const f = factionOf(playerID);
+      const a = f && onlyPass(G, f);
+      return a ? { move: a.type, args: [a.args] } : null;
+    },
+    isPass: (m) => isPassLike({ type: m.move, args: m.args[0] }),
   },
   bots: {
     levels: ['easy', 'normal'],

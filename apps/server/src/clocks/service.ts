@@ -13,6 +13,7 @@ import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { MatchService } from '../match-services';
 import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
 import { actorsNow, playerOfKey, seatKey } from '../decisions';
 import type { ClockSettings } from './settings';
@@ -31,7 +32,7 @@ export type OwnDecisionTimeout = (matchID: string, playerID: string, key: string
 
 export interface ClockDeps {
   storage: SqlStorage;
-  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'emitToMatch'>;
+  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'emitToMatch'>;
   log: Logger;
   /** The game of a match (MatchGames.of). */
   gameOf: (matchID: string) => Promise<GameModule>;
@@ -50,7 +51,8 @@ export function clockSettingsOf(lobby: unknown): ClockSettings {
   return (lobby as Partial<LobbyRecord> | null)?.clock ?? { mode: 'none' };
 }
 
-export class ClockService {
+export class ClockService implements MatchService {
+  readonly name = 'clocks';
   /** Each match's clock, null for a match without one (so moves of clockless matches read nothing). */
   private clocks = new BoundedMap<string, ClockRecord | null>(20_000);
   private timers = new Map<string, NodeJS.Timeout>();
@@ -63,7 +65,11 @@ export class ClockService {
   constructor(private readonly deps: ClockDeps) {
     this.now = deps.now ?? Date.now;
     this.log = deps.log.child({ component: 'clocks' });
-    deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
+  }
+
+  /** A move was stored: the decisions it ends and begins move the clock. */
+  moveStored(e: MoveCommitted) {
+    void this.enqueue(e.matchID, () => this.onMove(e));
   }
 
   /** Wire the computer-player takeover (bots) in after construction. */

@@ -17,6 +17,7 @@ import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { MatchService } from '../match-services';
 import type { ClockView } from '../clocks/clock';
 import { yourMovePush, yourMoveText } from './message';
 import { asksForAnything, MAX_PUSH_DEVICES, type NotificationSettings, type PushTarget } from './settings';
@@ -78,7 +79,7 @@ function sideOf(module: GameModule, lobby: LobbyRecord, key: string): Bilingual 
 
 export interface NotifyOptions {
   storage: SqlStorage;
-  transport: Pick<HardenedTransport, 'onMoveCommitted' | 'onMemberLeft' | 'currentState' | 'presence'>;
+  transport: Pick<HardenedTransport, 'currentState' | 'presence'>;
   log: Logger;
   /** The game of a match (MatchGames.of). */
   gameOf: (matchID: string) => Promise<GameModule>;
@@ -97,7 +98,8 @@ export interface NotifyOptions {
   shared?: boolean;
 }
 
-export class NotificationService {
+export class NotificationService implements MatchService {
+  readonly name = 'notifications';
   private readonly log: Logger;
   private readonly mailer: Transporter | undefined;
   /** One piece of work at a time per match, in the order the moves came. */
@@ -112,8 +114,11 @@ export class NotificationService {
   constructor(private readonly opts: NotifyOptions) {
     this.log = opts.log.child({ component: 'notify' });
     this.mailer = opts.smtp ? nodemailer.createTransport(opts.smtp.url) : undefined;
-    opts.transport.onMoveCommitted((e: MoveCommitted) => this.enqueue(e.matchID, () => this.decisionAt(e.matchID, e.state)));
-    opts.transport.onMemberLeft((matchID, memberId) => this.memberLeft(matchID, memberId));
+  }
+
+  /** A move was stored: announce the decisions it opened. */
+  moveStored(e: MoveCommitted) {
+    void this.enqueue(e.matchID, () => this.decisionAt(e.matchID, e.state));
   }
 
   get emailAvailable() {
@@ -228,7 +233,7 @@ export class NotificationService {
   }
 
   /** A member's last socket left the match: if it is their side's decision, tell them after a while. */
-  private memberLeft(matchID: string, memberId: string) {
+  memberLeft(matchID: string, memberId: string) {
     if (this.stopped) return;
     const key = `${matchID} ${memberId}`;
     clearTimeout(this.awayTimers.get(key));
