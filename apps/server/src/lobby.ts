@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Game, Server as BgioServer } from 'boardgame.io';
 import { playersOfPlan, type GameModule, type GameRegistry } from '@kon/platform';
 import { ApiError, notFound } from './errors';
@@ -10,8 +9,7 @@ import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
 import { assertJoinable, botsAtCreation, publicBots, type Whereabouts } from './bots/seats';
 
-const require = createRequire(import.meta.url);
-const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { InitializeGame } from './bgio-internal';
 
 export {
   SEAT_KEYS,
