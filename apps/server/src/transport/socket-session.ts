@@ -68,8 +68,10 @@ export class SocketSessions {
 
   attach(httpServer: http.Server) {
     const { opts, log } = this.ctx;
-    // Each socket's compressor is let go after each message (see WIRE_DEFLATE and deflate-release.ts).
-    releaseDeflateAfterEachMessage();
+    // Each socket's compressor is let go after each message (see WIRE_DEFLATE and deflate-release.ts),
+    // unless the start-up check finds ws changed.
+    const kept = releaseDeflateAfterEachMessage();
+    if (kept) log.warn('socket compressors are kept: ws is not as deflate-release.ts expects', { reason: kept });
     const io = new IOServer(httpServer, {
       serveClient: false,
       maxHttpBufferSize: opts.maxMessageBytes,
