@@ -1,15 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Game } from 'boardgame.io';
-import type Koa from 'koa';
+import Koa from 'koa';
 import type { GameModule, GameRegistry } from '@kon/platform';
 import type { ErrorCode } from '@kon/protocol';
 import type { Config } from './config';
 import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type ApiRoutes, type HttpDeps } from './http';
 import { RateLimits } from './rate-limits';
 import { staticFiles } from './static-files';
-import { authenticateCredentials, Lobby } from './lobby';
+import { Lobby } from './lobby';
 import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
@@ -30,11 +29,8 @@ import type { AutoPass } from './autopass/service';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
 import { loadGames, type ServerGames } from './games';
 import { MatchGames } from './match-games';
+import { ProcessGameConfig } from './bgio-internal';
 import { buildServices, startServices, stopServices, wireServices, type ServiceOptions, type Services } from './app-services';
-
-const require = createRequire(import.meta.url);
-// boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
-const { Server } = require('boardgame.io/server') as typeof import('boardgame.io/server');
 
 export { loadGames, type ServerGames } from './games';
 /** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
@@ -191,18 +187,17 @@ function moreRoutes(config: Config, { transport, lobby, storage, log }: Play & C
   ];
 }
 
-/** boardgame.io's Server (its Koa app and authenticator) with our middleware and routes, in order. */
+/**
+ * Our Koa app with its middleware and routes, in order. boardgame.io's Server is not used: it made a
+ * Koa app of its own major version, an authenticator that only called ours, and a lobby we do not
+ * mount; the transport (moves, sync, chat) is ours.
+ */
 function httpApp(config: Config, core: Core, play: Play, s: Services, isShuttingDown: () => boolean): Koa {
   const { registry, gameOfModule, storage, log, limits, cluster, metrics } = core;
-  const server = Server({
-    // Every hosted game: each has its own socket namespace; a match is served by the game it was made with.
-    games: registry.all.map(gameOfModule),
-    db: storage,
-    transport: play.transport as never,
-    origins: config.origins,
-    authenticateCredentials,
-  });
-  const app = server.app as unknown as Koa;
+  // Every hosted game, completed as boardgame.io's Server did: each has its own socket namespace, and
+  // a match is served by the game it was made with.
+  play.transport.init(registry.all.map((m) => ProcessGameConfig(gameOfModule(m)) as Game));
+  const app = new Koa();
   const deps: HttpDeps = {
     config,
     lobby: play.lobby,

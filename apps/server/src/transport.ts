@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import type { Game, State } from 'boardgame.io';
-import type Koa from 'koa';
 import type { Server as IOServer } from 'socket.io';
 import type { z } from 'zod';
 import type { SERVER_EVENTS, ServerEvent } from '@kon/protocol';
@@ -20,7 +19,7 @@ export { WIRE_DEFLATE } from './transport/socket-session';
 export type { MoveCheck, MoveCommitted, MoveListener, MoveOutcome, TransportOptions } from './transport/types';
 
 /**
- * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). Moves run
+ * Our replacement for boardgame.io's SocketIO transport and its Server's socket side. Moves run
  * through boardgame.io's reducer (move-runner.ts) but not its Master, whose move path broadcasts before
  * it stores. Here a move is checked by the game, computed, stored in one durable write, and only then
  * sent: to each socket as a patch against the view it holds. It also closes the holes of 0.50.2:
@@ -48,7 +47,7 @@ export class HardenedTransport {
   private services = MatchServices.none;
 
   constructor(opts: TransportOptions) {
-    this.ctx = { opts, log: opts.log.child({ component: 'socket' }), games: [], app: undefined as unknown as Koa, closing: false };
+    this.ctx = { opts, log: opts.log.child({ component: 'socket' }), games: [], closing: false };
     this.presenceTracker = new PresenceTracker(this.ctx, this.rooms);
     this.moves = new MovePath(this.ctx, this.rooms, this.patches, {
       guardPlayerMove: (matchID, playerID) => this.services.guardPlayerMove(matchID, playerID),
@@ -67,9 +66,8 @@ export class HardenedTransport {
     }
   }
 
-  /** Called by boardgame.io's Server(); the socket server is attached later, in attach(). */
-  init(app: Koa, games: Game[]) {
-    this.ctx.app = app;
+  /** The hosted games, as boardgame.io completes them (ProcessGameConfig); the socket server is attached later, in attach(). */
+  init(games: Game[]) {
     this.ctx.games = games;
   }
 

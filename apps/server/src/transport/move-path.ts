@@ -89,7 +89,7 @@ export class MovePath {
     if (!game) return { ok: false, code: 'no_game' };
     const filter = this.patches.filterOf(game);
     const checkMove = (game.name !== undefined && this.ctx.opts.checkMoveOf?.(game.name)) || this.ctx.opts.checkMove;
-    if (opts.by === 'player' && !(await authentic(this.ctx.app, playerID, opts.credentials, metadata)))
+    if (opts.by === 'player' && !(await authentic(playerID, opts.credentials, metadata)))
       return { ok: false, code: 'unauthorized', fields: { playerID } };
     const held = opts.by === 'player' ? await this.hooks.guardPlayerMove(matchID, playerID) : null;
     if (held) return { ok: false, code: held.code, message: held.message, fields: { playerID } };

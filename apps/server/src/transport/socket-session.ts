@@ -147,7 +147,7 @@ export class SocketSessions {
         if (pid === null) {
           if (!(await opts.lobby.canSpectate(id, creds.data))) return refuse('unauthorized');
         } else {
-          if (!(await authentic(this.ctx.app, pid, creds.data, metadata))) return refuse('unauthorized', { matchID: id, playerID: pid });
+          if (!(await authentic(pid, creds.data, metadata))) return refuse('unauthorized', { matchID: id, playerID: pid });
           memberId = await opts.lobby.memberFor(id, pid, creds.data);
         }
         this.presence.leave(socket);
@@ -204,7 +204,7 @@ export class SocketSessions {
       // credentials are checked against the match's seats, then the line goes to every socket.
       const metadata = this.rooms.live.get(b.matchID)?.metadata ?? (await opts.storage.fetch(b.matchID, { metadata: true })).metadata;
       const creds = typeof rawCreds === 'string' ? rawCreds : undefined;
-      if (!metadata || !(await authentic(this.ctx.app, b.playerID, creds, metadata))) return refuse('unauthorized', { matchID: b.matchID });
+      if (!metadata || !(await authentic(b.playerID, creds, metadata))) return refuse('unauthorized', { matchID: b.matchID });
       const payload: Payload = { type: 'chat', args: [b.matchID, msg.data] };
       this.patches.sendAll(b.matchID, payload, filter);
       opts.bus?.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name });
