@@ -17,6 +17,7 @@ import {
   type GameState,
 } from '@kon/game';
 import { easyBot, seededRng } from '@kon/game/bots';
+import { deresModule } from '@kon/deres/module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AutoPass, CLICK_GRACE_MS, type AutoPassOptions } from '../src/autopass/service';
 import { drawPassDelay, MAX_FACTOR, MIN_FACTOR } from '../src/autopass/delay';
@@ -199,6 +200,21 @@ describe('automatic pass', () => {
     expect(h.submitted).toEqual([]);
     await vi.advanceTimersByTimeAsync(CLICK_GRACE_MS);
     expect(h.submitted.map((x) => x.stateID)).toEqual([5]);
+    h.service.stop();
+  });
+
+  it('never looks at a match of a game without automatic passing (its module has no autoPass)', async () => {
+    const h = harness({ games: { of: async () => deresModule, named: () => deresModule } });
+    h.commit(basic.forced, 4);
+    await h.service.refresh('m');
+    const pid = PLAYER_OF_FACTION[actor(basic.forced)!.faction];
+    let released = false;
+    void h.transport.passHold('m', pid, 4, { type: 'pass', args: [{}] }).then(() => (released = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.submitted).toEqual([]);
+    expect(h.draws).toEqual([]);
     h.service.stop();
   });
 
