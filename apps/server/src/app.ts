@@ -1,46 +1,38 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Game } from 'boardgame.io';
-import type Koa from 'koa';
-import type { GameModule } from '@kon/platform';
+import Koa from 'koa';
+import type { GameModule, GameRegistry } from '@kon/platform';
+import type { ErrorCode } from '@kon/protocol';
 import type { Config } from './config';
-import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type HttpDeps } from './http';
+import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type ApiRoutes, type HttpDeps } from './http';
 import { RateLimits } from './rate-limits';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
-import { authenticateCredentials, Lobby } from './lobby';
+import { Lobby } from './lobby';
 import { KeyedMutex } from './lock';
 import { createLogger, type Logger } from './log';
 import { openStorage, type SqlStorage } from './storage';
 import { HardenedTransport } from './transport';
-import { readScenarioDir } from './scenarios';
+import { readScenarioDir, type ScenarioDef } from './scenarios';
 import { startCluster, type Cluster } from './cluster';
-import { MatchReplay } from './replay';
-import { Rematches } from './rematch';
 import { replayRoutes } from './replay-routes';
-import { BotSeats } from './bots/driver';
-import { BOT_ATTEMPTS, BotPool } from './bots/pool';
-import { ClockService, type OwnDecisionTimeout } from './clocks/service';
+import type { BotSeats } from './bots/driver';
+import type { ClockService } from './clocks/service';
 import { clockRoutes } from './clocks/routes';
-import { NotificationService } from './notifications/service';
+import type { NotificationService } from './notifications/service';
 import { notificationRoutes } from './notifications/routes';
-import { vapidKeys, vapidSubject } from './notifications/vapid';
 import { PlayerLists } from './devices/player-list';
 import { deviceRoutes } from './devices/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './metrics';
-import { AutoPass } from './autopass/service';
+import type { AutoPass } from './autopass/service';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
-import type { BotStrength, ErrorCode } from '@kon/protocol';
 import { loadGames, type ServerGames } from './games';
-import { firstGameOnly } from './game-scope';
 import { MatchGames } from './match-games';
+import { ProcessGameConfig } from './bgio-internal';
+import { buildServices, startServices, stopServices, wireServices, type ServiceOptions, type Services } from './app-services';
 import { startPlayers, type Players } from './players';
-
-const require = createRequire(import.meta.url);
-// boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
-const { Server } = require('boardgame.io/server') as typeof import('boardgame.io/server');
 
 export { loadGames, type ServerGames } from './games';
 /** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
@@ -71,29 +63,71 @@ export interface RunningServer {
   stop(reason?: string): Promise<void>;
 }
 
-export interface StartOptions {
+export interface StartOptions extends ServiceOptions {
   log?: Logger;
   /** Wrap the storage (tests use it to slow writes down). */
   wrapStorage?: (s: SqlStorage) => SqlStorage;
-  /** The clocks' idea of now (tests move time on without waiting). */
-  now?: () => number;
-  /** A computer player takes over a seat whose time ran out (bots wire theirs in here). */
-  onOwnDecisionTimeout?: OwnDecisionTimeout;
-  /** First retry delay of a failed notification (tests make it short). */
-  notifyRetryBaseMs?: number;
-  /** The automatic passes' delay distribution (tests spy on it). */
-  autopassDraw?: (medianMs: number) => number;
 }
 
+/**
+ * The server, in named steps: the stores, the match play (lobby and move path), the services that
+ * follow matches, their wiring, the HTTP app and its routes, listening, and the services' start.
+ */
 export async function startServer(config: Config, serverGames?: ServerGames, opts: StartOptions = {}): Promise<RunningServer> {
-  const metrics: ServerMetrics = new ServerMetrics({ liveMatches: () => transport.liveMatchCount, sockets: () => transport.socketCount });
+  const core = await openCore(config, serverGames ?? (await loadGames()), opts);
+  const play = matchPlay(config, core);
+  const services = await buildServices({ config, ...core, ...play }, opts);
+  wireServices({ config, ...core, ...play }, services.list);
+  const players = await startAccounts(config, core, play, services, opts);
+  let shuttingDown = false;
+  const app = httpApp(config, core, play, services, players, () => shuttingDown);
+  const httpServer = await listen(config, app, play.transport);
+  await startServices(config, services);
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
+  core.log.info('listening', {
+    port,
+    host: config.host,
+    storage: core.storage.kind,
+    cluster: core.cluster ? core.cluster.bus.id : false,
+    webDist: config.webDist,
+    mode: process.env.NODE_ENV ?? 'development',
+  });
+  const stop = stopper(config, core, play, services, players, httpServer, () => {
+    shuttingDown = true;
+  });
+  const { lobby, transport } = play;
+  const { bots, clocks, notifications, autopass } = services;
+  return { url, port, storage: core.storage, lobby, transport, bots, clocks, notifications, autopass, players, app, stop };
+}
+
+/** What every later step reads: the log, the metrics, the games, the store and the other processes. */
+interface Core {
+  log: Logger;
+  metrics: ServerMetrics;
+  registry: GameRegistry;
+  /** The server-side copy of each game (serverGame), shared by the lobby, the transport and replays. */
+  gameOfModule: (m: GameModule) => Game;
+  scenarios: ScenarioDef[];
+  storage: SqlStorage;
+  cluster: Cluster | undefined;
+  lock: KeyedMutex;
+  limits: RateLimits;
+  /** Filled by matchPlay: the metrics count its matches and sockets. */
+  counted: { transport?: HardenedTransport };
+}
+
+async function openCore(config: Config, { registry, loadScenarioFiles }: ServerGames, opts: StartOptions): Promise<Core> {
+  const counted: Core['counted'] = {};
+  const metrics = new ServerMetrics({
+    liveMatches: () => counted.transport?.liveMatchCount ?? 0,
+    sockets: () => counted.transport?.socketCount ?? 0,
+  });
   const log = countingErrors(
     opts.log ?? createLogger(config.logLevel === 'silent' ? 'silent' : config.logLevel, { service: 'kon-server' }),
     metrics,
   );
-  const { registry: games, loadScenarioFiles } = serverGames ?? (await loadGames());
-  // One server-side copy of each game (serverGame), shared by the lobby, the transport and replays.
-  const runAs = new Map<GameModule, Game>(games.all.map((m) => [m, serverGame(m.game)]));
+  const runAs = new Map<GameModule, Game>(registry.all.map((m) => [m, serverGame(m.game)]));
   const gameOfModule = (m: GameModule) => runAs.get(m) ?? serverGame(m.game);
   const scenarios = loadScenarioFiles ? readScenarioDir(config.scenariosDir, loadScenarioFiles, log.child({ component: 'scenarios' })) : [];
   let storage = await openStorage(config);
@@ -108,7 +142,6 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     await storage.close().catch(() => {});
     throw e;
   }
-  const lock = cluster?.lock ?? new KeyedMutex();
   const limits = new RateLimits(
     {
       apiPerMinute: config.rateLimitPerMinute,
@@ -119,8 +152,16 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     log.child({ component: 'rate-limits' }),
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
-  const lobby = new Lobby(games, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
-  const transport: HardenedTransport = new HardenedTransport({
+  const lock = cluster?.lock ?? new KeyedMutex();
+  return { log, metrics, registry, gameOfModule, scenarios, storage, cluster, lock, limits, counted };
+}
+
+/** The lobby and the move path (the transport), and which game each match is of. */
+function matchPlay(config: Config, core: Core) {
+  const { registry, gameOfModule, storage, lock, log, limits, cluster, metrics, scenarios } = core;
+  const lobby = new Lobby(registry, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
+  lobby.handOverAfterMs = config.handOverAfterMs;
+  const transport = new HardenedTransport({
     storage,
     lobby,
     lock,
@@ -128,156 +169,72 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     origins: config.origins,
     maxMessageBytes: config.socketMaxMessageBytes,
     limits,
-    checkMoveOf: (name) => games.get(name)?.checkMove,
+    checkMoveOf: (name) => registry.get(name)?.checkMove,
     securityHeaders: (host) => securityHeaders(host, config.publicUrl?.startsWith('https://') ?? false),
     trustProxy: config.trustProxy,
     socketsPerAddress: config.socketsPerAddress,
     ...(cluster ? { bus: cluster.bus, sharedPresence: cluster.presence } : {}),
     metrics,
   });
-  lobby.presence = transport.presence;
-  lobby.handOverAfterMs = config.handOverAfterMs;
-  // Computer players, clocks and "your move" messages ask each match's game module. Automatic passes
-  // are Kampen om Norge's (windows where passing is all a side can do; Deres's orders are always a
-  // decision): they see its matches only (game-scope.ts).
-  const matchGames = new MatchGames(games, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
-  const konTransport = firstGameOnly(transport, games.default.id, (id) => matchGames.of(id));
-  const pool = new BotPool({
-    size: config.botWorkers,
-    timeoutMs: config.botTimeoutMs,
-    log,
-    onDecision: (ok, s) => metrics.botDecision(ok, s),
-  });
-  // A decision's claim outlives its longest thinking (every attempt timed out) and the pause before the move.
-  const claimMs = config.botTimeoutMs * BOT_ATTEMPTS + config.botMoveDelayMs + 5_000;
-  const bots = new BotSeats({
-    transport,
-    lobby,
-    storage,
-    pool,
-    log,
-    moveDelayMs: config.botMoveDelayMs,
-    nextMoveDelayMs: config.botNextMoveDelayMs,
-    unwatchedMoveDelayMs: config.botUnwatchedMoveDelayMs,
-    handOverAfterMs: config.handOverAfterMs,
-    shared: !!cluster,
-    ...(cluster
-      ? { claim: { ttlMs: claimMs, take: (matchID: string, stateID: number) => cluster.claim(`bots:${matchID}:${stateID}`, claimMs) } }
-      : {}),
-  });
-  const clocks = new ClockService({
-    storage,
-    transport,
-    log,
-    gameOf: (id) => matchGames.of(id),
-    shared: !!cluster,
-    ...(opts.now ? { now: opts.now } : {}),
-    // A side out of time in its own decision, with "pass / computer" chosen and no move the game
-    // makes for it: its game's weakest computer player takes its seat (its members can take it back).
-    onOwnDecisionTimeout:
-      opts.onOwnDecisionTimeout ??
-      (async (matchID, playerID) => {
-        const row = await lobby.record(matchID);
-        const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
-        // The game's weakest computer player (Easy for both games).
-        const level = row && lobby.gameOf(row.metadata).bots?.levels[0];
-        if (!seat || !level) return false;
-        await bots.handSeatToBot(matchID, seat.key, level as BotStrength, 'timeout');
-        return true;
-      }),
-  });
-  // Web Push signs with one key pair for the server's whole life (vapid.ts): made once, then kept.
-  const vapid = await vapidKeys(storage, config.vapid.keys);
-  const notifications = new NotificationService({
-    storage,
-    transport,
-    log,
-    gameOf: (id) => matchGames.of(id),
-    shared: !!cluster,
-    smtp: config.smtp,
-    publicUrl: config.publicUrl,
-    webhookTargets: config.webhookTargets,
-    attempts: config.notifyAttempts,
-    awayAfterMs: config.notifyAwayAfterMs,
-    ...(opts.notifyRetryBaseMs !== undefined ? { retryBaseMs: opts.notifyRetryBaseMs } : {}),
-    clockView: (matchID) => clocks.view(matchID),
-    push: { keys: vapid, subject: config.vapid.subject ?? vapidSubject(config.publicUrl) },
-  });
-  const autopass = new AutoPass({
-    transport: konTransport,
-    lobby,
-    storage,
-    log,
-    medianMs: config.autopassDelayMs,
-    isComputer: (matchID, playerID) => bots.isComputer(matchID, playerID),
-    ...(opts.autopassDraw ? { draw: opts.autopassDraw } : {}),
-  });
-  // The game, its clock and its "your move" messages begin once every seat is taken: they hear of
-  // every roster change too.
-  const presence = transport.presence;
-  lobby.presence = {
-    ...presence,
-    rosterChanged: (matchID, removed) => {
-      presence.rosterChanged(matchID, removed);
-      // A seat handed to or taken back from the computer, or its passing switch flipped.
-      autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
-      storage
-        .fetchLobby(matchID)
-        .then((row) => {
-          if (!row) return;
-          clocks.rosterChanged(matchID, row.lobby);
-          notifications.rosterChanged(matchID, row.lobby);
-        })
-        .catch((e: unknown) => log.error('roster hooks failed', { matchID, err: e }));
-    },
-  };
+  core.counted.transport = transport;
+  const games = new MatchGames(registry, async (id) => (await storage.fetchLobby(id))?.metadata.gameName);
+  return { lobby, transport, games };
+}
+type Play = ReturnType<typeof matchPlay>;
 
-  let shuttingDown = false;
-  const server = Server({
-    // Every hosted game: each has its own socket namespace; a match is served by the game it was made with.
-    games: games.all.map(gameOfModule),
-    db: storage,
-    transport: transport as never,
-    origins: config.origins,
-    authenticateCredentials,
-  });
-  const app = server.app as unknown as Koa;
-  const replay = new MatchReplay((gameName) => gameOfModule(games.of(gameName)), storage, scenarios);
-  transport.onMoveCommitted((e) => replay.committed(e));
-  const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
-  const players = await startPlayers({
+/** Accounts and sessions: their own tables, and e-mail sign-in links through the notifications' mailer. */
+function startAccounts(config: Config, { storage, log }: Core, { lobby }: Play, s: Services, opts: StartOptions): Promise<Players> {
+  return startPlayers({
     config,
     lobby,
     storage,
     log,
-    mailer: { available: notifications.emailAvailable, send: (to, msg) => notifications.mail(to, msg) },
+    mailer: { available: s.notifications.emailAvailable, send: (to, msg) => s.notifications.mail(to, msg) },
     ...(opts.now ? { now: opts.now } : {}),
   });
+}
+
+/** The routes under /api besides the lobby's: one entry per module. */
+function moreRoutes(config: Config, { transport, lobby, storage, log }: Play & Core, s: Services, players: Players): ApiRoutes[] {
+  return [
+    replayRoutes({ lobby, replay: s.replay, rematches: s.rematches }),
+    clockRoutes(s.clocks),
+    notificationRoutes(s.notifications),
+    deviceRoutes(new PlayerLists(storage)),
+    players.routes,
+    (router) => botRoutes(router, s.bots, config),
+    autopassRoutes({
+      available: config.autopass,
+      changed: (matchID, playerIDs, on) => {
+        transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, { on });
+        s.autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
+      },
+    }),
+  ];
+}
+
+/**
+ * Our Koa app with its middleware and routes, in order. boardgame.io's Server is not used: it made a
+ * Koa app of its own major version, an authenticator that only called ours, and a lobby we do not
+ * mount; the transport (moves, sync, chat) is ours.
+ */
+function httpApp(config: Config, core: Core, play: Play, s: Services, players: Players, isShuttingDown: () => boolean): Koa {
+  const { registry, gameOfModule, storage, log, limits, cluster, metrics } = core;
+  // Every hosted game, completed as boardgame.io's Server did: each has its own socket namespace, and
+  // a match is served by the game it was made with.
+  play.transport.init(registry.all.map((m) => ProcessGameConfig(gameOfModule(m)) as Game));
+  const app = new Koa();
   const deps: HttpDeps = {
     config,
-    lobby,
+    lobby: play.lobby,
     storage,
     log,
     limits,
-    isShuttingDown: () => shuttingDown,
-    moreRoutes: [
-      replayRoutes({ lobby, replay, rematches }),
-      clockRoutes(clocks),
-      notificationRoutes(notifications),
-      deviceRoutes(new PlayerLists(storage)),
-      players.routes,
-      (router) => botRoutes(router, bots, config),
-      autopassRoutes({
-        available: config.autopass,
-        changed: (matchID, playerIDs, on) => {
-          transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, { on });
-          autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
-        },
-      }),
-    ],
+    isShuttingDown,
+    moreRoutes: moreRoutes(config, { ...core, ...play }, s, players),
     ...(cluster ? { ping: cluster.ping } : {}),
-    stateOf: (id) => transport.currentState(id),
-    clockOf: (id) => clocks.view(id),
+    stateOf: (id) => play.transport.currentState(id),
+    clockOf: (id) => s.clocks.view(id),
     metrics,
   };
   baseMiddleware(app, deps);
@@ -291,8 +248,11 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     ctx.status = 404;
     ctx.body = { error: { code: 'not_found' satisfies ErrorCode, message: 'Not found.' } };
   });
+  return app;
+}
 
-  // Compose the middleware only now, after every route is added (docs/architecture.md, "How boardgame.io 0.50.2's holes are closed": koa-compose 4.2.0).
+/** Compose the middleware only now, after every route is added (docs/architecture.md, "How boardgame.io 0.50.2's holes are closed": koa-compose 4.2.0). */
+async function listen(config: Config, app: Koa, transport: HardenedTransport): Promise<http.Server> {
   const httpServer = http.createServer(app.callback());
   httpServer.keepAliveTimeout = 5_000;
   transport.attach(httpServer);
@@ -300,30 +260,19 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
   });
-  const port = (httpServer.address() as AddressInfo).port;
-  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
-  bots.start();
-  if (config.autopass) autopass.start();
-  await clocks.start();
-  log.info('listening', {
-    port,
-    host: config.host,
-    storage: storage.kind,
-    cluster: cluster ? cluster.bus.id : false,
-    webDist: config.webDist,
-    mode: process.env.NODE_ENV ?? 'development',
-  });
+  return httpServer;
+}
 
+/** Graceful stop: refuse new work, stop the services, finish in-flight moves and writes, close. */
+function stopper(config: Config, core: Core, play: Play, s: Services, players: Players, httpServer: http.Server, refuseNewWork: () => void) {
+  const { log, lock, storage, cluster } = core;
   let stopping: Promise<void> | undefined;
-  const stop = (reason = 'stop') =>
+  return (reason = 'stop') =>
     (stopping ??= (async () => {
       log.info('shutting down', { reason });
-      shuttingDown = true;
-      transport.stopAccepting();
-      await bots.stop();
-      autopass.stop();
-      clocks.stop();
-      notifications.stop();
+      refuseNewWork();
+      play.transport.stopAccepting();
+      await stopServices(s);
       httpServer.close();
       const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), config.shutdownTimeoutMs).unref());
       // Finish every move and lobby write already under way, then every storage write.
@@ -335,15 +284,13 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
         timeout,
       ]);
       if (drained === 'timeout') log.error('shutdown timed out waiting for pending work');
-      await transport.close();
+      await play.transport.close();
       httpServer.closeAllConnections?.();
       await cluster?.close();
       await players.close();
       await storage.close();
       log.info('stopped');
     })());
-
-  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, players, app, stop };
 }
 
 /** Times every durable move write for GET /metrics, whatever store is behind it. */

@@ -232,7 +232,8 @@ export function apiRouter(deps: HttpDeps): Router {
     ctx.body = { matches: await matchStatuses(lobby, stateOf, body, deps.clockOf) };
   });
 
-  router.all('/(.*)', () => {
+  // Anything else under /api (path-to-regexp 8's wildcard: a named, optional rest).
+  router.all('/{*rest}', () => {
     throw new ApiError(404, 'no_route', 'No such API route.');
   });
 

@@ -34,8 +34,8 @@ export function deriveMetadata(base: BgioServer.MatchData, lobby: LobbyRecord): 
   return { ...base, players };
 }
 
-/** The Server's authenticateCredentials: the credentials must hash to one listed for this playerID. */
-export function authenticateCredentials(credentials: string, playerMetadata: BgioServer.PlayerMetadata | undefined) {
+/** Whether a seat's credentials are good: they must hash to one listed for this playerID. */
+export function authenticateCredentials(credentials: string | undefined, playerMetadata: BgioServer.PlayerMetadata | undefined) {
   const hashes = playerMetadata?.credentials as unknown;
   if (!Array.isArray(hashes)) return false;
   return tokenMatches(credentials, hashes as string[]);

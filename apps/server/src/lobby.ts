@@ -8,7 +8,7 @@ import * as seats from './seats';
 import type { SqlStorage } from './storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
 import { initialState as newInitialState } from './match-setup';
-import { assertJoinable, botsAtCreation, publicBots, type Whereabouts } from './bots/seats';
+import { assertJoinable, botsAtCreation, publicBots } from './bots/seats';
 
 export {
   SEAT_KEYS,
@@ -31,34 +31,16 @@ import type { z } from 'zod';
 export type { Viewer } from './lobby-view';
 import { lobbyView, type Viewer } from './lobby-view';
 
-export interface Presence {
-  /** connected member ids of a match */
-  members(matchID: string): Set<string>;
-  spectators(matchID: string): number;
-  /** When each member of a match who is not connected now was last connected (since the server started). */
-  awaySince(matchID: string): Map<string, number>;
-  /** called after a member left or the roster changed */
-  rosterChanged(matchID: string, removedMemberIds: string[]): void;
-  /**
-   * Who is connected to the match on any server process, and when every member was last connected
-   * as stored: for decisions about someone's absence (handing their seat to the computer), which must
-   * not rest on what one process happens to know.
-   */
-  whereabouts(matchID: string): Promise<Whereabouts>;
-}
+export type { Presence } from './lobby-presence';
+import { noPresence, type Presence } from './lobby-presence';
 
 /** The lobby: creating private/public matches with seat plans, joining by invite link, renaming, leaving. */
 export class Lobby {
-  presence: Presence = {
-    members: () => new Set(),
-    spectators: () => 0,
-    awaySince: () => new Map(),
-    rosterChanged: () => {},
-    whereabouts: async () => ({ connected: new Set(), lastSeen: new Map() }),
-  };
+  /** Who is connected, and what a roster change tells (set once by the server's wiring, app-services.ts). */
+  presence: Presence = noPresence;
   /** How long all of a seat's members must have been away from a running game before the others may hand it to the computer. */
   handOverAfterMs = 60_000;
-  /** Told of every new match once it is stored (the bots start a match whose first seat is theirs). */
+  /** Told of every new match once it is stored (set once by the server's wiring: its services, in order). */
   onCreated: (matchID: string) => void = () => {};
   /** Checks a create request (POST /api/matches) against the game it names; throws an ApiError. */
   readonly parseCreate: (raw: unknown) => CreateBody;

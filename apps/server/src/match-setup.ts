@@ -1,10 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Game, State } from 'boardgame.io';
 import type { GameModule } from '@kon/platform';
 import { ApiError } from './errors';
-
-const require = createRequire(import.meta.url);
-const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { InitializeGame } from './bgio-internal';
 
 /**
  * A new match's first state from its game's set-up. The lobby checks the set-up first (the game's

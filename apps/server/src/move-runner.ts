@@ -5,11 +5,8 @@
  * anyway. Here the move is only computed: the caller makes it durable in one write and only then
  * tells anyone (see transport.ts).
  */
-import { createRequire } from 'node:module';
 import type { Game, LogEntry, Server, State } from 'boardgame.io';
-
-const require = createRequire(import.meta.url);
-const { CreateGameReducer, ProcessGameConfig } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { gameReducer, ProcessGameConfig, type ProcessedGame } from './bgio-internal';
 
 export interface MoveAction {
   type: 'MAKE_MOVE';
@@ -24,17 +21,16 @@ export interface MoveResult {
   metadata: Server.MatchData;
 }
 
-type Processed = ReturnType<typeof ProcessGameConfig>;
 type Reducer = (state: State | null, action: unknown) => State & { transients?: { error?: { type: string } } };
 
 export class MoveRunner {
-  private readonly processed: Processed;
+  private readonly processed: ProcessedGame;
   private readonly reducer: Reducer;
 
   constructor(game: Game) {
     // Processing the game config is costly; the Master did it on every move.
     this.processed = ProcessGameConfig(game);
-    this.reducer = CreateGameReducer({ game: this.processed as Game }) as unknown as Reducer;
+    this.reducer = gameReducer<Reducer>(this.processed);
   }
 
   /**

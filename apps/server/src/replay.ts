@@ -7,14 +7,11 @@
  *  - the record of a finished game (set-up, seed, moves), which the browser replays itself with the
  *    game package, every hand open.
  */
-import { createRequire } from 'node:module';
 import type { Game, State } from 'boardgame.io';
 import { z } from 'zod';
 import type { SqlStorage } from './storage';
 import type { ScenarioDef } from './scenarios';
-
-const require = createRequire(import.meta.url);
-const { CreateGameReducer, ProcessGameConfig } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { gameReducer, ProcessGameConfig } from './bgio-internal';
 
 type Reducer = (state: State, action: unknown) => State;
 
@@ -97,7 +94,7 @@ export class MatchReplay {
 
   private reducerOf(game: Game): Reducer {
     let r = this.reducers.get(game);
-    if (!r) this.reducers.set(game, (r = CreateGameReducer({ game: ProcessGameConfig(game) as Game }) as unknown as Reducer));
+    if (!r) this.reducers.set(game, (r = gameReducer<Reducer>(ProcessGameConfig(game))));
     return r;
   }
 

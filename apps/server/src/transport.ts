@@ -1,6 +1,5 @@
 import type http from 'node:http';
 import type { Game, State } from 'boardgame.io';
-import type Koa from 'koa';
 import type { Server as IOServer } from 'socket.io';
 import type { z } from 'zod';
 import type { SERVER_EVENTS, ServerEvent } from '@kon/protocol';
@@ -13,13 +12,14 @@ import { Rooms } from './transport/rooms';
 import { deliverPrivate } from './transport/private-lines';
 import type { PrivateMessage } from '@kon/protocol';
 import { SocketSessions } from './transport/socket-session';
-import type { MoveListener, MoveOutcome, PassHold, PlayerMoveGuard, TransportContext, TransportOptions } from './transport/types';
+import type { MoveListener, MoveOutcome, TransportContext, TransportOptions } from './transport/types';
+import { MatchServices } from './match-services';
 
 export { WIRE_DEFLATE } from './transport/socket-session';
 export type { MoveCheck, MoveCommitted, MoveListener, MoveOutcome, TransportOptions } from './transport/types';
 
 /**
- * Our replacement for boardgame.io's SocketIO transport (passed to Server as `transport`). Moves run
+ * Our replacement for boardgame.io's SocketIO transport and its Server's socket side. Moves run
  * through boardgame.io's reducer (move-runner.ts) but not its Master, whose move path broadcasts before
  * it stores. Here a move is checked by the game, computed, stored in one durable write, and only then
  * sent: to each socket as a patch against the view it holds. It also closes the holes of 0.50.2:
@@ -43,21 +43,21 @@ export class HardenedTransport {
   private readonly presenceTracker: PresenceTracker;
   private readonly moves: MovePath;
   private readonly sessions: SocketSessions;
-  /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it); set by the bots. */
-  playerMoveGuard: PlayerMoveGuard = async () => null;
-  /**
-   * Waits, before a seat's move from its socket is judged, for as long as the server holds that move
-   * back: a pass clicked sooner than the window's drawn delay (autopass/service.ts). Runs outside the
-   * match's lock; the move is then made against the state the seat saw, or refused as stale.
-   */
-  passHold: PassHold = async () => {};
+  /** The server's services (useServices): they guard, hold and hear of moves, in their list's order. */
+  private services = MatchServices.none;
 
   constructor(opts: TransportOptions) {
-    this.ctx = { opts, log: opts.log.child({ component: 'socket' }), games: [], app: undefined as unknown as Koa, closing: false };
+    this.ctx = { opts, log: opts.log.child({ component: 'socket' }), games: [], closing: false };
     this.presenceTracker = new PresenceTracker(this.ctx, this.rooms);
-    this.moves = new MovePath(this.ctx, this.rooms, this.patches, (matchID, playerID) => this.playerMoveGuard(matchID, playerID));
+    this.moves = new MovePath(this.ctx, this.rooms, this.patches, {
+      guardPlayerMove: (matchID, playerID) => this.services.guardPlayerMove(matchID, playerID),
+      moveStored: (e) => this.services.moveStored(e),
+    });
+    // A seat's move from its socket may be held back before it is judged (a pass clicked sooner than
+    // its window's drawn delay, autopass/service.ts): outside the match's lock, then made against the
+    // state the seat saw, or refused as stale.
     this.sessions = new SocketSessions(this.ctx, this.rooms, this.patches, this.presenceTracker, this.moves, (...args) =>
-      this.passHold(...args),
+      this.services.holdPlayerMove(...args),
     );
     if (opts.bus) {
       const remote = new RemoteMatches(this.ctx, this.rooms, this.patches, this.presenceTracker);
@@ -66,9 +66,8 @@ export class HardenedTransport {
     }
   }
 
-  /** Called by boardgame.io's Server(); the socket server is attached later, in attach(). */
-  init(app: Koa, games: Game[]) {
-    this.ctx.app = app;
+  /** The hosted games, as boardgame.io completes them (ProcessGameConfig); the socket server is attached later, in attach(). */
+  init(games: Game[]) {
     this.ctx.games = games;
   }
 
@@ -84,14 +83,20 @@ export class HardenedTransport {
     this.sessions.attach(httpServer);
   }
 
-  /** Called after every stored and published move (bots, clocks and notifications listen here). */
-  onMoveCommitted(listener: MoveListener) {
-    this.moves.onMoveCommitted(listener);
+  /**
+   * The server's services, once, in the order they hear of moves (app-services.ts): the transport
+   * asks them to guard and hold players' moves and tells them of every stored one. A second call
+   * throws rather than replace the list.
+   */
+  useServices(services: MatchServices) {
+    if (this.services !== MatchServices.none) throw new Error('the transport has its services already');
+    this.services = services;
+    this.presenceTracker.onMemberLeft((matchID, memberId) => services.memberLeft(matchID, memberId));
   }
 
-  /** Called when a member's last socket at a match (on any process) closes. */
-  onMemberLeft(listener: (matchID: string, memberId: string) => void) {
-    this.presenceTracker.onMemberLeft(listener);
+  /** Called after every stored and published move, after the services (tests and benches watch here). */
+  onMoveCommitted(listener: MoveListener) {
+    this.moves.onMoveCommitted(listener);
   }
 
   /** The one way a move enters a match, whoever makes it (see MovePath.submitMove). */

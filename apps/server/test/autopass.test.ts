@@ -5,8 +5,19 @@
  * Driven with fake timers and a stand-in transport, on real game states from Easy-bot games.
  */
 import type { State } from 'boardgame.io';
-import { actor, createInitialState, legalActions, onlyPass, perform, viewFor, PLAYER_OF_FACTION, type GameState } from '@kon/game';
+import {
+  actor,
+  createInitialState,
+  kampenOmNorgeModule,
+  legalActions,
+  onlyPass,
+  perform,
+  viewFor,
+  PLAYER_OF_FACTION,
+  type GameState,
+} from '@kon/game';
 import { easyBot, seededRng } from '@kon/game/bots';
+import { deresModule } from '@kon/deres/module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AutoPass, CLICK_GRACE_MS, type AutoPassOptions } from '../src/autopass/service';
 import { drawPassDelay, MAX_FACTOR, MIN_FACTOR } from '../src/autopass/delay';
@@ -51,13 +62,9 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   let current: State | undefined;
   const draws: number[][] = [];
   const transport = {
-    passHold: (async () => {}) as (
-      matchID: string,
-      playerID: string,
-      stateID: number,
-      move: { type: string; args: unknown[] },
-    ) => Promise<void>,
-    onMoveCommitted: (l: MoveListener) => void listeners.push(l),
+    // What the server's service list does (match-services.ts): a clicked move waits on the service's hold.
+    passHold: (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) =>
+      service.holdPlayerMove(matchID, playerID, stateID, move),
     currentState: async () => current,
     submitMove: async (_m: string, playerID: string, move: { type: string; args: unknown[] }, o: { by: string; stateID?: number }) => {
       submitted.push({ playerID, move, stateID: o.stateID, by: o.by });
@@ -66,7 +73,8 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
   };
   const service = new AutoPass({
     transport: transport as never,
-    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }), onCreated: () => {} } as never,
+    lobby: { record: async () => ({ lobby: { seats: SEATS }, metadata: {} }) } as never,
+    games: { of: async () => kampenOmNorgeModule, named: () => kampenOmNorgeModule },
     storage: {
       listMatches: async () => [],
       getSide: async (_m: string, _k: string, seat: string) => (opts.off?.includes(seat) ? { on: false } : undefined),
@@ -81,6 +89,7 @@ function harness(over: Partial<AutoPassOptions> = {}, opts: { off?: string[]; co
     ...over,
   });
   service.start();
+  listeners.push((e) => service.moveStored(e));
   const commit = (G: GameState, stateID: number) => {
     current = asState(G, stateID);
     const e = {
@@ -191,6 +200,21 @@ describe('automatic pass', () => {
     expect(h.submitted).toEqual([]);
     await vi.advanceTimersByTimeAsync(CLICK_GRACE_MS);
     expect(h.submitted.map((x) => x.stateID)).toEqual([5]);
+    h.service.stop();
+  });
+
+  it('never looks at a match of a game without automatic passing (its module has no autoPass)', async () => {
+    const h = harness({ games: { of: async () => deresModule, named: () => deresModule } });
+    h.commit(basic.forced, 4);
+    await h.service.refresh('m');
+    const pid = PLAYER_OF_FACTION[actor(basic.forced)!.faction];
+    let released = false;
+    void h.transport.passHold('m', pid, 4, { type: 'pass', args: [{}] }).then(() => (released = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.submitted).toEqual([]);
+    expect(h.draws).toEqual([]);
     h.service.stop();
   });
 

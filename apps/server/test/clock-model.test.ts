@@ -4,13 +4,15 @@
  * with clocks per seat, each with its own deadline and bank, a renamed decision being a new one.
  */
 import { describe, expect, it } from 'vitest';
+import { kampenOmNorgeModule } from '@kon/game';
 import { advance, flag, handOff, newClock, runsOf, viewOf } from '../src/clocks/clock';
 
 const live = { mode: 'live' as const, baseSeconds: 600, incrementSeconds: 10, atZero: 'pass' as const };
 
 describe('the clock model', () => {
   it("keeps Kampen om Norge's single decision: same record while the same faction decides, its shape unchanged", () => {
-    const c0 = newClock(live);
+    // The keys the clock service gives it: the module's names of the match's seats.
+    const c0 = newClock(live, Object.values(kampenOmNorgeModule.clockNames!));
     expect(Object.keys(c0.bankMs)).toEqual(['germany', 'norway', 'allies']);
     const c1 = advance(c0, [{ key: 'germany' }], 1, 1000);
     expect(advance(c1, [{ key: 'germany' }], 2, 5000)).toBe(c1);

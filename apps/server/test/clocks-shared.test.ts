@@ -51,7 +51,6 @@ describe.skipIf(!available)('clocks on two processes sharing one PostgreSQL', ()
           transport: {
             submitMove: async () => ({ ok: true }) as never,
             currentState: async () => state,
-            onMoveCommitted: () => {},
             emitToMatch: () => {},
           },
           onOwnDecisionTimeout: async (matchID) => {

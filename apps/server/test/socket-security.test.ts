@@ -300,6 +300,19 @@ describe('socket hardening', () => {
     for (const s of [g, n, spectator]) s.socket.close();
   });
 
+  it("refuses a chat line whose credentials are not the seat's, and relays it to nobody", async () => {
+    const { m, de, no } = await setup();
+    const g = await sync(m.matchID, '0', de.credentials);
+    const n = await sync(m.matchID, '1', no.credentials);
+    g.socket.emit('chat', m.matchID, { id: 'c1', sender: '0', payload: 'not mine' }, no.credentials);
+    await waitFor(() => g.received.find((r) => r.event === 'kon:error'), 'chat with wrong credentials refused');
+    expect((g.received.find((r) => r.event === 'kon:error')!.args[0] as any).code).toBe('unauthorized');
+    g.socket.emit('chat', m.matchID, { id: 'c2', sender: '0', payload: 'mine' }, de.credentials);
+    await waitFor(() => n.received.find((r) => r.event === 'chat'), 'the next line relayed');
+    expect(n.received.filter((r) => r.event === 'chat').map((r) => (r.args[1] as any).payload)).toEqual(['mine']);
+    for (const s of [g, n]) s.socket.close();
+  });
+
   it('limits socket message size', async () => {
     const { m, de } = await setup();
     const g = await sync(m.matchID, '0', de.credentials);

@@ -60,6 +60,9 @@ export const deresModule: GameModule<DeresState, DeresView> = {
   refusalText: (code, params, lang) => (isRefusalCode(code) ? refusalText(code, params, lang === 'no' ? 'nb' : 'en') : null),
   // Orders are secret until revealed together, and set-up draws terrain unseen: nothing is taken back.
   canUndo: () => false,
+  // Messages name a seat by its number (its nation is chosen in the game's own set-up).
+  seatName: (playerID) => ({ no: `spiller ${Number(playerID) + 1}`, en: `player ${Number(playerID) + 1}` }),
+  // No automatic passing (no autoPass): a seat's orders are always a decision, never a forced pass.
   bots: {
     // Easy: the random player; Normal: the evaluating player that plays to win (bots/greedy.ts).
     levels: ['easy', 'normal'],

@@ -2,8 +2,8 @@
  * Kampen om Norge as a game module of the platform (@kon/platform): everything the server, the lobby
  * and the web client may know of this game, and nothing else of its rules.
  */
-import type { GameModule } from '@kon/platform';
-import { FACTION_OF_PLAYER, PLAYER_OF_FACTION } from './types.js';
+import type { Bilingual, GameModule } from '@kon/platform';
+import { FACTION_OF_PLAYER, PLAYER_OF_FACTION, type Faction } from './types.js';
 import type { GameState } from './engine/model/state.js';
 import { checkMove, KampenOmNorge, legalMoves } from './game.js';
 import { setupDataSchema } from './engine/setup.js';
@@ -12,6 +12,14 @@ import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
 import { legalActions } from './engine/legal.js';
+import { isPassLike, onlyPass } from './engine/forced.js';
+
+/** The factions as "your move" messages name them. */
+const FACTION_NAMES: Record<Faction, Bilingual> = {
+  germany: { no: 'Tyskland', en: 'Germany' },
+  norway: { no: 'Norge', en: 'Norway' },
+  allies: { no: 'De allierte', en: 'the Allies' },
+};
 
 const factionOf = (playerID: string | null) =>
   playerID != null && Object.hasOwn(FACTION_OF_PLAYER, playerID) ? FACTION_OF_PLAYER[playerID]! : null;
@@ -65,6 +73,19 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
   clockMove: (G, playerID) => (checkMove(G, playerID, 'pass', [{}], 'server') === null ? { move: 'pass', args: [{}] } : null),
   loseOnTime: () => ({ move: 'loseOnTime', args: [{}] }),
   clockNames: FACTION_OF_PLAYER,
+  seatName: (playerID) => {
+    const f = factionOf(playerID);
+    return f ? FACTION_NAMES[f] : { no: playerID, en: playerID };
+  },
+  // Passing is all a side can do in many a reaction window (engine/forced.ts): the server passes there.
+  autoPass: {
+    onlyPass: (G, playerID) => {
+      const f = factionOf(playerID);
+      const a = f && onlyPass(G, f);
+      return a ? { move: a.type, args: [a.args] } : null;
+    },
+    isPass: (m) => isPassLike({ type: m.move, args: m.args[0] }),
+  },
   bots: {
     levels: ['easy', 'normal'],
     load: () => import('./bots/module-bots.js').then((m) => m.decide),

@@ -82,6 +82,20 @@ export interface ModuleBots<G = any, View = unknown> {
   pacingKey?(G: G, playerID: string): string;
 }
 
+/**
+ * Automatic passing: decisions that are no decision (a window where passing is all a seat can do).
+ * The server passes for a person's seat there after a delay drawn alike for every decision, and
+ * holds a pass the seat clicks sooner to the same moment, so that neither the wire nor the timing
+ * tells the others what the seat could not do. For a game whose seats decide one at a time (the
+ * server asks `toMove` and looks at the first seat it names).
+ */
+export interface ModuleAutoPass<G = any> {
+  /** The seat's one legal move when it only declines (pass, end the phase, answer "nothing"), else null. */
+  onlyPass(G: G, playerID: string): ModuleMove | null;
+  /** Whether a move, as a seat sends it, only declines: such a move clicked sooner than its window's delay waits for it. */
+  isPass(move: ModuleMove): boolean;
+}
+
 export interface GameModule<G = any, View = unknown> {
   /** The game's id: boardgame.io's `game.name`, the socket namespace, and `gameName` in stored matches. */
   readonly id: string;
@@ -165,6 +179,13 @@ export interface GameModule<G = any, View = unknown> {
    * and its clients name them.
    */
   readonly clockNames?: Readonly<Record<string, string>>;
+  /**
+   * The name "your move" messages give the side a seat (playerID) plays; absent: its seat's key.
+   * Kampen om Norge's are its factions (a seat of two factions is named by the one deciding).
+   */
+  seatName?(playerID: string): Bilingual;
+  /** Automatic passing (see ModuleAutoPass); a game without it is never passed for. */
+  readonly autoPass?: ModuleAutoPass<G>;
 }
 
 /** The games a server or client offers; the first is the default for requests that name none. */

@@ -1,6 +1,6 @@
 /**
  * Passing for a person's seat when passing is all it can do (a reaction window where nothing it holds
- * can answer, a phase with nothing to do: @kon/game onlyPass), and holding a person's quicker pass
+ * can answer, a phase with nothing to do: the game module's autoPass.onlyPass), and holding a person's quicker pass
  * to the same moment, so that no opponent learns from the wire or the timing what a seat could not do.
  *
  * Every time a person's seat must decide, a delay is drawn here (autopass/delay.ts), before anything
@@ -17,18 +17,22 @@
  * under the match's shared lock, so one pass is stored and the other is refused as stale.
  */
 import type { State } from 'boardgame.io';
-import { actor, isPassLike, onlyPass, PLAYER_OF_FACTION, type GameState } from '@kon/game';
-import type { Lobby } from '../lobby';
+import type { GameModule, ModuleMove } from '@kon/platform';
+import type { Lobby, LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
-import type { HardenedTransport } from '../transport';
+import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { MatchService } from '../match-services';
+import type { MatchGames } from '../match-games';
 import { BoundedMap } from '../bounded-map';
 import { drawPassDelay } from './delay';
 import { autopassOn } from './settings';
 
 export interface AutoPassOptions {
-  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'passHold'>;
-  lobby: Pick<Lobby, 'record' | 'onCreated'>;
+  transport: Pick<HardenedTransport, 'submitMove' | 'currentState'>;
+  lobby: Pick<Lobby, 'record'>;
+  /** The game of each match: a game without `autoPass` (Deres uenighet: its orders are always a decision) is never passed for. */
+  games: Pick<MatchGames, 'of' | 'named'>;
   storage: Pick<SqlStorage, 'listMatches' | 'getSide'>;
   log: Logger;
   /** The median of the delay distribution (AUTOPASS_DELAY_MS). */
@@ -60,7 +64,8 @@ interface Window {
  */
 export const CLICK_GRACE_MS = 1000;
 
-export class AutoPass {
+export class AutoPass implements MatchService {
+  readonly name = 'autopass';
   /** matchID → the window open there, as this process saw it open (not every match ever seen). */
   private windows = new BoundedMap<string, Window>(20_000);
   private stopped = false;
@@ -74,20 +79,30 @@ export class AutoPass {
     this.log = opts.log.child({ component: 'autopass' });
   }
 
-  /** Hear every committed move and new match, hold players' passes, and look at every unfinished match once. */
+  /** Look at every unfinished match once (the service list brings moves, new matches and held passes). */
   start() {
-    this.opts.transport.onMoveCommitted((e) => this.opened(e.matchID, e.state));
-    // A scenario may open with a window where passing is all a side can do. (The bots hook in first.)
-    const created = this.opts.lobby.onCreated;
-    this.opts.lobby.onCreated = (matchID) => {
-      created(matchID);
-      this.refresh(matchID).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
-    };
-    this.opts.transport.passHold = async (matchID, playerID, stateID, move) => {
-      if (isPassLike({ type: move.type, args: move.args[0] })) await this.hold(matchID, playerID, stateID);
-    };
     void this.resumeAll().catch((e: unknown) => this.log.error('resuming automatic passes failed', { err: e }));
   }
+
+  moveStored(e: MoveCommitted) {
+    this.opened(e.matchID, e.state, this.opts.games.named(e.matchID, e.gameName));
+  }
+
+  /** A scenario may open with a window where passing is all a side can do. */
+  matchCreated(matchID: string) {
+    this.refresh(matchID).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
+  }
+
+  /** A seat handed to or taken back from the computer, or its passing switch flipped. */
+  rosterChanged(matchID: string, _lobby: LobbyRecord) {
+    this.refresh(matchID).catch((e: unknown) => this.log.error('automatic pass refresh failed', { matchID, err: e }));
+  }
+
+  /** A pass a seat clicked waits for its window's delay (hold); any other move goes at once. */
+  readonly holdPlayerMove = async (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) => {
+    const module = await this.opts.games.of(matchID);
+    if (module.autoPass?.isPass({ move: move.type, args: move.args })) await this.hold(matchID, playerID, stateID, module);
+  };
 
   stop() {
     this.stopped = true;
@@ -97,32 +112,33 @@ export class AutoPass {
 
   /** The seat's switch or its holder changed: look at the open window again (its delay stays). */
   async refresh(matchID: string) {
+    const module = await this.opts.games.of(matchID);
+    if (!module.autoPass) return;
     const state = await this.opts.transport.currentState(matchID);
-    if (state) this.opened(matchID, state);
+    if (state) this.opened(matchID, state, module);
   }
 
   /**
    * A state was stored: if a seat must decide in it, that is a window with one delay, drawn now for
    * every window alike; then, if passing is all the seat can do, the pass is armed for its end.
    */
-  private opened(matchID: string, state: State) {
+  private opened(matchID: string, state: State, module: GameModule) {
     if (this.stopped) return;
-    const G = state.G as GameState;
-    const who = G.result ? null : actor(G);
+    const rules = module.autoPass;
+    const playerID = rules && deciderOf(module, state);
     const old = this.windows.get(matchID);
-    if (!who) {
+    if (!rules || playerID === undefined) {
       clearTimeout(old?.timer);
       this.windows.delete(matchID);
       return;
     }
-    const playerID = PLAYER_OF_FACTION[who.faction];
     let w = old;
     if (!w || w.stateID !== state._stateID || w.playerID !== playerID) {
       clearTimeout(old?.timer);
       w = { stateID: state._stateID, playerID, due: this.now() + this.draw(this.opts.medianMs), looks: 0 };
       this.windows.set(matchID, w);
     }
-    const pass = onlyPass(G, who.faction);
+    const pass = rules.onlyPass(state.G, playerID);
     if (!pass) return;
     this.arm(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
   }
@@ -132,7 +148,7 @@ export class AutoPass {
    * whether its switch is on are read now, not when the delay ends, so that the pass then goes at once
    * like a held click (a change of either comes back here through refresh).
    */
-  private async arm(matchID: string, w: Window, pass: { type: string; args: unknown }) {
+  private async arm(matchID: string, w: Window, pass: ModuleMove) {
     const look = ++w.looks;
     // A computer player decides for itself (asked first: the bots keep their holders in memory);
     // a seat that turned passing off clicks its own passes.
@@ -157,7 +173,7 @@ export class AutoPass {
     return !!seat && (await autopassOn(this.opts.storage, matchID, seat.key));
   }
 
-  private async fire(matchID: string, w: Window, pass: { type: string; args: unknown }, gaveWay = false) {
+  private async fire(matchID: string, w: Window, pass: ModuleMove, gaveWay = false) {
     if (this.stopped || this.windows.get(matchID) !== w) return;
     delete w.timer;
     if (w.clicked && !gaveWay) {
@@ -171,7 +187,7 @@ export class AutoPass {
     const out = await this.opts.transport.submitMove(
       matchID,
       w.playerID,
-      { type: pass.type, args: [pass.args] },
+      { type: pass.move, args: pass.args },
       { by: 'server', stateID: w.stateID },
     );
     // Stale: the seat acted first (a clicked pass, an undo) or another process passed; nothing to do.
@@ -184,13 +200,12 @@ export class AutoPass {
    * refused as a late one would be). A window this process did not see open (another process stored
    * its move) gets its delay drawn now.
    */
-  async hold(matchID: string, playerID: string, stateID: number): Promise<void> {
+  async hold(matchID: string, playerID: string, stateID: number, module: GameModule): Promise<void> {
     let w = this.windows.get(matchID);
     if (!w || w.stateID !== stateID || w.playerID !== playerID) {
       const state = await this.opts.transport.currentState(matchID);
       if (!state || state._stateID !== stateID) return;
-      const who = actor(state.G as GameState);
-      if (!who || PLAYER_OF_FACTION[who.faction] !== playerID) return;
+      if (deciderOf(module, state) !== playerID) return;
       w = this.windows.get(matchID);
       if (!w || w.stateID !== stateID || w.playerID !== playerID) {
         clearTimeout(w?.timer);
@@ -209,8 +224,12 @@ export class AutoPass {
     const ids = await this.opts.storage.listMatches({ where: { isGameover: false } });
     for (const id of ids) {
       if (this.stopped) return;
-      const state = await this.opts.transport.currentState(id);
-      if (state) this.opened(id, state);
+      await this.refresh(id);
     }
   }
+}
+
+/** The seat that decides now in a game whose seats decide one at a time (toMove names at most one). */
+function deciderOf(module: GameModule, state: State): string | undefined {
+  return module.toMove(state.G, state.ctx)[0];
 }

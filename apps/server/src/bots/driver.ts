@@ -14,6 +14,8 @@ import type { Lobby, LobbyRecord, SeatKey } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { PlayerMoveGuard } from '../transport/types';
+import type { MatchService } from '../match-services';
 import type { BotPool } from './pool';
 import { assertAvailable, assertHandOverOpen, handOverWhen, type BotReason, type BotSeatRecord } from './seats';
 import type { BotStrength } from './strengths';
@@ -76,7 +78,8 @@ export interface BotSeatsOptions {
   claim?: { ttlMs: number; take(matchID: string, stateID: number): Promise<boolean> };
 }
 
-export class BotSeats {
+export class BotSeats implements MatchService {
+  readonly name = 'bots';
   /** matchID → playerID → bot; a match without bots maps to an empty Map. */
   private holders = new Map<string, Map<string, Holder>>();
   /** Bumped whenever a match's bots change, so a slow read of the old record is not cached. */
@@ -95,17 +98,26 @@ export class BotSeats {
     this.log = opts.log.child({ component: 'bots' });
   }
 
-  /** Listen for moves and new matches, and resume every unfinished match whose bot must act. */
+  /** Resume every unfinished match whose bot must act. */
   start() {
-    this.opts.transport.onMoveCommitted((e) => this.onMove(e));
-    this.opts.lobby.onCreated = (matchID) => void this.wake(matchID);
-    // While the computer holds a seat its members watch but do not move: they take the seat back first.
-    this.opts.transport.playerMoveGuard = async (matchID, playerID) =>
-      (await this.holdersOf(matchID)).has(playerID)
-        ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' }
-        : null;
     void this.resumeAll().catch((e: unknown) => this.log.error('resuming bot seats failed', { err: e }));
   }
+
+  /** A move was stored: a bot that must act now decides. */
+  moveStored(e: MoveCommitted) {
+    this.onMove(e);
+  }
+
+  /** A new match whose first seat to act is a bot's starts at once. */
+  matchCreated(matchID: string) {
+    void this.wake(matchID);
+  }
+
+  /** While the computer holds a seat its members watch but do not move: they take the seat back first. */
+  readonly guardPlayerMove: PlayerMoveGuard = async (matchID, playerID) =>
+    (await this.holdersOf(matchID)).has(playerID)
+      ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' }
+      : null;
 
   /** Stop deciding: no bot moves from now on (decisions under way are dropped). */
   async stop() {

@@ -1,13 +1,12 @@
 /**
  * A match's clock as pure data and the rules that move it; no timers and no I/O (service.ts does
- * those). Time is kept per clock key: Kampen om Norge's factions (its stored clocks and clients name
- * them so), a playerID in other games (the module's clockNames). A decision is the stretch in which
+ * those). Time is kept per clock key: the game's name for a seat where it names them (the module's
+ * clockNames: Kampen om Norge's factions, as its stored clocks and clients name them), else a playerID. A decision is the stretch in which
  * one key must act: it begins when the game asks that key to act and ends when it no longer does.
  * Usually one key decides at a time; in a phase of simultaneous orders every seat yet to submit has
  * its own decision running at once. A live clock spends the key's bank during its decisions and adds
  * the increment when one ends; a correspondence clock gives each decision its own deadline.
  */
-import { FACTIONS, type Faction } from '@kon/game';
 import type { TimedSettings } from './settings';
 import type { Actor } from '../decisions';
 
@@ -43,8 +42,8 @@ export interface ClockRecord {
   seenAt?: number;
 }
 
-/** A new clock with a full bank for each key (default: Kampen om Norge's factions). */
-export function newClock(settings: TimedSettings, keys: readonly string[] = FACTIONS, seats = false): ClockRecord {
+/** A new clock with a full bank for each key (the module's clock names of the match's seats). */
+export function newClock(settings: TimedSettings, keys: readonly string[], seats = false): ClockRecord {
   const bank = settings.mode === 'live' ? settings.baseSeconds * 1000 : 0;
   return {
     v: 1,
@@ -128,12 +127,12 @@ export interface ClockView {
   baseSeconds?: number;
   incrementSeconds?: number;
   decisionSeconds?: number;
-  /** Live: each faction's time left now; correspondence: the running faction's time to its deadline. */
-  remainingMs: Partial<Record<Faction, number>>;
-  running: Faction | null;
-  /** Absolute time at which the running faction's time runs out (clients count down to it). */
+  /** Live: each key's time left now; correspondence: the running key's time to its deadline. */
+  remainingMs: Partial<Record<string, number>>;
+  running: string | null;
+  /** Absolute time at which the running key's time runs out (clients count down to it). */
   deadline: number | null;
-  flagged: Faction[];
+  flagged: string[];
   /** A game whose clocks run per seat (several at once in simultaneous phases), by playerID. */
   seats?: Record<string, SeatClockView>;
   /** The server's time when this was made, so a client with a wrong clock can correct for it. */
@@ -167,19 +166,19 @@ export function viewOf(c: ClockRecord, now: number): ClockView {
       const r = runs.find((x) => x.faction === k);
       seats[k] = { remainingMs: left(k), running: !!r, deadline: r?.deadline ?? null, flagged: c.flagged.includes(k) };
     }
-    // The faction fields stay empty: they name Kampen om Norge's sides only.
+    // The named fields stay empty: they are for games whose clocks have names (clockNames).
     return { ...settings, remainingMs: {}, running: null, deadline: null, flagged: [], seats, serverNow: now };
   }
   const r = c.running;
-  const remainingMs: Partial<Record<Faction, number>> = {};
-  if (s.mode === 'live') for (const f of FACTIONS) remainingMs[f] = left(f)!;
-  else if (r) remainingMs[r.faction as Faction] = Math.max(0, r.deadline - now);
+  const remainingMs: Partial<Record<string, number>> = {};
+  if (s.mode === 'live') for (const k of Object.keys(c.bankMs)) remainingMs[k] = left(k)!;
+  else if (r) remainingMs[r.faction] = Math.max(0, r.deadline - now);
   return {
     ...settings,
     remainingMs,
-    running: (r?.faction as Faction | undefined) ?? null,
+    running: r?.faction ?? null,
     deadline: r?.deadline ?? null,
-    flagged: c.flagged as Faction[],
+    flagged: c.flagged,
     serverNow: now,
   };
 }

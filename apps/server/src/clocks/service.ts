@@ -8,10 +8,12 @@
  * same transport.submitMove every move takes, so it is judged, stored and sent like any other.
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
+import type { ClockView as ClockWire } from '@kon/protocol';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { MatchService } from '../match-services';
 import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
 import { actorsNow, playerOfKey, seatKey } from '../decisions';
 import type { ClockSettings } from './settings';
@@ -30,7 +32,7 @@ export type OwnDecisionTimeout = (matchID: string, playerID: string, key: string
 
 export interface ClockDeps {
   storage: SqlStorage;
-  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'onMoveCommitted' | 'emitToMatch'>;
+  transport: Pick<HardenedTransport, 'submitMove' | 'currentState' | 'emitToMatch'>;
   log: Logger;
   /** The game of a match (MatchGames.of). */
   gameOf: (matchID: string) => Promise<GameModule>;
@@ -49,7 +51,8 @@ export function clockSettingsOf(lobby: unknown): ClockSettings {
   return (lobby as Partial<LobbyRecord> | null)?.clock ?? { mode: 'none' };
 }
 
-export class ClockService {
+export class ClockService implements MatchService {
+  readonly name = 'clocks';
   /** Each match's clock, null for a match without one (so moves of clockless matches read nothing). */
   private clocks = new BoundedMap<string, ClockRecord | null>(20_000);
   private timers = new Map<string, NodeJS.Timeout>();
@@ -62,7 +65,11 @@ export class ClockService {
   constructor(private readonly deps: ClockDeps) {
     this.now = deps.now ?? Date.now;
     this.log = deps.log.child({ component: 'clocks' });
-    deps.transport.onMoveCommitted((e) => this.enqueue(e.matchID, () => this.onMove(e)));
+  }
+
+  /** A move was stored: the decisions it ends and begins move the clock. */
+  moveStored(e: MoveCommitted) {
+    void this.enqueue(e.matchID, () => this.onMove(e));
   }
 
   /** Wire the computer-player takeover (bots) in after construction. */
@@ -147,7 +154,9 @@ export class ClockService {
     }
     this.clocks.set(matchID, c);
     this.arm(matchID, c);
-    this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()));
+    // The named fields carry the module's clockNames, which the wire schema spells out (Kampen om
+    // Norge's factions, the one game that names its clocks): the protocol checks them, not the server.
+    this.deps.transport.emitToMatch(matchID, 'kon:clock', viewOf(c, this.now()) as ClockWire);
     return true;
   }
 

@@ -2,28 +2,16 @@
 import type { Bilingual } from '@kon/platform';
 import type { ClockView } from '../clocks/clock';
 
-const FACTION: Record<'nb' | 'en', Record<string, string>> = {
-  nb: { germany: 'Tyskland', norway: 'Norge', allies: 'De allierte' },
-  en: { germany: 'Germany', norway: 'Norway', allies: 'the Allies' },
-};
-const DEFAULT_GAME: Bilingual = { no: 'Kampen om Norge', en: 'The Battle of Norway' };
-
-/**
- * A side's name: Kampen om Norge's factions by their clock key, a numbered seat of another game by
- * its seat key (player2: "spiller 2" / "player 2").
- */
-function sideName(side: string, lang: 'nb' | 'en'): string {
-  const f = FACTION[lang][side];
-  if (f) return f;
-  const n = /^player(\d+)$/.exec(side)?.[1];
-  return n ? `${lang === 'nb' ? 'spiller' : 'player'} ${n}` : side;
+/** A side's name in the member's language (the game's own words: GameModule.seatName). */
+function sideName(side: Bilingual, lang: 'nb' | 'en'): string {
+  return lang === 'nb' ? side.no : side.en;
 }
 
 /** The time left to the deciding side: its faction's, or (a game with clocks per seat) its seat's. */
 function timeLeft(clock: ClockView | undefined, key: string): number | undefined {
   const seat = clock?.seats?.[key];
   if (seat) return seat.remainingMs ?? undefined;
-  return clock?.remainingMs[key as keyof ClockView['remainingMs']];
+  return clock?.remainingMs[key];
 }
 
 function duration(ms: number, lang: 'nb' | 'en'): string {
@@ -39,20 +27,20 @@ export interface YourMove {
   matchID: string;
   /** The deciding side's clock key (a faction, or a playerID in a game with clocks per seat). */
   faction: string;
-  /** The side's name to show: a faction, or a seat key (default: the clock key). */
-  side?: string;
-  /** The game's name (default: Kampen om Norge). */
-  game?: Bilingual;
+  /** The side's name to show (the module's seatName, else the seat's key). */
+  side: Bilingual;
+  /** The game's name (its module's texts.name). */
+  game: Bilingual;
   link: string;
   clock?: ClockView | undefined;
   lang: 'nb' | 'en';
 }
 
-export function yourMoveText({ matchID, faction, side, game = DEFAULT_GAME, link, clock, lang }: YourMove): {
+export function yourMoveText({ matchID, faction, side, game, link, clock, lang }: YourMove): {
   subject: string;
   text: string;
 } {
-  const f = sideName(side ?? faction, lang);
+  const f = sideName(side, lang);
   const left = timeLeft(clock, faction);
   if (lang === 'nb') {
     const subject = `${game.no}: ditt trekk (${f})`;
@@ -75,8 +63,8 @@ export interface PushMessage {
   tag: string;
 }
 
-export function yourMovePush({ matchID, faction, side, game = DEFAULT_GAME, clock, lang }: Omit<YourMove, 'link'>): PushMessage {
-  const f = sideName(side ?? faction, lang);
+export function yourMovePush({ matchID, faction, side, game, clock, lang }: Omit<YourMove, 'link'>): PushMessage {
+  const f = sideName(side, lang);
   const left = timeLeft(clock, faction);
   const url = `/m/${matchID}`;
   const tag = `kon-${matchID}`;

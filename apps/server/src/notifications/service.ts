@@ -11,12 +11,13 @@
  */
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { GameModule } from '@kon/platform';
+import type { Bilingual, GameModule } from '@kon/platform';
 import { actorsNow, playerOfKey } from '../decisions';
 import { everySeatTaken, type LobbyRecord } from '../lobby';
 import type { Logger } from '../log';
 import { type SqlStorage, updateSide } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
+import type { MatchService } from '../match-services';
 import type { ClockView } from '../clocks/clock';
 import { yourMovePush, yourMoveText } from './message';
 import { asksForAnything, MAX_PUSH_DEVICES, type NotificationSettings, type PushTarget } from './settings';
@@ -69,15 +70,18 @@ function commanders(module: GameModule, lobby: LobbyRecord, key: string): LobbyR
   return lobby.members.filter((m) => seats.has(m.seat));
 }
 
-/** The name a message gives the side: Kampen om Norge's faction, or the seat's key in other games. */
-function sideOf(module: GameModule, lobby: LobbyRecord, key: string): string {
-  if (module.clockNames) return key;
-  return lobby.seats.find((s) => s.playerIDs.includes(key))?.key ?? key;
+/** The name a message gives the side with this clock key: the game's (seatName), else its seat's key. */
+function sideOf(module: GameModule, lobby: LobbyRecord, key: string): Bilingual {
+  const pid = playerOfKey(module, key);
+  const named = module.seatName?.(pid);
+  if (named) return named;
+  const seat = lobby.seats.find((s) => s.playerIDs.includes(pid))?.key ?? key;
+  return { no: seat, en: seat };
 }
 
 export interface NotifyOptions {
   storage: SqlStorage;
-  transport: Pick<HardenedTransport, 'onMoveCommitted' | 'onMemberLeft' | 'currentState' | 'presence'>;
+  transport: Pick<HardenedTransport, 'currentState' | 'presence'>;
   log: Logger;
   /** The game of a match (MatchGames.of). */
   gameOf: (matchID: string) => Promise<GameModule>;
@@ -96,7 +100,8 @@ export interface NotifyOptions {
   shared?: boolean;
 }
 
-export class NotificationService {
+export class NotificationService implements MatchService {
+  readonly name = 'notifications';
   private readonly log: Logger;
   private readonly mailer: Transporter | undefined;
   /** One piece of work at a time per match, in the order the moves came. */
@@ -111,8 +116,11 @@ export class NotificationService {
   constructor(private readonly opts: NotifyOptions) {
     this.log = opts.log.child({ component: 'notify' });
     this.mailer = opts.smtp ? nodemailer.createTransport(opts.smtp.url) : undefined;
-    opts.transport.onMoveCommitted((e: MoveCommitted) => this.enqueue(e.matchID, () => this.decisionAt(e.matchID, e.state)));
-    opts.transport.onMemberLeft((matchID, memberId) => this.memberLeft(matchID, memberId));
+  }
+
+  /** A move was stored: announce the decisions it opened. */
+  moveStored(e: MoveCommitted) {
+    void this.enqueue(e.matchID, () => this.decisionAt(e.matchID, e.state));
   }
 
   get emailAvailable() {
@@ -252,7 +260,7 @@ export class NotificationService {
   }
 
   /** A member's last socket left the match: if it is their side's decision, tell them after a while. */
-  private memberLeft(matchID: string, memberId: string) {
+  memberLeft(matchID: string, memberId: string) {
     if (this.stopped) return;
     const key = `${matchID} ${memberId}`;
     clearTimeout(this.awayTimers.get(key));
@@ -301,7 +309,7 @@ export class NotificationService {
       const sender = this.pushSender;
       for (const target of sender ? (s.push ?? []) : []) {
         const push = yourMovePush({ ...about, lang: target.lang });
-        const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction as 'germany'] ?? undefined;
+        const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction] ?? undefined;
         this.track(
           this.withRetries('push', matchID, m.id, async () => {
             if ((await sendPush(sender!, target, push, ttl)) === 'gone') await this.forgetPush(matchID, m.id, target.endpoint);

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { LogEntry, State, StorageAPI, Server } from 'boardgame.io';
 import {
   MatchNotFoundError,
@@ -10,8 +9,7 @@ import {
   type SideRow,
 } from './types';
 
-const require = createRequire(import.meta.url);
-const { Async } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { Async } from '../bgio-internal';
 
 /**
  * What both back ends share: boardgame.io's entry points mapped onto ours, and the bookkeeping of

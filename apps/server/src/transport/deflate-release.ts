@@ -12,6 +12,41 @@ interface PerMessageDeflate {
   _compress: Compress;
 }
 
+/** ws's PerMessageDeflate class, with the few members the release reads and writes. */
+export interface PerMessageDeflateClass {
+  new (options?: Record<string, unknown>): PerMessageDeflate;
+  prototype: PerMessageDeflate;
+}
+
+/** The PerMessageDeflate of the ws that engine.io (socket.io's engine) uses. */
+export function engineDeflate(): PerMessageDeflateClass {
+  const engineRequire = createRequire(require.resolve('engine.io'));
+  // ws exports only its entry point; its files are reached by path.
+  const wsDir = path.dirname(engineRequire.resolve('ws/package.json'));
+  return engineRequire(path.join(wsDir, 'lib', 'permessage-deflate.js')) as PerMessageDeflateClass;
+}
+
+/**
+ * The start-up check before ws's private members are touched: null when this ws is shaped as the
+ * release was written for (ws 8: `_compress(data, fin, callback)`, which resets the stream of a
+ * message sent without context takeover; `_isServer`, `params` and `_deflate` on each instance),
+ * else what differs. A ws that differs is left alone: its sockets then keep their compressors (more
+ * memory, the same bytes on the wire), and the log says so.
+ */
+export function deflateReleaseRefusal(PMD: PerMessageDeflateClass): string | null {
+  const compress = PMD.prototype?._compress as unknown;
+  if (typeof compress !== 'function' || compress.length !== 3) return 'PerMessageDeflate#_compress(data, fin, callback) is gone';
+  const source = compress.toString();
+  if (!/_no_context_takeover/.test(source) || !/\.reset\(\)/.test(source))
+    return 'PerMessageDeflate#_compress no longer resets the stream of a message without context takeover';
+  const probe = new PMD({ isServer: true }) as unknown as Record<string, unknown>;
+  for (const field of ['_isServer', 'params', '_deflate'])
+    if (!Object.hasOwn(probe, field)) return `PerMessageDeflate instances have no ${field}`;
+  if (probe._isServer !== true || probe._deflate !== null || probe.params !== null)
+    return 'PerMessageDeflate instances start differently (_isServer, _deflate, params)';
+  return null;
+}
+
 /**
  * Lets each socket's compressor go once a compressed message is out, when no context is carried from
  * one message to the next (our WIRE_DEFLATE says so: serverNoContextTakeover). ws keeps a socket's zlib
@@ -20,15 +55,16 @@ interface PerMessageDeflate {
  * is one). Without context takeover the next message would start from a reset stream anyway, so a new
  * one (made by ws when it needs it) compresses exactly the same.
  *
- * Patches the ws that engine.io (socket.io's engine) uses; idempotent.
+ * Patches the ws that engine.io uses, after deflateReleaseRefusal found it shaped as expected;
+ * idempotent. Answers why it did not patch (null: patched). test/deflate-release.test.ts fails when
+ * ws changes what this relies on.
  */
-export function releaseDeflateAfterEachMessage(): void {
-  const engineRequire = createRequire(require.resolve('engine.io'));
-  // ws exports only its entry point; its files are reached by path.
-  const wsDir = path.dirname(engineRequire.resolve('ws/package.json'));
-  const proto = (engineRequire(path.join(wsDir, 'lib', 'permessage-deflate.js')) as { prototype: PerMessageDeflate }).prototype;
+export function releaseDeflateAfterEachMessage(PMD: PerMessageDeflateClass = engineDeflate()): string | null {
+  const proto = PMD.prototype;
   const marked = proto as unknown as Record<symbol, boolean>;
-  if (marked[PATCHED]) return;
+  if (marked[PATCHED]) return null;
+  const refusal = deflateReleaseRefusal(PMD);
+  if (refusal) return refusal;
   const compress = proto._compress;
   proto._compress = function (this: PerMessageDeflate, data, fin, cb) {
     compress.call(this, data, fin, (err, out) => {
@@ -42,6 +78,7 @@ export function releaseDeflateAfterEachMessage(): void {
     });
   };
   marked[PATCHED] = true;
+  return null;
 }
 
 /** The compressor a server-side socket.io socket holds now (tests). */

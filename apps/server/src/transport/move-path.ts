@@ -21,10 +21,18 @@ import {
 type Move = { type: string; args: unknown[] };
 type SubmitOptions = { by: 'player' | 'server'; stateID?: number; credentials?: string };
 
+/** What the move path asks of the server's services (the façade's MatchServices, read at each move). */
+export interface MoveHooks {
+  /** Refuses a player's move for a seat that is not theirs to play now (a computer holds it). */
+  guardPlayerMove: PlayerMoveGuard;
+  /** The services hear of a stored and sent move, in their list's order (before the observers). */
+  moveStored(e: MoveCommitted): void;
+}
+
 /**
  * The one way a move enters a match. Its rules live here and nowhere else: every move runs under its
  * match's lock; a refused move writes nothing; nothing is sent before the move is durable; the
- * listeners hear only of stored and sent moves.
+ * services and observers hear only of stored and sent moves.
  */
 export class MovePath {
   private runners = new Map<Game, MoveRunner>();
@@ -34,11 +42,10 @@ export class MovePath {
     private readonly ctx: TransportContext,
     private readonly rooms: Rooms,
     private readonly patches: Patches,
-    /** The façade's playerMoveGuard, read at each move (the bots set it after construction). */
-    private readonly playerMoveGuard: PlayerMoveGuard,
+    private readonly hooks: MoveHooks,
   ) {}
 
-  /** Called after every stored and published move (bots, clocks and notifications listen here). */
+  /** Called after every stored and published move, after the services (tests and benches watch here). */
   onMoveCommitted(listener: MoveListener) {
     this.listeners.push(listener);
   }
@@ -82,9 +89,9 @@ export class MovePath {
     if (!game) return { ok: false, code: 'no_game' };
     const filter = this.patches.filterOf(game);
     const checkMove = (game.name !== undefined && this.ctx.opts.checkMoveOf?.(game.name)) || this.ctx.opts.checkMove;
-    if (opts.by === 'player' && !(await authentic(this.ctx.app, playerID, opts.credentials, metadata)))
+    if (opts.by === 'player' && !(await authentic(playerID, opts.credentials, metadata)))
       return { ok: false, code: 'unauthorized', fields: { playerID } };
-    const held = opts.by === 'player' ? await this.playerMoveGuard(matchID, playerID) : null;
+    const held = opts.by === 'player' ? await this.hooks.guardPlayerMove(matchID, playerID) : null;
     if (held) return { ok: false, code: held.code, message: held.message, fields: { playerID } };
     const refusal = checkMove?.(state.G, playerID, type, args, opts.by);
     // The game's codes (kebab-case, e.g. not-your-turn) in the protocol's table.
@@ -130,6 +137,7 @@ export class MovePath {
       gameName: metadata.gameName,
     });
     const event: MoveCommitted = { matchID, gameName: game.name ?? '', playerID, by: opts.by, move: { type, args }, state: result.state };
+    this.hooks.moveStored(event);
     for (const l of this.listeners) {
       try {
         l(event);

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import type { Game, State } from 'boardgame.io';
 import type { Socket } from 'socket.io';
 import { diffJson, type JsonSizes } from '../json-diff';
 import type { Rooms } from './rooms';
 import { type FilterFn, type LiveMatch, type Payload, SPECTATORS } from './types';
 
-const require = createRequire(import.meta.url);
-const { getFilterPlayerView } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
+import { getFilterPlayerView } from '../bgio-internal';
 
 /**
  * What each socket of this process is sent of a match: every state as its seat may see it, as a

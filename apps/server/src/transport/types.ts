@@ -1,6 +1,6 @@
 import type { Game, Server as BgioServer, State } from 'boardgame.io';
-import type Koa from 'koa';
 import type { ErrorCode } from '@kon/protocol';
+import { authenticateCredentials } from '../lobby-metadata';
 import type { Lobby } from '../lobby';
 import type { KeyedMutex } from '../lock';
 import type { Logger } from '../log';
@@ -80,13 +80,12 @@ export interface TransportOptions {
   sharedPresence?: Pick<RedisPresenceBook, 'report' | 'read'>;
 }
 
-/** What every part of the transport reads: its options, and what boardgame.io and shutdown set later. */
+/** What every part of the transport reads: its options, and what the server and shutdown set later. */
 export interface TransportContext {
   readonly opts: TransportOptions;
   readonly log: Logger;
-  /** Set by boardgame.io's Server() (HardenedTransport.init). */
+  /** The hosted games, as boardgame.io completes them (HardenedTransport.init). */
   games: Game[];
-  app: Koa;
   /** Set at shutdown: no action is taken any more. */
   closing: boolean;
 }
@@ -123,15 +122,9 @@ export type PlayerMoveGuard = (matchID: string, playerID: string) => Promise<{ c
 /** Holds a seat's move from its socket back before it is judged (see HardenedTransport.passHold). */
 export type PassHold = (matchID: string, playerID: string, stateID: number, move: { type: string; args: unknown[] }) => Promise<void>;
 
-/** Whether the credentials are those of the seat, by boardgame.io's authenticator (set on the Koa app by its Server). */
-export async function authentic(
-  app: Koa,
-  playerID: string,
-  credentials: string | undefined,
-  metadata: BgioServer.MatchData,
-): Promise<boolean> {
-  const auth = app.context.auth as {
-    authenticateCredentials(a: { playerID: string; credentials?: string; metadata: BgioServer.MatchData }): Promise<boolean> | boolean;
-  };
-  return auth.authenticateCredentials({ playerID, ...(credentials !== undefined ? { credentials } : {}), metadata });
+/** Whether the credentials are those of the seat (its stored credential hashes, lobby-metadata.ts). */
+export function authentic(playerID: string, credentials: string | undefined, metadata: BgioServer.MatchData): boolean {
+  const players = metadata.players as Record<string, BgioServer.PlayerMetadata> | undefined;
+  const seat = players && Object.hasOwn(players, playerID) ? players[playerID] : undefined;
+  return authenticateCredentials(credentials, seat);
 }
