@@ -35,6 +35,12 @@ import type { BotStrength, ErrorCode } from '@kon/protocol';
 import { loadGames, type ServerGames } from './games';
 import { firstGameOnly } from './game-scope';
 import { MatchGames } from './match-games';
+import { openSideSql } from './ratings/sql';
+import { RatingService } from './ratings/service';
+import type { RatingRules } from './ratings/model';
+import { markComputerSeats } from './ratings/intent';
+import { Matchmaker, type SeatBinder } from './matchmaker/service';
+import { matchmakerRoutes, type NamesOf } from './matchmaker/routes';
 
 const require = createRequire(import.meta.url);
 // boardgame.io/server has no ESM entry that Node can load: use its CommonJS build.
@@ -62,6 +68,10 @@ export interface RunningServer {
   notifications: NotificationService;
   /** Passes for a person's seat when passing is all it can do, and holds quicker clicked passes. */
   autopass: AutoPass;
+  /** Ratings of finished matches (ratings/service.ts). */
+  ratings: RatingService;
+  /** Tickets matched into matches (matchmaker/service.ts); its `binder` hands each seat to its account. */
+  matchmaker: Matchmaker;
   app: Koa;
   /** Graceful stop: refuse new work, finish in-flight moves and their writes, close sockets and storage. */
   stop(reason?: string): Promise<void>;
@@ -79,6 +89,12 @@ export interface StartOptions {
   notifyRetryBaseMs?: number;
   /** The automatic passes' delay distribution (tests spy on it). */
   autopassDraw?: (medianMs: number) => number;
+  /** The accounts' bindSeat for the match maker's matches. */
+  seatBinder?: SeatBinder;
+  /** The accounts' display names, for leaderboards and profiles. */
+  namesOf?: NamesOf;
+  /** When a match counts and who is listed (default: ratings/rules.json). */
+  ratingRules?: RatingRules;
 }
 
 export async function startServer(config: Config, serverGames?: ServerGames, opts: StartOptions = {}): Promise<RunningServer> {
@@ -111,6 +127,26 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
   const lobby = new Lobby(games, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
+  // The ratings' and the match maker's own tables, in the same database through a connection of their own.
+  const sideSql = openSideSql(config);
+  const ratings = new RatingService(sideSql, storage, log.child({ component: 'ratings' }), opts.ratingRules);
+  const matchmaker = new Matchmaker({
+    sql: sideSql,
+    storage,
+    lobby,
+    ratings,
+    log: log.child({ component: 'matchmaker' }),
+    ...(opts.seatBinder ? { binder: opts.seatBinder } : {}),
+  });
+  try {
+    await ratings.init();
+    await matchmaker.init();
+  } catch (e) {
+    await sideSql.close().catch(() => {});
+    await cluster?.close();
+    await storage.close().catch(() => {});
+    throw e;
+  }
   const transport: HardenedTransport = new HardenedTransport({
     storage,
     lobby,
@@ -215,6 +251,10 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
           if (!row) return;
           clocks.rosterChanged(matchID, row.lobby);
           notifications.rosterChanged(matchID, row.lobby);
+          // A seat the computer takes over in a rated match counts as lost (ratings/intent.ts).
+          markComputerSeats(storage, matchID, row.lobby as never).catch((e: unknown) =>
+            log.error('computer seat mark failed', { matchID, err: e }),
+          );
         })
         .catch((e: unknown) => log.error('roster hooks failed', { matchID, err: e }));
     },
@@ -232,6 +272,11 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   const app = server.app as unknown as Koa;
   const replay = new MatchReplay((gameName) => gameOfModule(games.of(gameName)), storage, scenarios);
   transport.onMoveCommitted((e) => replay.committed(e));
+  // The move that ended a match: judge it for the ratings (once, whichever process hears it).
+  transport.onMoveCommitted((e) => {
+    if (e.state.ctx.gameover === undefined) return;
+    ratings.finished(e.matchID).catch((err: unknown) => log.error('rating a match failed', { matchID: e.matchID, err }));
+  });
   const rematches = new Rematches(lobby, storage, lock, log.child({ component: 'rematch' }));
   const deps: HttpDeps = {
     config,
@@ -246,6 +291,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
       notificationRoutes(notifications),
       deviceRoutes(new PlayerLists(storage)),
       (router) => botRoutes(router, bots, config),
+      matchmakerRoutes(matchmaker, ratings, opts.namesOf),
       autopassRoutes({
         available: config.autopass,
         changed: (matchID, playerIDs, on) => {
@@ -283,6 +329,8 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
   bots.start();
   if (config.autopass) autopass.start();
   await clocks.start();
+  // Matches that ended while no process could hear it (a crash between the move and its rating).
+  ratings.catchUp().catch((e: unknown) => log.error('rating catch-up failed', { err: e }));
   log.info('listening', {
     port,
     host: config.host,
@@ -316,11 +364,12 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
       await transport.close();
       httpServer.closeAllConnections?.();
       await cluster?.close();
+      await sideSql.close().catch(() => {});
       await storage.close();
       log.info('stopped');
     })());
 
-  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, app, stop };
+  return { url, port, storage, lobby, transport, bots, clocks, notifications, autopass, ratings, matchmaker, app, stop };
 }
 
 /** Times every durable move write for GET /metrics, whatever store is behind it. */

@@ -64,10 +64,12 @@ describe('judging a finished match', () => {
     const j = judge(kon(), rules);
     expect(j.rated).toBe(true);
     expect(byAccount(j)).toEqual({ a: [2, 'loss', 'finished'], b: [1, 'win', 'finished'], c: [1, 'win', 'finished'] });
-    expect(teamsOf('kampen-om-norge', kon().seats.map((s) => ({ seat: s.key, playerIDs: s.playerIDs })))).toEqual([
-      ['germany'],
-      ['norway', 'allies'],
-    ]);
+    expect(
+      teamsOf(
+        'kampen-om-norge',
+        kon().seats.map((s) => ({ seat: s.key, playerIDs: s.playerIDs })),
+      ),
+    ).toEqual([['germany'], ['norway', 'allies']]);
   });
 
   it("Deres uenighet: the sheet's ranking is the placing; a top tie without a winner is a shared first place", () => {
@@ -84,19 +86,33 @@ describe('judging a finished match', () => {
   });
 
   it('a side that lost on time has lost (the game says so) and is marked as lost on time', () => {
-    const j = judge(kon({ result: { winner: 'germany', level: 'clear', reason: 'time', timedOut: 'allies', germanCities: [] }, movesBy: { '0': 5, '1': 5, '2': 0 } }), rules);
+    const j = judge(
+      kon({
+        result: { winner: 'germany', level: 'clear', reason: 'time', timedOut: 'allies', germanCities: [] },
+        movesBy: { '0': 5, '1': 5, '2': 0 },
+      }),
+      rules,
+    );
     expect(j.rated).toBe(true);
     expect(byAccount(j)).toEqual({ a: [1, 'win', 'finished'], b: [2, 'loss', 'finished'], c: [2, 'loss', 'timeout'] });
   });
 
   it('a seat the computer took over during play counts as having lost, whatever the board says', () => {
     // Germany left; the computer played on and won the board for it: still Germany's loss.
-    const k = judge(kon({ result: { winner: 'germany', level: 'clear', reason: 'deck', germanCities: [] }, computer: { germany: 'left' } }), rules);
+    const k = judge(
+      kon({ result: { winner: 'germany', level: 'clear', reason: 'deck', germanCities: [] }, computer: { germany: 'left' } }),
+      rules,
+    );
     expect(k.rated).toBe(true);
     expect(byAccount(k)).toEqual({ a: [2, 'loss', 'left'], b: [1, 'win', 'finished'], c: [1, 'win', 'finished'] });
     // Deres: the winner's seat left: it drops below everyone who stayed; the others keep their order.
     const d = judge(deres({ computer: { player3: 'timeout' } }), rules);
-    expect(byAccount(d)).toEqual({ c: [4, 'loss', 'timeout'], a: [1, 'win', 'finished'], d: [2, 'loss', 'finished'], b: [3, 'loss', 'finished'] });
+    expect(byAccount(d)).toEqual({
+      c: [4, 'loss', 'timeout'],
+      a: [1, 'win', 'finished'],
+      d: [2, 'loss', 'finished'],
+      b: [3, 'loss', 'finished'],
+    });
   });
 
   it('is unrated with a computer seat from the start, a seat without account, one account on two seats, too few moves, or not chosen rated', () => {

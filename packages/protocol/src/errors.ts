@@ -62,6 +62,11 @@ export const ERRORS = {
   seat_away_briefly: { status: 409 },
   // Automatic passes
   autopass_off: { status: 409 },
+  // Accounts, the match maker and blocks
+  sign_in_required: { status: 401 },
+  ticket_closed: { status: 409 },
+  too_many_tickets: { status: 409 },
+  cannot_block_self: { status: 400 },
   // The socket: joining a match, sending moves and chat
   bad_sync: { status: null },
   match_not_found: { status: null },

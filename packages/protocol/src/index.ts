@@ -7,3 +7,4 @@ export * from './devices';
 export * from './socket';
 export * from './routes';
 export * from './openapi';
+export * from './matchmaking';

@@ -26,7 +26,7 @@ export async function finishedMatch(storage: SqlStorage, matchID: string): Promi
   const lobby = row.lobby as LobbyRecord;
   const { state, log } = await storage.fetch(matchID, { state: true, log: true });
   const intent = await readIntent(storage, matchID);
-  const computer: FinishedMatch['computer'] = { ...(await computerMarks(storage, matchID)) };
+  const computer: Record<string, 'created' | 'timeout' | 'left'> = { ...(await computerMarks(storage, matchID)) };
   // A seat the computer still holds at the end was marked when it took it; one given at creation never is.
   for (const [seat, b] of Object.entries(lobby.bots ?? {})) if (b?.reason === 'created') computer[seat] = 'created';
   return {

@@ -197,7 +197,11 @@ export function rateSeats(teams: string[][], rankOf: (seat: string) => number, s
   const rank = teams.map((t) => rankOf(t[0]!));
   const out = rate(input, { rank });
   const next = new Map<string, Skill>();
-  teams.forEach((t, i) => t.forEach((seat, j) => next.set(seat, { mu: out[i]![j]!.mu, sigma: out[i]![j]!.sigma })));
+  teams.forEach((t, i) => {
+    t.forEach((seat, j) => {
+      next.set(seat, { mu: out[i]![j]!.mu, sigma: out[i]![j]!.sigma });
+    });
+  });
   return next;
 }
 

@@ -15,7 +15,14 @@ export interface LeaderboardRow {
 }
 
 /** Accounts with at least the rules' number of rated games in this rating, best first. */
-export async function leaderboard(sql: SideSql, rules: RatingRules, game: string, variant: string, side: string, limit = 100): Promise<LeaderboardRow[]> {
+export async function leaderboard(
+  sql: SideSql,
+  rules: RatingRules,
+  game: string,
+  variant: string,
+  side: string,
+  limit = 100,
+): Promise<LeaderboardRow[]> {
   const rows = await sql.query<Record<string, unknown>>(
     'SELECT account_id, mu, sigma, games, wins, losses, draws FROM kon_ratings WHERE game = $1 AND variant = $2 AND side = $3 AND games >= $4',
     [game, variant, side, rules.leaderboardMinGames],
@@ -41,7 +48,17 @@ export interface Profile {
   /** Every judged game (rated or not) by game and side. */
   played: { game: string; side: string; games: number; wins: number; losses: number; draws: number }[];
   reliability: { finished: number; timeout: number; left: number; share: number };
-  recent: { matchID: string; game: string; variant: string; side: string; outcome: string; ending: string; rated: boolean; finishedAt: number; ratingAfter: number | null }[];
+  recent: {
+    matchID: string;
+    game: string;
+    variant: string;
+    side: string;
+    outcome: string;
+    ending: string;
+    rated: boolean;
+    finishedAt: number;
+    ratingAfter: number | null;
+  }[];
 }
 
 export async function profile(ratings: RatingService, accountId: string, recentLimit = 20): Promise<Profile> {
@@ -91,7 +108,8 @@ export async function profile(ratings: RatingService, accountId: string, recentL
       ending: String(r.ending),
       rated: bool(r.rated),
       finishedAt: num(r.finished_at),
-      ratingAfter: r.mu_after === null || r.mu_after === undefined ? null : round1(shown({ mu: num(r.mu_after), sigma: num(r.sigma_after) })),
+      ratingAfter:
+        r.mu_after === null || r.mu_after === undefined ? null : round1(shown({ mu: num(r.mu_after), sigma: num(r.sigma_after) })),
     })),
   };
 }

@@ -7,7 +7,18 @@
 import type { SqlStorage } from '../storage';
 import type { Logger } from '../log';
 import { finishedMatch } from './facts';
-import { type FinishedMatch, type Judgement, judge, NEW_SKILL, RATING_RULES, type RatingKey, type RatingRules, rateSeats, type Skill, teamsOf } from './model';
+import {
+  type FinishedMatch,
+  type Judgement,
+  judge,
+  NEW_SKILL,
+  RATING_RULES,
+  type RatingKey,
+  type RatingRules,
+  rateSeats,
+  type Skill,
+  teamsOf,
+} from './model';
 import { num, type Query, type SideSql } from './sql';
 import { createRatingTables } from './tables';
 
@@ -75,14 +86,10 @@ export class RatingService {
   /** The once-only marker and the new ratings, in the caller's transaction; false when the match was judged already. */
   private async record(q: Query, m: FinishedMatch, j: Judgement): Promise<boolean> {
     const variant = j.seats[0]?.key.variant ?? '-';
-    const marked = await q('INSERT INTO kon_rated_matches (match_id, game, variant, finished_at, rated, why) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING match_id', [
-      m.matchID,
-      m.game,
-      variant,
-      m.finishedAt,
-      j.rated,
-      j.why ?? null,
-    ]);
+    const marked = await q(
+      'INSERT INTO kon_rated_matches (match_id, game, variant, finished_at, rated, why) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING match_id',
+      [m.matchID, m.game, variant, m.finishedAt, j.rated, j.why ?? null],
+    );
     if (marked.length === 0) return false;
     const now = Date.now();
     // Lock the rows in one order (accounts and keys sorted): two matches sharing players never deadlock.
@@ -90,15 +97,10 @@ export class RatingService {
     const before = new Map<string, Skill>();
     if (j.rated) {
       for (const s of seats) {
-        await q('INSERT INTO kon_ratings (account_id, game, variant, side, mu, sigma, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING', [
-          s.accountId,
-          s.key.game,
-          s.key.variant,
-          s.key.side,
-          NEW_SKILL.mu,
-          NEW_SKILL.sigma,
-          now,
-        ]);
+        await q(
+          'INSERT INTO kon_ratings (account_id, game, variant, side, mu, sigma, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
+          [s.accountId, s.key.game, s.key.variant, s.key.side, NEW_SKILL.mu, NEW_SKILL.sigma, now],
+        );
         const [r] = await q<{ mu: unknown; sigma: unknown }>(
           'SELECT mu, sigma FROM kon_ratings WHERE account_id = $1 AND game = $2 AND variant = $3 AND side = $4 FOR UPDATE',
           [s.accountId, s.key.game, s.key.variant, s.key.side],
@@ -114,7 +116,18 @@ export class RatingService {
         await q(
           `UPDATE kon_ratings SET mu = $5, sigma = $6, games = games + 1, wins = wins + $7, losses = losses + $8, draws = draws + $9, updated_at = $10
             WHERE account_id = $1 AND game = $2 AND variant = $3 AND side = $4`,
-          [s.accountId, s.key.game, s.key.variant, s.key.side, a.mu, a.sigma, Number(s.outcome === 'win'), Number(s.outcome === 'loss'), Number(s.outcome === 'draw'), now],
+          [
+            s.accountId,
+            s.key.game,
+            s.key.variant,
+            s.key.side,
+            a.mu,
+            a.sigma,
+            Number(s.outcome === 'win'),
+            Number(s.outcome === 'loss'),
+            Number(s.outcome === 'draw'),
+            now,
+          ],
         );
       }
       await insertPart(q, m, j, s, b, a);
@@ -164,11 +177,16 @@ export class RatingService {
   }
 
   /** One account's skills in a game and ruleset family, by side (the new player's where it has none). */
-  async skills(accounts: readonly string[], game: string, variant: string): Promise<Map<string, Map<string, RatingRow>>> {
+  async skills(
+    accounts: readonly string[],
+    game: string,
+    variant: string,
+    q: Query = this.sql.query,
+  ): Promise<Map<string, Map<string, RatingRow>>> {
     const out = new Map<string, Map<string, RatingRow>>();
     if (accounts.length === 0) return out;
     const marks = accounts.map((_a, i) => `$${i + 3}`).join(', ');
-    const rows = await this.sql.query<Record<string, unknown>>(
+    const rows = await q<Record<string, unknown>>(
       `SELECT account_id, side, mu, sigma, games, wins, losses, draws FROM kon_ratings WHERE game = $1 AND variant = $2 AND account_id IN (${marks})`,
       [game, variant, ...accounts],
     );
@@ -188,12 +206,15 @@ export class RatingService {
   }
 
   /** Accounts' reliability: the share of their judged matches they finished (no time out, not left); 1 with none. */
-  async reliability(accounts: readonly string[]): Promise<Map<string, { finished: number; timeout: number; left: number; share: number }>> {
+  async reliability(
+    accounts: readonly string[],
+    q: Query = this.sql.query,
+  ): Promise<Map<string, { finished: number; timeout: number; left: number; share: number }>> {
     const out = new Map<string, { finished: number; timeout: number; left: number; share: number }>();
     for (const a of accounts) out.set(a, { finished: 0, timeout: 0, left: 0, share: 1 });
     if (accounts.length === 0) return out;
     const marks = accounts.map((_a, i) => `$${i + 1}`).join(', ');
-    const rows = await this.sql.query<{ account_id: string; ending: string; n: unknown }>(
+    const rows = await q<{ account_id: string; ending: string; n: unknown }>(
       `SELECT account_id, ending, count(*) AS n FROM kon_match_players WHERE account_id IN (${marks}) GROUP BY account_id, ending`,
       accounts,
     );
@@ -213,11 +234,33 @@ export class RatingService {
   }
 }
 
-async function insertPart(q: Query, m: FinishedMatch, j: Judgement, s: Judgement['seats'][number], b: Skill | undefined, a: Skill | undefined) {
+async function insertPart(
+  q: Query,
+  m: FinishedMatch,
+  j: Judgement,
+  s: Judgement['seats'][number],
+  b: Skill | undefined,
+  a: Skill | undefined,
+) {
   await q(
     `INSERT INTO kon_match_players (match_id, account_id, seat, game, variant, side, rank, outcome, ending, rated, mu_before, sigma_before, mu_after, sigma_after, finished_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING`,
-    [m.matchID, s.accountId, s.seat, s.key.game, s.key.variant, s.key.side, s.rank, s.outcome, s.ending, j.rated, b?.mu ?? null, b?.sigma ?? null, a?.mu ?? null, a?.sigma ?? null, m.finishedAt],
+    [
+      m.matchID,
+      s.accountId,
+      s.seat,
+      s.key.game,
+      s.key.variant,
+      s.key.side,
+      s.rank,
+      s.outcome,
+      s.ending,
+      j.rated,
+      b?.mu ?? null,
+      b?.sigma ?? null,
+      a?.mu ?? null,
+      a?.sigma ?? null,
+      m.finishedAt,
+    ],
   );
 }
-

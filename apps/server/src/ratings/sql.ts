@@ -53,7 +53,9 @@ class SqliteSideSql implements SideSql {
   private run: Query = async <R extends Row>(sql: string, params: readonly unknown[] = []) => {
     const { text, args } = toSqlite(sql, params);
     const st = this.db.prepare(text);
-    return (st.reader ? st.all(...args) : (st.run(...args), [])) as R[];
+    if (st.reader) return st.all(...args) as R[];
+    st.run(...args);
+    return [];
   };
 
   /** One at a time on this connection: a transaction's statements never interleave with another's. */
@@ -127,7 +129,9 @@ export function openSideSql(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'da
 
 /** Column types that differ: a real number and a boolean. */
 export function types(kind: SideSql['kind']) {
-  return kind === 'postgres' ? { real: 'double precision', bool: 'boolean', big: 'bigint' } : { real: 'REAL', bool: 'INTEGER', big: 'INTEGER' };
+  return kind === 'postgres'
+    ? { real: 'double precision', bool: 'boolean', big: 'bigint' }
+    : { real: 'REAL', bool: 'INTEGER', big: 'INTEGER' };
 }
 
 /** A boolean as read back (SQLite gives 0/1). */
