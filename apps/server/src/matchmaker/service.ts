@@ -117,8 +117,14 @@ export class Matchmaker {
       const k = await this.knowledge(q, t, [t, ...waiting]);
       const found = findGroup(t, waiting, seats, k);
       if (!found) return undefined;
-      for (const [i, g] of found.entries())
-        await q("UPDATE kon_tickets SET status = 'matched', seat = $2 WHERE id = $1 AND status = 'open'", [g.id, seats[i]]);
+      for (const [i, g] of found.entries()) {
+        const took = await q("UPDATE kon_tickets SET status = 'matched', seat = $2 WHERE id = $1 AND status = 'open' RETURNING id", [
+          g.id,
+          seats[i],
+        ]);
+        // Under the pool's lock this cannot miss; if it ever did, nothing of this match is kept.
+        if (took.length !== 1) throw new Error(`ticket ${g.id} was taken meanwhile`);
+      }
       return found.map((g, i) => ({ ticket: g as StoredTicket, seat: seats[i]! }));
     });
     if (group) await this.makeMatch(t, group);
