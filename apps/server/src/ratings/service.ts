@@ -140,9 +140,10 @@ export class RatingService {
    * marker table is locked meanwhile, so a match ending now waits and is then found judged).
    */
   async rebuild(): Promise<{ matches: number; rated: number }> {
-    const matches = await this.load(await this.finishedIds());
     return this.sql.tx(async (q) => {
       if (this.sql.kind === 'postgres') await q('LOCK TABLE kon_rated_matches IN EXCLUSIVE MODE');
+      // Read under the lock: a match that ends from here on is judged after the rebuild, not lost by it.
+      const matches = await this.load((await q<{ id: string }>('SELECT id FROM kon_matches WHERE gameover = $1', [true])).map((r) => r.id));
       await q('DELETE FROM kon_match_players');
       await q('DELETE FROM kon_ratings');
       await q('DELETE FROM kon_rated_matches');
