@@ -15,6 +15,7 @@ import { PUSH_STRINGS } from './i18n-push';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
 import { GROUP_STRINGS } from './i18n-groups';
 import { GAME_STRINGS } from './i18n-games';
+import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
@@ -50,6 +51,8 @@ Object.assign(STRINGS.no, GROUP_STRINGS.no);
 Object.assign(STRINGS.en, GROUP_STRINGS.en);
 Object.assign(STRINGS.no, GAME_STRINGS.no);
 Object.assign(STRINGS.en, GAME_STRINGS.en);
+Object.assign(STRINGS.no, MATCHMAKING_STRINGS.no);
+Object.assign(STRINGS.en, MATCHMAKING_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);
 Object.assign(STRINGS.en, ERROR_STRINGS.en);
 
