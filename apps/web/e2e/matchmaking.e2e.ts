@@ -61,12 +61,32 @@ async function pageAs(account: string | null, viewport: { width: number; height:
 
 /** A finished rated match between two accounts: Germany (first to act) runs out of time. */
 async function playRated(germany: string, other: string, setup = 'basic') {
-  await server.matchmaker.put(germany, { game: 'kampen-om-norge', plan: 'two', setup, sides: ['germany'], pace: 'live', rated: true, ratingWindow: null, minReliability: null });
-  const t = await server.matchmaker.put(other, { game: 'kampen-om-norge', plan: 'two', setup, sides: [], pace: 'live', rated: true, ratingWindow: null, minReliability: null });
+  await server.matchmaker.put(germany, {
+    game: 'kampen-om-norge',
+    plan: 'two',
+    setup,
+    sides: ['germany'],
+    pace: 'live',
+    rated: true,
+    ratingWindow: null,
+    minReliability: null,
+  });
+  const t = await server.matchmaker.put(other, {
+    game: 'kampen-om-norge',
+    plan: 'two',
+    setup,
+    sides: [],
+    pace: 'live',
+    rated: true,
+    ratingWindow: null,
+    minReliability: null,
+  });
   const state = await server.transport.currentState(t.matchID!);
   const pid = server.lobby.games.of('kampen-om-norge').toMove(state!.G, state!.ctx)[0]!;
   await server.transport.submitMove(t.matchID!, pid, { type: 'loseOnTime', args: [{}] }, { by: 'server' });
-  await expect.poll(async () => (await server.ratings.sqlHandle.query('SELECT 1 FROM kon_rated_matches WHERE match_id = $1', [t.matchID!])).length).toBe(1);
+  await expect
+    .poll(async () => (await server.ratings.sqlHandle.query('SELECT 1 FROM kon_rated_matches WHERE match_id = $1', [t.matchID!])).length)
+    .toBe(1);
 }
 
 describe('the match maker in the browser', () => {
@@ -96,6 +116,10 @@ describe('the match maker in the browser', () => {
     await home.goto(server.url);
     await home.getByTestId('open-tickets').getByText('1 looking for a Fast advanced game').waitFor();
     await home.getByTestId('open-tickets').scrollIntoViewIfNeeded();
+    await home.setViewportSize(SIZES[0].viewport);
+    await home.screenshot({ path: path.join(SCREENSHOTS, 'mm-home-desktop.png') });
+    await home.setViewportSize(SIZES[1].viewport);
+    await home.getByTestId('open-tickets').scrollIntoViewIfNeeded();
     await home.screenshot({ path: path.join(SCREENSHOTS, 'mm-home-phone.png') });
     await home.context().close();
 
@@ -105,7 +129,16 @@ describe('the match maker in the browser', () => {
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'mm-ticket-phone.png'), fullPage: true });
 
     // Bob's ticket fits: Ann's open page learns it within a few seconds, with no reload.
-    const bob = await server.matchmaker.put('bob', { game: 'kampen-om-norge', plan: 'two', setup: 'advanced', sides: [], pace: 'fast', rated: true, ratingWindow: null, minReliability: null });
+    const bob = await server.matchmaker.put('bob', {
+      game: 'kampen-om-norge',
+      plan: 'two',
+      setup: 'advanced',
+      sides: [],
+      pace: 'fast',
+      rated: true,
+      ratingWindow: null,
+      minReliability: null,
+    });
     expect(bob.status).toBe('matched');
     await page.getByTestId('matched').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('matched').locator('a').getAttribute('href')).toBe(`/m/${bob.matchID}`);

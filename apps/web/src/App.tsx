@@ -269,6 +269,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <p>{t('home.intro')}</p>
           <p className="muted">{t('home.about')}</p>
           <GameChoice games={games} value={game} onChange={setGame} />
+          <OpenTickets navigate={navigate} />
         </section>
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>
@@ -381,7 +382,6 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
             </p>
           )}
         </form>
-        <OpenTickets navigate={navigate} />
         <PublicMatches navigate={navigate} name={name} scenarios={scenarios} games={games} />
         <MyMatches navigate={navigate} />
       </main>

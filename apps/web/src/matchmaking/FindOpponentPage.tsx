@@ -191,7 +191,10 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                     </label>
                   ))}
                 </div>
-                <small className="muted">{sides.length === 0 ? `${t('mm.sides.any')}. ` : ''}{t('mm.sides.hint')}</small>
+                <small className="muted">
+                  {sides.length === 0 ? `${t('mm.sides.any')}. ` : ''}
+                  {t('mm.sides.hint')}
+                </small>
               </fieldset>
             )}
             <fieldset>
@@ -269,7 +272,13 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                     {tk.status === 'open' && (
                       <small className="muted">
                         {' '}
-                        · {t('mm.expires', { when: new Date(tk.expiresAt).toLocaleString(lang === 'no' ? 'nb-NO' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }) })}
+                        ·{' '}
+                        {t('mm.expires', {
+                          when: new Date(tk.expiresAt).toLocaleString(lang === 'no' ? 'nb-NO' : 'en-GB', {
+                            dateStyle: 'short',
+                            timeStyle: 'short',
+                          }),
+                        })}
                       </small>
                     )}
                   </span>

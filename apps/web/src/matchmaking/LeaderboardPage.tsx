@@ -1,9 +1,8 @@
 /** A game's leaderboard; Kampen om Norge's per ruleset family and side (each side is its own game to play). */
 import { useEffect, useState } from 'react';
-import type { SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { DEFAULT_GAME, useGames } from '../lobby/GameChoice';
-import { SeatBadges, TopBar } from '../ui/Chrome';
+import { TopBar } from '../ui/Chrome';
 import { type Leaderboard, mmApi } from './api';
 import { KON, link } from './shared';
 
@@ -88,11 +87,6 @@ export function LeaderboardPage({ game: asked, navigate }: { game: string | unde
                 ))}
               </tbody>
             </table>
-          )}
-          {game === KON && (
-            <p className="muted small">
-              <SeatBadges seat={side as SeatKey} /> {t(`seat.${side}`)}
-            </p>
           )}
         </section>
       </main>

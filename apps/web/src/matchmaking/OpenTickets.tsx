@@ -33,7 +33,7 @@ export function OpenTickets({ navigate }: { navigate: (to: string) => void }) {
       <ul>
         {open.map((o) => (
           <li key={`${o.game}|${o.setup}|${o.plan}|${o.pace}|${o.rated}`}>
-            {t('mm.looking', { count: o.count, pace: o.pace, what: setupName(o.game, o.setup) })}
+            {t('mm.looking', { count: o.count, pace: o.pace, what: setupName(o.game, o.setup, true) })}
             {!o.rated && <span className="muted"> ({t('mm.unrated')})</span>}
           </li>
         ))}

@@ -27,7 +27,9 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
     await (blocked ? mmApi.unblock(accountId) : mmApi.block(accountId)).catch(() => {});
     setBlocked(!blocked);
   };
-  const variantName = (v: string) => (v === '-' ? '' : t(`home.ruleset.${v}`));
+  /** "The Battle of Norway · Advanced game · Germany" (a game with one rating: its name alone). */
+  const ratingName = (game: string, variant: string, side: string) =>
+    [gameName(game), variant === '-' ? '' : t(`home.ruleset.${variant}`), sideName(t, side)].filter(Boolean).join(' · ');
   const date = (ms: number) => new Date(ms).toLocaleDateString(lang === 'no' ? 'nb-NO' : 'en-GB');
   return (
     <div className="page">
@@ -52,7 +54,9 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
           <>
             <section className="panel">
               <h2>{t('pf.reliability')}</h2>
-              <p data-testid="reliability">{t('pf.reliability.text', { ...p.reliability, share: Math.round(p.reliability.share * 100) })}</p>
+              <p data-testid="reliability">
+                {t('pf.reliability.text', { ...p.reliability, share: Math.round(p.reliability.share * 100) })}
+              </p>
             </section>
             <section className="panel">
               <h2>{t('pf.ratings')}</h2>
@@ -71,9 +75,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                   <tbody>
                     {p.ratings.map((r) => (
                       <tr key={`${r.game}|${r.variant}|${r.side}`}>
-                        <td>
-                          {gameName(r.game)} {variantName(r.variant)} {sideName(t, r.side)}
-                        </td>
+                        <td>{ratingName(r.game, r.variant, r.side)}</td>
                         <td>{r.rating.toFixed(1)}</td>
                         <td>{r.games}</td>
                         <td>
@@ -94,7 +96,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                 <ul>
                   {p.played.map((x) => (
                     <li key={`${x.game}|${x.side}`}>
-                      {gameName(x.game)} {sideName(t, x.side)}: {x.games} · {x.wins}–{x.losses}
+                      {ratingName(x.game, '-', x.side)}: {x.games} · {x.wins}–{x.losses}
                       {x.draws > 0 ? ` (${x.draws})` : ''}
                     </li>
                   ))}
@@ -109,8 +111,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                 <ul className="mm-recent">
                   {p.recent.map((r) => (
                     <li key={`${r.matchID}|${r.side}`}>
-                      <strong>{t(`pf.outcome.${r.outcome}`)}</strong> · {gameName(r.game)} {variantName(r.variant)} {sideName(t, r.side)} ·{' '}
-                      {date(r.finishedAt)}
+                      <strong>{t(`pf.outcome.${r.outcome}`)}</strong> · {ratingName(r.game, r.variant, r.side)} · {date(r.finishedAt)}
                       {r.ending !== 'finished' && <span className="muted"> ({t(`pf.ending.${r.ending}`)})</span>}
                       {!r.rated && <span className="muted"> ({t('mm.unrated')})</span>}
                       {r.ratingAfter !== null && <span className="muted"> → {r.ratingAfter.toFixed(1)}</span>}{' '}

@@ -36,9 +36,10 @@ export function useScenarios(): ScenarioInfo[] {
 /** A ticket's set-up in words: the rules, a scenario's name, or (a game without set-ups) the game's name. */
 export function useSetupName(games: GameInfo[] | null, scenarios: readonly ScenarioInfo[]) {
   const { t, lang } = useI18n();
-  return (game: string, setup: string) => {
+  /** `inSentence`: the rules as a word in "looking for a Fast advanced game"; else as a name ("Advanced game"). */
+  return (game: string, setup: string, inSentence = false) => {
     if (game !== KON) return games?.find((g) => g.id === game)?.name[lang] ?? game;
-    if (setup === 'basic' || setup === 'advanced') return t(`mm.what.${setup}`);
+    if (setup === 'basic' || setup === 'advanced') return t(inSentence ? `mm.what.${setup}` : `home.ruleset.${setup}`);
     return scenarios.find((s) => s.id === setup)?.name[lang] ?? setup;
   };
 }
