@@ -83,8 +83,13 @@ describe.each(stores)('on $name', ({ env }) => {
       expect(row!.lobby.plan).toBe('two');
       expect(row!.lobby.clock).toEqual({ mode: 'live', baseSeconds: 172800, incrementSeconds: 28800, atZero: 'lose' });
       // Before it starts: rated, and each side's chance of winning (two new players: even).
-      const f = await api(t.url, 'GET', `/api/matches/${matchID}/forecast`);
-      expect(f.status).toBe(404); // a private match: only those with a link see it
+      expect(mine[0].forecast.rated).toBe(true);
+      expect(mine[0].forecast.seats.map((s: any) => [s.seat, s.accountId, s.playerIDs, s.chance])).toEqual([
+        ['germany', 'ann', ['0'], 0.5],
+        ['norway+allies', 'bob', ['1', '2'], 0.5],
+      ]);
+      // The match is private: only those with a link may ask the match's own forecast.
+      expect((await api(t.url, 'GET', `/api/matches/${matchID}/forecast`)).status).toBe(404);
     });
 
     it('never matches two tickets that want the same only side, nor one account with itself', async () => {

@@ -52,6 +52,8 @@ export const MATCHMAKING_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'mm.looking.none': 'Ingen leter etter motstander akkurat nå. Vær den første!',
     'mm.looking.title': 'Spillere som leter nå',
     'mm.unrated': 'urangert',
+    'mm.forecast.rated': 'Rangert. Sjanse til å vinne:',
+    'mm.forecast.unrated': 'Urangert. Sjanse til å vinne:',
     'mm.paceName': (p) => PACE_NO[p.pace] ?? p.pace,
     'lb.title': 'Rangering',
     'lb.intro': (p) =>
@@ -129,6 +131,8 @@ export const MATCHMAKING_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'mm.looking.none': 'Nobody is looking for an opponent right now. Be the first!',
     'mm.looking.title': 'Players looking now',
     'mm.unrated': 'unrated',
+    'mm.forecast.rated': 'Rated. Chance of winning:',
+    'mm.forecast.unrated': 'Unrated. Chance of winning:',
     'mm.paceName': (p) => PACE_EN[p.pace] ?? p.pace,
     'lb.title': 'Leaderboard',
     'lb.intro': (p) =>

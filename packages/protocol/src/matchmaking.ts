@@ -31,6 +31,20 @@ export const ticketRequest = z.strictObject({
   minReliability: z.number().min(0).max(1).nullable().default(null),
 });
 
+/** GET /api/matches/{id}/forecast: whether the match counts for the ratings, and each seat's chance of winning. */
+export const matchForecast = z.object({
+  rated: z.boolean(),
+  seats: z.array(
+    z.object({
+      seat: z.string(),
+      playerIDs: z.array(z.string()),
+      accountId: z.string().nullable(),
+      rating: z.number(),
+      chance: z.number(),
+    }),
+  ),
+});
+
 export const ticketStatus = z.enum(['open', 'matched', 'cancelled', 'expired']);
 export const ticket = z.object({
   id: z.string(),
@@ -48,6 +62,8 @@ export const ticket = z.object({
   /** Once matched: the match and the seat this ticket was given (null while the match is being made). */
   matchID: z.string().nullable(),
   seat: z.string().nullable(),
+  /** Once its match is made: rated or not, and each seat's chance of winning (your tickets only). */
+  forecast: matchForecast.optional(),
 });
 export const ticketList = z.object({ tickets: z.array(ticket) });
 
@@ -101,10 +117,4 @@ export const playerProfile = z.object({
       ratingAfter: z.number().nullable(),
     }),
   ),
-});
-
-/** GET /api/matches/{id}/forecast: whether the match counts for the ratings, and each seat's chance of winning. */
-export const matchForecast = z.object({
-  rated: z.boolean(),
-  seats: z.array(z.object({ seat: z.string(), accountId: z.string().nullable(), rating: z.number(), chance: z.number() })),
 });

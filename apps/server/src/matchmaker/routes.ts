@@ -5,11 +5,9 @@
 import { accountId as accountIdShape, leaderboardQuery, ticketRequest } from '@kon/protocol';
 import { bearer, parse, readJson, type ApiRoutes } from '../http';
 import { ApiError } from '../errors';
-import { forecast, leaderboard, profile } from '../ratings/queries';
+import { leaderboard, matchForecast, profile } from '../ratings/queries';
 import type { RatingService } from '../ratings/service';
 import { KON } from '../ratings/model';
-import { readIntent } from '../ratings/intent';
-import type { LobbyRecord } from '../lobby-model';
 import { requireAccount } from './account';
 import type { Matchmaker } from './service';
 
@@ -76,20 +74,7 @@ export function matchmakerRoutes(mm: Matchmaker, ratings: RatingService, namesOf
     router.get('/matches/:id/forecast', async (ctx) => {
       // Who may see the match may see its forecast (lobby.get refuses everyone else as not found).
       await deps.lobby.get(ctx.params.id!, bearer(ctx));
-      const row = (await deps.lobby.record(ctx.params.id!))!;
-      const intent = await readIntent(deps.storage, ctx.params.id!);
-      const lobby: LobbyRecord = row.lobby;
-      const seats = lobby.seats.map((s) => ({
-        seat: s.key,
-        playerIDs: s.playerIDs,
-        accountId: intent?.seats[s.key] ?? (s as { accountId?: string }).accountId,
-      }));
-      const game = deps.lobby.gameOf(row.metadata).id;
-      const distinct = seats.every((s) => s.accountId) && new Set(seats.map((s) => s.accountId)).size === seats.length;
-      ctx.body = {
-        rated: !!intent?.rated && distinct && !Object.values(lobby.bots ?? {}).some((b) => b?.reason === 'created'),
-        seats: await forecast(ratings, game, row.metadata.setupData, seats),
-      };
+      ctx.body = await matchForecast(ratings, deps.storage, ctx.params.id!);
     });
   };
 }

@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import type { SqlStorage } from '../storage';
 import { writeIntent } from '../ratings/intent';
 import { shown } from '../ratings/model';
+import { matchForecast } from '../ratings/queries';
 import type { RatingService } from '../ratings/service';
 import { num, type Query, type SideSql } from '../ratings/sql';
 import { findGroup, type Knowledge, type PoolTicket } from './grouping';
@@ -228,7 +229,14 @@ export class Matchmaker {
       'SELECT * FROM kon_tickets WHERE account_id = $1 AND (status = $2 OR created_at > $3) ORDER BY created_at DESC, id LIMIT 50',
       [accountId, 'open', now - 86_400_000],
     );
-    return rows.map((r) => publicTicket(ticketFromRow(r, now)));
+    // A matched ticket shows its match's forecast: rated or not, and each side's chance of winning.
+    return Promise.all(
+      rows.map(async (r) => {
+        const t = publicTicket(ticketFromRow(r, now));
+        const f = t.matchID ? await matchForecast(this.d.ratings, this.d.storage, t.matchID) : undefined;
+        return f ? { ...t, forecast: f } : t;
+      }),
+    );
   }
 
   /** Cancel one's own open ticket (under its pool's lock, so it is never matched and cancelled both). */

@@ -2,6 +2,9 @@
 import { bool, num, type SideSql } from './sql';
 import { chances, NEW_SKILL, type RatingRules, shown, type Skill, teamsOf, variantOf, keyOf } from './model';
 import type { RatingService } from './service';
+import type { SqlStorage } from '../storage';
+import type { LobbyRecord } from '../lobby-model';
+import { readIntent } from './intent';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -120,7 +123,7 @@ export async function forecast(
   game: string,
   setupData: unknown,
   seats: readonly { seat: string; playerIDs: readonly string[]; accountId: string | undefined }[],
-): Promise<{ seat: string; accountId: string | null; rating: number; chance: number }[]> {
+): Promise<{ seat: string; playerIDs: string[]; accountId: string | null; rating: number; chance: number }[]> {
   const variant = variantOf(game, setupData);
   const accounts = seats.flatMap((s) => (s.accountId ? [s.accountId] : []));
   const skills = await ratings.skills(accounts, game, variant);
@@ -133,6 +136,33 @@ export async function forecast(
   const p = chances(teams.map((t) => t.map((seat) => skillOf(seats.find((s) => s.seat === seat)!))));
   return seats.map((s) => {
     const ti = teams.findIndex((t) => t.includes(s.seat));
-    return { seat: s.seat, accountId: s.accountId ?? null, rating: round1(shown(skillOf(s))), chance: p[ti] ?? 0 };
+    return {
+      seat: s.seat,
+      playerIDs: [...s.playerIDs],
+      accountId: s.accountId ?? null,
+      rating: round1(shown(skillOf(s))),
+      chance: p[ti] ?? 0,
+    };
   });
+}
+
+/**
+ * A stored match's forecast: whether it is to be rated (chosen so, a distinct account on every seat, no
+ * computer seat from the start) and each seat's chance of winning. Undefined for an unknown match.
+ */
+export async function matchForecast(ratings: RatingService, storage: SqlStorage, matchID: string) {
+  const row = await storage.fetchLobby(matchID);
+  if (!row?.lobby) return undefined;
+  const lobby = row.lobby as LobbyRecord;
+  const intent = await readIntent(storage, matchID);
+  const seats = lobby.seats.map((s) => ({
+    seat: s.key,
+    playerIDs: s.playerIDs,
+    accountId: intent?.seats[s.key] ?? (s as { accountId?: string }).accountId,
+  }));
+  const distinct = seats.every((s) => s.accountId) && new Set(seats.map((s) => s.accountId)).size === seats.length;
+  return {
+    rated: !!intent?.rated && distinct && !Object.values(lobby.bots ?? {}).some((b) => b?.reason === 'created'),
+    seats: await forecast(ratings, row.metadata.gameName, row.metadata.setupData, seats),
+  };
 }

@@ -117,7 +117,7 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
           {signedOut && <SignInNotice text={t('mm.signIn')} navigate={navigate} />}
           {justMatched?.matchID && (
             <div className="mm-matched" role="alert" data-testid="matched">
-              <strong>{t('mm.matchedNow')}</strong>{' '}
+              <strong>{t('mm.matchedNow')}</strong> {justMatched.forecast && <Forecast forecast={justMatched.forecast} />}
               <a className="button primary" {...link(navigate, `/m/${justMatched.matchID}`)}>
                 {t('mm.open')}
               </a>
@@ -282,6 +282,7 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                       </small>
                     )}
                   </span>
+                  {tk.forecast && <Forecast forecast={tk.forecast} />}
                   {tk.status === 'open' && (
                     <button type="button" className="small" onClick={() => mmApi.cancel(tk.id).then(load, load)}>
                       {t('mm.cancel')}
@@ -302,5 +303,21 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
         )}
       </main>
     </div>
+  );
+}
+
+/** Rated or not, and each side's predicted chance of winning, before the match starts. */
+function Forecast({ forecast }: { forecast: NonNullable<Ticket['forecast']> }) {
+  const { t } = useI18n();
+  return (
+    <span className="mm-forecast" data-testid="forecast">
+      {forecast.rated ? t('mm.forecast.rated') : t('mm.forecast.unrated')}
+      {forecast.seats.map((s) => (
+        <span key={s.seat}>
+          {' · '}
+          <SeatBadges seat={s.seat as SeatKey} /> {Math.round(s.chance * 100)} %
+        </span>
+      ))}
+    </span>
   );
 }
