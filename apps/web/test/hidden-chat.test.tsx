@@ -35,7 +35,7 @@ describe('hidden chat', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/blocks') return reply(200, { blocked: [{ accountId: 'bob', since: 1 }] });
       if (url === '/api/matches/m1/forecast') {
-        expect((init?.headers as Record<string, string>).authorization).toBe('Bearer m_secret');
+        expect((init?.headers ?? {}) as Record<string, string>).toMatchObject({ authorization: 'Bearer m_secret' });
         return reply(200, {
           rated: true,
           seats: [
