@@ -26,7 +26,7 @@ import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
 import { GameMatchPage } from './games/GameMatchPage';
-import { OpenTickets } from './matchmaking/OpenTickets';
+import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -34,10 +34,6 @@ const loadMatchPage = () => import('./MatchPage');
 const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
 // The replay viewer brings the game package and boardgame.io's reducer: a chunk of its own too.
 const ReplayPage = lazy(() => import('./replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
-// The match maker, leaderboards and profiles: pages of their own, fetched when opened.
-const FindOpponentPage = lazy(() => import('./matchmaking/FindOpponentPage').then((m) => ({ default: m.FindOpponentPage })));
-const LeaderboardPage = lazy(() => import('./matchmaking/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage })));
-const ProfilePage = lazy(() => import('./matchmaking/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 /** Invite and join lead to the match: fetch its code while the player reads or types. */
 function prefetchMatchPage() {
   loadMatchPage().catch(() => {
@@ -133,15 +129,10 @@ export function App() {
           </Suspense>
         </ChunkErrorBoundary>
       );
-  } else if (/^\/(play|leaderboard(\/[a-z0-9-]{1,40})?|players\/[A-Za-z0-9_-]{1,64})\/?$/.test(path)) {
-    const [, first, second] = path.split('/');
+  } else if (matchmakingPage(path, navigate)) {
     page = (
       <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
-        <Suspense fallback={<PageLoading navigate={navigate} />}>
-          {first === 'play' && <FindOpponentPage navigate={navigate} />}
-          {first === 'leaderboard' && <LeaderboardPage game={second || undefined} navigate={navigate} />}
-          {first === 'players' && <ProfilePage accountId={second!} navigate={navigate} />}
-        </Suspense>
+        <Suspense fallback={<PageLoading navigate={navigate} />}>{matchmakingPage(path, navigate)}</Suspense>
       </ChunkErrorBoundary>
     );
   } else page = <HomePage navigate={navigate} />;
