@@ -221,5 +221,34 @@ describe.each(stores)('on $name', ({ env }) => {
         .toEqual({ rated: false, why: 'not_chosen' });
       expect(await t.server.ratings.allRatings()).toEqual(before);
     });
+
+    // Several processes share PostgreSQL only (SQLite is one process's store): two connections here.
+    it.skipIf(!env.DATABASE_URL)('is judged once when two processes hear the end at the same moment', async () => {
+      await put('uma', kon2({ pace: 'slow', setup: 'advanced' }));
+      const r = await put('val', kon2({ pace: 'slow', setup: 'advanced' }));
+      await timeOut(r.json.matchID);
+      const sql = t.server.ratings.sqlHandle;
+      await expect
+        .poll(async () => (await sql.query('SELECT 1 FROM kon_rated_matches WHERE match_id = $1', [r.json.matchID])).length)
+        .toBe(1);
+      const after = await t.server.ratings.allRatings();
+      // Forget this match's judgement by hand (and its rating moves: back to before it), then two
+      // services on connections of their own, as two processes have, judge it at once.
+      await sql.query('DELETE FROM kon_rated_matches WHERE match_id = $1', [r.json.matchID]);
+      await sql.query('DELETE FROM kon_match_players WHERE match_id = $1', [r.json.matchID]);
+      await sql.query("DELETE FROM kon_ratings WHERE account_id IN ('uma', 'val')");
+      const { openSideSql } = await import('../src/ratings/sql');
+      const { RatingService } = await import('../src/ratings/service');
+      const rules = t.server.ratings.rules;
+      const conns = [openSideSql(t.config), openSideSql(t.config)];
+      try {
+        const services = conns.map((c) => new RatingService(c, t.server.storage, t.server.ratings['log' as never], rules));
+        const judged = await Promise.all(services.map((s) => s.finished(r.json.matchID)));
+        expect(judged.filter(Boolean)).toHaveLength(1);
+      } finally {
+        for (const c of conns) await c.close();
+      }
+      expect(await t.server.ratings.allRatings()).toEqual(after);
+    });
   });
 });
