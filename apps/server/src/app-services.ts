@@ -21,7 +21,7 @@ import { AutoPass } from './autopass/service';
 import { BotSeats } from './bots/driver';
 import { BOT_ATTEMPTS, BotPool } from './bots/pool';
 import { ClockService, type OwnDecisionTimeout } from './clocks/service';
-import { MatchServices } from './match-services';
+import { type MatchService, MatchServices } from './match-services';
 import { NotificationService } from './notifications/service';
 import { vapidKeys, vapidSubject } from './notifications/vapid';
 import { MatchReplay } from './replay';
@@ -65,7 +65,8 @@ export interface Services {
   list: MatchServices;
 }
 
-export async function buildServices(d: ServiceDeps, opts: ServiceOptions): Promise<Services> {
+/** `later`: services built in steps of their own (the ratings), told of things after these. */
+export async function buildServices(d: ServiceDeps, opts: ServiceOptions, later: readonly MatchService[] = []): Promise<Services> {
   const bots = computerSeats(d);
   const clocks = clockService(d, bots, opts);
   const notifications = await notificationService(d, clocks, opts);
@@ -75,7 +76,14 @@ export async function buildServices(d: ServiceDeps, opts: ServiceOptions): Promi
   // The order of this list is the order every hook runs in: the clock moves and the messages go
   // out before a computer seat starts thinking or a pass is armed.
   const list = new MatchServices(
-    [clocks, notifications, { name: 'replay', moveStored: (e) => replay.committed(e) }, bots, ...(d.config.autopass ? [autopass] : [])],
+    [
+      clocks,
+      notifications,
+      { name: 'replay', moveStored: (e) => replay.committed(e) },
+      bots,
+      ...(d.config.autopass ? [autopass] : []),
+      ...later,
+    ],
     d.log,
   );
   return { bots, clocks, notifications, autopass, replay, rematches, list };

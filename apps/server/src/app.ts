@@ -33,6 +33,8 @@ import { MatchGames } from './match-games';
 import { ProcessGameConfig } from './bgio-internal';
 import { buildServices, startServices, stopServices, wireServices, type ServiceOptions, type Services } from './app-services';
 import { startPlayers, type Players } from './players';
+import { startRatings, type RatingLayer, type RatingOptions } from './ratings/layer';
+import { matchmakerRoutes } from './matchmaker/routes';
 
 export { loadGames, type ServerGames } from './games';
 /** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
@@ -58,12 +60,16 @@ export interface RunningServer {
   autopass: AutoPass;
   /** Accounts, sessions and the seats accounts hold (players/index.ts). */
   players: Players;
+  /** Ratings of finished matches (ratings/service.ts). */
+  ratings: RatingLayer['ratings'];
+  /** Tickets matched into matches (matchmaker/service.ts); its `binder` hands each seat to its account. */
+  matchmaker: RatingLayer['matchmaker'];
   app: Koa;
   /** Graceful stop: refuse new work, finish in-flight moves and their writes, close sockets and storage. */
   stop(reason?: string): Promise<void>;
 }
 
-export interface StartOptions extends ServiceOptions {
+export interface StartOptions extends ServiceOptions, RatingOptions {
   log?: Logger;
   /** Wrap the storage (tests use it to slow writes down). */
   wrapStorage?: (s: SqlStorage) => SqlStorage;
@@ -76,13 +82,15 @@ export interface StartOptions extends ServiceOptions {
 export async function startServer(config: Config, serverGames?: ServerGames, opts: StartOptions = {}): Promise<RunningServer> {
   const core = await openCore(config, serverGames ?? (await loadGames()), opts);
   const play = matchPlay(config, core);
-  const services = await buildServices({ config, ...core, ...play }, opts);
+  const rating = await startRatings(config, { ...core, ...play }, opts);
+  const services = await buildServices({ config, ...core, ...play }, opts, [rating.service]);
   wireServices({ config, ...core, ...play }, services.list);
-  const players = await startAccounts(config, core, play, services, opts);
+  const people = await startPeople(config, core, play, services, rating, opts);
   let shuttingDown = false;
-  const app = httpApp(config, core, play, services, players, () => shuttingDown);
+  const app = httpApp(config, core, play, services, people, opts, () => shuttingDown);
   const httpServer = await listen(config, app, play.transport);
   await startServices(config, services);
+  rating.start();
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
   core.log.info('listening', {
@@ -93,12 +101,29 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     webDist: config.webDist,
     mode: process.env.NODE_ENV ?? 'development',
   });
-  const stop = stopper(config, core, play, services, players, httpServer, () => {
+  const stop = stopper(config, core, play, services, people, httpServer, () => {
     shuttingDown = true;
   });
   const { lobby, transport } = play;
   const { bots, clocks, notifications, autopass } = services;
-  return { url, port, storage: core.storage, lobby, transport, bots, clocks, notifications, autopass, players, app, stop };
+  const { players } = people;
+  const { ratings, matchmaker } = rating;
+  return {
+    url,
+    port,
+    storage: core.storage,
+    lobby,
+    transport,
+    bots,
+    clocks,
+    notifications,
+    autopass,
+    players,
+    ratings,
+    matchmaker,
+    app,
+    stop,
+  };
 }
 
 /** What every later step reads: the log, the metrics, the games, the store and the other processes. */
@@ -182,9 +207,26 @@ function matchPlay(config: Config, core: Core) {
 }
 type Play = ReturnType<typeof matchPlay>;
 
-/** Accounts and sessions: their own tables, and e-mail sign-in links through the notifications' mailer. */
-function startAccounts(config: Config, { storage, log }: Core, { lobby }: Play, s: Services, opts: StartOptions): Promise<Players> {
-  return startPlayers({
+/** The players' layer: accounts (their own tables) beside the ratings and the match maker. */
+interface People {
+  players: Players;
+  rating: RatingLayer;
+}
+
+/**
+ * Accounts and sessions, with e-mail sign-in links through the notifications' mailer; the match maker
+ * hands its seats to accounts, the leaderboards show their names, and a deleted account's ratings go
+ * anonymous.
+ */
+async function startPeople(
+  config: Config,
+  { storage, log }: Core,
+  { lobby }: Play,
+  s: Services,
+  rating: RatingLayer,
+  opts: StartOptions,
+): Promise<People> {
+  const players = await startPlayers({
     config,
     lobby,
     storage,
@@ -192,16 +234,26 @@ function startAccounts(config: Config, { storage, log }: Core, { lobby }: Play, 
     mailer: { available: s.notifications.emailAvailable, send: (to, msg) => s.notifications.mail(to, msg) },
     ...(opts.now ? { now: opts.now } : {}),
   });
+  rating.matchmaker.binder ??= players;
+  players.onAccountDeleted((id) => rating.forgetAccount(id));
+  return { players, rating };
 }
 
 /** The routes under /api besides the lobby's: one entry per module. */
-function moreRoutes(config: Config, { transport, lobby, storage, log }: Play & Core, s: Services, players: Players): ApiRoutes[] {
+function moreRoutes(
+  config: Config,
+  { transport, lobby, storage, log }: Play & Core,
+  s: Services,
+  { players, rating }: People,
+  opts: StartOptions,
+): ApiRoutes[] {
   return [
     replayRoutes({ lobby, replay: s.replay, rematches: s.rematches }),
     clockRoutes(s.clocks),
     notificationRoutes(s.notifications),
     deviceRoutes(new PlayerLists(storage)),
     players.routes,
+    matchmakerRoutes(rating.matchmaker, rating.ratings, opts.namesOf ?? ((ids) => players.accountNames(ids))),
     (router) => botRoutes(router, s.bots, config),
     autopassRoutes({
       available: config.autopass,
@@ -218,7 +270,15 @@ function moreRoutes(config: Config, { transport, lobby, storage, log }: Play & C
  * Koa app of its own major version, an authenticator that only called ours, and a lobby we do not
  * mount; the transport (moves, sync, chat) is ours.
  */
-function httpApp(config: Config, core: Core, play: Play, s: Services, players: Players, isShuttingDown: () => boolean): Koa {
+function httpApp(
+  config: Config,
+  core: Core,
+  play: Play,
+  s: Services,
+  people: People,
+  opts: StartOptions,
+  isShuttingDown: () => boolean,
+): Koa {
   const { registry, gameOfModule, storage, log, limits, cluster, metrics } = core;
   // Every hosted game, completed as boardgame.io's Server did: each has its own socket namespace, and
   // a match is served by the game it was made with.
@@ -231,7 +291,7 @@ function httpApp(config: Config, core: Core, play: Play, s: Services, players: P
     log,
     limits,
     isShuttingDown,
-    moreRoutes: moreRoutes(config, { ...core, ...play }, s, players),
+    moreRoutes: moreRoutes(config, { ...core, ...play }, s, people, opts),
     ...(cluster ? { ping: cluster.ping } : {}),
     stateOf: (id) => play.transport.currentState(id),
     clockOf: (id) => s.clocks.view(id),
@@ -240,7 +300,7 @@ function httpApp(config: Config, core: Core, play: Play, s: Services, players: P
   baseMiddleware(app, deps);
   healthRoute(app, deps);
   metricsRoute(app, deps);
-  app.use(players.middleware);
+  app.use(people.players.middleware);
   const router = apiRouter(deps);
   app.use(router.routes()).use(router.allowedMethods());
   staticFiles(app, config.webDist);
@@ -264,7 +324,7 @@ async function listen(config: Config, app: Koa, transport: HardenedTransport): P
 }
 
 /** Graceful stop: refuse new work, stop the services, finish in-flight moves and writes, close. */
-function stopper(config: Config, core: Core, play: Play, s: Services, players: Players, httpServer: http.Server, refuseNewWork: () => void) {
+function stopper(config: Config, core: Core, play: Play, s: Services, people: People, httpServer: http.Server, refuseNewWork: () => void) {
   const { log, lock, storage, cluster } = core;
   let stopping: Promise<void> | undefined;
   return (reason = 'stop') =>
@@ -287,7 +347,8 @@ function stopper(config: Config, core: Core, play: Play, s: Services, players: P
       await play.transport.close();
       httpServer.closeAllConnections?.();
       await cluster?.close();
-      await players.close();
+      await people.players.close();
+      await people.rating.close().catch(() => {});
       await storage.close();
       log.info('stopped');
     })());

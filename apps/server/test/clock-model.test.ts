@@ -72,3 +72,24 @@ describe('the clock model', () => {
     expect(v.seats!['0']).toMatchObject({ running: true, flagged: false, remainingMs: 550_000 });
   });
 });
+
+describe("the match maker's day-scale paces", () => {
+  it('are live clocks the protocol accepts: days in the bank, hours added per decision', async () => {
+    const { clockSettingsShape } = await import('@kon/protocol');
+    const { PACE_RULES } = await import('../src/matchmaker/tickets');
+    for (const pace of ['fast', 'slow'] as const) {
+      const settings = { ...PACE_RULES[pace].clock, atZero: 'lose' as const };
+      expect(clockSettingsShape.safeParse(settings).success, pace).toBe(true);
+      const c1 = advance(newClock(settings, Object.values(kampenOmNorgeModule.clockNames!)), [{ key: 'germany' }], 1, 0);
+      // Germany decides for three hours, then Norway: Germany's bank loses 3 h and gains the increment.
+      const c2 = advance(c1, [{ key: 'norway' }], 2, 3 * 3600_000);
+      expect(c2.bankMs.germany).toBe(settings.baseSeconds * 1000 - 3 * 3600_000 + settings.incrementSeconds * 1000);
+      expect(c2.running!.deadline).toBe(3 * 3600_000 + settings.baseSeconds * 1000);
+    }
+    // Still refused beyond the widened limits.
+    expect(clockSettingsShape.safeParse({ mode: 'live', baseSeconds: 31 * 86400, incrementSeconds: 0, atZero: 'pass' }).success).toBe(
+      false,
+    );
+    expect(clockSettingsShape.safeParse({ mode: 'live', baseSeconds: 3600, incrementSeconds: 86401, atZero: 'pass' }).success).toBe(false);
+  });
+});

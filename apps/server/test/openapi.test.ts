@@ -13,6 +13,7 @@ import { api, createMatch, join, startTestServer, syncedSocket, waitFor, type Te
 import { playOut } from './play-out';
 import { smtpReceiver } from './account-client';
 import { SoftAuthenticator } from './soft-authenticator';
+import './fixtures/test-accounts';
 
 let t: TestServer;
 let doc: any;
@@ -158,6 +159,26 @@ describe('the OpenAPI document', () => {
     await call('DELETE', `/api/matches/${id}/members/me`, 204, { token: all.credentials });
 
     await accountRoutes(id, ger.credentials);
+    // The match maker and the ratings (signed in: the test's stand-in for the accounts' session).
+    const ann = { headers: { 'x-test-account': 'ann' } };
+    const bob = { headers: { 'x-test-account': 'bob' } };
+    await call('POST', '/api/tickets', 401, { body: { game: 'kampen-om-norge', pace: 'live' } });
+    const tk = await call('POST', '/api/tickets', 201, { ...ann, body: { game: 'kampen-om-norge', plan: 'two', pace: 'slow' } });
+    await call('GET', '/api/tickets/open', 200);
+    await call('DELETE', `/api/tickets/${tk.id}`, 204, ann);
+    await call('DELETE', `/api/tickets/${tk.id}`, 409, ann);
+    await call('POST', '/api/tickets', 201, { ...ann, body: { game: 'kampen-om-norge', plan: 'two', pace: 'fast' } });
+    const got = await call('POST', '/api/tickets', 201, { ...bob, body: { game: 'kampen-om-norge', plan: 'two', pace: 'fast' } });
+    expect(got.status).toBe('matched');
+    await call('GET', '/api/tickets', 200, ann);
+    await call('PUT', '/api/blocks/bob', 204, ann);
+    await call('PUT', '/api/blocks/ann', 400, ann);
+    await call('GET', '/api/blocks', 200, ann);
+    await call('DELETE', '/api/blocks/bob', 204, ann);
+    await call('GET', '/api/leaderboards/kampen-om-norge?variant=basic&side=germany', 200);
+    await call('GET', '/api/leaderboards/no-such-game', 404);
+    await call('GET', '/api/profiles/ann', 200);
+    await call('GET', `/api/matches/${id}/forecast`, 200, { token: m.links.spectator });
 
     for (const r of ROUTES) expect(succeeded, `${r.method} ${r.path} was called`).toContain(`${r.method} ${r.path}`);
   });

@@ -26,6 +26,7 @@ import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
 import { GameMatchPage } from './games/GameMatchPage';
+import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -137,6 +138,12 @@ export function App() {
         <Suspense fallback={<PageLoading navigate={navigate} />}>
           <AccountPage sub={sub} navigate={navigate} />
         </Suspense>
+      </ChunkErrorBoundary>
+    );
+  } else if (matchmakingPage(path, navigate)) {
+    page = (
+      <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
+        <Suspense fallback={<PageLoading navigate={navigate} />}>{matchmakingPage(path, navigate)}</Suspense>
       </ChunkErrorBoundary>
     );
   } else page = <HomePage navigate={navigate} />;
@@ -264,6 +271,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <p>{t('home.intro')}</p>
           <p className="muted">{t('home.about')}</p>
           <GameChoice games={games} value={game} onChange={setGame} />
+          <OpenTickets navigate={navigate} />
         </section>
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>

@@ -16,6 +16,7 @@ import { AUTOPASS_STRINGS } from './i18n-autopass';
 import { GROUP_STRINGS } from './i18n-groups';
 import { GAME_STRINGS } from './i18n-games';
 import { ACCOUNT_STRINGS } from './i18n-accounts';
+import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
@@ -53,6 +54,8 @@ Object.assign(STRINGS.no, GAME_STRINGS.no);
 Object.assign(STRINGS.en, GAME_STRINGS.en);
 Object.assign(STRINGS.no, ACCOUNT_STRINGS.no);
 Object.assign(STRINGS.en, ACCOUNT_STRINGS.en);
+Object.assign(STRINGS.no, MATCHMAKING_STRINGS.no);
+Object.assign(STRINGS.en, MATCHMAKING_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);
 Object.assign(STRINGS.en, ERROR_STRINGS.en);
 

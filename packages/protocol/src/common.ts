@@ -70,12 +70,13 @@ export const clockSettingsShape = z.discriminatedUnion('mode', [
   /** Chess-style: one bank of time per faction, running while that faction must decide; `increment` added after each decision. */
   z.strictObject({
     mode: z.literal('live'),
-    baseSeconds: z.number().int().min(MINUTE, 'at least one minute').max(DAY, 'at most one day'),
-    incrementSeconds: z
+    // Up to the match maker's day-scale paces (Fast, Slow): days in the bank, hours added per decision.
+    baseSeconds: z
       .number()
       .int()
-      .min(0)
-      .max(60 * MINUTE, 'at most one hour'),
+      .min(MINUTE, 'at least one minute')
+      .max(30 * DAY, 'at most 30 days'),
+    incrementSeconds: z.number().int().min(0).max(DAY, 'at most one day'),
     atZero,
   }),
   /** Play over days: each decision has its own deadline. */

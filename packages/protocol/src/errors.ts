@@ -73,6 +73,10 @@ export const ERRORS = {
   seat_away_briefly: { status: 409 },
   // Automatic passes
   autopass_off: { status: 409 },
+  // The match maker and blocks (sign_in_required is the accounts')
+  ticket_closed: { status: 409 },
+  too_many_tickets: { status: 409 },
+  cannot_block_self: { status: 400 },
   // The socket: joining a match, sending moves and chat
   bad_sync: { status: null },
   too_many_connections: { status: null },

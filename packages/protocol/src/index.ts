@@ -10,3 +10,4 @@ export * from './socket';
 export * from './routes';
 export * from './openapi';
 export * from './route-notes';
+export * from './matchmaking';

@@ -25,6 +25,7 @@ import { NavalCombatPanel } from './NavalCombatPanel';
 import { CardFace, Stepper } from './Pieces';
 import { groupHand } from '../game/handGroups';
 import { ChatPanel, LogPanel, SidesPanel } from './Panels';
+import { useHiddenSenders } from '../matchmaking/hidden-chat';
 import { UndoButton } from './UndoButton';
 import '../comfort.css';
 import { HistoryBar } from '../replay/HistoryBar';
@@ -133,6 +134,9 @@ export function GameView({
   }, [conn.players]);
 
   const [tab, setTab] = useState<'log' | 'chat'>('log');
+  // Players this signed-in player blocked: their chat is hidden here.
+  const hiddenSenders = useHiddenSenders(conn.lobby?.matchID);
+  const chat = useMemo(() => conn.chat.filter((m) => !hiddenSenders.has(m.sender)), [conn.chat, hiddenSenders]);
   const [showResult, setShowResult] = useState(true);
 
   const presence = useMemo(() => presenceByFaction(conn.lobby), [conn.lobby]);
@@ -273,14 +277,14 @@ export function GameView({
               </button>
               <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')} data-tab="chat">
                 {t('tabs.chat')}
-                {conn.chat.length > 0 && <span className="count-badge">{conn.chat.length}</span>}
+                {chat.length > 0 && <span className="count-badge">{chat.length}</span>}
               </button>
             </div>
             <div role="tabpanel">
               {tab === 'log' ? (
                 <LogPanel log={conn.log} onPick={history?.show} picked={history?.at?.entry ?? history?.loading ?? null} />
               ) : (
-                <ChatPanel messages={conn.chat} players={conn.players} canWrite={!spectator} onSend={conn.sendChat} />
+                <ChatPanel messages={chat} players={conn.players} canWrite={!spectator} onSend={conn.sendChat} />
               )}
             </div>
           </section>

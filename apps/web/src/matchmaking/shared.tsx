@@ -1,0 +1,61 @@
+/** Bits the match maker's pages share: the sign-in notice, a set-up's name, the pace's name. */
+import { useEffect, useState } from 'react';
+import { api, type GameInfo, type ScenarioInfo } from '../api';
+import { useI18n } from '../i18n';
+import { SIGN_IN_PATH } from './api';
+import './matchmaking.css';
+
+export const KON = 'kampen-om-norge';
+
+export function SignInNotice({ text, navigate }: { text: string; navigate: (to: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <p className="mm-sign-in" data-testid="sign-in">
+      {text}{' '}
+      <a
+        href={SIGN_IN_PATH}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(SIGN_IN_PATH);
+        }}
+      >
+        {t('mm.signIn.link')}
+      </a>
+    </p>
+  );
+}
+
+export function useScenarios(): ScenarioInfo[] {
+  const [list, setList] = useState<ScenarioInfo[]>([]);
+  useEffect(() => {
+    api.scenarios().then(setList, () => setList([]));
+  }, []);
+  return list;
+}
+
+/** A ticket's set-up in words: the rules, a scenario's name, or (a game without set-ups) the game's name. */
+export function useSetupName(games: GameInfo[] | null, scenarios: readonly ScenarioInfo[]) {
+  const { t, lang } = useI18n();
+  /** `inSentence`: the rules as a word in "looking for a Fast advanced game"; else as a name ("Advanced game"). */
+  return (game: string, setup: string, inSentence = false) => {
+    if (game !== KON) return games?.find((g) => g.id === game)?.name[lang] ?? game;
+    if (setup === 'basic' || setup === 'advanced') return t(inSentence ? `mm.what.${setup}` : `home.ruleset.${setup}`);
+    return scenarios.find((s) => s.id === setup)?.name[lang] ?? setup;
+  };
+}
+
+/** A side of a rating in words ('-': the game has one rating). */
+export function sideName(t: (k: string) => string, side: string) {
+  return side === '-' ? '' : t(`seat.${side}`);
+}
+
+export function link(navigate: (to: string) => void, to: string) {
+  return {
+    href: to,
+    onClick: (e: React.MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      navigate(to);
+    },
+  };
+}
