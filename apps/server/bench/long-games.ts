@@ -271,7 +271,7 @@ let seed = 4242;
 /** Deterministic, so two runs of one commit choose alike from the same views. */
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
-/** Our server, its matches Deres uenighet's ('--rulesets deres'): a random legal move from the seat's own view. */
+/** Our server, its matches Deres uenighet's ('--rulesets deres'): a random legal move from the seat's own view, never a surrender. */
 function deres(ours: Target): Target {
   return {
     ...ours,
@@ -287,7 +287,8 @@ function deres(ours: Target): Target {
       return { matchID: m.matchID, seats, spectatorCredentials: m.links.spectator };
     },
     pickMove(state, playerID) {
-      const options = deresLegalMoves(state.G, state.ctx, playerID);
+      // Never asking to surrender: random seats would accept it, and games would end after a few dozen moves.
+      const options = deresLegalMoves(state.G, state.ctx, playerID).filter((m) => m.move !== 'proposeSurrender');
       const choice = options[Math.floor(random() * options.length)];
       return choice && { type: choice.move, args: choice.args };
     },
@@ -329,6 +330,14 @@ function summary(games: GameResult[]) {
       storedBytes: median(gs.map((g) => g.storedBytes.total ?? NaN)),
     };
   });
+}
+
+const BUCKET = 25;
+/** A game for the JSON file: per-move figures as means of each 25 moves (moves 1–25, 26–50, …). */
+function compact({ cpuMs, seatBytes, ...rest }: GameResult) {
+  const buckets = (xs: number[]) =>
+    Array.from({ length: Math.ceil(xs.length / BUCKET) }, (_, i) => +mean(xs.slice(i * BUCKET, (i + 1) * BUCKET)).toFixed(2));
+  return { ...rest, cpuMsPer25Moves: buckets(cpuMs), seatBytesPer25Moves: buckets(seatBytes).map(Math.round) };
 }
 
 function markdown(rows: ReturnType<typeof summary>): string {
@@ -377,7 +386,7 @@ async function main() {
   console.log(`\n${table}\n`);
   if (values.out) {
     const meta = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavg: os.loadavg(), options: values };
-    fs.writeFileSync(values.out, JSON.stringify({ meta, summary: rows, table, games }, null, 1));
+    fs.writeFileSync(values.out, JSON.stringify({ meta, summary: rows, table, games: games.map(compact) }, null, 1));
     console.error(`raw numbers: ${values.out}`);
   }
 }
