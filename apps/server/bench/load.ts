@@ -242,7 +242,7 @@ const CLK_TCK = (() => {
  * single move; /proc/<pid>/stat's utime+stime counts in 10 ms ticks, too coarse for a human-pace phase
  * of a few dozen moves, and is the fallback.
  */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   try {
     let ns = 0;
     for (const task of fs.readdirSync(`/proc/${pid}/task`))
@@ -271,11 +271,11 @@ function rssMB(pid: number): number {
 
 // ---------------------------------------------------------------- targets: ours and the minimal one
 
-interface Seat {
+export interface Seat {
   playerID: string;
   credentials: string;
 }
-interface MatchInfo {
+export interface MatchInfo {
   matchID: string;
   seats: Seat[];
   spectatorCredentials: string | undefined;
@@ -295,12 +295,15 @@ export interface Target {
   createMatch(): Promise<MatchInfo>;
   /** The move the acting seat sends, chosen from its own view of the state. */
   pickMove(state: BgState, playerID: string): { type: string; args: unknown[] } | undefined;
+  /** Our server's DATA_DIR (its SQLite file) and, on PostgreSQL, its schema (bench/long-games.ts measures what a match stores). */
+  dataDir?: string;
+  schema?: string;
   /** The server's GET /metrics text (ours only; the first process's of two): its GC, event-loop delay, move and store-write histograms. */
   scrape?(): Promise<string>;
   stop(): Promise<void>;
 }
 
-interface BgState {
+export interface BgState {
   G: any;
   ctx: { currentPlayer: string; activePlayers: Record<string, string> | null; gameover?: unknown };
   _stateID: number;
@@ -389,7 +392,7 @@ const startVanilla = (opts: Options) =>
   startBoardgameIo('vanilla', 'vanilla-server.ts', 'kampen-om-norge', {}, { ruleset: opts.ruleset }, pickLegalMove);
 
 /** A random legal move of the acting seat, chosen from its own view as a client would. */
-function pickLegalMove(state: BgState, playerID: string) {
+export function pickLegalMove(state: BgState, playerID: string) {
   const options = legalMoves(state.G, state.ctx as any, playerID);
   const choice = options[Math.floor(random() * options.length)];
   return choice && { type: choice.move, args: choice.args };
@@ -439,6 +442,8 @@ export async function startOurs(
     // Germany and Norway's Allies on one process, Norway and the spectator on the other.
     urlFor: (i) => children[i % children.length]!.url,
     namespace: 'kampen-om-norge',
+    dataDir,
+    ...(store === 'embedded' ? {} : { schema }),
     scrape: () => fetch(`${child.url}/metrics`).then((r) => r.text()),
     async createMatch() {
       // placed2: the match is made on, and all its sockets connect to, one process in turn.
@@ -527,9 +532,12 @@ function addSize(s: Sizes, bytes: number) {
 const EVENT_NAME = /^2(?:\/[^,]*,)?\d*\["([^"]*)"/;
 
 /** One socket of a match: a seat or the spectator, keeping the state the server sent it. */
-class Peer {
+export class Peer {
   readonly socket: Socket;
   state: BgState | null = null;
+  /** Bytes of the last 'sync' answer, and of every 'update' and 'patch' so far (bench/long-games.ts). */
+  syncBytes = 0;
+  stateBytes = 0;
 
   constructor(
     target: Target,
@@ -597,9 +605,12 @@ class Peer {
   }
 
   private measure(p: { type: string; data?: unknown }) {
-    if (!current || p.type !== 'message' || typeof p.data !== 'string') return;
+    if (p.type !== 'message' || typeof p.data !== 'string') return;
     const name = EVENT_NAME.exec(p.data.slice(0, 80))?.[1];
+    if (name === 'sync') this.syncBytes = Buffer.byteLength(p.data);
     if (name !== 'update' && name !== 'patch') return;
+    this.stateBytes += Buffer.byteLength(p.data);
+    if (!current) return;
     if (name === 'patch') current.patchMessages++;
     else current.updateMessages++;
     addSize(this.playerID === null ? current.spectatorBytes : current.seatBytes, Buffer.byteLength(p.data));

@@ -136,8 +136,8 @@ export class MatchReplay {
       r = this.replayed(game, matchID, m.initial, m.moves, m.current._stateID);
     }
     // The last state that wrote the entry: it is in that state's batch and not in the one before.
-    // (A game that keeps its whole log in G, as Deres uenighet does, has every earlier entry in every
-    // later batch: the state that wrote it is the first that holds it.)
+    // (A game that keeps its whole log in G, as Deres uenighet did before it sent batches, has every
+    // earlier entry in every later batch: the state that wrote it is the first that holds it.)
     const holds = (b: { base: number; length: number } | undefined) => !!b && entry >= b.base && entry < b.base + b.length;
     let move = -1;
     r.batches.forEach((b, i) => {

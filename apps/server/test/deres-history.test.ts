@@ -1,13 +1,15 @@
 /**
- * Looking back at a Deres uenighet match through the server: Deres keeps its whole log in its state,
- * so every earlier entry is in every later state's log; the board at an entry must still be the
- * spectators' view right after the move that wrote it (not the latest board), and never hold an
- * order not yet revealed.
+ * Looking back at a Deres uenighet match through the server: a state carries only its move's log
+ * entries (G.log from G.logBase); the board at an entry must be the spectators' view right after the
+ * move that wrote it (not the latest board), and never hold an order not yet revealed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewFor, type DeresState } from '@kon/deres';
 import { BOTS } from '@kon/deres/bots';
 import { api, createMatch, join, startTestServer, type TestServer } from './helpers';
+
+/** Where the whole log ends by this state (the state carries the last batch). */
+const logEnd = (G: DeresState) => G.logBase + G.log.length;
 
 let t: TestServer;
 beforeAll(async () => {
@@ -34,9 +36,10 @@ describe('the board at a log entry of a Deres match', () => {
       const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
       expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
       const after = await G();
-      if (after.log.length > g.log.length) views.push({ length: after.log.length, view: viewFor(after, null) });
+      if (logEnd(after) > logEnd(g)) views.push({ length: logEnd(after), view: viewFor(after, null) });
     }
     const now = await G();
+    expect(views.length).toBeGreaterThan(5);
     expect(now.phase).toBe('move');
     expect(Object.values(now.orders).filter(Boolean)).toHaveLength(1);
     for (const v of views) {
@@ -45,6 +48,33 @@ describe('the board at a log entry of a Deres match', () => {
       expect(r.json.G).toEqual(JSON.parse(JSON.stringify(v.view)));
       expect(r.json.G.myOrders).toBeNull();
     }
+  });
+
+  it('sends each state with only its move’s log entries, which add up to the history the server serves', async () => {
+    const m = await createMatch(t.url, { game: 'deres-uenighet', plan: 'three' });
+    for (const [i, s] of m.links.seats.entries()) await join(t.url, m.matchID, s.token, `P${i}`);
+    const tr = t.server.transport;
+    let u = 3;
+    const rand = () => (u = (u * 16807) % 2147483647) / 2147483647;
+    // The log as a page pieces it together: each state's batch is the log from its logBase on.
+    const pieced: unknown[] = [];
+    let g = (await tr.currentState(m.matchID))!.G as DeresState;
+    pieced.push(...g.log);
+    for (let k = 0; k < 150 && !g.result; k++) {
+      const seat = g.setupTurn ?? g.mustSubmit.find((s) => !g.submitted[s])!;
+      const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
+      expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
+      const after = (await tr.currentState(m.matchID))!.G as DeresState;
+      // The batch starts where the log ended before the move: it holds this move's entries only.
+      expect(after.logBase, `move ${k + 1}`).toBe(logEnd(g));
+      pieced.length = after.logBase;
+      pieced.push(...after.log);
+      g = after;
+    }
+    expect(pieced.length).toBeGreaterThan(30);
+    const r = await api(t.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator });
+    expect(r.status).toBe(200);
+    expect(r.json.entries).toEqual(JSON.parse(JSON.stringify(pieced)));
   });
 
   it('gives the record, with every order as handed in, only once the match is over', async () => {

@@ -7,7 +7,7 @@ import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { parseAction, perform, whyIllegal } from './engine/actions.js';
 import { stages, waitingFor } from './engine/flow.js';
-import { RuleError, why, type Rng, type Why } from './engine/kernel.js';
+import { RuleError, startLogBatch, why, type Rng, type Why } from './engine/kernel.js';
 import { refusalText, type RefusalCode, type RefusalParams } from './data/refusals.js';
 import { legalActions, type LegalMove } from './engine/legal.js';
 import { createInitialState, setupDataSchema, type SetupData } from './engine/setup.js';
@@ -32,6 +32,7 @@ function makeMove(type: string) {
     move: ({ G, playerID, random, events }: any, ...args: unknown[]) => {
       if (playerID == null || !Object.hasOwn(G.nations, playerID) || args.length !== 1) return INVALID_MOVE;
       try {
+        startLogBatch(G);
         perform(G, playerID, parseAction(type, args[0]), rngOf(random));
       } catch (e) {
         if (e instanceof RuleError) return INVALID_MOVE;

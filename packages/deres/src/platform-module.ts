@@ -52,8 +52,9 @@ export const deresModule: GameModule<DeresState, DeresView> = {
     Object.entries(stages(G))
       .filter(([, s]) => s === 'orders' || s === 'setup')
       .map(([seat]) => seat),
-  // Every set-up action and every resolved step logs an event; submitting orders does not.
-  decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${G.log.length}`,
+  // Every set-up action and every resolved step logs an event; submitting orders does not. The log's
+  // end, not the batch's length: a move that logs nothing still starts an empty batch.
+  decisionOf: (G) => `${G.phase} ${G.round} ${G.shootingRound} ${G.step ?? ''} ${(G.logBase ?? 0) + G.log.length}`,
   // Each seat's orders are its own: another seat's landing first leaves them meaning the same.
   independentMoves: ['submitOrders', 'submitEmpty'],
   checkMove: (G, playerID, type, args) => checkMove(G, playerID, type, args),

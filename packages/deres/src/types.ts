@@ -243,7 +243,15 @@ export interface DeresState {
   /** Who was aimed at in this shooting round's declare step (public after the reveal). */
   declared: Record<Seat, Orders | null>;
   surrender: { seat: Seat; consents: Seat[] } | null;
+  /**
+   * The public events of the last move only: the boardgame.io wrapper starts every move with an empty
+   * batch (`startLogBatch`), so a state and every view stay the same size however long the game runs.
+   * The whole log is the concatenation of the batches, each starting at `logBase`; the server stores
+   * each batch and serves the history (GET /api/matches/:id/log). The engine alone keeps appending.
+   */
   log: DeresEvent[];
+  /** How many events came before `log[0]` in the whole game's log (absent in states stored before batches: 0). */
+  logBase: number;
   result: Result | null;
   options: DeresOptions;
   nextId: number;

@@ -4,14 +4,17 @@
  * view, refusals, private lines between two seats (`kon:private`), the clock (`kon:clock`) and which
  * computer seats are thinking (`kon:thinking`). A seat's submission in a simultaneous step that
  * another seat's submission overtook is sent again (stale-resend.ts); a refusal's message lasts until
- * the state moves on.
+ * the state moves on. A game whose states carry only their move's log entries (G.log from G.logBase)
+ * gets its whole log back here, pieced together with the history fetched from the log API, so that
+ * its board reads the whole log in G.log.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
 import type { PrivateMessage, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../api';
+import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 
 const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
@@ -51,6 +54,7 @@ export function useModuleMatch(
   const [clock, setClock] = useState<ClockView | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [lastRule, setLastRule] = useState<string | null>(null);
+  const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const client = useRef<any>(null);
   const sendMove = useRef<((name: string, args: unknown[]) => void) | null>(null);
 
@@ -66,6 +70,31 @@ export function useModuleMatch(
       multiplayer: SocketIO({ socketOpts: SOCKET_OPTIONS }),
     } as any);
     client.current = c;
+    let current = true;
+    // The log as pieced together from the states' batches and the fetched history (logHistory.ts).
+    let log: LogHistory = EMPTY_LOG;
+    let fetching = false;
+    setHistory(EMPTY_LOG);
+    const keep = (h: LogHistory) => {
+      if (!current || h === log) return;
+      log = h;
+      setHistory(h);
+    };
+    const takeLog = (s: any) => {
+      if (!Array.isArray(s?.G?.log)) return;
+      const base: number = s.G.logBase ?? 0;
+      keep(stateLog(log, s._stateID ?? 0, base, s.G.log));
+      const from = missingFrom(log, base);
+      if (from === null || fetching) return;
+      fetching = true;
+      api
+        .log(matchID, credentials, from)
+        .then((r) => keep(mergeLog(log, r.from, r.entries as never[])))
+        .catch(() => {}) // the next state tries again
+        .finally(() => {
+          fetching = false;
+        });
+    };
     // The state a refusal was shown at: a newer state (this seat's next move accepted, or anyone's
     // move) ends its message; presence, chat and connection pushes do not.
     let refusedAt: number | null = null;
@@ -92,6 +121,7 @@ export function useModuleMatch(
       c.moves?.[name]?.(...args);
     };
     c.subscribe((s: any) => {
+      takeLog(s);
       if (s) setState({ G: s.G, ctx: s.ctx });
       if (s && refusedAt !== null && s._stateID > refusedAt) {
         refusedAt = null;
@@ -116,7 +146,6 @@ export function useModuleMatch(
     socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
     socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => setClock(v));
     socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => setThinking((old) => ({ ...old, [e.playerID]: e.thinking })));
-    let current = true;
     // Pushed on every change; asked for once at the start.
     api.clock(matchID, credentials).then(
       (r) => current && setClock(r.clock),
@@ -132,9 +161,11 @@ export function useModuleMatch(
       sendMove.current = null;
     };
   }, [module, matchID, playerID, credentials, numPlayers]);
+  const log = useMemo(() => shownLog(history), [history]);
+  const G = useMemo(() => (state?.G && Array.isArray(state.G.log) ? { ...state.G, log } : (state?.G ?? null)), [state, log]);
 
   return {
-    G: state?.G ?? null,
+    G,
     ctx: state?.ctx ?? null,
     connected,
     lobby,

@@ -81,3 +81,9 @@ export function newId(G: DeresState, prefix: string): string {
 export function log(G: DeresState, e: DeresEvent): void {
   G.log.push(e);
 }
+
+/** Hand out the events gathered so far and start a new batch (see DeresState.log). */
+export function startLogBatch(G: DeresState): void {
+  G.logBase = (G.logBase ?? 0) + G.log.length;
+  G.log = [];
+}
