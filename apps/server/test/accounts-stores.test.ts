@@ -81,6 +81,10 @@ async function deletesEverything(t: TestServer, schema?: string) {
     200,
   );
   const sessionHash = createHash('sha256').update(b.cookies.get('kon_session')!).digest('hex');
+  // A ticket of the match maker's, and a block of another player (the match maker's own tables).
+  const other = await new TestBrowser(t.url).signUp(`Other ${randomBytes(3).toString('hex')}`);
+  expect((await b.call('POST', '/api/tickets', { body: { game: 'kampen-om-norge', plan: 'two', pace: 'slow' } })).status).toBe(201);
+  expect((await b.call('PUT', `/api/blocks/${other.id}`)).status).toBe(204);
 
   const secrets = { name, email, accountId: acct.id, passkeyId, sessionHash };
   const before = await everyRow(t, schema);
