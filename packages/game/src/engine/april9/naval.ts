@@ -8,7 +8,6 @@ import { SEA_ZONES, type SeaZone } from '../../types.js';
 import type { GameState } from '../model/state.js';
 import type { April9Prompt, PendingLanding } from '../model/april9.js';
 import type { Rng } from '../kernel/rng.js';
-import type { Actor } from '../model/stage.js';
 import { april9, openWindow } from './windows.js';
 import { shipsAt } from './ships.js';
 import { april9Card, ship } from '../../cards/advanced.js';
@@ -16,11 +15,6 @@ import { navalState, EIDSVOLL_AND_NORGE, pieceOf } from '../naval/ships.js';
 import { openInterception } from '../naval/movement.js';
 import { beginNavalCombat, beginSetNavalCombat } from '../naval/combat.js';
 import { area as areaData } from '../../board/index.js';
-
-/** The naval engine's own actor covers every naval decision; between them the turn moves on by itself. */
-export function april9NavalActor(_G: GameState): Actor | null {
-  return null;
-}
 
 /** Zones where German ships and Allied or Norwegian ships lie together. */
 function contestedZones(G: GameState): SeaZone[] {

@@ -1,7 +1,7 @@
 /**
  * The windows of the 9. April turn (EN ch. 7): the moments a faction may answer with a 9. April
  * card, opened by the steps and procedures of the turn and answered as prompts. The order of the
- * turn itself (which step follows which) is april9/flow.ts's.
+ * turn itself (which step follows which) is the sequencer's table (flow.ts `FLOW`).
  */
 import type { AreaId, Faction } from '../../types.js';
 import { april9Card } from '../../cards/advanced.js';

@@ -1,28 +1,26 @@
 /**
- * The order of the 9. April turn (EN ch. 7), the sequencer's part for it (flow.ts `advance` runs
- * `resumeApril9`): who acts in each step, which step follows which once the windows between them
- * (april9/windows.ts) are answered, and the end of the turn (phase 4) that hands over to the first
- * ordinary German turn.
+ * The steps of the 9. April turn (EN ch. 7) as the sequencer's table (flow.ts `FLOW.april9`) enters
+ * them: what each step does when it begins, how a step taken in turn passes to the next faction, the
+ * windows that stand between two steps, the procedures a step carries on between decisions (the
+ * interceptions, the naval combats, a landing), and the end of the turn (phase 4). Which step follows
+ * which is the table's; nothing here names the next step.
  */
 import { FACTIONS, type AreaId, type Faction } from '../../types.js';
 import { area as areaData, AREA_IDS, victoryCities } from '../../board/index.js';
 import { SHIP_TYPE_DEFS, ship } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
 import type { Rng } from '../kernel/rng.js';
-import type { Actor } from '../model/stage.js';
-import { beginTurnOf } from '../turn.js';
 import { startNextCombat } from '../combat.js';
 import { addUnits, count, removeUnits } from '../kernel/forces.js';
 import { refillHand } from '../kernel/hand.js';
 import { checkElimination } from '../kernel/victory.js';
 import { log } from '../kernel/log.js';
-import { NORWAY_FIXED_START, RAID_ZONES, RESISTANCE_FACES, type April9Step } from '../model/april9.js';
+import { NORWAY_FIXED_START, RAID_ZONES, RESISTANCE_FACES } from '../model/april9.js';
 import { april9, openWindow } from './windows.js';
-import { sinkShip, shipsAt, voidCards } from './ships.js';
+import { sinkShip, voidCards } from './ships.js';
 import {
   afterEidsvollFight,
   eidsvollFightOver,
-  april9NavalActor,
   continueApril9Interception,
   continueApril9NavalCombats,
   enterApril9Interception,
@@ -32,151 +30,142 @@ import {
   smokeScreenTargets,
 } from './naval.js';
 
-/** Who decides now in the 9. April turn, when no prompt or combat is open. */
-export function april9Actor(G: GameState): Actor | null {
-  const s = G.april9;
-  if (!s) return null;
-  switch (s.step) {
-    case 'choose':
-      return { faction: s.who, stage: 'april9Choose' };
-    case 'deploy':
-      return { faction: 'norway', stage: 'april9Deploy' };
-    case 'ships':
-      return { faction: s.who, stage: 'april9Ships' };
-    case 'interception':
-    case 'navalCombat':
-      return april9NavalActor(G);
-    case 'movement':
-      return { faction: 'germany', stage: 'april9Movement' };
-    case 'raid':
-      return { faction: 'germany', stage: 'april9Raid' };
-    case 'landing':
-      return { faction: 'germany', stage: 'april9Landing' };
-    case 'landCombat':
-      return { faction: 'germany', stage: 'combat' };
-    case 'mobilize':
-      return { faction: 'norway', stage: 'april9Mobilize' };
-    case 'reinforcement':
-      return { faction: s.who, stage: 'reinforcement' };
-  }
+/**
+ * What a step's own procedure did when the sequencer let it carry on: 'wait' — a decision is open;
+ * 'again' — it moved on and may go further; 'over' — the step is over; 'idle' — nothing to carry
+ * on, the step waits for its faction's decision.
+ */
+export type Progress = 'wait' | 'again' | 'over' | 'idle';
+
+// ---------------------------------------------------------------- 7.0: cards, Norway, ships
+
+/** Each faction keeps its cards in turn (Germany, Norway, the Allies). Returns false after the Allies. */
+export function passChoice(G: GameState): boolean {
+  const s = april9(G);
+  if (s.who === 'allies') return false;
+  s.who = s.who === 'germany' ? 'norway' : 'allies';
+  return true;
 }
 
-// ---------------------------------------------------------------- moving on
+/** After the choice: Skip til unnsetning is played before any ship is placed (EN appendix). */
+export function afterChoice(G: GameState): void {
+  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'rescue' });
+}
+
+/** Norway's fixed battalion in Finnmark; the others are Norway's to place. */
+export function enterDeploy(G: GameState): void {
+  addUnits(G, NORWAY_FIXED_START, 'norway', 1, false);
+  G.created.norway += 1;
+  log(G, 'norway', 'april9Deployed', { area: NORWAY_FIXED_START });
+}
+
+/** Ship placement begins with Norway. */
+export function enterShips(G: GameState): void {
+  april9(G).who = 'norway';
+}
 
 /**
- * Carry the turn forward as far as it goes without a decision. Called after every action of the
- * 9. April turn: when the windows are answered, the waiting step begins; a landing waiting for its
- * windows comes ashore.
+ * A faction has placed all its ships: the next one places (Norway, Germany, the Allies), or
+ * (false) every ship is placed. Between Germany and the Allies, Norway and then the Allies may answer.
  */
-export function resumeApril9(G: GameState, rng: Rng): void {
-  for (;;) {
-    const s = G.april9;
-    if (!s || G.result || G.prompts.length > 0 || G.combat) return;
-    if (G.naval?.force) return; // an interception decision is open
-    if (s.step === 'navalCombat' && !s.then) {
-      noteNavalCombat(G);
-      // Evakuerte matroser answers a sinking once its combat is over (steps 6–8 done).
-      if (!G.naval?.combat) offerSailors(G);
-      if (G.prompts.length > 0) continue;
-      if (continueApril9NavalCombats(G)) {
-        noteNavalCombat(G);
-        return;
-      }
-      s.then = 'raid';
-    }
-    if (s.step === 'interception' && !s.then) {
-      if (continueApril9Interception(G)) return;
-      // Røykdekke answers the interceptions: one intercepted German ship may slip away.
-      if (smokeScreenTargets(G).length > 0) openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'smokeScreen' });
-      s.then = 'movement';
-      continue;
-    }
-    if (s.landing) {
-      if (s.landing.eidsvoll === 'fight') {
-        if (G.naval?.combat) return;
-        // Its naval combat is over: Evakuerte matroser may answer a ship sunk in it.
-        eidsvollFightOver(G, s.landing);
-      } else if (s.landing.eidsvoll === 'fought') afterEidsvollFight(G, s.landing);
-      else completeLanding(G, rng);
-      continue;
-    }
-    if (!s.then) return;
-    const next = s.then;
-    s.then = null;
-    enterStep(G, next, rng);
-  }
-}
-
-/** Begin a step of the turn (some steps pass straight on when there is nothing to decide). */
-export function enterStep(G: GameState, step: April9Step, rng: Rng): void {
-  const s = april9(G);
-  s.step = step;
-  switch (step) {
-    case 'choose':
-      return;
-    case 'deploy':
-      addUnits(G, NORWAY_FIXED_START, 'norway', 1, false);
-      G.created.norway += 1;
-      log(G, 'norway', 'april9Deployed', { area: NORWAY_FIXED_START });
-      return;
-    case 'ships':
-      s.who = 'norway';
-      return;
-    case 'interception':
-      log(G, 'germany', 'phase', { phase: 'april9Interception' });
-      enterApril9Interception(G, rng);
-      return;
-    case 'movement':
-      G.phase = 'movement';
-      log(G, 'germany', 'phase', { phase: 'april9Movement' });
-      return;
-    case 'navalCombat':
-      G.phase = 'combat';
-      enterApril9NavalCombat(G, rng);
-      return;
-    case 'raid':
-      if (!G.ships.some((x) => mayRaid(G, x.id))) s.then = 'landing';
-      return;
-    case 'landing':
-      log(G, 'germany', 'phase', { phase: 'april9Landing' });
-      return;
-    case 'landCombat':
-      G.phase = 'combat';
-      log(G, 'germany', 'phase', { phase: 'combat' });
-      // The landings wait at their borders: fight them in turn, or on to mobilisation when none is left.
-      if (!startNextCombat(G)) landCombatOver(G);
-      return;
-    case 'mobilize':
-      enterMobilization(G);
-      return;
-    case 'reinforcement':
-      startReinforcementOf(G, 'germany');
-      return;
-  }
-}
-
-/** After the ship placement of one faction: the next faction, or the windows that follow. */
-export function shipsPlaced(G: GameState): void {
+export function passShips(G: GameState): boolean {
   const s = april9(G);
   if (s.who === 'norway') {
     s.who = 'germany';
-    return;
+    return true;
   }
   if (s.who === 'germany') {
     s.who = 'allies';
     // Windows open newest-last: Norway answers first, then the Allies, then the Allies place.
     openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'reconnaissance' });
     openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'reallocation' });
-    return;
+    return true;
   }
-  // The Allies have placed: ships Rekognoseringsfly showed are turned face down again.
+  return false;
+}
+
+/** Every ship is placed: ships Rekognoseringsfly showed are turned face down again; Villedende manøver's window. */
+export function afterShips(G: GameState): void {
+  const s = april9(G);
   for (const id of s.reconnoitred) {
     const piece = G.ships.find((x) => x.id === id);
     if (piece) piece.faceUp = false;
   }
   s.reconnoitred = [];
   openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'deceive' });
-  s.then = 'interception';
+}
+
+// ---------------------------------------------------------------- 7.1: interception and movement
+
+export function enterInterception(G: GameState, rng: Rng): void {
+  log(G, 'germany', 'phase', { phase: 'april9Interception' });
+  enterApril9Interception(G, rng);
+}
+
+/** Offer the next zone's interceptions, until every zone has been offered. */
+export function carryOnInterception(G: GameState): Progress {
+  return continueApril9Interception(G) ? 'wait' : 'over';
+}
+
+/** Røykdekke answers the interceptions: one intercepted German ship may slip away. */
+export function afterInterception(G: GameState): void {
+  if (smokeScreenTargets(G).length > 0) openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'smokeScreen' });
+}
+
+export function enterMovement(G: GameState): void {
+  G.phase = 'movement';
+  log(G, 'germany', 'phase', { phase: 'april9Movement' });
+}
+
+// ---------------------------------------------------------------- 7.2a: naval combat, raiding, landings
+
+export function enterNavalCombat(G: GameState, rng: Rng): void {
+  G.phase = 'combat';
+  enterApril9NavalCombat(G, rng);
+}
+
+/** Fight the naval combats one at a time; Evakuerte matroser answers a sinking once its combat is over. */
+export function carryOnNavalCombats(G: GameState): Progress {
+  noteNavalCombat(G);
+  // Steps 6–8 of the combat are done: a German ship sunk in it may still land its battalion.
+  if (!G.naval?.combat) offerSailors(G);
+  if (G.prompts.length > 0) return 'again';
+  if (continueApril9NavalCombats(G)) {
+    noteNavalCombat(G);
+    return 'wait';
+  }
+  return 'over';
+}
+
+/** Raiding, unless no German ship may raid. */
+export function enterRaid(G: GameState): void {
+  if (!G.ships.some((x) => mayRaid(G, x.id))) G.done = 'step';
+}
+
+export function enterLanding(G: GameState): void {
+  log(G, 'germany', 'phase', { phase: 'april9Landing' });
+}
+
+/** A declared landing fights Eidsvoll & Norge, waits for its windows, then comes ashore. */
+export function carryOnLanding(G: GameState, rng: Rng): Progress {
+  const s = april9(G);
+  if (!s.landing) return 'idle';
+  if (s.landing.eidsvoll === 'fight') {
+    if (G.naval?.combat) return 'wait';
+    // Its naval combat is over: Evakuerte matroser may answer a ship sunk in it.
+    eidsvollFightOver(G, s.landing);
+  } else if (s.landing.eidsvoll === 'fought') afterEidsvollFight(G, s.landing);
+  else completeLanding(G, rng);
+  return 'again';
+}
+
+// ---------------------------------------------------------------- 7.2b: land combat
+
+/** The landings wait at their borders: they are fought in turn; with none, the step is over at once. */
+export function enterLandCombat(G: GameState): void {
+  G.phase = 'combat';
+  log(G, 'germany', 'phase', { phase: 'combat' });
+  if (!startNextCombat(G)) G.done = 'step';
 }
 
 /** A German ship that may go raiding now. */
@@ -241,19 +230,15 @@ function resist(G: GameState, city: AreaId, rng: Rng): void {
   log(G, 'norway', 'april9Resistance', { area: city, die, raised });
 }
 
-// ---------------------------------------------------------------- phase 3
-
-/** Land combat is over: Norway mobilises next. */
-export function landCombatOver(G: GameState): void {
-  april9(G).then = 'mobilize';
-}
+// ---------------------------------------------------------------- 7.3: mobilisation and reinforcements
 
 /** Mobilisation points free of Germans where Norway may still mobilise. */
 export function freeMobilizationPoints(G: GameState): AreaId[] {
   return AREA_IDS.filter((a) => areaData(a).mobilizationPoint && count(G, a, 'germany') === 0);
 }
 
-function enterMobilization(G: GameState): void {
+/** Norway mobilises in its victory cities free of Germans, then on half its free mobilisation points (none: the step is over). */
+export function enterMobilization(G: GameState): void {
   const s = april9(G);
   G.phase = 'reinforcement';
   const cities = victoryCities().filter((c) => !s.resisted.includes(c) && count(G, c, 'germany') === 0);
@@ -262,10 +247,15 @@ function enterMobilization(G: GameState): void {
   s.mobilization = Math.floor(freeMobilizationPoints(G).length / 2);
   s.mobilized = [];
   log(G, 'norway', 'april9Mobilization', { cities, points: s.mobilization });
-  if (s.mobilization === 0) s.then = 'reinforcement';
+  if (s.mobilization === 0) G.done = 'step';
 }
 
-export function startReinforcementOf(G: GameState, f: Faction): void {
+/** The reinforcements begin with Germany. */
+export function enterReinforcement(G: GameState): void {
+  startReinforcementOf(G, 'germany');
+}
+
+function startReinforcementOf(G: GameState, f: Faction): void {
   const s = april9(G);
   s.step = 'reinforcement';
   s.who = f;
@@ -275,20 +265,20 @@ export function startReinforcementOf(G: GameState, f: Faction): void {
   log(G, f, 'phase', { phase: 'reinforcement' });
 }
 
-/** The faction in the reinforcement step is done: the next one, or phase 4. */
-export function endApril9Reinforcement(G: GameState, rng: Rng): void {
-  const s = april9(G);
-  const i = FACTIONS.indexOf(s.who);
-  const next = FACTIONS[i + 1];
-  if (next) startReinforcementOf(G, next);
-  else finishApril9(G, rng);
+/** A faction's reinforcements are done: the next faction's begin, or (false) every faction has had them. */
+export function passReinforcement(G: GameState): boolean {
+  const next = FACTIONS[FACTIONS.indexOf(april9(G).who) + 1];
+  if (!next) return false;
+  startReinforcementOf(G, next);
+  return true;
 }
 
 // ---------------------------------------------------------------- phase 4 and the hand-over
 
 /**
  * Phase 4 (EN 7.4) and the end of the turn: the telegraph cable, the 9. April cards leave the game,
- * new action cards, dummies off the board, and Germany's first ordinary turn begins.
+ * new action cards, dummies off the board. The step is over at once: Germany's first ordinary turn
+ * follows (the table's next step).
  */
 export function finishApril9(G: GameState, rng: Rng): void {
   const s = april9(G);
@@ -309,8 +299,6 @@ export function finishApril9(G: GameState, rng: Rng): void {
   G.cardsUsed = { germany: 0, norway: 0, allies: 0 };
   log(G, null, 'april9Ends');
   if (checkElimination(G)) return;
-  beginTurnOf(G, 'germany');
+  G.turn = 'germany';
+  G.done = 'step';
 }
-
-/** Ships lying in a zone, for windows that roll per ship. */
-export const shipCount = (G: GameState, zone: Parameters<typeof shipsAt>[1], owner: Faction) => shipsAt(G, zone, owner).length;
