@@ -32,7 +32,7 @@ import { ALLIED_LANDING } from './setup.js';
 import { inPlay } from './kernel/region.js';
 import { log } from './kernel/log.js';
 import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
-import { openApril9SubmarineWindows } from './april9/windows.js';
+import { openWindowsAt } from './april9/windows.js';
 import { NAVAL_HANDLERS, passNaval } from './naval/actions.js';
 import { isNavalStage, type Stage } from './model/stage.js';
 import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
@@ -246,7 +246,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       log(G, f, 'reinforced', { area, count: n, byAir: !!byAir });
       // The enemy's Ubåt may strike at once (Transportfly's cargo is out of its reach).
       if (G.april9) {
-        if (f === 'germany' && !byAir) openApril9SubmarineWindows(G, area, n);
+        if (f === 'germany' && !byAir) openWindowsAt(G, 'germanReinforcement', { area, count: n });
       } else if (f !== 'norway' && !byAir)
         G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
     },

@@ -16,7 +16,7 @@ import { refillHand } from '../kernel/hand.js';
 import { checkElimination } from '../kernel/victory.js';
 import { log } from '../kernel/log.js';
 import { NORWAY_FIXED_START, RAID_ZONES, RESISTANCE_FACES } from '../model/april9.js';
-import { april9, openWindow } from './windows.js';
+import { april9, openWindowsAt } from './windows.js';
 import { sinkShip, voidCards } from './ships.js';
 import {
   afterEidsvollFight,
@@ -47,9 +47,8 @@ export function passChoice(G: GameState): boolean {
   return true;
 }
 
-/** After the choice: Skip til unnsetning is played before any ship is placed (EN appendix). */
 export function afterChoice(G: GameState): void {
-  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'rescue' });
+  openWindowsAt(G, 'cardsChosen');
 }
 
 /** Norway's fixed battalion in Finnmark; the others are Norway's to place. */
@@ -76,9 +75,7 @@ export function passShips(G: GameState): boolean {
   }
   if (s.who === 'germany') {
     s.who = 'allies';
-    // Windows open newest-last: Norway answers first, then the Allies, then the Allies place.
-    openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'reconnaissance' });
-    openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'reallocation' });
+    openWindowsAt(G, 'germanShipsPlaced');
     return true;
   }
   return false;
@@ -92,7 +89,7 @@ export function afterShips(G: GameState): void {
     if (piece) piece.faceUp = false;
   }
   s.reconnoitred = [];
-  openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'deceive' });
+  openWindowsAt(G, 'shipsPlaced');
 }
 
 // ---------------------------------------------------------------- 7.1: interception and movement
@@ -109,7 +106,7 @@ export function carryOnInterception(G: GameState): Progress {
 
 /** Røykdekke answers the interceptions: one intercepted German ship may slip away. */
 export function afterInterception(G: GameState): void {
-  if (smokeScreenTargets(G).length > 0) openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'smokeScreen' });
+  if (smokeScreenTargets(G).length > 0) openWindowsAt(G, 'intercepted');
 }
 
 export function enterMovement(G: GameState): void {
