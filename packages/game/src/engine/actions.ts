@@ -9,7 +9,7 @@ import type { GameState } from './model/state.js';
 import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType, type CardParams } from './model/actions.js';
 import type { Rng } from './kernel/rng.js';
 import { ensure, fail, refusalOf, type Refusal } from './kernel/errors.js';
-import { actor, advance, reinforcementsAvailable, reinforcementsUsed } from './flow.js';
+import { actor, advance, olderThen, reinforcementsAvailable, reinforcementsUsed } from './flow.js';
 import { addUnits, count, hasEnemy, removeUnits, unmoved } from './kernel/forces.js';
 import { addAttack, moveAlong } from './kernel/movement.js';
 import {
@@ -367,9 +367,10 @@ export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 /** Carry out an action for faction `f`, or throw RuleError with nothing changed. */
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
+  const older = olderThen(G);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
   // What follows the action (the next combat, step or turn) is the sequencer's.
-  advance(G, rng);
+  advance(G, rng, older);
 }
 
 /**

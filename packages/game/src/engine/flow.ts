@@ -158,6 +158,24 @@ export function activePlayers(G: GameState): Record<string, string> {
   return a ? { [PLAYER_OF_FACTION[a.faction]]: a.stage } : {};
 }
 
+/**
+ * The `G.then` a state stored before the flow table (a match under way across the update) lacks:
+ * it kept the 9. April turn's next step in `G.april9.then`, and none behind Norway's sabotage, the
+ * discard and the Allies' withdrawals, whose handlers ended the step or the turn themselves (the
+ * current code never leaves one of them at the bottom without `G.then`). Read before the action, as
+ * its handler may close the prompt; `advance` takes it.
+ */
+export function olderThen(G: GameState): StepName | undefined {
+  if (G.then !== undefined) return undefined;
+  const older = G.april9 as (NonNullable<GameState['april9']> & { then?: April9Step | null }) | null | undefined;
+  if (older) return older.then ?? undefined;
+  const gate = G.prompts[0]?.kind;
+  if (gate === 'sabotage') return 'combat';
+  if (gate === 'discard') return 'draw';
+  if (gate === 'withdraw' || gate === 'withdrawShips') return 'end';
+  return undefined;
+}
+
 /** A decision the current step cannot pass over is open: a prompt, an interception, a land combat. */
 function waiting(G: GameState): boolean {
   return G.prompts.length > 0 || !!G.combat || !!G.naval?.force;
@@ -168,7 +186,9 @@ function waiting(G: GameState): boolean {
  * faction of a step taken in turn, the windows that close a step, the next step once they are
  * answered, and at a turn's end the next turn. `perform` calls it once per action.
  */
-export function advance(G: GameState, rng: Rng): void {
+export function advance(G: GameState, rng: Rng, older?: StepName): void {
+  if (older !== undefined && G.then === undefined) G.then = older;
+  if (G.april9 && 'then' in G.april9) delete (G.april9 as { then?: unknown }).then;
   // The step under way. Kept here, not looked up: 'draw' and a turn's 'end' are steps of a moment
   // the state does not name, and the 9. April turn's end leaves the ordinary turn's table in force.
   let step = stepOf(G, currentStep(G));
