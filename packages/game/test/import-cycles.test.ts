@@ -31,7 +31,7 @@ function unresolved(tree: DependencyTree): string[] {
 
 const ENGINE = 'packages/game/src/engine/';
 /** The sequencer (L3) and the rules API (L4); every other engine file outside model/ and kernel/ is a procedure (L2). */
-const SEQUENCER = ['flow.ts', 'turn.ts', 'april9/flow.ts', 'naval/flow.ts'];
+const SEQUENCER = ['flow.ts', 'turn.ts', 'april9/steps.ts', 'naval/flow.ts'];
 const RULES_API = [
   'actions.ts',
   'legal.ts',

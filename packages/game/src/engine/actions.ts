@@ -9,16 +9,7 @@ import type { GameState } from './model/state.js';
 import { ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionArgs, type ActionType, type CardParams } from './model/actions.js';
 import type { Rng } from './kernel/rng.js';
 import { ensure, fail, refusalOf, type Refusal } from './kernel/errors.js';
-import {
-  actor,
-  advance,
-  drawNewCards,
-  endMovement,
-  endReinforcement,
-  reinforcementsAvailable,
-  reinforcementsUsed,
-  startCombatPhase,
-} from './flow.js';
+import { actor, advance, olderThen, reinforcementsAvailable, reinforcementsUsed } from './flow.js';
 import { addUnits, count, hasEnemy, removeUnits, unmoved } from './kernel/forces.js';
 import { addAttack, moveAlong } from './kernel/movement.js';
 import {
@@ -40,9 +31,8 @@ import { isMobilizationSite } from './kernel/queries.js';
 import { ALLIED_LANDING } from './setup.js';
 import { inPlay } from './kernel/region.js';
 import { log } from './kernel/log.js';
-import { endTurn } from './turn.js';
 import { APRIL9_HANDLERS, endApril9Phase, passApril9Window } from './april9/actions.js';
-import { openApril9SubmarineWindows } from './april9/windows.js';
+import { openWindowsAt } from './april9/windows.js';
 import { NAVAL_HANDLERS, passNaval } from './naval/actions.js';
 import { isNavalStage, type Stage } from './model/stage.js';
 import { checkAdvancedPlacement, checkShipPrerequisites, notePlacement } from './naval/control.js';
@@ -126,16 +116,12 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
           passApril9Window(G, rng);
           return;
         case 'sabotage':
-          G.prompts.pop();
-          // Norway has had its say: on to combat.
-          startCombatPhase(G);
-          return;
-        case 'engineers':
-          carryOutSabotage(G);
-          return;
         case 'paratroopers':
         case 'submarine':
           G.prompts.pop();
+          return;
+        case 'engineers':
+          carryOutSabotage(G);
           return;
         case 'attackerCards':
           openDefenderWindows(G, rng);
@@ -157,8 +143,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
   endPhase: {
     stages: ['movement', 'reinforcement', 'april9Movement', 'april9Raid', 'april9Landing', 'april9Mobilize'],
-    run(G, f, _a, rng, dry) {
-      if (G.april9) return endApril9Phase(G, f, rng, dry);
+    run(G, f, _a, _rng, dry) {
+      if (G.april9) return endApril9Phase(G, f, dry);
       if (G.phase === 'movement' && f === 'allies' && G.homeFleetDue) {
         ensure(G.shipReserve.allies.length === 0, 'must-place-ships', 'the Allies must first bring their other ships into zones III–VIII');
       }
@@ -166,11 +152,8 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
         ensure(landingPairs(G).length === 0, 'must-land', 'the Allies must first land their six battalions');
       }
       if (dry) return;
-      if (G.phase === 'movement') endMovement(G);
-      else {
-        if (f === 'allies' && !G.alliesLanded) G.alliesLanded = true; // nowhere to land: the chance is gone
-        endReinforcement(G, rng);
-      }
+      if (G.phase === 'reinforcement' && f === 'allies' && !G.alliesLanded) G.alliesLanded = true; // nowhere to land: the chance is gone
+      G.done = 'step';
     },
   },
 
@@ -263,7 +246,7 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       log(G, f, 'reinforced', { area, count: n, byAir: !!byAir });
       // The enemy's Ubåt may strike at once (Transportfly's cargo is out of its reach).
       if (G.april9) {
-        if (f === 'germany' && !byAir) openApril9SubmarineWindows(G, area, n);
+        if (f === 'germany' && !byAir) openWindowsAt(G, 'germanReinforcement', { area, count: n });
       } else if (f !== 'norway' && !byAir)
         G.prompts.push({ kind: 'submarine', faction: f === 'germany' ? 'allies' : 'germany', area, count: n });
     },
@@ -293,13 +276,12 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
 
   discard: {
     stages: ['discard'],
-    run(G, f, { card }, rng, dry) {
+    run(G, f, { card }, _rng, dry) {
       ensureHolds(G, f, card);
       if (dry) return;
       spendCard(G, f, card, false);
       G.prompts.pop();
       log(G, f, 'discarded', { card });
-      drawNewCards(G, rng);
     },
   },
 
@@ -320,7 +302,6 @@ const HANDLERS: { [T in ActionType]: Handler<T> } = {
       }
       G.prompts.pop();
       log(G, f, 'withdrew', { count: total });
-      if (!checkElimination(G)) endTurn(G);
     },
   },
   ...APRIL9_HANDLERS,
@@ -386,9 +367,10 @@ export function checkTurn(G: GameState, f: Faction, type: ActionType): void {
 /** Carry out an action for faction `f`, or throw RuleError with nothing changed. */
 export function perform(G: GameState, f: Faction, action: Action, rng: Rng): void {
   checkTurn(G, f, action.type);
+  const older = olderThen(G);
   (HANDLERS[action.type] as Handler<ActionType>).run(G, f, action.args as never, rng, false);
-  // What follows the action (the next combat, the next step of the 9. April turn) is the sequencer's.
-  advance(G, rng);
+  // What follows the action (the next combat, step or turn) is the sequencer's.
+  advance(G, rng, older);
 }
 
 /**

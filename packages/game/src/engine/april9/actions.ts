@@ -16,8 +16,8 @@ import { ensure, fail } from '../kernel/errors.js';
 import { addUnits } from '../kernel/forces.js';
 import { log } from '../kernel/log.js';
 import { ALLIED_FORBIDDEN_ZONES, EIDSVOLL_FORBIDDEN_ZONES, NORWAY_OSLO_START } from '../model/april9.js';
-import { endApril9Reinforcement, freeMobilizationPoints, mayRaid, sendRaiding, shipsPlaced } from './flow.js';
-import { april9, closeWindow, openWindow } from './windows.js';
+import { freeMobilizationPoints, mayRaid, sendRaiding } from './steps.js';
+import { april9, closeWindow } from './windows.js';
 import { APRIL9_RULES, carryOutDeception, deceiveDestinations, endIfUnopposed, pullBack, ruleFor, type April9Params } from './cards.js';
 import { april9WindowPassed, eidsvollBlocksLanding, fightEidsvoll, openLandingWindows } from './naval.js';
 import { EIDSVOLL_AND_NORGE as EIDSVOLL, markSailed } from '../naval/ships.js';
@@ -102,13 +102,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       s.hands[f] = [...cards];
       s.boxed[f] = s.boxed[f].filter((c) => !cards.includes(c));
       log(G, f, 'april9CardsChosen', { count: cards.length });
-      if (f === 'germany') s.who = 'norway';
-      else if (f === 'norway') s.who = 'allies';
-      else {
-        // Skip til unnsetning is played before any ship is placed (EN appendix).
-        openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'rescue' });
-        s.then = 'deploy';
-      }
+      G.done = 'step';
     },
   },
 
@@ -127,7 +121,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       addUnits(G, area, 'norway', 1, false);
       G.created.norway += 1;
       log(G, 'norway', 'april9Deployed', { area });
-      if (s.deploy.oslo + s.deploy.mobilization === 0) s.then = 'ships';
+      if (s.deploy.oslo + s.deploy.mobilization === 0) G.done = 'step';
     },
   },
 
@@ -155,7 +149,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       }
       const s = april9(G);
       if (f === 'allies') s.alliedDrawn = s.alliedDrawn.filter((x) => x !== id);
-      if (shipsToPlace(G, f).length === 0) shipsPlaced(G);
+      if (shipsToPlace(G, f).length === 0) G.done = 'step';
     },
   },
 
@@ -252,7 +246,7 @@ const HANDLERS: { [T in April9ActionType]: Handler<T> } = {
       addUnits(G, area, 'norway', 1, false);
       G.created.norway += 1;
       log(G, 'norway', 'mobilized', { area });
-      if (s.mobilization === 0) s.then = 'reinforcement';
+      if (s.mobilization === 0) G.done = 'step';
     },
   },
 
@@ -302,34 +296,23 @@ export function passApril9Window(G: GameState, rng: Rng): void {
   april9WindowPassed(G, p, rng);
 }
 
-/** "Done" in the steps Germany or Norway end themselves. */
-export function endApril9Phase(G: GameState, f: Faction, rng: Rng, dry: boolean): void {
+/** "Done" in the steps Germany or Norway end themselves; in the reinforcements, the faction whose they are. */
+export function endApril9Phase(G: GameState, f: Faction, dry: boolean): void {
   const s = april9(G);
   switch (s.step) {
     case 'movement':
-      if (dry) return;
-      s.then = 'navalCombat';
-      return;
     case 'raid':
-      if (dry) return;
-      s.then = 'landing';
-      return;
     case 'landing':
-      if (dry) return;
-      s.then = 'landCombat';
-      return;
     case 'mobilize':
-      if (dry) return;
-      s.then = 'reinforcement';
-      return;
+      break;
     case 'reinforcement':
       ensure(s.who === f, 'not-your-turn', 'not your reinforcements');
-      if (dry) return;
-      endApril9Reinforcement(G, rng);
-      return;
+      break;
     default:
       fail('wrong-time', 'nothing to end now');
   }
+  if (dry) return;
+  G.done = 'step';
 }
 
 // ---------------------------------------------------------------- candidates

@@ -20,7 +20,7 @@ import { continueLosses } from '../combat.js';
 import { attacksOn, onlyParatroopers } from '../combat-dice.js';
 import { log } from '../kernel/log.js';
 import type { April9Prompt, April9Window } from '../model/april9.js';
-import { april9, openWindow } from './windows.js';
+import { april9, openWindowsAt } from './windows.js';
 import { ALLIED_FORBIDDEN_ZONES } from '../model/april9.js';
 import { shipsAt, sinkShip } from './ships.js';
 import { diveBomberZones, sailorsTargets, smokeScreenTargets, carryOutSmokeScreen, carryOutSailors } from './naval.js';
@@ -200,7 +200,7 @@ const paradrop: Rule<'paradrop'> = {
     if (hasEnemy(G, to, 'germany')) addAttack(G, { faction: 'germany', target: to, from: null, route: 'air', count: 1 });
     else addUnits(G, to, 'germany', 1, true);
     log(G, 'germany', 'paradrop', { area: to });
-    openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'fighters', area: to });
+    openWindowsAt(G, 'paradrop', { area: to });
   },
   candidates: () => AREA_IDS.map((area) => ({ area })),
 };

@@ -8,19 +8,12 @@ import { SEA_ZONES, type SeaZone } from '../../types.js';
 import type { GameState } from '../model/state.js';
 import type { April9Prompt, PendingLanding } from '../model/april9.js';
 import type { Rng } from '../kernel/rng.js';
-import type { Actor } from '../model/stage.js';
-import { april9, openWindow } from './windows.js';
+import { april9, openWindowsAt } from './windows.js';
 import { shipsAt } from './ships.js';
 import { april9Card, ship } from '../../cards/advanced.js';
 import { navalState, EIDSVOLL_AND_NORGE, pieceOf } from '../naval/ships.js';
 import { openInterception } from '../naval/movement.js';
 import { beginNavalCombat, beginSetNavalCombat } from '../naval/combat.js';
-import { area as areaData } from '../../board/index.js';
-
-/** The naval engine's own actor covers every naval decision; between them the turn moves on by itself. */
-export function april9NavalActor(_G: GameState): Actor | null {
-  return null;
-}
 
 /** Zones where German ships and Allied or Norwegian ships lie together. */
 function contestedZones(G: GameState): SeaZone[] {
@@ -55,7 +48,7 @@ export function diveBomberZones(G: GameState) {
 
 export function enterApril9NavalCombat(G: GameState, _rng: Rng): void {
   // Stupbombefly strikes ahead of all other naval combat (EN appendix).
-  if (diveBomberZones(G).length > 0) openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'diveBombers' });
+  if (diveBomberZones(G).length > 0) openWindowsAt(G, 'navalCombats');
 }
 
 /**
@@ -106,7 +99,7 @@ export function offerSailors(G: GameState): void {
   const fresh = sailorsTargets(G).filter((id) => !s.sailorsOffered.includes(id));
   if (fresh.length === 0) return;
   s.sailorsOffered.push(...fresh);
-  openWindow(G, { kind: 'april9Window', faction: 'germany', window: 'sailors' });
+  openWindowsAt(G, 'germanShipsSunk');
 }
 
 /** A 9. April window closed without a card: whatever it held up goes on. */
@@ -162,6 +155,5 @@ export function afterEidsvollFight(G: GameState, l: PendingLanding): void {
 
 /** The windows every landing opens, newest-last: the Allies' Minelegging is answered before Norway's Kystfort. */
 export function openLandingWindows(G: GameState, l: PendingLanding): void {
-  if (areaData(l.area).victoryCity) openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'fort', area: l.area, zone: l.zone });
-  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'mines', area: l.area, zone: l.zone });
+  openWindowsAt(G, 'landing', { area: l.area, zone: l.zone });
 }

@@ -23,7 +23,6 @@ export function startApril9(G: GameState, rng: Rng): void {
   for (const f of FACTIONS) G.shipReserve[f] = shipsOf(f).map((s) => s.id);
   const state: April9State = {
     step: 'choose',
-    then: null,
     who: 'germany',
     hands: perFaction(() => []),
     // Until a faction has chosen, its whole stock lies in the box.

@@ -1,9 +1,11 @@
 /**
  * The windows of the 9. April turn (EN ch. 7): the moments a faction may answer with a 9. April
- * card, opened by the steps and procedures of the turn and answered as prompts. The order of the
- * turn itself (which step follows which) is april9/flow.ts's.
+ * card, as data (`WINDOWS_AT`: which windows each moment of the turn opens, in the order they are
+ * answered), opened by the steps and procedures of the turn and answered as prompts. The order of the
+ * turn itself (which step follows which) is the sequencer's table (flow.ts `FLOW`).
  */
-import type { AreaId, Faction } from '../../types.js';
+import type { AreaId, Faction, SeaZone } from '../../types.js';
+import { area as areaData } from '../../board/index.js';
 import { april9Card } from '../../cards/advanced.js';
 import type { GameState } from '../model/state.js';
 import type { April9Prompt, April9State, April9Window } from '../model/april9.js';
@@ -34,11 +36,56 @@ export const WINDOW_CARDS: Record<April9Window, string[]> = {
   submarine: ['a9.no.ubat', 'a9.al.ubat'],
 };
 
-/** Open a window (unless the faction has visibly spent its card for it). Returns whether it opened. */
-export function openWindow(G: GameState, p: Extract<April9Prompt, { kind: 'april9Window' }>): boolean {
-  if (windowSpent(april9(G), p.faction, p.window)) return false;
-  G.prompts.push(p);
-  return true;
+interface WindowAt {
+  faction: Faction;
+  window: April9Window;
+  /** Only where the moment's area is a victory city. */
+  victoryCityOnly?: true;
+}
+
+/** The moments of the turn that open windows, and the windows each opens, in the order they are answered. */
+export const WINDOWS_AT = {
+  /** The Allies have chosen their cards: Skip til unnsetning comes before any ship is placed (EN appendix). */
+  cardsChosen: [{ faction: 'allies', window: 'rescue' }],
+  /** Germany's ships are placed, the Allies' are not. */
+  germanShipsPlaced: [
+    { faction: 'norway', window: 'reallocation' },
+    { faction: 'allies', window: 'reconnaissance' },
+  ],
+  /** Every ship is placed. */
+  shipsPlaced: [{ faction: 'germany', window: 'deceive' }],
+  /** The interceptions of 7.1 are over and German ships were intercepted. */
+  intercepted: [{ faction: 'germany', window: 'smokeScreen' }],
+  /** Before the naval combats of 7.2a, with German ships where Stupbombefly reaches. */
+  navalCombats: [{ faction: 'allies', window: 'diveBombers' }],
+  /** A naval combat is over and sank German ships not yet offered. */
+  germanShipsSunk: [{ faction: 'germany', window: 'sailors' }],
+  /** A German landing (the area and zone): Minelegging, then Kystfort in a victory city. */
+  landing: [
+    { faction: 'allies', window: 'mines' },
+    { faction: 'norway', window: 'fort', victoryCityOnly: true },
+  ],
+  /** A paratrooper has landed (the area). */
+  paradrop: [{ faction: 'norway', window: 'fighters' }],
+  /** A German reinforcement from the sea (the area and count): Norway's Ubåt, then the Allies'. */
+  germanReinforcement: [
+    { faction: 'norway', window: 'submarine' },
+    { faction: 'allies', window: 'submarine' },
+  ],
+} as const satisfies Record<string, readonly WindowAt[]>;
+export type WindowMoment = keyof typeof WINDOWS_AT;
+
+/**
+ * Open the windows of a moment, about `place` where the moment has one, unless the faction has
+ * visibly spent its card for a window. Prompts are answered newest first, so they open in reverse.
+ */
+export function openWindowsAt(G: GameState, moment: WindowMoment, place: { area?: AreaId; zone?: SeaZone; count?: number } = {}): void {
+  const windows: readonly WindowAt[] = WINDOWS_AT[moment];
+  for (const w of [...windows].reverse()) {
+    if (w.victoryCityOnly && !(place.area && areaData(place.area).victoryCity)) continue;
+    if (windowSpent(april9(G), w.faction, w.window)) continue;
+    G.prompts.push({ kind: 'april9Window', faction: w.faction, window: w.window, ...place });
+  }
 }
 
 /** Close the window on top (the faction passed or played). */
@@ -46,10 +93,4 @@ export function closeWindow(G: GameState): Extract<April9Prompt, { kind: 'april9
   const p = G.prompts.pop();
   if (p?.kind !== 'april9Window') throw new Error('no 9. April window open');
   return p;
-}
-
-/** After every German reinforcement placed from the sea: Norway's and the Allies' Ubåt (Norway first). */
-export function openApril9SubmarineWindows(G: GameState, area: AreaId, count: number): void {
-  openWindow(G, { kind: 'april9Window', faction: 'allies', window: 'submarine', area, count });
-  openWindow(G, { kind: 'april9Window', faction: 'norway', window: 'submarine', area, count });
 }

@@ -59,8 +59,6 @@ export interface PendingLanding {
 
 export interface April9State {
   step: April9Step;
-  /** The step to enter once the open windows (prompts) are answered. */
-  then: April9Step | null;
   /** Who acts in the steps taken in turn (choose, ships, reinforcement). */
   who: Faction;
   /** 9. April cards each faction kept and has not used. Secret to the other factions. */

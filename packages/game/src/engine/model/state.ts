@@ -1,6 +1,6 @@
 import type { AreaId, Faction } from '../../types.js';
 import type { CardInstanceId } from '../../cards/index.js';
-import type { April9Prompt, April9State } from './april9.js';
+import type { April9Prompt, April9State, April9Step } from './april9.js';
 import type { NavalState, ShipLocation, ShipPiece } from './naval.js';
 import type { ScenarioRules } from '../../scenarios/schema.js';
 import type { Action } from './actions.js';
@@ -12,6 +12,10 @@ export type { Ruleset, ShipLocation, ShipPiece };
 export type Forces = Partial<Record<Faction, number>>;
 
 export type TurnPhase = 'movement' | 'combat' | 'reinforcement' | 'newCards';
+/** The steps of an ordinary turn: its phases, the drawing of new cards, and the end that hands over to the next turn. */
+export type OrdinaryStep = TurnPhase | 'draw' | 'end';
+/** A step of either turn (the 9. April turn's end hands over to the first ordinary turn). */
+export type StepName = OrdinaryStep | April9Step | 'end';
 
 /** How an attacking group reached the border of its target. */
 export type AttackRoute = 'land' | 'fjord' | 'air' | 'sea';
@@ -197,11 +201,19 @@ export interface GameState {
   /** Advanced game: naval movement and combat of the current turn (EN 8.1, 8.2); absent or null when idle. */
   naval?: NavalState | null;
   /**
-   * A step just over whose sequel the sequencer (flow.ts `advance`) decides, in the same action:
-   * 'combat' — a land combat, or the last naval combat of the phase, is over. Deleted before the
-   * action ends, so never in a stored state or a view.
+   * A request to the sequencer (flow.ts `advance`), which decides what follows in the same action:
+   * 'combat' — a land combat, or the last naval combat of the phase, is over; 'step' — the decision
+   * the current step waited for is made (the step may pass to the next faction, or be over). Set by
+   * handlers and procedures, which never name what comes next; deleted before the action ends, so
+   * never in a stored state or a view.
    */
-  done?: 'combat';
+  done?: 'combat' | 'step';
+  /**
+   * The step the sequencer enters once the prompts a finished step opened (its windows, Norway's
+   * sabotage, the discard, the withdrawals) are answered; absent when no step is over. The name is
+   * one of the current turn's steps (flow.ts `FLOW`).
+   */
+  then?: StepName;
   /** What the acting faction may take back (engine/undo.ts); server-side only, never in a view. */
   undo?: UndoTrail | null;
 }

@@ -12,7 +12,6 @@ import type { GameState, ShipLocation } from '../model/state.js';
 import { NAVAL_SCHEMAS, type NavalActionType } from '../model/actions.js';
 import type { Rng } from '../kernel/rng.js';
 import { actor } from '../flow.js';
-import { endTurn } from '../turn.js';
 import type { Stage } from '../model/stage.js';
 import { ensure, fail } from '../kernel/errors.js';
 import { ensureHolds, spendCard } from '../kernel/hand.js';
@@ -243,9 +242,8 @@ const HANDLERS: { [T in NavalActionType]: Handler<T> } = {
       checkWithdrawal(G, ships, p.count);
       if (dry) return;
       withdraw(G, ships);
+      // The battalions' withdrawal (if any) is answered next; the turn ends once both are (flow.ts).
       G.prompts.pop();
-      // The battalions' withdrawal (if any) is still open and ends the turn; otherwise it ends here.
-      if (G.prompts.length === 0) endTurn(G);
     },
   },
 };

@@ -272,7 +272,7 @@ export function finishNavalCombat(G: GameState): void {
 
 /**
  * Every naval combat is fought: the land combats follow, which the sequencer (flow.ts advance) starts;
- * the 9. April turn carries on its own way (april9/flow.ts).
+ * the 9. April turn's naval combat step sees them over itself (april9/steps.ts).
  */
 function navalCombatsOver(G: GameState): void {
   if (G.april9) return;
