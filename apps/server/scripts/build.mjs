@@ -27,7 +27,7 @@ for (const [entry, out] of [
     outfile: path.join(root, out),
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     external,
     // The sources are ES modules that find their own folder through import.meta.url.
