@@ -1,4 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { workspaces } from './packages/platform/src/game-packages';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const CLOCK_E2E = 'apps/web/e2e/clocks.e2e.ts';
 
@@ -12,6 +18,11 @@ const browserTests = {
   sequence: { groupOrder: 1 },
 } as const;
 
+/** One project per package with a test folder, named by its folder (`--project deres`): a new game's tests run with no edit here. */
+const packageProjects = workspaces(ROOT)
+  .filter((w) => w.dir.startsWith('packages/') && existsSync(path.join(ROOT, w.dir, 'test')))
+  .map((w) => ({ test: { name: path.basename(w.dir), include: [`${w.dir}/test/**/*.test.ts`], environment: 'node' } }));
+
 // One run covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
@@ -19,8 +30,7 @@ export default defineConfig({
     // core idle there): the game's random games and bot tests are single-threaded CPU work.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'game', include: ['packages/game/test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'deres', include: ['packages/deres/test/**/*.test.ts'], environment: 'node' } },
+      ...packageProjects,
       {
         test: {
           name: 'server',
