@@ -29,10 +29,10 @@ import { GameMatchPage } from './games/GameMatchPage';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
-const loadMatchPage = () => import('./MatchPage');
+const loadMatchPage = () => import('./games/kon/MatchPage');
 const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
 // The replay viewer brings the game package and boardgame.io's reducer: a chunk of its own too.
-const ReplayPage = lazy(() => import('./replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
+const ReplayPage = lazy(() => import('./games/kon/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 /** Invite and join lead to the match: fetch its code while the player reads or types. */
 function prefetchMatchPage() {
   loadMatchPage().catch(() => {

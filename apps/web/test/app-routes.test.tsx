@@ -11,7 +11,7 @@ const chunk = { loads: 0, fail: false };
 /** A fresh App whose match page chunk is a stand-in that counts its loads (or fails to load). */
 async function showApp(path: string) {
   vi.resetModules();
-  vi.doMock('../src/MatchPage', () => {
+  vi.doMock('../src/games/kon/MatchPage', () => {
     chunk.loads++;
     if (chunk.fail) throw new Error('Failed to fetch dynamically imported module');
     return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '@kon/game';
-import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog } from '../src/game/logHistory';
+import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog } from '../src/games/kon/game/logHistory';
 
 const e = (n: number): LogEntry => ({ round: 1, faction: null, event: `e${n}` });
 const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => e(a + i));
