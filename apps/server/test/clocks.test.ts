@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Clocks are the server's: they run from stored deadlines, survive a restart (a deadline that passed
  * while the server was down fires at once, one still ahead is re-armed, not fired), and at zero make

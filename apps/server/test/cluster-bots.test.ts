@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Computer players with several server processes (REDIS_URL): they move at all (before, a bot's
  * move was dropped before submitting, checked against a cache of seat holders this mode never

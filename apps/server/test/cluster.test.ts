@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Several server processes on one PostgreSQL database and one Redis (REDIS_URL): the seats of one
  * match on different processes see every update once and in order; moves for one match reaching

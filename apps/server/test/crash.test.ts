@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * kill -9 at random moments during play, restart, and compare with what the clients saw: a move a
  * seat or the spectator has seen is never lost (so nobody can see dice and then roll them again),

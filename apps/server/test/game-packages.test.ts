@@ -2,7 +2,6 @@
  * The one list of games is the workspaces themselves: each reader (the server, the test projects, the
  * image) finds a game by its folder's package.json, and a malformed marker stops them with its folder named.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,15 +65,20 @@ describe('the game packages', () => {
     for (const w of workspaces(ROOT)) expect(dockerfile).not.toContain(`COPY ${w.dir}/package.json`);
   });
 
-  it('each have their tests run: vitest has a project per package test folder', () => {
-    const out = execFileSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'list', '--filesOnly', '--project', 'deres'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
-    );
-    expect(out).toContain('packages/deres/test/');
+  it('each have their tests run: vitest has a project per package test folder', async () => {
+    type Project = { test: { name: string; include: string[]; exclude?: string[] } };
+    const config = (await import(path.join(ROOT, 'vitest.config.ts'))).default as (env: { mode: string }) => {
+      test: { projects: Project[] };
+    };
+    for (const mode of ['test', 'quick']) {
+      const projects = config({ mode }).test.projects.map((p) => [p.test.name, p.test.include[0]]);
+      expect(projects).toContainEqual(['deres', 'packages/deres/test/**/*.test.ts']);
+      expect(projects).toContainEqual(['platform', 'packages/platform/test/**/*.test.ts']);
+    }
+    // The quick loop: no browser projects, and the files marked slow left out.
+    const quick = config({ mode: 'quick' }).test.projects;
+    expect(quick.map((p) => p.test.name)).not.toContain('e2e');
+    expect(quick.find((p) => p.test.name === 'server')!.test.exclude).toContain('apps/server/test/crash.test.ts');
+    expect(quick.find((p) => p.test.name === 'server')!.test.exclude).not.toContain('apps/server/test/game-packages.test.ts');
   });
 });

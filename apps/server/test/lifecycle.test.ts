@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

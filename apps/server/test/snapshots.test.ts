@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * A move stores its change to the state, and every N moves the whole state: a match is rebuilt from
  * its latest snapshot and the changes after it. These tests play real games through the engine's
