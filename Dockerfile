@@ -1,19 +1,25 @@
 # The game server (API + socket + built web client) on one port. Used by docker-compose.yml.
-# Three stages: production dependencies (better-sqlite3 compiled here), the build (every dependency,
-# the compiler, Vite), and the image itself with only what runs: node, the production modules, the
-# server bundle, the built client and the scenario files.
+# Four stages: the workspaces' manifests, the production dependencies (better-sqlite3 compiled here),
+# the build (every dependency, the compiler, Vite), and the image itself with only what runs: node,
+# the production modules, the server bundle, the built client and the scenario files.
 ARG NODE_IMAGE=node:24-bookworm-slim
+
+# Every workspace's package.json in its folder and nothing else (found by the workspaces' globs, not
+# listed: a new game's package needs no line here). The next stage's install is cached on these alone.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir -p /manifests && cp package.json package-lock.json /manifests/ \
+    && for f in packages/*/package.json apps/*/package.json; do \
+         mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
+       done
 
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 # better-sqlite3 (the embedded store) compiles from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-COPY packages/game/package.json packages/game/
-COPY packages/protocol/package.json packages/protocol/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
+COPY --from=manifests /manifests/ ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM prod-deps AS build

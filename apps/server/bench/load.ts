@@ -327,7 +327,7 @@ async function bundle(entry: string, outfile: string) {
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     plugins: [
       {

@@ -1,19 +1,40 @@
 /**
  * Compiles the server for production: one CommonJS file, dist/main.cjs, with our own TypeScript
- * (the server and the @kon/game and @kon/protocol workspaces, which are TypeScript source) bundled in and every npm
+ * (the server and every @kon/* workspace, which are TypeScript source) bundled in and every npm
  * dependency left to node_modules. CommonJS because boardgame.io 0.50.2 has no ESM entry Node can load.
+ * The games are the workspaces whose package.json has `konGame` (@kon/platform/game-packages): the
+ * bundle gets their imports written out in place of src/game-imports.ts, which reads the workspaces.
  */
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const deps = (dir) => Object.keys(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies ?? {});
-const workspaces = ['../../packages/game', '../../packages/protocol'].map((p) => path.join(root, p));
-const external = [...new Set([...deps(root), ...workspaces.flatMap(deps)])]
+const repo = path.resolve(root, '../..');
+const { gamePackages, workspaces } = await tsImport('@kon/platform/game-packages', import.meta.url);
+const deps = (manifest) => Object.keys(manifest.dependencies ?? {});
+const external = [...new Set(workspaces(repo).flatMap((w) => deps(w.manifest)))]
   .filter((name) => !name.startsWith('@kon/'))
   .flatMap((name) => [name, `${name}/*`]);
+
+/** src/game-imports.ts as the bundle has it: one static import per game package. */
+function gameImportsSource() {
+  const entries = gamePackages(repo).map(
+    (g) =>
+      `{ dir: ${JSON.stringify(g.dir)}, marker: ${JSON.stringify(g.marker)}, exports: await import(${JSON.stringify(g.marker.entry)}) }`,
+  );
+  return `export async function importGames() {\n  return [\n    ${entries.join(',\n    ')},\n  ];\n}\n`;
+}
+const gameImports = {
+  name: 'kon-game-imports',
+  setup(b) {
+    const file = path.join(root, 'src', 'game-imports.ts');
+    b.onLoad({ filter: /[\\/]game-imports\.ts$/ }, (args) =>
+      args.path === file ? { contents: gameImportsSource(), loader: 'js', resolveDir: path.dirname(file) } : undefined,
+    );
+  },
+};
 
 // The server, and its worker threads beside it: the computer players' (bots/pool.ts loads
 // dist/bot-worker.cjs) and the embedded store's writer (storage/writer-client.ts loads dist/sqlite-writer.cjs).
@@ -27,9 +48,10 @@ for (const [entry, out] of [
     outfile: path.join(root, out),
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     external,
+    plugins: [gameImports],
     // The sources are ES modules that find their own folder through import.meta.url.
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -1,9 +1,11 @@
 /**
- * The games this server hosts: the one place that names them. Everything else reaches a game through
- * its module (@kon/platform's GameModule), found by the match's stored `gameName`. The first is the
- * default: what a request that names no game gets, and what a match stored without a name is.
+ * The games this server hosts: every game package (a workspace whose package.json has `konGame`).
+ * Everything else reaches a game through its module (@kon/platform's GameModule), found by the
+ * match's stored `gameName`. The default game comes first: what a request that names no game gets,
+ * and what a match stored without a name is.
  */
 import { GameRegistry, type GameModule } from '@kon/platform';
+import { importGames } from './game-imports';
 import type { ScenarioLoader } from './scenarios';
 
 export interface ServerGames {
@@ -12,12 +14,18 @@ export interface ServerGames {
   loadScenarioFiles?: ScenarioLoader;
 }
 
+const isModule = (m: unknown): m is GameModule =>
+  typeof m === 'object' && m !== null && typeof (m as GameModule).id === 'string' && typeof (m as GameModule).game === 'object';
+
 export async function loadGames(): Promise<ServerGames> {
-  const [kon, deres] = await Promise.all([
-    import('@kon/game') as Promise<unknown> as Promise<{ kampenOmNorgeModule: GameModule; loadScenarioFiles: ScenarioLoader }>,
-    import('@kon/deres/module') as Promise<unknown> as Promise<{ deresModule: GameModule }>,
-  ]);
-  if (!kon.kampenOmNorgeModule) throw new Error('@kon/game does not export kampenOmNorgeModule');
-  if (!deres.deresModule) throw new Error('@kon/deres/module does not export deresModule');
-  return { registry: new GameRegistry([kon.kampenOmNorgeModule, deres.deresModule]), loadScenarioFiles: kon.loadScenarioFiles };
+  const games = await importGames();
+  if (games.length === 0) throw new Error('no game package found (a workspace whose package.json has "konGame")');
+  const modules = games.map((g) => {
+    const m = g.exports[g.marker.export];
+    if (!isModule(m)) throw new Error(`${g.dir}: ${g.marker.entry} does not export a game module named ${g.marker.export}`);
+    return m;
+  });
+  // A game with scenario files exports their loader from its entry beside its module (Kampen om Norge).
+  const loadScenarioFiles = games[0]!.exports.loadScenarioFiles as ScenarioLoader | undefined;
+  return { registry: new GameRegistry(modules), ...(loadScenarioFiles ? { loadScenarioFiles } : {}) };
 }

@@ -9,12 +9,13 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../src/storage';
 import { smtpReceiver, TestBrowser } from './account-client';
-import { dropSchema, pgReachable, PG_URL, redisReachable, REDIS_URL } from './child-server';
+import { dropSchema } from './child-server';
+import { needs, PG_URL, REDIS_URL } from './services';
 import { api, createMatch, startTestServer, waitFor, type TestServer } from './helpers';
 
 const require = createRequire(import.meta.url);
-const pg = await pgReachable();
-const redis = await redisReachable();
+const pg = await needs('postgres');
+const redis = await needs('redis');
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>;
 beforeAll(async () => {
   smtp = await smtpReceiver();

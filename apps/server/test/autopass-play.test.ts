@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The automatic pass over the real server, a person's seat against computer seats: in the basic game,
  * the advanced game (9. April and naval windows) and Scenario 1 (Narvik's empty Reinforcements phase),

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Computer seats over the real server: a match of three bots played to its end, a human's seat handed
  * to a bot mid-turn and taken back, the refusals, and a bot match that carries on after a restart.

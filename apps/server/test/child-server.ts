@@ -4,11 +4,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { waitFor } from './helpers';
+import { PG_URL } from './services';
+
+export { PG_URL, REDIS_URL } from './services';
 
 const require = createRequire(import.meta.url);
 export const SERVER_DIR = path.resolve(__dirname, '..');
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -16,32 +17,6 @@ export async function freePort(): Promise<number> {
   const port = (srv.address() as net.AddressInfo).port;
   await new Promise<void>((r) => srv.close(() => r()));
   return port;
-}
-
-export async function pgReachable(): Promise<boolean> {
-  const { Client: Pg } = require('pg') as typeof import('pg');
-  const c = new Pg({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export async function redisReachable(): Promise<boolean> {
-  const { Redis } = require('ioredis') as typeof import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
 }
 
 export async function dropSchema(schema: string) {

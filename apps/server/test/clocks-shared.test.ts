@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The clock services of two server processes (shared: REDIS_URL mode) on one PostgreSQL database: a
  * decision whose time ran out is dealt with by one of them only, however their timers race. Two store
@@ -12,10 +13,11 @@ import { advance, newClock } from '../src/clocks/clock';
 import { ClockService } from '../src/clocks/service';
 import { createLogger } from '../src/log';
 import { openStorage, type SqlStorage } from '../src/storage';
-import { dropSchema, pgReachable, PG_URL } from './child-server';
+import { dropSchema } from './child-server';
+import { needs, PG_URL } from './services';
 import { waitFor } from './helpers';
 
-const available = await pgReachable();
+const available = await needs('postgres');
 const schema = `kon_clocks_${randomBytes(5).toString('hex')}`;
 const log = createLogger('silent');
 const game = { toMove: () => ['0'] } as unknown as GameModule;

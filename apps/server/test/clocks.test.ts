@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Clocks are the server's: they run from stored deadlines, survive a restart (a deadline that passed
  * while the server was down fires at once, one still ahead is re-armed, not fired), and at zero make
@@ -5,14 +6,17 @@
  * waiting (a restart re-arms the timers against it).
  */
 import { legalMoves } from '@kon/game';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnDecisionTimeout } from '../src/clocks/service';
-import { api, createMatch, join, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
+import { api, createMatch, join, serverState, startTestServer, waitFor, type TestServer } from './helpers';
 
 let offset = 0;
 const now = () => Date.now() + offset;
+/** The server's timers on a fake clock that also runs on its own, so a wait for "nothing fires" is a jump, not a sleep. */
+const fakeClock = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 let t: TestServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await t?.stop();
   t = undefined;
   offset = 0;
@@ -82,6 +86,7 @@ describe('clocks', () => {
   });
 
   it('a correspondence deadline survives restarts: re-armed while ahead, fired at once when it passed while down', async () => {
+    fakeClock();
     t = await startTestServer({}, { now });
     const { matchID, clockOf } = await seated({ mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' });
     const first = await clockOf();
@@ -93,7 +98,7 @@ describe('clocks', () => {
     const after = await clockOf();
     expect(after.deadline).toBe(first.deadline);
     expect(after.remainingMs.germany).toBeLessThanOrEqual(1_800_000);
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect((await serverState(t, matchID)).state.ctx.gameover).toBeUndefined();
     // The deadline passes while the server is down: at start, Germany loses on time.
     offset = 3601_000;
@@ -128,6 +133,7 @@ describe('clocks', () => {
   it("at zero in a seat's own decision hands it to a computer player when one can take it, else the side loses on time", async () => {
     const calls: unknown[][] = [];
     const bot: OwnDecisionTimeout = async (...a) => (calls.push(a), true);
+    fakeClock();
     t = await startTestServer({}, { now, onOwnDecisionTimeout: bot });
     const { matchID } = await seated({ mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' });
     offset = 61_000;
@@ -139,7 +145,7 @@ describe('clocks', () => {
     const { state } = await serverState(t, matchID);
     const move = legalMoves(state.G, state.ctx, '0').find((m) => m.move === 'move')!;
     expect((await t.server.transport.submitMove(matchID, '0', { type: move.move, args: move.args }, { by: 'server' })).ok).toBe(true);
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(calls).toHaveLength(1);
     await t.stop();
 

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Computer players with several server processes (REDIS_URL): they move at all (before, a bot's
  * move was dropped before submitting, checked against a cache of seat holders this mode never
@@ -10,10 +11,11 @@
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMatch, waitFor } from './helpers';
-import { dropSchema, freePort, kill9, pgReachable, PG_URL, redisReachable, REDIS_URL, startChild, type Child } from './child-server';
+import { dropSchema, freePort, kill9, PG_URL, REDIS_URL, startChild, type Child } from './child-server';
+import { needs } from './services';
 
 const require = createRequire(import.meta.url);
-const available = (await pgReachable()) && (await redisReachable());
+const available = await needs('postgres', 'redis');
 const schema = `kon_cbots_${Math.random().toString(36).slice(2, 10)}`;
 const env = (port: number): Record<string, string> => ({
   PORT: String(port),

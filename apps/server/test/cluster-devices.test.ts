@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Linked devices with two server processes on one PostgreSQL database and one Redis: a link code is
  * redeemed once however many requests race for it on both processes; two devices writing the list over
@@ -8,9 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DEVICES } from '../src/devices/player-list';
 import { api } from './helpers';
-import { dropSchema, freePort, kill9, pgReachable, PG_URL, redisReachable, REDIS_URL, startChild, type Child } from './child-server';
+import { dropSchema, freePort, kill9, startChild, type Child } from './child-server';
+import { needs, PG_URL, REDIS_URL } from './services';
 
-const available = (await pgReachable()) && (await redisReachable());
+const available = await needs('postgres', 'redis');
 const schema = `kon_devices_${Math.random().toString(36).slice(2, 10)}`;
 const env = (port: number): Record<string, string> => ({
   PORT: String(port),

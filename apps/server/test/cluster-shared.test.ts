@@ -9,10 +9,11 @@ import { RedisLeaseMutex } from '../src/cluster/lease';
 import { RateLimits } from '../src/rate-limits';
 import { createLogger } from '../src/log';
 import { legalMoves } from '@kon/game';
-import { dropSchema, pgReachable, PG_URL, redisReachable, REDIS_URL } from './child-server';
+import { dropSchema, PG_URL, REDIS_URL } from './child-server';
+import { needs } from './services';
 import { api, createMatch, join, sleep, startTestServer, waitFor, type TestServer } from './helpers';
 
-const available = await redisReachable();
+const available = await needs('redis');
 const log = createLogger('silent');
 
 describe.skipIf(!available)('shared across processes through Redis', () => {
@@ -100,52 +101,58 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
   });
 });
 
-describe.skipIf(!available || !(await pgReachable()))('two server processes on one PostgreSQL and one Redis, in one test process', () => {
-  it('one shows the clock as the other left it, not as it last read it', async () => {
-    const schema = `kon_shared_${randomBytes(4).toString('hex')}`;
-    const env = {
-      DATABASE_URL: PG_URL,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: `${schema}:`,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    };
-    const a = await startTestServer(env);
-    const b = await startTestServer(env);
-    try {
-      const m = await createMatch(a.url, {
-        plan: 'three',
-        setupData: { ruleset: 'basic' },
-        clock: { mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' },
-      });
-      const creds: string[] = [];
-      for (const s of m.links.seats) creds.push((await join(a.url, m.matchID, s.token, s.seat)).credentials);
-      const clockAt = async (t: TestServer) => (await api(t.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: creds[0] })).json.clock;
-      await waitFor(async () => (await clockAt(a))?.running === 'germany', 'the clock to start');
-      expect((await clockAt(b)).running).toBe('germany'); // b reads it now
-      // Germany ends its movement through a: Germany still decides (reinforcements), but the clock
-      // moved on with the game. Then Germany's turn goes on until another side must act.
-      for (let i = 0; i < 40; i++) {
-        const state = (await a.server.transport.currentState(m.matchID))!;
-        const G = state.G as { result?: unknown };
-        if (G.result) break;
-        const pid = Object.keys(state.ctx.activePlayers ?? { [state.ctx.currentPlayer]: true })[0]!;
-        if (pid !== '0') break;
-        const move =
-          legalMoves(state.G as never, state.ctx, pid).find((x) => x.move === 'endPhase' || x.move === 'pass') ??
-          legalMoves(state.G as never, state.ctx, pid)[0]!;
-        expect((await a.server.transport.submitMove(m.matchID, pid, { type: move.move, args: move.args }, { by: 'server' })).ok).toBe(true);
+describe.skipIf(!available || !(await needs('postgres')))(
+  'two server processes on one PostgreSQL and one Redis, in one test process',
+  () => {
+    it('one shows the clock as the other left it, not as it last read it', async () => {
+      const schema = `kon_shared_${randomBytes(4).toString('hex')}`;
+      const env = {
+        DATABASE_URL: PG_URL,
+        DATABASE_SCHEMA: schema,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: `${schema}:`,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '100000',
+      };
+      const a = await startTestServer(env);
+      const b = await startTestServer(env);
+      try {
+        const m = await createMatch(a.url, {
+          plan: 'three',
+          setupData: { ruleset: 'basic' },
+          clock: { mode: 'correspondence', decisionSeconds: 3600, atZero: 'lose' },
+        });
+        const creds: string[] = [];
+        for (const s of m.links.seats) creds.push((await join(a.url, m.matchID, s.token, s.seat)).credentials);
+        const clockAt = async (t: TestServer) =>
+          (await api(t.url, 'GET', `/api/matches/${m.matchID}/clock`, { token: creds[0] })).json.clock;
+        await waitFor(async () => (await clockAt(a))?.running === 'germany', 'the clock to start');
+        expect((await clockAt(b)).running).toBe('germany'); // b reads it now
+        // Germany ends its movement through a: Germany still decides (reinforcements), but the clock
+        // moved on with the game. Then Germany's turn goes on until another side must act.
+        for (let i = 0; i < 40; i++) {
+          const state = (await a.server.transport.currentState(m.matchID))!;
+          const G = state.G as { result?: unknown };
+          if (G.result) break;
+          const pid = Object.keys(state.ctx.activePlayers ?? { [state.ctx.currentPlayer]: true })[0]!;
+          if (pid !== '0') break;
+          const move =
+            legalMoves(state.G as never, state.ctx, pid).find((x) => x.move === 'endPhase' || x.move === 'pass') ??
+            legalMoves(state.G as never, state.ctx, pid)[0]!;
+          expect((await a.server.transport.submitMove(m.matchID, pid, { type: move.move, args: move.args }, { by: 'server' })).ok).toBe(
+            true,
+          );
+        }
+        // The clock follows a committed move in its own queue, just after the move's answer.
+        await waitFor(async () => (await clockAt(a))?.running !== 'germany', 'the clock to move on');
+        const onA = await clockAt(a);
+        const onB = await clockAt(b);
+        expect({ running: onB.running, deadline: onB.deadline }).toEqual({ running: onA.running, deadline: onA.deadline });
+      } finally {
+        await b.stop();
+        await a.stop();
+        await dropSchema(schema);
       }
-      // The clock follows a committed move in its own queue, just after the move's answer.
-      await waitFor(async () => (await clockAt(a))?.running !== 'germany', 'the clock to move on');
-      const onA = await clockAt(a);
-      const onB = await clockAt(b);
-      expect({ running: onB.running, deadline: onB.deadline }).toEqual({ running: onA.running, deadline: onA.deadline });
-    } finally {
-      await b.stop();
-      await a.stop();
-      await dropSchema(schema);
-    }
-  }, 60_000);
-});
+    }, 60_000);
+  },
+);

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Several server processes on one PostgreSQL database and one Redis (REDIS_URL): the seats of one
  * match on different processes see every update once and in order; moves for one match reaching
@@ -9,20 +10,10 @@ import net from 'node:net';
 import { legalMoves } from '@kon/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatch, gameClient, join, sleep, tappedSocketIO, waitFor, type GameClient } from './helpers';
-import {
-  dropSchema,
-  freePort,
-  kill9,
-  pgReachable,
-  PG_URL,
-  redisReachable,
-  REDIS_URL,
-  startChild,
-  terminate,
-  type Child,
-} from './child-server';
+import { dropSchema, freePort, kill9, PG_URL, REDIS_URL, startChild, terminate, type Child } from './child-server';
+import { needs } from './services';
 
-const available = (await pgReachable()) && (await redisReachable());
+const available = await needs('postgres', 'redis');
 const schema = `kon_cluster_${Math.random().toString(36).slice(2, 10)}`;
 const env = (port: number): Record<string, string> => ({
   PORT: String(port),

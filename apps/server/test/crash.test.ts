@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * kill -9 at random moments during play, restart, and compare with what the clients saw: a move a
  * seat or the spectator has seen is never lost (so nobody can see dice and then roll them again),
@@ -10,7 +11,8 @@ import { createRequire } from 'node:module';
 import { legalMoves } from '@kon/game';
 import { describe, expect, it } from 'vitest';
 import { createMatch, join, sleep, waitFor, gameClient, type GameClient } from './helpers';
-import { dropSchema, freePort, kill9, pgReachable, PG_URL, startChild as startServerChild, type Child } from './child-server';
+import { dropSchema, freePort, kill9, PG_URL, startChild as startServerChild, type Child } from './child-server';
+import { needs } from './services';
 
 const require = createRequire(import.meta.url);
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
@@ -30,7 +32,7 @@ function recordSeen(client: BgClient, seen: Map<number, string>) {
 
 describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)', (store) => {
   it(`loses no move any client saw, over ${KILLS} kills at random moments`, async (ctx) => {
-    if (store === 'postgres' && !(await pgReachable())) return ctx.skip();
+    if (store === 'postgres' && !(await needs('postgres'))) return ctx.skip();
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-crash-'));
     const schema = `kon_crash_${Math.random().toString(36).slice(2, 10)}`;
@@ -138,7 +140,7 @@ describe.each(['embedded', 'postgres'] as const)('kill -9 during play (%s store)
  */
 describe.each(['embedded', 'postgres'] as const)('kill -9 between two snapshots (%s store)', (store) => {
   it('restarts at the state every seat saw, rebuilt from the snapshot and the changes after it', async (ctx) => {
-    if (store === 'postgres' && !(await pgReachable())) return ctx.skip();
+    if (store === 'postgres' && !(await needs('postgres'))) return ctx.skip();
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-snapkill-'));
     const schema = `kon_snapkill_${Math.random().toString(36).slice(2, 10)}`;

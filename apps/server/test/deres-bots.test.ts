@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Deres uenighet's computer players on the server: a match created with two computer seats and one
  * person plays through set-up and a round's first orders, the computer seats submitting theirs through

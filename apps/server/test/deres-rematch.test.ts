@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The rematch of a finished Deres uenighet match (POST /api/matches/:id/rematch, the platform's, as
  * for Kampen om Norge): the same game and plan, the person in the same seat with the same credentials,

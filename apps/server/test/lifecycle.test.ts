@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,13 +118,15 @@ describe('a move the store cannot take', () => {
       send();
       const err = await waitFor(() => g.received.find((r) => r.event === 'kon:error'), 'refusal');
       expect((err.args[0] as { code: string }).code).toBe('not_stored');
-      await sleep(100);
       const moved = (x: { event: string }) => x.event === 'update' || x.event === 'patch';
       expect([...g.received, ...spectator.received].filter(moved)).toEqual([]);
       expect((await serverState(t, m.matchID)).state).toEqual(before.state);
-      // The server read the match again from the store; the same move now lands and reaches both.
+      // The server read the match again from the store; the same move now lands and reaches both,
+      // and it is the only move either ever hears: the refused one was never sent, not even late.
       send();
       await waitFor(() => g.received.find(moved) && spectator.received.find(moved), 'the move sent');
+      expect(g.received.filter(moved)).toHaveLength(1);
+      expect(spectator.received.filter(moved)).toHaveLength(1);
       expect((await serverState(t, m.matchID)).state._stateID).toBe(before.state._stateID + 1);
       g.socket.close();
       spectator.socket.close();
@@ -136,13 +139,18 @@ describe('a move the store cannot take', () => {
 describe('graceful shutdown', () => {
   it('sends a move only once it is stored, and finishes a move whose write is under way before it stops', async () => {
     let slow = false;
+    let writeStarted = () => {};
+    const started = new Promise<void>((r) => (writeStarted = r));
     const t = await startTestServer(
       {},
       {
         wrapStorage: (s) => {
           const commitMove = s.commitMove.bind(s);
           s.commitMove = async (...args) => {
-            if (slow) await sleep(400);
+            if (slow) {
+              writeStarted();
+              await sleep(400);
+            }
             return commitMove(...args);
           };
           return s;
@@ -166,7 +174,7 @@ describe('graceful shutdown', () => {
       '0',
     );
     // Nothing is sent while the move's write is under way; stop the server right then.
-    await sleep(150);
+    await started;
     expect(s.received.filter((r) => r.event === 'update' || r.event === 'patch')).toEqual([]);
     await t.stop({ keepData: true });
     // The stop waited for the write, and the move reached the seat before the socket closed.

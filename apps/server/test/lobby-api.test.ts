@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

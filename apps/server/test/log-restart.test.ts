@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * A long match survives a restart as its seats saw it: after 600 moves over real sockets (or the
  * game's end, if it comes first) the server restarts on the same store, and the log the history API

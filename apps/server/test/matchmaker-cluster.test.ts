@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Two server processes on one PostgreSQL database and one Redis: 200 tickets of one pool, put at once
  * and spread over both processes, become exactly 100 matches, no ticket matched twice or left over
@@ -6,11 +7,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './helpers';
-import { dropSchema, freePort, kill9, pgReachable, PG_URL, redisReachable, REDIS_URL, startChild, type Child } from './child-server';
+import { dropSchema, freePort, kill9, startChild, type Child } from './child-server';
+import { needs, PG_URL, REDIS_URL } from './services';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const available = (await pgReachable()) && (await redisReachable());
+const available = await needs('postgres', 'redis');
 const schema = `kon_mm_${Math.random().toString(36).slice(2, 10)}`;
 const env = (port: number): Record<string, string> => ({
   PORT: String(port),

@@ -9,11 +9,12 @@ import './fixtures/test-accounts';
 import { api, startTestServer, type TestServer } from './helpers';
 import type { MatchMade } from '../src/matchmaker/service';
 import { bool } from '../src/ratings/sql';
-import { dropSchema, pgReachable, PG_URL } from './child-server';
+import { dropSchema } from './child-server';
+import { needs, PG_URL } from './services';
 
 const stores: { name: string; env: Record<string, string> }[] = [{ name: 'SQLite', env: {} }];
 const schema = `kon_mm_${Math.random().toString(36).slice(2, 10)}`;
-if (await pgReachable()) stores.push({ name: 'PostgreSQL', env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } });
+if (await needs('postgres')) stores.push({ name: 'PostgreSQL', env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } });
 
 describe.each(stores)('on $name', ({ env }) => {
   let t: TestServer;

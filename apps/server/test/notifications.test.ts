@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { legalMoves } from '@kon/game';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
   connected,
@@ -74,6 +74,7 @@ afterAll(async () => {
 
 let t: TestServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await t?.stop();
   t = undefined;
   mails.length = 0;
@@ -165,6 +166,9 @@ describe('your-move notifications', () => {
   });
 
   it('tells a member who leaves during their own decision, once they have been away NOTIFY_AWAY_AFTER_S, and only once', async () => {
+    // The server's timers on a fake clock that also runs on its own: sockets and mail work as ever,
+    // and the waits below jump the clock past the away time at once instead of sleeping it out.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     t = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_AWAY_AFTER_S: '1' });
     const m = await createMatch(t.url);
     const de = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Greta');
@@ -181,13 +185,13 @@ describe('your-move notifications', () => {
     // Germany is at the table when its first decision begins: no message then.
     let socket = await at();
     for (const s of m.links.seats.slice(1)) await join(t.url, m.matchID, s.token, s.seat);
-    await sleep(300);
+    await vi.advanceTimersByTimeAsync(1500);
     await t.server.notifications.idle();
     expect(mails).toHaveLength(0);
     // A reload (away for less than the wait) is not leaving.
     await gone(socket);
     socket = await at();
-    await sleep(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     await t.server.notifications.idle();
     expect(mails).toHaveLength(0);
     // Leaving for good during its decision: one message, after the wait.
@@ -197,7 +201,7 @@ describe('your-move notifications', () => {
     expect(mails[0]!.body).toContain('It is your move as Germany');
     // Back and away again in the same decision: nothing more.
     await gone(await at());
-    await sleep(1500);
+    await vi.advanceTimersByTimeAsync(1500);
     await t.server.notifications.idle();
     expect(mails).toHaveLength(1);
   });

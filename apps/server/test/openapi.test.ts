@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The OpenAPI document (GET /api/openapi.json) against the real server: every route of the
  * protocol's table is called for real, and every answer is checked twice, by the zod schema the

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * `npm start` runs the compiled server (scripts/build.mjs → dist/main.cjs) with NODE_ENV=production:
  * build it, start it as `npm start` would, and check that it serves, runs the game and stops cleanly.

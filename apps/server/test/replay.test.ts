@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Undo, history and replay, rematch through the real server: the log history forgets undone entries,
  * the board at a log entry is the spectators' view of that moment, a finished game's record replays

@@ -10,11 +10,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type SqlStorage } from '../src/storage';
-import { dropSchema, pgReachable, PG_URL } from './child-server';
+import { dropSchema } from './child-server';
+import { needs, PG_URL } from './services';
 
 type Config = { dataDir: string; databaseUrl: string | undefined; databaseSchema: string };
 
-const pg = await pgReachable();
+const pg = await needs('postgres');
 const backends: { name: string; skip: boolean; config: () => Config; cleanup: (cfg: Config) => Promise<void> }[] = [
   {
     name: 'sqlite (embedded)',

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * A move stores its change to the state, and every N moves the whole state: a match is rebuilt from
  * its latest snapshot and the changes after it. These tests play real games through the engine's
@@ -15,7 +16,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MoveRunner } from '../src/move-runner';
 import { openStorage, sqliteFile, type SqlStorage } from '../src/storage';
 import { applyDelta, diffState } from '../src/storage/state-delta';
-import { pgReachable, PG_URL } from './child-server';
+import { PG_URL } from './child-server';
+import { needs } from './services';
 
 const require = createRequire(import.meta.url);
 const { InitializeGame } = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
@@ -179,7 +181,7 @@ for (const backend of backends) {
     };
 
     it('every state of a real game, read back by another connection after each move, is the live one', async (ctx) => {
-      if (backend.name === 'postgresql' && !(await pgReachable())) return ctx.skip();
+      if (backend.name === 'postgresql' && !(await needs('postgres'))) return ctx.skip();
       const cfg = backend.cfg();
       const store = await open(cfg);
       const reader = await open(cfg);
@@ -207,7 +209,7 @@ for (const backend of backends) {
     }, 120_000);
 
     it('a trailing move that never reached the store: the match is read at the move before and takes the next one', async (ctx) => {
-      if (backend.name === 'postgresql' && !(await pgReachable())) return ctx.skip();
+      if (backend.name === 'postgresql' && !(await needs('postgres'))) return ctx.skip();
       const cfg = backend.cfg();
       const store = await open(cfg);
       const states: State[] = [];
@@ -230,7 +232,7 @@ for (const backend of backends) {
     }, 60_000);
 
     it('a damaged change is refused (code "corrupt"), never shown as an older state', async (ctx) => {
-      if (backend.name === 'postgresql' && !(await pgReachable())) return ctx.skip();
+      if (backend.name === 'postgresql' && !(await needs('postgres'))) return ctx.skip();
       const cfg = backend.cfg();
       const store = await open(cfg);
       let last = 0;

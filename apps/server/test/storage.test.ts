@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Whole random games over real sockets, through boardgame.io's own client (which applies our
  * patches): every update a seat or the spectator receives stays small however long the game runs,

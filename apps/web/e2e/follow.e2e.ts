@@ -8,7 +8,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Faction, GameState, LogEntry } from '@kon/game';
-import { areaName } from '../src/game/data';
+import { areaName } from '../src/games/kon/game/data';
 import { click, createSoloMatch, DOCS, newContext, panelStage, shot, useWebRig, waitStage } from './helpers';
 
 // The server's default pacing (BOT_MOVE_DELAY_MS, BOT_NEXT_MOVE_DELAY_MS): what is measured is what people get.

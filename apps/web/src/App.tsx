@@ -30,10 +30,9 @@ import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
-const loadMatchPage = () => import('./MatchPage');
-const MatchPage = lazy(() => loadMatchPage().then((m) => ({ default: m.MatchPage })));
+const loadMatchPage = () => import('./games/kon/index');
 // The replay viewer brings the game package and boardgame.io's reducer: a chunk of its own too.
-const ReplayPage = lazy(() => import('./replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
+const ReplayPage = lazy(() => import('./games/kon/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 // The account pages bring the passkey code: a chunk of their own too.
 const AccountPage = lazy(() => import('./account/AccountPages').then((m) => ({ default: m.AccountPage })));
 /** Invite and join lead to the match: fetch its code while the player reads or types. */
@@ -121,13 +120,7 @@ export function App() {
       page = (
         <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
           <Suspense fallback={<PageLoading navigate={navigate} />}>
-            <GameMatchPage
-              key={`${id}-${sub ?? 'play'}`}
-              matchID={id}
-              spectator={sub === 'watch'}
-              navigate={navigate}
-              defaultPage={MatchPage}
-            />
+            <GameMatchPage key={`${id}-${sub ?? 'play'}`} matchID={id} spectator={sub === 'watch'} navigate={navigate} />
           </Suspense>
         </ChunkErrorBoundary>
       );

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 // @vitest-environment jsdom
 /**
  * The advanced game in the client, rendered from real engine states: ship stacks as each seat may
@@ -21,12 +22,12 @@ import {
   type Faction,
   type GameState,
 } from '@kon/game';
-import { GameView } from '../src/ui/GameView';
-import { preselect } from '../src/ui/April9Cards';
-import { bannerFor } from '../src/game/banner';
-import { describeLog } from '../src/game/logText';
-import { FleetPanel } from '../src/ui/Fleet';
-import { NavalCombatPanel } from '../src/ui/NavalCombatPanel';
+import { GameView } from '../src/games/kon/ui/GameView';
+import { preselect } from '../src/games/kon/ui/April9Cards';
+import { bannerFor } from '../src/games/kon/game/banner';
+import { describeLog } from '../src/games/kon/game/logText';
+import { FleetPanel } from '../src/games/kon/ui/Fleet';
+import { NavalCombatPanel } from '../src/games/kon/ui/NavalCombatPanel';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { standInConnection } from './stand-in';
 import { playRandomGame, seededRng } from './engine';

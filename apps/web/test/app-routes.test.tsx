@@ -11,15 +11,19 @@ const chunk = { loads: 0, fail: false };
 /** A fresh App whose match page chunk is a stand-in that counts its loads (or fails to load). */
 async function showApp(path: string) {
   vi.resetModules();
-  vi.doMock('../src/MatchPage', () => {
+  // Kampen om Norge's web folder (games/kon/index.ts, found by the registry) with its own page.
+  vi.doMock('../src/games/kon/index', () => {
     chunk.loads++;
     if (chunk.fail) throw new Error('Failed to fetch dynamically imported module');
     return {
-      MatchPage: ({ matchID, spectator }: { matchID: string; spectator: boolean }) => (
-        <p>
-          match {matchID} {spectator ? 'watch' : 'play'}
-        </p>
-      ),
+      web: {
+        module: {},
+        Page: ({ matchID, spectator }: { matchID: string; spectator: boolean }) => (
+          <p>
+            match {matchID} {spectator ? 'watch' : 'play'}
+          </p>
+        ),
+      },
     };
   });
   window.history.replaceState(null, '', path);

@@ -7,12 +7,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { actor, onlyPass, viewFor, type GameState } from '@kon/game';
-import { GameView } from '../src/ui/GameView';
-import { AutopassSwitch } from '../src/ui/AutopassSwitch';
-import { HelpButton } from '../src/ui/HelpPanel';
-import { autoPassPending } from '../src/game/autopass';
+import { GameView } from '../src/games/kon/ui/GameView';
+import { AutopassSwitch } from '../src/games/kon/ui/AutopassSwitch';
+import { HelpButton } from '../src/games/kon/ui/HelpPanel';
+import { autoPassPending } from '../src/games/kon/game/autopass';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import type { MatchConnection } from '../src/game/connection';
+import type { MatchConnection } from '../src/games/kon/game/connection';
 import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';
 

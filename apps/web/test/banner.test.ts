@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { actor, viewFor, type Faction } from '@kon/game';
-import { bannerFor } from '../src/game/banner';
-import { combatReport } from '../src/game/combatReport';
+import { bannerFor } from '../src/games/kon/game/banner';
+import { combatReport } from '../src/games/kon/game/combatReport';
 import { playRandomGame } from './engine';
 
 describe('the banner', () => {

@@ -3,13 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { actor, createInitialState, viewFor, type GameState } from '@kon/game';
-import { Board } from '../src/ui/Board';
-import { GameView } from '../src/ui/GameView';
-import { PhaseGuide } from '../src/ui/HelpPanel';
+import { Board } from '../src/games/kon/ui/Board';
+import { GameView } from '../src/games/kon/ui/GameView';
+import { PhaseGuide } from '../src/games/kon/ui/HelpPanel';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import { areaFacts } from '../src/game/areaFacts';
-import { groupHand, oneOfEachKind } from '../src/game/handGroups';
-import { LONG_PRESS_MS } from '../src/ui/AreaFacts';
+import { areaFacts } from '../src/games/kon/game/areaFacts';
+import { groupHand, oneOfEachKind } from '../src/games/kon/game/handGroups';
+import { LONG_PRESS_MS } from '../src/games/kon/ui/AreaFacts';
 import { playRandomGame, seededRng } from './engine';
 import { standInConnection } from './stand-in';
 

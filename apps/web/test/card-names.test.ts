@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CARD_TEXTS, cards, type LogEntry } from '@kon/game';
-import { describeLog } from '../src/game/logText';
+import { describeLog } from '../src/games/kon/game/logText';
 import { STRINGS } from '../src/i18n';
 import april9 from '../../../packages/game/src/cards/april9-cards.json';
 

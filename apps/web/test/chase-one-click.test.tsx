@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { actor, legalMoves, PLAYER_OF_FACTION, viewFor, type GameState } from '@kon/game';
-import { GameView } from '../src/ui/GameView';
+import { GameView } from '../src/games/kon/ui/GameView';
 import { I18nContext, translate } from '../src/i18n';
 import { standInConnection } from './stand-in';
 import { firstStateWhere } from './engine';

@@ -12,7 +12,7 @@ import {
   toChoices,
   type CardArgs,
   type Split,
-} from '../src/game/choices';
+} from '../src/games/kon/game/choices';
 import { seededRng } from './engine';
 
 describe('toChoices', () => {

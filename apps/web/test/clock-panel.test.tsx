@@ -2,7 +2,7 @@
 /** The clocks as a player sees them: every side's bank (live) or the running deadline, counting down. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { ClockBadge, ClockPanel, ClockTag } from '../src/ui/Clocks';
+import { ClockBadge, ClockPanel, ClockTag } from '../src/games/kon/ui/Clocks';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { ClockView } from '../src/api';
 

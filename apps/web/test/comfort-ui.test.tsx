@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { LogEntry } from '@kon/game';
 import { I18nContext, translate } from '../src/i18n';
-import { UndoButton } from '../src/ui/UndoButton';
-import { LogPanel } from '../src/ui/Panels';
+import { UndoButton } from '../src/games/kon/ui/UndoButton';
+import { LogPanel } from '../src/games/kon/ui/Panels';
 import { HistoryBar } from '../src/replay/HistoryBar';
 import { parseRecord } from '../src/replay/record';
 
@@ -98,8 +98,8 @@ describe('the replay viewer sees everything', () => {
   it('names every ship, face-down ones too, in an advanced game (the live views never do)', async () => {
     const { playRandomGame } = await import('./engine');
     const { revealedView } = await import('../src/replay/record');
-    const { FleetPanel } = await import('../src/ui/Fleet');
-    const { Board } = await import('../src/ui/Board');
+    const { FleetPanel } = await import('../src/games/kon/ui/Fleet');
+    const { Board } = await import('../src/games/kon/ui/Board');
     const { ship } = await import('@kon/game');
     let found: any = null;
     playRandomGame({

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import type { Faction, LogEntry } from '@kon/game';
-import { followMarks, followSummary } from '../src/game/computerTurn';
-import { FollowArrows, FollowOutlines } from '../src/ui/FollowMarks';
+import { followMarks, followSummary } from '../src/games/kon/game/computerTurn';
+import { FollowArrows, FollowOutlines } from '../src/games/kon/ui/FollowMarks';
 
 afterEach(cleanup);
 

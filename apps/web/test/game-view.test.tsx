@@ -1,11 +1,12 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 // @vitest-environment jsdom
 /** The board screen rendered from real engine states, with a stand-in connection. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { PLAYER_OF_FACTION, actor, legalMoves, viewFor, type Faction, type GameState } from '@kon/game';
-import { GameView } from '../src/ui/GameView';
+import { GameView } from '../src/games/kon/ui/GameView';
 import { I18nContext, translate, type Lang } from '../src/i18n';
-import type { MatchConnection } from '../src/game/connection';
+import type { MatchConnection } from '../src/games/kon/game/connection';
 import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';
 

@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { actor, legalMoves, viewFor, type GameState } from '@kon/game';
-import { GameView } from '../src/ui/GameView';
-import { wholeLandings } from '../src/ui/advanced-state';
+import { GameView } from '../src/games/kon/ui/GameView';
+import { wholeLandings } from '../src/games/kon/ui/advanced-state';
 import { I18nContext, translate } from '../src/i18n';
 import { standInConnection } from './stand-in';
 import { firstStateWhere } from './engine';

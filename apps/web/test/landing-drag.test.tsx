@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { actor, legalMoves, PLAYER_OF_FACTION, viewFor, type FactionView, type GameState } from '@kon/game';
-import { useActionState } from '../src/ui/action-state';
-import { landingAreas, landingPartners, toChoices } from '../src/game/choices';
+import { useActionState } from '../src/games/kon/ui/action-state';
+import { landingAreas, landingPartners, toChoices } from '../src/games/kon/game/choices';
 import { I18nContext, translate } from '../src/i18n';
 import { firstStateWhere } from './engine';
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeLog } from '../src/game/logText';
+import { describeLog } from '../src/games/kon/game/logText';
 import { playRandomGame } from './engine';
 
 /** Every event name the engine logs, read from its source. */

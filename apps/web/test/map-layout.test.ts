@@ -4,11 +4,11 @@
  * rather than onto Sweden.
  */
 import { describe, expect, it } from 'vitest';
-import { placeLabels, type LabelIn, type Rect } from '../src/ui/labelPlace';
-import { boardAt, coverage, placeBest } from '../src/ui/mapFill';
-import { BOARD } from '../src/game/data';
-import { SEA_LABEL_FONT, seaLabelAt, seaLabelWidth } from '../src/ui/mapView';
-import { wholeLandings } from '../src/ui/advanced-state';
+import { placeLabels, type LabelIn, type Rect } from '../src/games/kon/ui/labelPlace';
+import { boardAt, coverage, placeBest } from '../src/games/kon/ui/mapFill';
+import { BOARD } from '../src/games/kon/game/data';
+import { SEA_LABEL_FONT, seaLabelAt, seaLabelWidth } from '../src/games/kon/ui/mapView';
+import { wholeLandings } from '../src/games/kon/ui/advanced-state';
 
 const meets = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 

@@ -2,7 +2,7 @@
 /** "You: <name>": rename and leave through the lobby API (fetch stubbed), in plain words when it fails. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemberMenu, nameProblem } from '../src/ui/MemberMenu';
+import { MemberMenu, nameProblem } from '../src/games/kon/ui/MemberMenu';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { remember, remembered, type Joined } from '../src/api';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { parseScenario, type GameState } from '@kon/game';
 import narvikFile from '../../../packages/game/scenarios/narvik.json';
-import { GameView } from '../src/ui/GameView';
+import { GameView } from '../src/games/kon/ui/GameView';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';

@@ -1,7 +1,7 @@
 /** A match connection for component tests: each seat's own view of a real engine state, no socket. */
 import { vi } from 'vitest';
 import { PLAYER_OF_FACTION, viewFor, type Faction, type GameState } from '@kon/game';
-import type { MatchConnection } from '../src/game/connection';
+import type { MatchConnection } from '../src/games/kon/game/connection';
 
 export function standInConnection(G: GameState, seats: (Faction | null)[], makeMove = vi.fn()): MatchConnection {
   return {

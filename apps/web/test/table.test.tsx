@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nContext, translate } from '../src/i18n';
 import { remember, type Joined, type MatchInfo } from '../src/api';
-import { awayFor, presenceByFaction } from '../src/game/presence';
-import { loadSignals, saveSignals, useYourMoveSignals, yourMoveTitle } from '../src/game/yourMove';
+import { awayFor, presenceByFaction } from '../src/games/kon/game/presence';
+import { loadSignals, saveSignals, useYourMoveSignals, yourMoveTitle } from '../src/games/kon/game/yourMove';
 import { MyMatches } from '../src/ui/MyMatches';
-import { SeatSharing } from '../src/ui/SeatSharing';
+import { SeatSharing } from '../src/games/kon/ui/SeatSharing';
 
 const wrap = (ui: React.ReactNode) => (
   <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>{ui}</I18nContext.Provider>

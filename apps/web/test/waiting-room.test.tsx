@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { remember, type MatchInfo } from '../src/api';
 import { I18nContext, translate } from '../src/i18n';
-import { MatchPage } from '../src/MatchPage';
+import { MatchPage } from '../src/games/kon/MatchPage';
 
 const G = { round: 1, turn: 'germany', phase: 'movement', april9: null, result: null };
 let lobby: MatchInfo;
-vi.mock('../src/game/connection', () => ({
+vi.mock('../src/games/kon/game/connection', () => ({
   useMatchConnection: () => ({
     seats: [{ playerID: '1', G, ctx: {}, stateID: 1, connected: true }],
     connected: true,

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import { describe, expect, it } from 'vitest';
 import { playRandomGame } from './random-games.js';
 

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The full path through boardgame.io's real master and player views: one Local() transport,
  * a client per seat and a spectator, as the server will run it.

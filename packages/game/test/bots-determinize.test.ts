@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * determinize(view, rng): a full guessed state for the search player. At decision points of whole
  * games (both rulesets) the guess must look exactly like the real game from the seat (same view,

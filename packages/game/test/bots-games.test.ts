@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Complete games with the Easy bot in every seat and against random seats, both rulesets, through
  * the engine's perform: every decision it makes is in the legal list of the real state, the

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /** The Normal bot in whole basic games, one seat Normal and the others Easy: see bots-normal-helpers.ts. */
 import { describe, it } from 'vitest';
 import { FACTIONS } from '../src/types.js';

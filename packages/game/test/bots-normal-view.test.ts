@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The Normal bot decides from its seat's view only: it refuses the full state and a spectator view,
  * and with every secret of the real state scrambled (other hands, draw piles, other factions'

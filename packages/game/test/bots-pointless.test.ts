@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The Easy bot makes no pointless move. What that means here, each checked on every Easy decision
  * of whole games (basic and advanced, Easy in one seat against random ones, and in all seats):

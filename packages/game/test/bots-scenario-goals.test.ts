@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The bots play the scenario's own goal, read from its file (bots/goal.ts): in Narvik Norway and
  * the Allies must hold Narvik, Bjørnfjell and Bardufoss together when the Allied deck runs out, in

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Normal Germany's search in a scenario plays every playout to the game's end (normal-style.ts
  * scenarioSearch: 'toEnd'). In Narvik, Germany needs only one of the three objectives; its style,

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The Easy bot must beat random play (issue 11). A small sample of what `npm run balance` measures
  * on 100 games: random Germany practically never wins, so Easy Germany must win some of 8 games and

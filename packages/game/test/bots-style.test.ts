@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The heuristic styles (bots/style.ts): what the Normal style's extra terms see that Easy's do not,
  * and that Normal's own choices, without its search, leave its side better off than Easy's on fixed

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The Easy bot decides from its own seat's view only. Types: easyBot takes a FactionView, and a
  * GameState does not fit one (compile-time, the ts-expect-error below). At run time it refuses a

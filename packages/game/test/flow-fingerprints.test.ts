@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The sequencer's behaviour, pinned: random games of every kind (the advanced game from the 9. April
  * turn on, the basic game, both scenarios, advanced mid-game positions with every ship at sea) must

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * The fast listing of legal actions must list exactly what the first, slow one did (every broad
  * candidate tried by a full trial run of its handler), in the same order, in every state of random

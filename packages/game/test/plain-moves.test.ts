@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Moves run on plain copies, not immer drafts (src/plain-moves.ts): the rules never see a proxy, and
  * every state is exactly the one the immer path gives, move for move, undo and refusals included, with

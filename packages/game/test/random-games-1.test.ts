@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Property test, part 1 of 2 (split so the two halves run in parallel): complete games of random
  * legal actions, seeds 1–100, with the invariants checked after every single action.

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 import { describe, it } from 'vitest';
 import { ADVANCED_GAMES_PER_FILE, expectSoundAdvancedGames } from './random-advanced-games.js';
 

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Property test for ships in the ordinary turns of the advanced game: complete games of random legal
  * actions from varied mid-game positions (every ship at sea), with the basic and advanced invariants

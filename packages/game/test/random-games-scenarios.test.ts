@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Complete random games of the scenarios, with the invariants of the full game (against each
  * scenario's own decks) and the region checked after every action.

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Undo (engine/undo.ts): a faction takes back its own decisions back to the last barrier, and the
  * state after an undo is exactly the state before the decision, byte for byte.

@@ -1,3 +1,4 @@
+// @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
  * Views of settled states (what boardgame.io's reducer returns, frozen at the root) keep the parts
  * whose inputs a move left alone as the very objects of the last view, so that the server's differ

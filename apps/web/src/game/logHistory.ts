@@ -1,6 +1,6 @@
 /**
- * The game's log as this browser knows it. Every state the server sends carries only the last
- * move's entries (G.log, starting at entry G.logBase); the history before them is fetched once
+ * A game's log as this browser knows it (both games send their log in batches). Every state the
+ * server sends carries only the last move's entries (G.log, starting at entry G.logBase); the history before them is fetched once
  * (GET /api/matches/:id/log). Pieces may arrive in any order, so entries are kept by index and
  * only the unbroken run from the first entry is shown. A state's batch also marks the log's end:
  * after an undo the batch starts earlier, and the entries past it were taken back.

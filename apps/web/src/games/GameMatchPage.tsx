@@ -3,14 +3,34 @@
  * once (Kampen om Norge's page for every match remembered before there were several games); another
  * is asked of the server first. Each game's page is a chunk of its own, fetched only when needed.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { api, remember, remembered } from '../api';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
+import { WEB_GAMES } from './registry';
 import type { GamePageProps } from './types';
 
-// Any other game: its module and board come with the module page's chunk (games/ModuleMatchPage.tsx).
-const ModuleMatchPage = lazy(() => import('./ModuleMatchPage').then((m) => ({ default: m.ModuleMatchPage })));
+const pages = new Map<string, LazyExoticComponent<ComponentType<GamePageProps>>>();
+
+/**
+ * A game's match page, as a chunk of its own: the game's own page when its web folder has one
+ * (Kampen om Norge), else the platform's module page with the game's board (games/ModuleMatchPage.tsx,
+ * also for a game this client has no folder for). A chunk that fails to load is the page's error.
+ */
+function pageOf(game: string) {
+  let page = pages.get(game);
+  if (!page) {
+    const load = WEB_GAMES[game];
+    page = lazy(async () => {
+      const own = load ? (await load()).Page : undefined;
+      if (own) return { default: own };
+      const { ModuleMatchPage } = await import('./ModuleMatchPage');
+      return { default: (props: GamePageProps) => <ModuleMatchPage {...props} game={game} /> };
+    });
+    pages.set(game, page);
+  }
+  return page;
+}
 
 /**
  * The game this browser knows a match to be of: remembered at creation, or told at joining; a match
@@ -21,7 +41,7 @@ function knownGame(matchID: string): string | undefined {
   return r?.game ?? r?.member?.game ?? (r?.member || r?.links ? DEFAULT_GAME : undefined);
 }
 
-export function GameMatchPage({ defaultPage: DefaultPage, ...props }: GamePageProps & { defaultPage: ComponentType<GamePageProps> }) {
+export function GameMatchPage(props: GamePageProps) {
   const { t } = useI18n();
   const [game, setGame] = useState(() => knownGame(props.matchID));
   useEffect(() => {
@@ -47,10 +67,6 @@ export function GameMatchPage({ defaultPage: DefaultPage, ...props }: GamePagePr
         </p>
       </main>
     );
-  if (game === DEFAULT_GAME) return <DefaultPage {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <ModuleMatchPage {...props} game={game} />
-    </Suspense>
-  );
+  const Page = pageOf(game);
+  return <Page {...props} />;
 }

@@ -1,11 +1,23 @@
 /**
- * The games this client can show besides Kampen om Norge (whose page is MatchPage): per game id, its
- * module (@kon/platform) and, when it has one, its own board. Each is a dynamic import, so each game
- * is a chunk of its own that only a match of that game fetches. A game the server hosts but this
- * client does not know opens a page with its seats and messages and no board.
+ * The games this client can show besides Kampen om Norge (whose page is MatchPage), found by folder:
+ * every `games/<folder>/` with an `id.ts` (the game's id, as its module has it) and an `index.ts`
+ * (its WebGame, exported as `web`). No list to edit: a new folder is a new game. Each index is a
+ * dynamic import, so each game is a chunk of its own that only a match of that game fetches. A game
+ * the server hosts but this client does not know opens a page with its seats and messages and no board.
  */
 import type { WebGame } from './types';
 
-export const WEB_GAMES: Record<string, () => Promise<WebGame>> = {
-  'deres-uenighet': () => import('./deres/index').then((m) => m.deresWeb),
-};
+const ids = import.meta.glob<string>('./*/id.ts', { eager: true, import: 'id' });
+const webs = import.meta.glob<WebGame>('./*/index.ts', { import: 'web' });
+
+function byId(): Record<string, () => Promise<WebGame>> {
+  const out: Record<string, () => Promise<WebGame>> = {};
+  for (const [idFile, id] of Object.entries(ids)) {
+    const load = webs[idFile.replace(/id\.ts$/, 'index.ts')];
+    if (!load) throw new Error(`${idFile}: the folder has no index.ts exporting its WebGame as web`);
+    out[id] = load;
+  }
+  return out;
+}
+
+export const WEB_GAMES: Record<string, () => Promise<WebGame>> = byId();

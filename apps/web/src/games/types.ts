@@ -26,4 +26,9 @@ export interface WebGame {
   module: GameModule;
   /** The game's own board; without one the page lists the seat's legal moves as buttons. */
   Board?: ComponentType<BoardProps>;
+  /**
+   * The game's own whole match page, in place of the platform's module page (games/ModuleMatchPage,
+   * which shows `Board`): Kampen om Norge's, whose seats, clocks and help are its own.
+   */
+  Page?: ComponentType<GamePageProps>;
 }

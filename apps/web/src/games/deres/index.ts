@@ -3,4 +3,4 @@ import { deresModule } from '@kon/deres/module';
 import type { WebGame } from '../types';
 import { DeresBoard } from './DeresBoard';
 
-export const deresWeb: WebGame = { module: deresModule, Board: DeresBoard };
+export const web: WebGame = { module: deresModule, Board: DeresBoard };
