@@ -4,29 +4,25 @@ import {
   api,
   ApiError,
   remember,
-  remembered,
   saveName,
   savedName,
-  seatLink,
-  spectatorLink,
-  type MatchInfo,
   type Plan,
   type Ruleset,
   type ScenarioInfo,
   type SeatBots,
   type SeatKey,
 } from './api';
-import { RulesetTag, SeatBadges, TopBar } from './ui/Chrome';
+import { SeatBadges, TopBar } from './ui/Chrome';
 import { PublicMatches, VisibilityChoice } from './lobby/PublicMatches';
 import { JoinPage, RecoverPage } from './ui/JoinPages';
 import { MyMatches } from './ui/MyMatches';
-import { CopyField } from './ui/CopyField';
 import { OpponentChoices, botsForPlan } from './ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui/ClockChoice';
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
+import { InvitePage } from './lobby/InvitePage';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -113,7 +109,7 @@ export function App() {
           </Suspense>
         </ChunkErrorBoundary>
       );
-    else if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} />;
+    else if (sub === 'invite') page = <InvitePage matchID={id} navigate={navigate} prefetch={prefetchMatchPage} />;
     else if (sub === 'join') page = <JoinPage matchID={id} navigate={navigate} prefetch={prefetchMatchPage} />;
     else if (sub === 'recover') page = <RecoverPage matchID={id} navigate={navigate} />;
     else
@@ -379,75 +375,6 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
         </form>
         <PublicMatches navigate={navigate} name={name} scenarios={scenarios} games={games} />
         <MyMatches navigate={navigate} />
-      </main>
-    </div>
-  );
-}
-
-// ------------------------------------------------------------------ invite
-
-function SeatClaim({ seat }: { seat: MatchInfo['seats'][number] | undefined }) {
-  const { t } = useI18n();
-  if (!seat) return null;
-  const holder = seat.members.find((m) => m.role === 'holder') ?? seat.members[0];
-  return (
-    <span className={`muted small seat-claim ${holder ? 'taken' : 'open'}`} data-claimed={holder ? 'true' : 'false'}>
-      {holder ? t('invite.taken', { name: holder.name }) : t('invite.open')}
-    </span>
-  );
-}
-
-function InvitePage({ matchID, navigate }: { matchID: string; navigate: (to: string) => void }) {
-  const { t } = useI18n();
-  const r = remembered(matchID);
-  const origin = window.location.origin;
-  useEffect(prefetchMatchPage, []);
-  // Which seats are taken (a taken link only shows the board now); the server pushes nothing here, so read once.
-  const [info, setInfo] = useState<MatchInfo | null>(null);
-  useEffect(() => {
-    const tok = r?.member?.credentials;
-    if (tok) api.get(matchID, tok).then(setInfo, () => {});
-  }, [matchID]);
-  return (
-    <div className="page">
-      <TopBar navigate={navigate} />
-      <main className="narrow">
-        <section className="panel">
-          <h1>{t('invite.title')}</h1>
-          {r?.ruleset && <RulesetTag ruleset={r.ruleset} scenario={r.scenario} />}
-          <p>{t('invite.intro')}</p>
-          {!r?.links && <p className="error">{t('invite.missing')}</p>}
-          {r?.links?.seats.map((s) => (
-            <CopyField
-              key={s.seat}
-              testId={`invite-${s.seat}`}
-              label={
-                <>
-                  <SeatBadges seat={s.seat} /> {r.member?.seat === s.seat && <em className="tag">{t('invite.yours')}</em>}{' '}
-                  {r.member?.seat !== s.seat && <SeatClaim seat={info?.seats.find((x) => x.seat === s.seat)} />}
-                </>
-              }
-              value={seatLink(origin, matchID, s.token)}
-            />
-          ))}
-          {r?.links && (
-            <CopyField
-              testId="invite-spectator"
-              label={t('invite.spectator')}
-              hint={t('invite.spectator.hint')}
-              value={spectatorLink(origin, matchID, r.links.spectator)}
-            />
-          )}
-          {/* A creator who only watches holds no seat: the match opens as the spectators see it. */}
-          <button
-            type="button"
-            className="primary big"
-            onClick={() => navigate(r?.member ? `/m/${matchID}` : `/m/${matchID}/watch`)}
-            data-action="to-match"
-          >
-            {t('invite.toMatch')}
-          </button>
-        </section>
       </main>
     </div>
   );
