@@ -14,6 +14,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
 import type { PrivateMessage, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../api';
+import { connectRefusal } from '../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 
@@ -134,6 +135,10 @@ export function useModuleMatch(
     c.start();
     const socket = c.transport?.socket;
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
+    socket?.on?.('connect_error', (e: unknown) => {
+      const code = connectRefusal(e);
+      if (code) showRefusal(code, null);
+    });
     socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => {
       // Overtaken only by another seat's submission: sent again, no message (stale_state answers the
       // seat's latest move: moves are judged one at a time in the order they were sent).

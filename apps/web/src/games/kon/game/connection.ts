@@ -9,6 +9,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
 import type { ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../../../api';
+import { connectRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
 
 /**
@@ -153,6 +154,10 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     for (const client of made) {
       const socket = (client as any).transport?.socket;
       socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+      socket?.on?.('connect_error', (e: unknown) => {
+        const code = connectRefusal(e);
+        if (code) setLastError(code);
+      });
       if (client === made[0]) socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
       // Every client of this browser hears it; the first is enough.
       if (client === made[0])
