@@ -408,11 +408,12 @@ describe('first load', () => {
     await page.goto(`${rig.base}/`);
     await page.locator('input[name=name]').waitFor();
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /MatchPage/.test(s.url))).toEqual([]);
+    expect(scripts.filter((s) => /\/assets\/kon-[\w-]+\.js$/.test(s.url))).toEqual([]);
     for (const s of scripts) expect(s.encoding, s.url).toBe('br');
 
     await createMatch(page, rig.base, { name: 'Greta', seat: 'germany' });
-    await expect.poll(() => scripts.some((s) => /\/assets\/MatchPage-[\w-]+\.js$/.test(s.url))).toBe(true);
+    // Kampen om Norge's match page and board: its game folder's chunk (games/kon/index.ts).
+    await expect.poll(() => scripts.some((s) => /\/assets\/kon-[\w-]+\.js$/.test(s.url))).toBe(true);
     await ctx.close();
   });
 });

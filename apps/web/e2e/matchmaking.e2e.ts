@@ -96,7 +96,7 @@ describe('the match maker in the browser', () => {
       await page.goto(`${server.url}/play`);
       await page.getByTestId('sign-in').waitFor();
       expect(await page.getByTestId('sign-in').textContent()).toContain('Sign in to find an opponent');
-      expect(await page.locator('a[href="/account"]').count()).toBe(1);
+      expect(await page.getByTestId('sign-in').locator('a[href="/account"]').count()).toBe(1);
       await page.screenshot({ path: path.join(SCREENSHOTS, `mm-signed-out-${name}.png`), fullPage: true });
       await page.context().close();
     }
