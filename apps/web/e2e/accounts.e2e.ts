@@ -51,8 +51,8 @@ describe('accounts', () => {
     await laptop.locator('[data-testid="account"]').waitFor();
     expect(await laptop.locator('[data-testid="account"]').textContent()).toContain('signed in as Greta G');
     // The guest match is the account's now.
-    await laptop.locator('[data-testid="account-matches"] li').first().waitFor();
-    expect(await laptop.locator('[data-testid="account-matches"] li').count()).toBe(1);
+    // (The account page mounts its list again once the sign-up's claim lands: wait for the list it settles on.)
+    await expect.poll(() => laptop.locator('[data-testid="account-matches"] li').count(), { timeout: 15_000 }).toBe(1);
     expect(await laptop.locator('[data-testid="account-entry"]').textContent()).toBe('Greta G');
     await shot(laptop, 'account-manage-laptop');
 
