@@ -21,10 +21,9 @@ import {
 } from './accounts';
 import type { ErrorCode } from './errors';
 import { joined } from './lobby';
+import { common, withBody } from './route-parts';
 import type { Route } from './route-type';
 
-const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
-const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
 /** A state-changing request: refused from another site's page. */
 const changing: ErrorCode[] = [...common, 'cross_origin'];
 const signedInOnly: ErrorCode[] = ['sign_in_required'];

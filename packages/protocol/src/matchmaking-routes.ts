@@ -1,12 +1,7 @@
 /** The match maker's and the ratings' routes of the HTTP API (apps/server/src/matchmaker/routes.ts), part of the route table. */
-import { z } from 'zod';
-import type { ErrorCode } from './errors';
 import { blockList, leaderboard, leaderboardQuery, openTickets, playerProfile, ticket, ticketList, ticketRequest } from './matchmaking';
+import { common, noContent, withBody } from './route-parts';
 import type { Route } from './route-type';
-
-const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
-const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
-const noContent = z.undefined();
 
 export const MATCHMAKING_ROUTES: Route[] = [
   {

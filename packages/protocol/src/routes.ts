@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors';
+import { common, noContent, withBody } from './route-parts';
 import type { Route } from './route-type';
 import { errorCode } from './socket';
 import {
@@ -60,13 +61,10 @@ export const errorBody = z.object({
   }),
 });
 
-/** 204: no body. */
-export const noContent = z.undefined();
+export { noContent } from './route-parts';
 
 export type { Method, Route } from './route-type';
 
-const common: ErrorCode[] = ['rate_limited', 'shutting_down', 'internal'];
-const withBody: ErrorCode[] = ['body_too_large', 'json_required', 'invalid_json', 'invalid_body'];
 const watch: ErrorCode[] = ['bad_authorization', 'not_found'];
 const member: ErrorCode[] = [...watch, 'not_a_member'];
 
