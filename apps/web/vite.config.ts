@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy } from '../server/src/csp.ts';
+import { contentSecurityPolicy } from '../server/src/http/csp.ts';
 import { precompress } from './vite/precompress.ts';
 
 const server = process.env.KON_SERVER ?? 'http://localhost:8000';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/core/config';
 import { playOut } from '../test/play-out';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-bench-replay-'));

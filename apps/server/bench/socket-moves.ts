@@ -13,8 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { KampenOmNorge } from '@kon/game';
 import { startServer, loadGameModule } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/log';
+import { loadConfig } from '../src/core/config';
+import { createLogger } from '../src/core/log';
 import { lcg, timedRandomMove, waitUntil } from './random-play';
 
 const require = createRequire(import.meta.url);

@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { State } from 'boardgame.io';
 import { actor, KampenOmNorge, legalActions, PLAYER_OF_FACTION, type GameState } from '@kon/game';
-import { MoveRunner } from '../src/move-runner';
+import { MoveRunner } from '../src/matches/move-runner';
 import type { MatchStore } from '../src/storage';
 
 const require = createRequire(import.meta.url);

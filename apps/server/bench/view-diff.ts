@@ -14,7 +14,7 @@ import type { State } from 'boardgame.io';
 import { CreateGameReducer, getFilterPlayerView, InitializeGame, ProcessGameConfig } from 'boardgame.io/internal';
 import { KampenOmNorge, legalMoves } from '../../../packages/game/src/game.js';
 import { seededRng } from '../../../packages/game/src/testing/rng.js';
-import { diffJson } from '../src/json-diff.js';
+import { diffJson } from '../src/core/json-diff.js';
 import { diffJson as referenceDiff } from '../test/fixtures/json-diff-reference.js';
 
 const ruleset = process.argv[2] ?? 'basic';

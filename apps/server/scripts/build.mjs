@@ -3,7 +3,7 @@
  * (the server and every @kon/* workspace, which are TypeScript source) bundled in and every npm
  * dependency left to node_modules. CommonJS because boardgame.io 0.50.2 has no ESM entry Node can load.
  * The games are the workspaces whose package.json has `konGame` (@kon/platform/game-packages): the
- * bundle gets their imports written out in place of src/game-imports.ts, which reads the workspaces.
+ * bundle gets their imports written out in place of src/games/imports.ts, which reads the workspaces.
  */
 import { build } from 'esbuild';
 import path from 'node:path';
@@ -18,7 +18,7 @@ const external = [...new Set(workspaces(repo).flatMap((w) => deps(w.manifest)))]
   .filter((name) => !name.startsWith('@kon/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-/** src/game-imports.ts as the bundle has it: one static import per game package. */
+/** src/games/imports.ts as the bundle has it: one static import per game package. */
 function gameImportsSource() {
   const entries = gamePackages(repo).map(
     (g) =>
@@ -29,8 +29,8 @@ function gameImportsSource() {
 const gameImports = {
   name: 'kon-game-imports',
   setup(b) {
-    const file = path.join(root, 'src', 'game-imports.ts');
-    b.onLoad({ filter: /[\\/]game-imports\.ts$/ }, (args) =>
+    const file = path.join(root, 'src', 'games', 'imports.ts');
+    b.onLoad({ filter: /[\\/]games[\\/]imports\.ts$/ }, (args) =>
       args.path === file ? { contents: gameImportsSource(), loader: 'js', resolveDir: path.dirname(file) } : undefined,
     );
   },

@@ -7,25 +7,25 @@
 import type { Game } from 'boardgame.io';
 import type { GameModule } from '@kon/platform';
 import type { BotStrength } from '@kon/protocol';
-import type { Config } from './config';
+import type { Config } from './core/config';
 import type { Cluster } from './cluster';
-import type { Lobby, LobbyRecord } from './lobby';
-import type { KeyedMutex } from './lock';
-import type { Logger } from './log';
-import type { MatchGames } from './match-games';
-import type { ServerMetrics } from './metrics';
-import type { ScenarioDef } from './scenarios';
+import type { Lobby, LobbyRecord } from './lobby/lobby';
+import type { KeyedMutex } from './core/lock';
+import type { Logger } from './core/log';
+import type { MatchGames } from './matches/match-games';
+import type { ServerMetrics } from './core/metrics';
+import type { ScenarioDef } from './lobby/scenarios';
 import type { SqlStorage } from './storage';
 import type { HardenedTransport } from './transport';
 import { AutoPass } from './autopass/service';
 import { BotSeats } from './bots/driver';
 import { BOT_ATTEMPTS, BotPool } from './bots/pool';
 import { ClockService, type OwnDecisionTimeout } from './clocks/service';
-import { type MatchService, MatchServices } from './match-services';
+import { type MatchService, MatchServices } from './matches/match-services';
 import { NotificationService } from './notifications/service';
 import { vapidKeys, vapidSubject } from './notifications/vapid';
-import { MatchReplay } from './replay';
-import { Rematches } from './rematch';
+import { MatchReplay } from './matches/replay';
+import { Rematches } from './lobby/rematch';
 
 /** What the services are built from (startServer's earlier steps). */
 export interface ServiceDeps {

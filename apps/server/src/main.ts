@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './core/config';
 import { startServer } from './app';
-import { createLogger } from './log';
-import { signalJudge } from './shutdown-signals';
+import { createLogger } from './core/log';
+import { signalJudge } from './core/shutdown-signals';
 
 const bootLog = createLogger('info', { service: 'kon-server' });
 

@@ -21,7 +21,7 @@ import { deresModule } from '@kon/deres/module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AutoPass, CLICK_GRACE_MS, type AutoPassOptions } from '../src/autopass/service';
 import { drawPassDelay, MAX_FACTOR, MIN_FACTOR } from '../src/autopass/delay';
-import { createLogger } from '../src/log';
+import { createLogger } from '../src/core/log';
 import type { MoveCommitted, MoveListener } from '../src/transport';
 
 /** States of an Easy game where `faction` must act: the first forced pass, and the first window it could pass holding a playable card. */

@@ -5,7 +5,7 @@ import { createInitialState, kampenOmNorgeModule, viewFor } from '@kon/game';
 import { legalFromView } from '@kon/game/bots';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotDecisionError, BotPool } from '../src/bots/pool';
-import { createLogger } from '../src/log';
+import { createLogger } from '../src/core/log';
 import { botAvailable } from '../src/bots/registry';
 
 /** A worker that misbehaves the first `bad` times a decision reaches any worker of the pool (counted across threads), then answers. */

@@ -11,7 +11,7 @@ import type { GameModule } from '@kon/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, newClock } from '../src/clocks/clock';
 import { ClockService } from '../src/clocks/service';
-import { createLogger } from '../src/log';
+import { createLogger } from '../src/core/log';
 import { openStorage, type SqlStorage } from '../src/storage';
 import { dropSchema } from './child-server';
 import { needs, PG_URL } from './services';

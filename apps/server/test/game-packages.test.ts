@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gamePackages, workspaces } from '@kon/platform/game-packages';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadGames } from '../src/games';
+import { loadGames } from '../src/games/registry';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const tmp: string[] = [];

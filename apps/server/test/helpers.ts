@@ -6,8 +6,8 @@ import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { vi } from 'vitest';
 import { startServer, loadGameModule, type RunningServer, type ServerGames, type StartOptions } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
-import { createLogger } from '../src/log';
+import { loadConfig, type Config } from '../src/core/config';
+import { createLogger } from '../src/core/log';
 
 // Servers start in well under a second, but the machine is shared and busy.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -1,8 +1,8 @@
 /**
  * What the server's own code may import: no game's package outside the one registry of games
- * (src/games.ts), so that no platform service learns a game's rules but through its GameModule; and
+ * (src/games/registry.ts), so that no platform service learns a game's rules but through its GameModule; and
  * no boardgame.io internal entry outside the one adapter that names what we use of it
- * (src/bgio-internal.ts), so that a boardgame.io upgrade has one file to check. Static, dynamic and
+ * (src/games/bgio-internal.ts), so that a boardgame.io upgrade has one file to check. Static, dynamic and
  * require() imports alike, type-only ones included. import-cycles.test.ts checks for cycles.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -38,8 +38,8 @@ export function importRuleBreaches(srcDir: string) {
     const rel = relative(srcDir, file).split('\\').join('/');
     for (const spec of specifiers(readFileSync(file, 'utf8'))) {
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
-      if (pkg.startsWith('@kon/') && !PLATFORM_PACKAGES.has(pkg) && rel !== 'games.ts') games.push(`${rel}: ${spec}`);
-      if (spec.startsWith('boardgame.io/internal') && rel !== 'bgio-internal.ts') internals.push(`${rel}: ${spec}`);
+      if (pkg.startsWith('@kon/') && !PLATFORM_PACKAGES.has(pkg) && rel !== 'games/registry.ts') games.push(`${rel}: ${spec}`);
+      if (spec.startsWith('boardgame.io/internal') && rel !== 'games/bgio-internal.ts') internals.push(`${rel}: ${spec}`);
     }
   }
   return { games, internals };
@@ -56,11 +56,11 @@ describe("the server's imports", () => {
     expect(specifiers(text)).toEqual(['@kon/game', '@kon/deres/module', 'boardgame.io/internal', 'boardgame.io/internal', '@kon/third']);
   });
 
-  it("names no game's package outside the registry (src/games.ts): services ask the match's GameModule", () => {
+  it("names no game's package outside the registry (src/games/registry.ts): services ask the match's GameModule", () => {
     expect(importRuleBreaches(SRC).games).toEqual([]);
   });
 
-  it('imports boardgame.io/internal in one adapter file only (src/bgio-internal.ts)', () => {
+  it('imports boardgame.io/internal in one adapter file only (src/games/bgio-internal.ts)', () => {
     expect(importRuleBreaches(SRC).internals).toEqual([]);
   });
 });

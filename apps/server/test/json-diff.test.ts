@@ -5,7 +5,7 @@
 import { viewFor, type Faction } from '@kon/game';
 import { applyPatch, type Operation } from 'rfc6902';
 import { describe, expect, it } from 'vitest';
-import { diffJson, jsonLength } from '../src/json-diff';
+import { diffJson, jsonLength } from '../src/core/json-diff';
 import { diffJson as referenceDiff } from './fixtures/json-diff-reference';
 import { playRandomGame } from '../../../packages/game/src/testing/random-game';
 

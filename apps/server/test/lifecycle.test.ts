@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { legalMoves } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../src/config';
-import { signalJudge } from '../src/shutdown-signals';
+import { loadConfig, ConfigError } from '../src/core/config';
+import { signalJudge } from '../src/core/shutdown-signals';
 import { openStorage } from '../src/storage';
 import { freePort, kill9, startChild } from './child-server';
 import {

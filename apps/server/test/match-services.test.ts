@@ -1,12 +1,12 @@
 /**
- * The server's services plug in through one ordered list (src/match-services.ts): every hook runs for
+ * The server's services plug in through one ordered list (src/matches/match-services.ts): every hook runs for
  * each service in the list's order, one service's failure never keeps the next from hearing, the
  * first refusal of a player's move wins, and neither the list nor the transport lets a service
  * replace another.
  */
 import { describe, expect, it } from 'vitest';
-import { MatchServices, type MatchService } from '../src/match-services';
-import { createLogger } from '../src/log';
+import { MatchServices, type MatchService } from '../src/matches/match-services';
+import { createLogger } from '../src/core/log';
 import { HardenedTransport, type MoveCommitted, type TransportOptions } from '../src/transport';
 
 const event = {

@@ -1,11 +1,11 @@
 /**
- * Claimed seats (src/seats.ts): a seat link seats one person; co-commanders come through the holder's
+ * Claimed seats (src/seats/seats.ts): a seat link seats one person; co-commanders come through the holder's
  * link, which the holder can revoke, and the holder can remove them; a recovery link works once; one
  * seat per browser; lobby records of the earlier shape keep working. Also the lobby view pushed over
  * the socket (presence) and the "my matches" summary.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, newToken } from '../src/secrets';
+import { hashToken, newToken } from '../src/core/secrets';
 import { api, createMatch, join, serverState, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -211,8 +211,8 @@ describe('claimed seats', () => {
         { id: 'mKari', seat: 'norway', name: 'Kari', credHash: hashToken(cred.kari), joinedAt: 2000 },
       ],
     };
-    const { deriveMetadata } = await import('../src/lobby');
-    const { migrateLobby } = await import('../src/seats');
+    const { deriveMetadata } = await import('../src/lobby/lobby');
+    const { migrateLobby } = await import('../src/seats/seats');
     await t.server.storage.setLobby(m.matchID, v1, deriveMetadata(stored.metadata, migrateLobby(v1)));
 
     const v = await api(t.url, 'GET', `/api/matches/${m.matchID}`, { token: cred.kari });

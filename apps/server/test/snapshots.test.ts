@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { State } from 'boardgame.io';
 import { actor, KampenOmNorge, legalActions, PLAYER_OF_FACTION, type GameState } from '@kon/game';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MoveRunner } from '../src/move-runner';
+import { MoveRunner } from '../src/matches/move-runner';
 import { openStorage, sqliteFile, type SqlStorage } from '../src/storage';
 import { applyDelta, diffState } from '../src/storage/state-delta';
 import { PG_URL } from './child-server';

@@ -260,7 +260,7 @@ describe('socket hardening', () => {
         dir = path.dirname(dir);
       return dir;
     };
-    const sio = pkgDir(path.resolve(__dirname, '../src/transport.ts'), 'socket.io');
+    const sio = pkgDir(path.resolve(__dirname, '../src/transport/index.ts'), 'socket.io');
     const eio = pkgDir(path.join(sio, 'package.json'), 'engine.io');
     const wsDir = pkgDir(path.join(eio, 'package.json'), 'ws');
     const ws = JSON.parse(fs.readFileSync(path.join(wsDir, 'package.json'), 'utf8')).version as string;

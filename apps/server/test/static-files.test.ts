@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../src/static-files';
+import { chooseEncoding } from '../src/http/static-files';
 import { startTestServer, type TestServer } from './helpers';
 
 interface Raw {

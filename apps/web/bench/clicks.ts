@@ -17,8 +17,8 @@ import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { actor, FACTION_OF_PLAYER, onlyPass, type Faction, type GameState } from '@kon/game';
 import { startServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createLogger } from '../../server/src/log';
+import { loadConfig } from '../../server/src/core/config';
+import { createLogger } from '../../server/src/core/log';
 import { anyDecision, clickFirst, createMatch, finishSteps, joinMatch, launch, newContext, panelStage, WEB_ROOT } from '../e2e/helpers';
 
 const DIST = path.join(WEB_ROOT, 'dist');

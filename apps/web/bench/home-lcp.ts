@@ -13,8 +13,8 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import type { CDPSession } from 'playwright-core';
 import { startServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
-import { createLogger } from '../../server/src/log';
+import { loadConfig } from '../../server/src/core/config';
+import { createLogger } from '../../server/src/core/log';
 import { launch, WEB_ROOT } from '../e2e/helpers';
 
 const runs = Math.max(1, Number(process.argv[2] ?? 7));

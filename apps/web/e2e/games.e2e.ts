@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { GameRegistry } from '@kon/platform';
 import { kampenOmNorgeModule, loadScenarioFiles } from '@kon/game';
 import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../server/src/core/config';
 import { toyModule } from '../../server/test/fixtures/toy-game';
 import { launch, newContext, shot, WEB_ROOT } from './helpers';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { GameState } from '@kon/game';
 import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../server/src/core/config';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_ROOT = path.resolve(HERE, '..');

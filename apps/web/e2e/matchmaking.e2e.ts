@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../server/src/core/config';
 import { setAccountReader } from '../../server/src/matchmaker/account';
 import { launch, SCREENSHOTS, WEB_ROOT } from './helpers';
 

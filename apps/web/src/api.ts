@@ -1,4 +1,4 @@
-/** The server's lobby API (apps/server/src/http.ts) and what this browser remembers about its matches. */
+/** The server's lobby API (apps/server/src/http/routes.ts) and what this browser remembers about its matches. */
 import type { z } from 'zod';
 import type {
   BotStrength,

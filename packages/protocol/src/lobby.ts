@@ -1,5 +1,5 @@
 /**
- * The lobby's API (apps/server/src/http.ts): creating, listing, joining and leaving matches, seats and
+ * The lobby's API (apps/server/src/http/routes.ts): creating, listing, joining and leaving matches, seats and
  * co-commanders, "my matches". Requests are what the server parses; responses what it answers.
  */
 import { z } from 'zod';

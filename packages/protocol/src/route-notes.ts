@@ -6,7 +6,7 @@
 export const ROUTE_NOTES: Record<string, string> = {
   'GET /healthz': '`503` when the store (or Redis, with `REDIS_URL`) does not answer, or the server is shutting down.',
   'GET /api/games':
-    "The registry of `apps/server/src/games.ts`: each game is a module of `@kon/platform` from its own package. `bots`: the computer players it offers, weakest first; `atZero`: what its clocks may do at zero; each game's default plan first.",
+    "The registry of `apps/server/src/games/registry.ts`: each game is a module of `@kon/platform` from its own package. `bots`: the computer players it offers, weakest first; `atZero`: what its clocks may do at zero; each game's default plan first.",
   'GET /api/scenarios':
     'Every valid file of `SCENARIOS_DIR`, read at start (texts as `{ no, en }`; `region` a list of area ids or `"all"`). A file that fails validation is logged at `error` (`scenario refused`, naming each bad field) and left out.',
   'GET /api/matches': 'Private matches never appear.',

@@ -6,9 +6,9 @@
  * After a change the seat's own sockets on this process hear `kon:autopass` { on } (its other
  * members' browsers follow); no other socket hears anything, and the open window is looked at again.
  */
-import { ApiError } from '../errors';
-import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
-import type { SeatKey } from '../lobby';
+import { ApiError } from '../http/errors';
+import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http/routes';
+import type { SeatKey } from '../lobby/lobby';
 import { autopassBody, autopassOn, setAutopass } from './settings';
 
 export const AUTOPASS_EVENT = 'kon:autopass';

@@ -18,13 +18,13 @@
  */
 import type { State } from 'boardgame.io';
 import type { GameModule, ModuleMove } from '@kon/platform';
-import type { Lobby, LobbyRecord } from '../lobby';
-import type { Logger } from '../log';
+import type { Lobby, LobbyRecord } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import type { MatchService } from '../match-services';
-import type { MatchGames } from '../match-games';
-import { BoundedMap } from '../bounded-map';
+import type { MatchService } from '../matches/match-services';
+import type { MatchGames } from '../matches/match-games';
+import { BoundedMap } from '../core/bounded-map';
 import { drawPassDelay } from './delay';
 import { autopassOn } from './settings';
 

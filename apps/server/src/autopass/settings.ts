@@ -5,7 +5,7 @@
  * record: writing the lobby record pushes a fresh lobby view to every socket of the match, and the
  * other sides would hear the moment a seat flipped its switch. Only the seat's own members read it.
  */
-import type { SeatKey } from '../lobby';
+import type { SeatKey } from '../lobby/lobby';
 import type { SqlStorage } from '../storage';
 
 export const AUTOPASS_KIND = 'autopass';

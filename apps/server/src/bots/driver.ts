@@ -9,17 +9,17 @@
  * decide one after another (one decision at a time per match).
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
-import { ApiError, notFound } from '../errors';
-import type { Lobby, LobbyRecord, SeatKey } from '../lobby';
-import type { Logger } from '../log';
+import { ApiError, notFound } from '../http/errors';
+import type { Lobby, LobbyRecord, SeatKey } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { PlayerMoveGuard } from '../transport/types';
-import type { MatchService } from '../match-services';
+import type { MatchService } from '../matches/match-services';
 import type { BotPool } from './pool';
 import { assertAvailable, assertHandOverOpen, handOverWhen, type BotReason, type BotSeatRecord } from './seats';
 import type { BotStrength } from './strengths';
-import { BoundedMap } from '../bounded-map';
+import { BoundedMap } from '../core/bounded-map';
 import { seedOf } from './seed';
 
 /** A seat's bot as the driver holds it; a new object at every hand-over, so a decision made for an earlier one is dropped. */

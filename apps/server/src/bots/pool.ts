@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ModuleMove } from '@kon/platform';
-import type { Logger } from '../log';
+import type { Logger } from '../core/log';
 import type { DecideReply, DecideRequest } from './protocol';
 
 export interface BotPoolOptions {

@@ -1,10 +1,10 @@
 /** The API of computer seats: hand an absent seat to the computer, take your own seat back. */
 import type Router from '@koa/router';
 import { seatParam } from '@kon/protocol';
-import type { Config } from '../config';
-import { ApiError } from '../errors';
-import { bearer, parse, readJson } from '../http';
-import { SEAT_KEYS, type SeatKey } from '../lobby';
+import type { Config } from '../core/config';
+import { ApiError } from '../http/errors';
+import { bearer, parse, readJson } from '../http/routes';
+import { SEAT_KEYS, type SeatKey } from '../lobby/lobby';
 import type { BotSeats } from './driver';
 import { handOverBody } from './seats';
 

@@ -5,15 +5,15 @@
 import type { z } from 'zod';
 import type { GameModule } from '@kon/platform';
 import { creationBots, handOverRequest, type BotReason } from '@kon/protocol';
-import { ApiError } from '../errors';
-import { everySeatTaken, type BotSeatRecord, type LobbyRecord, type Plan, type SeatBots, type SeatKey } from '../lobby-model';
+import { ApiError } from '../http/errors';
+import { everySeatTaken, type BotSeatRecord, type LobbyRecord, type Plan, type SeatBots, type SeatKey } from '../lobby/model';
 import { botAvailable, botLevels } from './registry';
 import type { BotStrength } from './strengths';
 
 /** Why a computer player holds the seat: chosen when the match was made, handed over by a player, or by the server (e.g. a clock ran out). */
 export type { BotReason };
 
-export type { BotSeatRecord, SeatBots } from '../lobby-model';
+export type { BotSeatRecord, SeatBots } from '../lobby/model';
 
 /** `bots` of POST /api/matches (the protocol's schema). */
 export { creationBots };

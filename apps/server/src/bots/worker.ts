@@ -6,7 +6,7 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { GameRegistry, ModuleBotDecide } from '@kon/platform';
-import { loadGames } from '../games';
+import { loadGames } from '../games/registry';
 import { NORMAL_MAX_MS } from './registry';
 import type { DecideReply, DecideRequest } from './protocol';
 

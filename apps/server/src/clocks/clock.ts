@@ -8,7 +8,7 @@
  * the increment when one ends; a correspondence clock gives each decision its own deadline.
  */
 import type { TimedSettings } from './settings';
-import type { Actor } from '../decisions';
+import type { Actor } from '../seats/decisions';
 
 export interface Running {
   /** The clock key deciding (the name is kept from when every key was a faction: stored clocks have it). */

@@ -1,5 +1,5 @@
 /** GET /api/matches/:id/clock: the match's clock, for anyone who may watch the match (null: no time controls). */
-import { bearer, type ApiRoutes } from '../http';
+import { bearer, type ApiRoutes } from '../http/routes';
 import type { ClockService } from './service';
 
 export function clockRoutes(clocks: ClockService): ApiRoutes {

@@ -9,16 +9,16 @@
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
 import type { ClockView as ClockWire } from '@kon/protocol';
-import { everySeatTaken, type LobbyRecord } from '../lobby';
-import type { Logger } from '../log';
+import { everySeatTaken, type LobbyRecord } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import type { MatchService } from '../match-services';
+import type { MatchService } from '../matches/match-services';
 import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
-import { actorsNow, playerOfKey, seatKey } from '../decisions';
+import { actorsNow, playerOfKey, seatKey } from '../seats/decisions';
 import type { ClockSettings } from './settings';
-import { BoundedMap } from '../bounded-map';
-import { KeyedMutex } from '../lock';
+import { BoundedMap } from '../core/bounded-map';
+import { KeyedMutex } from '../core/lock';
 
 const KIND = 'clock';
 const KEY = 'state';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Logger } from '../log';
+import type { Logger } from '../core/log';
 
 /**
  * What the processes of one deployment tell each other about a match, on its Redis channel. A

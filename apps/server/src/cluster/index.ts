@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from '../log';
+import type { Logger } from '../core/log';
 import { RedisMatchBus, type MatchBus } from './bus';
 import { RedisLeaseMutex } from './lease';
 import { connectRedis, redisReady } from './redis';

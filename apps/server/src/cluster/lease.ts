@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ApiError } from '../errors';
-import { KeyedMutex } from '../lock';
+import { ApiError } from '../http/errors';
+import { KeyedMutex } from '../core/lock';
 
 /** Deletes the lease only if it is still ours (it may have expired and been taken by another process). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;

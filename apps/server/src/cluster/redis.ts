@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '../log';
+import type { Logger } from '../core/log';
 
 /**
  * One Redis connection. ioredis reconnects by itself with back-off; commands sent while it is down

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { ApiError } from '../errors';
-import type { Logger } from '../log';
+import { ApiError } from '../http/errors';
+import type { Logger } from '../core/log';
 import type { MatchBus } from './bus';
 
 /** A match's entry outlives its last write by this much, so that the fields of processes that died go too. */

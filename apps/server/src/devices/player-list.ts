@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type SqlStorage, updateSide } from '../storage';
-import { hashToken } from '../secrets';
+import { hashToken } from '../core/secrets';
 
 export const LINK_TTL_MS = 10 * 60_000;
 /** Devices one player may link (the oldest is dropped beyond it). */

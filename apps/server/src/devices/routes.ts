@@ -6,8 +6,8 @@
  *   PUT  /api/devices/list     { blob, version }: write over that version (409 when another device wrote first)
  */
 import { deviceListRequest as listBody, redeemRequest as redeemBody } from '@kon/protocol';
-import { ApiError } from '../errors';
-import { bearer, parse, readJson, type ApiRoutes } from '../http';
+import { ApiError } from '../http/errors';
+import { bearer, parse, readJson, type ApiRoutes } from '../http/routes';
 import type { PlayerLists } from './player-list';
 
 export function deviceRoutes(lists: PlayerLists): ApiRoutes {

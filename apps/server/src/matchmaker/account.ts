@@ -3,7 +3,7 @@
  * run without accounts put their own reader here (setAccountReader); nothing else changes it.
  */
 import type Koa from 'koa';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 export interface SignedIn {
   id: string;

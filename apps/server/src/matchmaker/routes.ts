@@ -3,8 +3,8 @@
  * tickets, leaderboards, profiles and a match's forecast for anyone.
  */
 import { accountId as accountIdShape, leaderboardQuery, ticketRequest } from '@kon/protocol';
-import { bearer, parse, readJson, type ApiRoutes } from '../http';
-import { ApiError } from '../errors';
+import { bearer, parse, readJson, type ApiRoutes } from '../http/routes';
+import { ApiError } from '../http/errors';
 import { leaderboard, matchForecast, profile } from '../ratings/queries';
 import type { RatingService } from '../ratings/service';
 import { KON } from '../ratings/model';

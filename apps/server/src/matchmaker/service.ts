@@ -5,9 +5,9 @@
  * is then made through the lobby with the pace's clock, its seats bound to their accounts (SeatBinder)
  * and the rating intent stored with it, and whoever listens is told (MatchMadeListener).
  */
-import { ApiError } from '../errors';
-import type { Lobby } from '../lobby';
-import type { Logger } from '../log';
+import { ApiError } from '../http/errors';
+import type { Lobby } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import { writeIntent } from '../ratings/intent';
 import { shown } from '../ratings/model';

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { GameModule, GameRegistry } from '@kon/platform';
 import type { Pace, ticket, ticketRequest } from '@kon/protocol';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { KON } from '../ratings/model';
 import { bool, num, type Row } from '../ratings/sql';
-import type { ScenarioDef } from '../scenarios';
+import type { ScenarioDef } from '../lobby/scenarios';
 import pacesData from './paces.json';
 
 export type Ticket = z.output<typeof ticket>;

@@ -7,8 +7,8 @@
  *   DELETE /api/matches/:id/notifications/push   turn it off for this device ({ endpoint })
  * Only the member whose credentials these are (Bearer) may read or change them.
  */
-import { ApiError } from '../errors';
-import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
+import { ApiError } from '../http/errors';
+import { bearer, parse, readJson, type ApiRoutes, type HttpDeps } from '../http/routes';
 import { notificationBody, pushBody, pushRemoveBody, settingsOf, type NotificationSettings } from './settings';
 import type { NotificationService } from './service';
 import { webhookRefusal } from './targets';

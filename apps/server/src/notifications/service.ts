@@ -12,12 +12,12 @@
 import type { State } from 'boardgame.io';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Bilingual, GameModule } from '@kon/platform';
-import { actorsNow, playerOfKey } from '../decisions';
-import { everySeatTaken, type LobbyRecord } from '../lobby';
-import type { Logger } from '../log';
+import { actorsNow, playerOfKey } from '../seats/decisions';
+import { everySeatTaken, type LobbyRecord } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import { type SqlStorage, updateSide } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
-import type { MatchService } from '../match-services';
+import type { MatchService } from '../matches/match-services';
 import type { ClockView } from '../clocks/clock';
 import { yourMovePush, yourMoveText } from './message';
 import { asksForAnything, MAX_PUSH_DEVICES, type NotificationSettings, type PushTarget } from './settings';
@@ -25,8 +25,8 @@ import { checkWebhookTarget, pushPolicy, type TargetPolicy } from './targets';
 import { sendPush, type PushSender } from './push';
 import type { VapidKeys } from './vapid';
 import { postJson } from './post';
-import { BoundedMap } from '../bounded-map';
-import { KeyedMutex } from '../lock';
+import { BoundedMap } from '../core/bounded-map';
+import { KeyedMutex } from '../core/lock';
 
 const SETTINGS = 'notify';
 const DECISION = 'notify-decision';

@@ -6,10 +6,10 @@
  */
 import type { z } from 'zod';
 import type { accountMatch, Joined } from '@kon/protocol';
-import { ApiError, notFound } from '../errors';
-import type { Lobby, LobbyRecord, MemberRecord } from '../lobby';
-import type { Logger } from '../log';
-import * as seats from '../seats';
+import { ApiError, notFound } from '../http/errors';
+import type { Lobby, LobbyRecord, MemberRecord } from '../lobby/lobby';
+import type { Logger } from '../core/log';
+import * as seats from '../seats/seats';
 import type { SqlStorage } from '../storage';
 import type { AccountStore } from './store';
 

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { accountExport, accountInfo } from '@kon/protocol';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import type { AccountSeats } from './account-seats';
 import { allowedNameKey } from './names';
 import type { Account, AccountStore, Passkey } from './store';

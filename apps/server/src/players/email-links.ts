@@ -6,9 +6,9 @@
  * whether or not the address has an account, at the same speed: the mail goes out after the answer.
  */
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '../errors';
-import type { Logger } from '../log';
-import { hashToken } from '../secrets';
+import { ApiError } from '../http/errors';
+import type { Logger } from '../core/log';
+import { hashToken } from '../core/secrets';
 import type { AccountStore, LinkPurpose, SignInLink } from './store';
 
 export interface Mailer {

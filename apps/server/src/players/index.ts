@@ -10,9 +10,9 @@
  *   onAccountDeleted       forget an account's data of your own when it is deleted
  */
 import type Koa from 'koa';
-import type { Config } from '../config';
-import type { Lobby } from '../lobby';
-import type { Logger } from '../log';
+import type { Config } from '../core/config';
+import type { Lobby } from '../lobby/lobby';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import { AccountSeats } from './account-seats';
 import { Accounts } from './accounts';

@@ -4,7 +4,7 @@
  * plain letters), then a case fold, then NFKC again (folding can undo the normal form), with the
  * separators _ . - and spaces counted as one. Some words no person may take.
  */
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 /** Words that would pass for the site or its staff, or for nobody. Compared by key. */
 export const RESERVED_NAMES: readonly string[] = [

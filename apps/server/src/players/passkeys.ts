@@ -12,7 +12,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import type { ChallengePurpose, AccountStore, Challenge } from './store';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -20,8 +20,8 @@ import {
   signupRequest,
 } from '@kon/protocol';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { ApiError, notFound } from '../errors';
-import { parse, readJson, type ApiRoutes, type HttpDeps } from '../http';
+import { ApiError, notFound } from '../http/errors';
+import { parse, readJson, type ApiRoutes, type HttpDeps } from '../http/routes';
 import type { AccountSeats } from './account-seats';
 import type { Accounts } from './accounts';
 import { normalEmail, type EmailLinks } from './email-links';

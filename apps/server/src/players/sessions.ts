@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { randomBytes } from 'node:crypto';
-import { hashToken } from '../secrets';
+import { hashToken } from '../core/secrets';
 import { isCrossOrigin } from './origin';
 import type { AccountStore } from './store';
 

@@ -4,7 +4,7 @@
  * small pool of its own). One statement shape for both: `?` placeholders, numbers as numbers.
  */
 import { createRequire } from 'node:module';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { sqliteFile } from '../storage';
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
  * ever held. Everything comes from the match store, so a rebuild reads exactly what play wrote.
  */
 import type { SqlStorage } from '../storage';
-import type { LobbyRecord } from '../lobby-model';
+import type { LobbyRecord } from '../lobby/model';
 import type { FinishedMatch } from './model';
 import { computerMarks, readIntent } from './intent';
 

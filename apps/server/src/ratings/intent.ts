@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { SqlStorage } from '../storage';
 import { updateSide } from '../storage/update-side';
-import type { LobbyRecord } from '../lobby-model';
+import type { LobbyRecord } from '../lobby/model';
 
 const KIND = 'ratings';
 const intentShape = z.object({ rated: z.boolean(), seats: z.record(z.string(), z.string()) });

@@ -4,10 +4,10 @@
  * is stored and marks the seats the computer takes over, and the catch-up of matches that ended
  * while no process could hear it.
  */
-import type { Config } from '../config';
-import type { Lobby } from '../lobby';
-import type { Logger } from '../log';
-import type { MatchService } from '../match-services';
+import type { Config } from '../core/config';
+import type { Lobby } from '../lobby/lobby';
+import type { Logger } from '../core/log';
+import type { MatchService } from '../matches/match-services';
 import { Matchmaker, type SeatBinder } from '../matchmaker/service';
 import type { NamesOf } from '../matchmaker/routes';
 import type { SqlStorage } from '../storage';

@@ -3,7 +3,7 @@ import { bool, num, type SideSql } from './sql';
 import { chances, NEW_SKILL, type RatingRules, shown, type Skill, teamsOf, variantOf, keyOf } from './model';
 import type { RatingService } from './service';
 import type { SqlStorage } from '../storage';
-import type { LobbyRecord } from '../lobby-model';
+import type { LobbyRecord } from '../lobby/model';
 import { readIntent } from './intent';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -3,8 +3,8 @@
  * DATABASE_URL / DATA_DIR settings as the server). Safe while servers run: on PostgreSQL the rebuild
  * holds the marker table, so a match ending meanwhile is judged after it, once.
  */
-import { loadConfig } from '../config';
-import { createLogger } from '../log';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { openStorage } from '../storage';
 import { RatingService } from './service';
 import { openSideSql } from './sql';

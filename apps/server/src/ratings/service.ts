@@ -5,7 +5,7 @@
  * order they finished: the same numbers come out.
  */
 import type { SqlStorage } from '../storage';
-import type { Logger } from '../log';
+import type { Logger } from '../core/log';
 import { randomBytes } from 'node:crypto';
 import { finishedMatch } from './facts';
 import { renameInIntents } from './intent';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { sqliteFile } from '../storage';
 
 const require = createRequire(import.meta.url);

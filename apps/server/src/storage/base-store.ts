@@ -9,7 +9,7 @@ import {
   type SideRow,
 } from './types';
 
-import { Async } from '../bgio-internal';
+import { Async } from '../games/bgio-internal';
 
 /**
  * What both back ends share: boardgame.io's entry points mapped onto ours, and the bookkeeping of

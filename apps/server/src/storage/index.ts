@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { PostgresStore } from './postgres-store';
 import { SqliteStore, type SqliteOptions } from './sqlite-store';
 import type { MatchStore } from './types';

@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import type { Server as IOServer } from 'socket.io';
 import type { SocketRefusal } from '@kon/protocol';
-import { clientAddress, requestHost } from '../client-address';
-import type { Logger } from '../log';
+import { clientAddress, requestHost } from '../http/client-address';
+import type { Logger } from '../core/log';
 import { AddressCap, type CappedConnection } from './address-cap';
 import type { TransportOptions } from './types';
 

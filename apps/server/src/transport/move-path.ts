@@ -1,8 +1,8 @@
 import type { Game } from 'boardgame.io';
 import { gameRefusal } from '@kon/protocol';
-import { ApiError } from '../errors';
-import { secondsSince } from '../metrics';
-import { type MoveAction, MoveRunner } from '../move-runner';
+import { ApiError } from '../http/errors';
+import { secondsSince } from '../core/metrics';
+import { type MoveAction, MoveRunner } from '../matches/move-runner';
 import { StaleStateError } from '../storage';
 import type { Patches } from './patches';
 import type { Rooms } from './rooms';

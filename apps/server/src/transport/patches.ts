@@ -1,10 +1,10 @@
 import type { Game, State } from 'boardgame.io';
 import type { Socket } from 'socket.io';
-import { diffJson, type JsonSizes } from '../json-diff';
+import { diffJson, type JsonSizes } from '../core/json-diff';
 import type { Rooms } from './rooms';
 import { type FilterFn, type LiveMatch, type Payload, SPECTATORS } from './types';
 
-import { getFilterPlayerView } from '../bgio-internal';
+import { getFilterPlayerView } from '../games/bgio-internal';
 
 /**
  * What each socket of this process is sent of a match: every state as its seat may see it, as a

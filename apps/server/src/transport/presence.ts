@@ -1,8 +1,8 @@
 import type { Server as BgioServer } from 'boardgame.io';
 import type { Socket } from 'socket.io';
 import type { SocketRefusal } from '@kon/protocol';
-import type { Presence } from '../lobby';
-import { BoundedMap } from '../bounded-map';
+import type { Presence } from '../lobby/lobby';
+import { BoundedMap } from '../core/bounded-map';
 import { type ProcessPresence, RemotePresence } from '../cluster/presence';
 import type { Rooms } from './rooms';
 import type { Binding, TransportContext } from './types';

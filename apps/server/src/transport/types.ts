@@ -1,14 +1,14 @@
 import type { Game, Server as BgioServer, State } from 'boardgame.io';
 import type { ErrorCode } from '@kon/protocol';
-import { authenticateCredentials } from '../lobby-metadata';
-import type { Lobby } from '../lobby';
-import type { KeyedMutex } from '../lock';
-import type { Logger } from '../log';
+import { authenticateCredentials } from '../lobby/metadata';
+import type { Lobby } from '../lobby/lobby';
+import type { KeyedMutex } from '../core/lock';
+import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import type { MatchBus } from '../cluster/bus';
 import type { RedisPresenceBook } from '../cluster/shared-presence';
-import type { ServerMetrics } from '../metrics';
-import type { RateLimits } from '../rate-limits';
+import type { ServerMetrics } from '../core/metrics';
+import type { RateLimits } from '../http/rate-limits';
 
 /** The records the transport's parts share; the public ones are exported again by transport.ts. */
 

@@ -1,4 +1,4 @@
-/** The server's API for a match's past and sequel, and the public lobby (apps/server/src/replay-routes.ts, lobby.ts). */
+/** The server's API for a match's past and sequel, and the public lobby (apps/server/src/matches/replay-routes.ts, lobby.ts). */
 import type { FactionView } from '@kon/game';
 import type { z } from 'zod';
 import type { boardAt, gameRecord, PublicMatch, rematchResponse } from '@kon/protocol';

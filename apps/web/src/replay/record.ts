@@ -1,5 +1,5 @@
 /**
- * A finished game's record (apps/server/src/replay.ts makes it) and its replay in the browser: the
+ * A finished game's record (apps/server/src/matches/replay.ts makes it) and its replay in the browser: the
  * set-up and seed give the same first state, every move is run through boardgame.io's own reducer
  * with the game package, and the last state must end the way the record says. Files opened by hand
  * are checked with zod before anything runs.

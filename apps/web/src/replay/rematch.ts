@@ -1,5 +1,5 @@
 /**
- * Following a rematch: the member keeps its seat and credentials (apps/server/src/rematch.ts), so this
+ * Following a rematch: the member keeps its seat and credentials (apps/server/src/lobby/rematch.ts), so this
  * browser only has to remember them under the new match and go there.
  */
 import { useEffect, useRef } from 'react';

@@ -7,7 +7,7 @@ import { useI18n, type T } from '../../../i18n';
 import { api, ApiError, forgetMember, type MatchInfo } from '../../../api';
 import { AccountMenuItem } from '../../../account/AccountMenuItem';
 
-/** The server's own rule for names (apps/server/src/lobby.ts): 1–32 characters, no control characters. */
+/** The server's own rule for names (apps/server/src/lobby/lobby.ts): 1–32 characters, no control characters. */
 export function nameProblem(raw: string): 'empty' | 'long' | 'control' | null {
   const name = raw.trim();
   if (!name) return 'empty';

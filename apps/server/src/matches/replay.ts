@@ -9,9 +9,9 @@
  */
 import type { Game, State } from 'boardgame.io';
 import { z } from 'zod';
-import type { SqlStorage } from './storage';
-import type { ScenarioDef } from './scenarios';
-import { gameReducer, ProcessGameConfig } from './bgio-internal';
+import type { SqlStorage } from '../storage';
+import type { ScenarioDef } from '../lobby/scenarios';
+import { gameReducer, ProcessGameConfig } from '../games/bgio-internal';
 
 type Reducer = (state: State, action: unknown) => State;
 

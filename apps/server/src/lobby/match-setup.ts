@@ -1,7 +1,7 @@
 import type { Game, State } from 'boardgame.io';
 import type { GameModule } from '@kon/platform';
-import { ApiError } from './errors';
-import { InitializeGame } from './bgio-internal';
+import { ApiError } from '../http/errors';
+import { InitializeGame } from '../games/bgio-internal';
 
 /**
  * A new match's first state from its game's set-up. The lobby checks the set-up first (the game's

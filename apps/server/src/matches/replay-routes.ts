@@ -5,11 +5,11 @@
  */
 import type Router from '@koa/router';
 import { boardQuery } from '@kon/protocol';
-import { ApiError } from './errors';
-import { bearer } from './http';
-import type { Lobby } from './lobby';
+import { ApiError } from '../http/errors';
+import { bearer } from '../http/routes';
+import type { Lobby } from '../lobby/lobby';
 import type { MatchReplay } from './replay';
-import type { Rematches } from './rematch';
+import type { Rematches } from '../lobby/rematch';
 
 export function replayRoutes(deps: { lobby: Lobby; replay: MatchReplay; rematches: Rematches }) {
   const { lobby, replay, rematches } = deps;

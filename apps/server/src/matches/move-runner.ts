@@ -6,7 +6,7 @@
  * tells anyone (see transport.ts).
  */
 import type { Game, LogEntry, Server, State } from 'boardgame.io';
-import { gameReducer, ProcessGameConfig, type ProcessedGame } from './bgio-internal';
+import { gameReducer, ProcessGameConfig, type ProcessedGame } from '../games/bgio-internal';
 
 export interface MoveAction {
   type: 'MAKE_MOVE';

@@ -5,7 +5,7 @@
  * to know what a record looks like.
  */
 import type { BotReason, ClockSettings, Plan, SeatKey } from '@kon/protocol';
-import type { BotStrength } from './bots/strengths';
+import type { BotStrength } from '../bots/strengths';
 
 export { SEAT_KEYS, PLANS, type SeatKey, type Plan } from '@kon/protocol';
 

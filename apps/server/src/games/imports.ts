@@ -12,7 +12,7 @@ export interface ImportedGame {
   exports: Record<string, unknown>;
 }
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export async function importGames(): Promise<ImportedGame[]> {
   return Promise.all(

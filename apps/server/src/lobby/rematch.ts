@@ -5,12 +5,12 @@
  * new one). The old match's lobby record names the rematch, so every member's browser finds it in the
  * lobby view it already reads, and a second click (by anyone) finds the same rematch.
  */
-import { ApiError, notFound } from './errors';
-import type { KeyedMutex } from './lock';
-import type { Logger } from './log';
+import { ApiError, notFound } from '../http/errors';
+import type { KeyedMutex } from '../core/lock';
+import type { Logger } from '../core/log';
 import { deriveMetadata, markBegun, type Lobby, type LobbyRecord } from './lobby';
-import type { SqlStorage } from './storage';
-import { memberByCredentials, migrateLobby } from './seats';
+import type { SqlStorage } from '../storage';
+import { memberByCredentials, migrateLobby } from '../seats/seats';
 
 export class Rematches {
   constructor(

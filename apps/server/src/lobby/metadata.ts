@@ -3,8 +3,8 @@
  * credential hashes that may act for each playerID (the Server's authenticateCredentials reads them).
  */
 import type { Server as BgioServer } from 'boardgame.io';
-import type { LobbyRecord, SeatKey, SeatRecord } from './lobby-model';
-import { tokenMatches } from './secrets';
+import type { LobbyRecord, SeatKey, SeatRecord } from './model';
+import { tokenMatches } from '../core/secrets';
 
 export function seatOf(lobby: LobbyRecord, key: SeatKey): SeatRecord {
   const s = lobby.seats.find((x) => x.key === key);

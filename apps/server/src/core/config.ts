@@ -1,10 +1,17 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** The nearest folder above `from` with a package.json: the source (src/core/) and the bundle (dist/) sit at different depths. */
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${from}`);
+  }
+}
 /** apps/server */
-export const SERVER_ROOT = path.resolve(here, '..');
+export const SERVER_ROOT = packageRoot(path.dirname(fileURLToPath(import.meta.url)));
 /** repository root */
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '..', '..');
 

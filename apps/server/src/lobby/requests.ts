@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GameModule, GameRegistry } from '@kon/platform';
 import { createMatchRequest, joinRequest, recoverRequest, renameRequest } from '@kon/protocol';
-import { ApiError } from './errors';
+import { ApiError } from '../http/errors';
 import type { ScenarioDef } from './scenarios';
 
 /** The lobby's request bodies: the protocol's, with a match's game, plan and set-up checked against the game and its scenarios. */

@@ -7,9 +7,9 @@
  *
  * Pure functions over the stored lobby record: the Lobby loads, locks and saves around them.
  */
-import { ApiError } from './errors';
-import type { LobbyRecord, MemberRecord, SeatKey, SeatRecord } from './lobby-model';
-import { hashToken, newMemberID, newToken, tokenMatches } from './secrets';
+import { ApiError } from '../http/errors';
+import type { LobbyRecord, MemberRecord, SeatKey, SeatRecord } from '../lobby/model';
+import { hashToken, newMemberID, newToken, tokenMatches } from '../core/secrets';
 
 /** Credentials kept per member: one per device it was restored on. The oldest go first beyond this. */
 export const MAX_DEVICES = 16;

@@ -4,7 +4,7 @@
  * changes. A match stored before there were several games (no game name) is the default game's.
  */
 import type { GameModule, GameRegistry } from '@kon/platform';
-import { BoundedMap } from './bounded-map';
+import { BoundedMap } from '../core/bounded-map';
 
 export class MatchGames {
   private readonly known = new BoundedMap<string, GameModule>(20_000);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Logger } from './log';
+import type { Logger } from '../core/log';
 
 /** What a limit says of one more request: go ahead, too many, or (creation only) cannot tell now. */
 export type Verdict = 'ok' | 'limited' | 'unavailable';

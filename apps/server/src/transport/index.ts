@@ -3,20 +3,20 @@ import type { Game, State } from 'boardgame.io';
 import type { Server as IOServer } from 'socket.io';
 import type { z } from 'zod';
 import type { SERVER_EVENTS, ServerEvent } from '@kon/protocol';
-import type { Presence } from './lobby';
-import { MovePath } from './transport/move-path';
-import { Patches } from './transport/patches';
-import { PresenceTracker } from './transport/presence';
-import { RemoteMatches } from './transport/remote';
-import { Rooms } from './transport/rooms';
-import { deliverPrivate } from './transport/private-lines';
+import type { Presence } from '../lobby/lobby';
+import { MovePath } from './move-path';
+import { Patches } from './patches';
+import { PresenceTracker } from './presence';
+import { RemoteMatches } from './remote';
+import { Rooms } from './rooms';
+import { deliverPrivate } from './private-lines';
 import type { PrivateMessage } from '@kon/protocol';
-import { SocketSessions } from './transport/socket-session';
-import type { MoveListener, MoveOutcome, TransportContext, TransportOptions } from './transport/types';
-import { MatchServices } from './match-services';
+import { SocketSessions } from './socket-session';
+import type { MoveListener, MoveOutcome, TransportContext, TransportOptions } from './types';
+import { MatchServices } from '../matches/match-services';
 
-export { WIRE_DEFLATE } from './transport/socket-session';
-export type { MoveCheck, MoveCommitted, MoveListener, MoveOutcome, TransportOptions } from './transport/types';
+export { WIRE_DEFLATE } from './socket-session';
+export type { MoveCheck, MoveCommitted, MoveListener, MoveOutcome, TransportOptions } from './types';
 
 /**
  * Our replacement for boardgame.io's SocketIO transport and its Server's socket side. Moves run

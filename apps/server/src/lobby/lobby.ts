@@ -1,14 +1,14 @@
 import type { Game, Server as BgioServer } from 'boardgame.io';
 import { playersOfPlan, type GameModule, type GameRegistry } from '@kon/platform';
-import { ApiError, notFound } from './errors';
-import type { KeyedMutex } from './lock';
-import type { Logger } from './log';
-import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from './secrets';
-import * as seats from './seats';
-import type { SqlStorage } from './storage';
+import { ApiError, notFound } from '../http/errors';
+import type { KeyedMutex } from '../core/lock';
+import type { Logger } from '../core/log';
+import { hashToken, newMatchID, newSeed, newToken, tokenMatches } from '../core/secrets';
+import * as seats from '../seats/seats';
+import type { SqlStorage } from '../storage';
 import { scenarioSummary, type ScenarioDef } from './scenarios';
 import { initialState as newInitialState } from './match-setup';
-import { assertJoinable, botsAtCreation, publicBots } from './bots/seats';
+import { assertJoinable, botsAtCreation, publicBots } from '../bots/seats';
 
 export {
   SEAT_KEYS,
@@ -20,19 +20,19 @@ export {
   type SeatRecord,
   type MemberRecord,
   type LobbyRecord,
-} from './lobby-model';
-import { markBegun, type LobbyRecord, type MemberRecord, type SeatKey, type SeatRecord } from './lobby-model';
-import { deriveMetadata, seatOf } from './lobby-metadata';
-export { authenticateCredentials, deriveMetadata } from './lobby-metadata';
+} from './model';
+import { markBegun, type LobbyRecord, type MemberRecord, type SeatKey, type SeatRecord } from './model';
+import { deriveMetadata, seatOf } from './metadata';
+export { authenticateCredentials, deriveMetadata } from './metadata';
 
-export { createMatchParser, joinBody, recoverBody, renameBody, type CreateBody } from './lobby-requests';
-import { createMatchParser, type CreateBody, type joinBody, publicSetup, type recoverBody } from './lobby-requests';
+export { createMatchParser, joinBody, recoverBody, renameBody, type CreateBody } from './requests';
+import { createMatchParser, type CreateBody, type joinBody, publicSetup, type recoverBody } from './requests';
 import type { z } from 'zod';
-export type { Viewer } from './lobby-view';
-import { lobbyView, type Viewer } from './lobby-view';
+export type { Viewer } from './view';
+import { lobbyView, type Viewer } from './view';
 
-export type { Presence } from './lobby-presence';
-import { noPresence, type Presence } from './lobby-presence';
+export type { Presence } from './presence';
+import { noPresence, type Presence } from './presence';
 
 /** The lobby: creating private/public matches with seat plans, joining by invite link, renaming, leaving. */
 export class Lobby {

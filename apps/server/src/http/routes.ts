@@ -1,17 +1,17 @@
 import type Koa from 'koa';
 import Router from '@koa/router';
 import type { z } from 'zod';
-import type { Config } from './config';
+import type { Config } from '../core/config';
 import { ApiError } from './errors';
-import { joinBody, recoverBody, renameBody, type Lobby } from './lobby';
-import { matchStatuses, statusBody } from './match-status';
+import { joinBody, recoverBody, renameBody, type Lobby } from '../lobby/lobby';
+import { matchStatuses, statusBody } from '../lobby/match-status';
 import type { State } from 'boardgame.io';
-import type { Logger } from './log';
-import type { SqlStorage } from './storage';
+import type { Logger } from '../core/log';
+import type { SqlStorage } from '../storage';
 import { securityHeaders } from './security-headers';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { withLogContext } from './log';
-import type { ServerMetrics } from './metrics';
+import { withLogContext } from '../core/log';
+import type { ServerMetrics } from '../core/metrics';
 import type { RateLimits } from './rate-limits';
 import { logQuery, openApiDocument, type ErrorCode } from '@kon/protocol';
 

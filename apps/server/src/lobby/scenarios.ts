@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from './log';
+import type { Logger } from '../core/log';
 
 /** What the server needs of a scenario (the game package's Scenario, kept structural here). */
 export interface ScenarioDef {

@@ -1,5 +1,5 @@
 /** What the lobby knows of who is connected to a match (the transport's presence, on every process). */
-import type { Whereabouts } from './bots/seats';
+import type { Whereabouts } from '../bots/seats';
 
 export interface Presence {
   /** connected member ids of a match */

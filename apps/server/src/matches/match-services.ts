@@ -5,9 +5,9 @@
  * Before this list each service set a single field of the transport or the lobby itself, so a third
  * one would silently have replaced one, and the order of construction decided what ran.
  */
-import type { LobbyRecord } from './lobby-model';
-import type { Logger } from './log';
-import type { MoveCommitted, PassHold, PlayerMoveGuard } from './transport/types';
+import type { LobbyRecord } from '../lobby/model';
+import type { Logger } from '../core/log';
+import type { MoveCommitted, PassHold, PlayerMoveGuard } from '../transport/types';
 
 export interface MatchService {
   /** For the logs: which service failed. */

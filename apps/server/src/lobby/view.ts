@@ -1,8 +1,8 @@
 import type { Server as BgioServer } from 'boardgame.io';
 import type { SeatKey } from '@kon/protocol';
-import { handOverWhen, publicBots, type Whereabouts } from './bots/seats';
-import { seatOf } from './lobby-metadata';
-import type { LobbyRecord } from './lobby-model';
+import { handOverWhen, publicBots, type Whereabouts } from '../bots/seats';
+import { seatOf } from './metadata';
+import type { LobbyRecord } from './model';
 
 /** Who is looking at a match's lobby, as the token they hold makes them (Lobby.identify). */
 export type Viewer =

@@ -5,8 +5,8 @@
  * and what a match stored without a name is.
  */
 import { GameRegistry, type GameModule } from '@kon/platform';
-import { importGames } from './game-imports';
-import type { ScenarioLoader } from './scenarios';
+import { importGames } from './imports';
+import type { ScenarioLoader } from '../lobby/scenarios';
 
 export interface ServerGames {
   registry: GameRegistry;
