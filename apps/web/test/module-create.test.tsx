@@ -75,7 +75,8 @@ describe('ModuleCreate', () => {
       bots: { player2: 'normal', player3: 'easy' },
       clock: { mode: 'correspondence', decisionSeconds: 86400, atZero: 'pass' },
     });
-    expect(navigate).toHaveBeenCalledWith('/m/m1/invite');
+    // The computer plays both other seats: nobody to invite, straight to the game.
+    expect(navigate).toHaveBeenCalledWith('/m/m1');
   });
 
   it('offers no computer players for a game without them, and sends none', async () => {
