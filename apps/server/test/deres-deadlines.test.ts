@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clockMove, waitingFor, type DeresState } from '@kon/deres';
 import { deresModule } from '@kon/deres/module';
 import type { ClockRecord } from '../src/clocks/clock';
-import { connected, createMatch, join, serverState, startTestServer, waitFor, type TestServer } from './helpers';
+import { api, connected, createMatch, join, serverState, startTestServer, waitFor, type TestServer } from './helpers';
 
 const DERES = 'deres-uenighet';
 const HOUR = 3600_000;
@@ -24,6 +24,30 @@ afterEach(async () => {
 });
 
 describe('Deres uenighet phase deadlines', () => {
+  it('are minutes to days: a time per phase outside that is refused with the field and the reason, and nothing made', async () => {
+    t = await startTestServer();
+    const create = (decisionSeconds: unknown) =>
+      api(t!.url, 'POST', '/api/matches', {
+        body: { game: DERES, plan: 'two', clock: { mode: 'correspondence', decisionSeconds, atZero: 'pass' } },
+      });
+    const before = (await t.server.storage.listMatches({})).length;
+    for (const [bad, why] of [
+      [30, 'at least one minute'],
+      [31 * 24 * 3600, 'at most 30 days'],
+      [90.5, 'int'],
+      ['1h', 'number'],
+    ] as const) {
+      const r = await create(bad);
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.json.error.code).toBe('invalid_body');
+      expect(JSON.stringify(r.json.error), String(bad)).toContain('decisionSeconds');
+      expect(JSON.stringify(r.json.error).toLowerCase(), String(bad)).toContain(why);
+    }
+    expect((await t.server.storage.listMatches({})).length).toBe(before);
+    // A minute and 30 days are both fine.
+    for (const ok of [60, 30 * 24 * 3600]) expect((await create(ok)).status).toBe(201);
+  });
+
   it('holds a nation that misses one, gives it to the computer after two in a row, and back when its player acts', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     t = await startTestServer({ BOT_MOVE_DELAY_MS: '0' });
