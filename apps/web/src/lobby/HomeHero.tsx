@@ -1,6 +1,7 @@
 /**
  * The head of the home page: what the chosen game is. Kampen om Norge's own texts, or another game's
- * name, line (its module's summary), number of players and, where the site has one, a paragraph about it.
+ * name and number of players, how its matches are made and, where the site has one, a paragraph about it
+ * (its module's one-line summary is beside it, in the game choice and on the create form).
  */
 import type { ReactNode } from 'react';
 import type { GameInfo } from '../api';
@@ -26,7 +27,6 @@ export function HomeHero({ game, children }: { game: GameInfo | undefined; child
     <section className="hero" data-testid="home-hero" data-game={game.id}>
       <h1>{game.name[lang]}</h1>
       <p className="tagline">{t('games.tagline', game.players)}</p>
-      <p>{game.summary[lang]}</p>
       <p>{t('games.intro')}</p>
       {about && <p className="muted">{t(about)}</p>}
       {children}
