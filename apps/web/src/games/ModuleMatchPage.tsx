@@ -13,7 +13,7 @@ import { WEB_GAMES } from './registry';
 import type { GamePageProps, WebGame } from './types';
 import { useModuleMatch } from './useModuleMatch';
 import { PrivateMessages } from './PrivateMessages';
-import { ModuleSeats } from './ModuleSeats';
+import { MissedDeadlines, ModuleSeats } from './ModuleSeats';
 import { ComputerSeatControls } from '../ui/ComputerSeats';
 import { useGames } from '../lobby/GameChoice';
 import { useRematchFollow } from '../replay/rematch';
@@ -88,6 +88,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
             </p>
           )}
         </section>
+        {member && <MissedDeadlines info={lobby} seat={member.seat} />}
         {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
         {web && conn.G && Board && (
           <Board
