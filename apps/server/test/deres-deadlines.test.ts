@@ -116,6 +116,8 @@ describe('Deres uenighet phase deadlines', () => {
     // Two in a row: held both times, and the computer takes the nation after the second.
     await missOne();
     expect(await computer()).toBeUndefined();
+    // The row is kept in the stored clock: it survives a restart.
+    await server.restart();
     await missOne();
     const held = await waitFor(computer, 'the computer to take nation 1');
     expect(held).toMatchObject({ reason: 'timeout', strength: 'easy', untilBack: true });
@@ -124,7 +126,7 @@ describe('Deres uenighet phase deadlines', () => {
     // The computer gives nation 1's orders: a step resolves without its deadline passing.
     const played = await step();
     await orders0();
-    await waitFor(async () => (await step()) !== played, 'the computer’s orders to resolve the step');
+    await waitFor(async () => (await step()) !== played, 'the computer’s orders to resolve the step', 30_000); // a restarted server's computer players load first
     // Its own player's moves are refused while the computer plays it, except from its socket (below).
     expect(await play('1', 'submitEmpty', [{}])).toMatchObject({ ok: false, code: 'seat_is_computer' });
 
