@@ -164,5 +164,5 @@ describe('Deres uenighet phase deadlines', () => {
     expect((await play('1', 'submitEmpty', [{}])).ok).toBe(true);
     await waitFor(async () => (await step()) !== mine, 'the player’s orders to resolve the step');
     expect(await computer()).toBeUndefined();
-  });
+  }, 120_000); // a whole set-up and a dozen steps, with a restart
 });

@@ -239,7 +239,10 @@ export class ClockService implements MatchService {
       const row = (c.missed?.[r.faction] ?? 0) + 1;
       const limit = module.missedDeadlinesToComputer;
       const absent = limit !== undefined && row >= limit;
-      if (!(await this.save(matchID, missedInRow(flagged, r.faction, absent ? 0 : row), c))) return this.expire(matchID);
+      const counted = missedInRow(flagged, r.faction, absent ? 0 : row);
+      // A counted miss is dealt with once: no other process's timer (nor this one's, re-armed) counts it again.
+      const next = limit === undefined ? counted : handOff(counted, r.faction);
+      if (!(await this.save(matchID, next, c))) return this.expire(matchID);
       await this.submit(matchID, playerID, move, state._stateID);
       if (absent) await this.handToComputer(matchID, playerID, r.faction);
       return;
