@@ -158,15 +158,17 @@ function clockService({ storage, transport, log, games, cluster, lobby }: Servic
     shared: !!cluster,
     ...(opts.now ? { now: opts.now } : {}),
     // A side out of time in its own decision, with "pass / computer" chosen and no move the game
-    // makes for it: its game's weakest computer player takes its seat (its members can take it back).
+    // makes for it, or one that missed its game's number of deadlines in a row: its game's weakest
+    // computer player takes its seat (its members can take it back; after missed deadlines, any
+    // move of theirs does).
     onOwnDecisionTimeout:
       opts.onOwnDecisionTimeout ??
-      (async (matchID, playerID) => {
+      (async (matchID, playerID, _key, reason) => {
         const row = await lobby.record(matchID);
         const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
         const level = row && lobby.gameOf(row.metadata).bots?.levels[0];
         if (!seat || !level) return false;
-        await bots.handSeatToBot(matchID, seat.key, level as BotStrength, 'timeout');
+        await bots.handSeatToBot(matchID, seat.key, level as BotStrength, 'timeout', undefined, undefined, reason === 'missed');
         return true;
       }),
   });

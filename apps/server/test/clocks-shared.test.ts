@@ -78,4 +78,52 @@ describe.skipIf(!available)('clocks on two processes sharing one PostgreSQL', ()
       for (const s of services) s.stop();
     }
   });
+
+  it('a missed deadline is counted once, so the computer comes after two in a row, not after one seen twice', async () => {
+    // A stand-in whose seat '0' holds when out of time, and goes to the computer after two misses in a row.
+    const holding = { ...game, clockMove: () => ({ move: 'hold', args: [] }), missedDeadlinesToComputer: 2 } as unknown as GameModule;
+    const once = Array.from({ length: 4 }, (_, i) => `once${i}-${randomBytes(3).toString('hex')}`);
+    const twice = Array.from({ length: 4 }, (_, i) => `twice${i}-${randomBytes(3).toString('hex')}`);
+    const start = Date.now() - 120_000;
+    for (const id of [...once, ...twice]) {
+      const clock = newClock({ mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' }, ['0', '1'], true);
+      const running = advance(clock, [{ key: '0' }], state._stateID, start);
+      // The 'twice' matches' seat missed the deadline before this one too.
+      await stores[0]!.putSide(id, 'clock', 'state', twice.includes(id) ? { ...running, missed: { '0': 1 } } : running);
+    }
+    const holds: string[] = [];
+    const takeovers: string[] = [];
+    const services = stores.map(
+      (storage) =>
+        new ClockService({
+          storage,
+          log,
+          shared: true,
+          gameOf: async () => holding,
+          transport: {
+            submitMove: async (matchID: string) => (holds.push(matchID), { ok: true }) as never,
+            currentState: async () => state,
+            emitToMatch: () => {},
+          },
+          onOwnDecisionTimeout: async (matchID, _pid, _key, reason) => (takeovers.push(`${matchID} ${reason}`), true),
+        }),
+    );
+    try {
+      await Promise.all(services.map((s) => s.start()));
+      await waitFor(() => [...once, ...twice].every((id) => holds.includes(id)), 'every seat to hold');
+      await waitFor(() => twice.every((id) => takeovers.includes(`${id} missed`)), 'the computer after two');
+      // Long enough for a second process's count to have come too.
+      await new Promise((r) => setTimeout(r, 300));
+      for (const id of [...once, ...twice])
+        expect(
+          holds.filter((h) => h === id),
+          id,
+        ).toHaveLength(1);
+      expect(takeovers.sort()).toEqual(twice.map((id) => `${id} missed`).sort());
+      for (const id of once) expect(await stores[1]!.getSide(id, 'clock', 'state'), id).toMatchObject({ missed: { '0': 1 } });
+      for (const id of twice) expect(((await stores[1]!.getSide(id, 'clock', 'state')) as { missed?: object }).missed, id).toBeUndefined();
+    } finally {
+      for (const s of services) s.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Deres uenighet against the computer, in the browser: the home page creates a two-player match with
- * the second seat played by the Normal computer player; the person plays the set-up on the board while
+ * the second seat played by the Normal computer player, which opens at once (no invite page) under the
+ * site's top bar with the game's name; the person plays the set-up on the board while
  * the computer takes its own turns, then hands in a buy step and sees the computer's orders revealed
  * with theirs (the move phase begins); on a phone (390 × 844) what the reveal did is in sight without
  * scrolling until the next orders go in.
@@ -19,6 +20,9 @@ describe('Deres uenighet against a computer seat', () => {
     await page.check('input[name=game][value="deres-uenighet"]');
     const form = page.locator('form[data-game="deres-uenighet"]');
     await form.waitFor();
+    // The home page now describes the chosen game, not Kampen om Norge.
+    expect(await page.locator('[data-testid="home-hero"] h1').textContent()).toBe('Their Disagreement');
+    await shot(page, 'deres-home');
     await form.locator('input[name=name]').fill('Ada');
     await form.locator('input[name=plan][value="two"]').check();
     // The other seat: the game's own computer players are offered.
@@ -30,10 +34,20 @@ describe('Deres uenighet against a computer seat', () => {
     ]);
     await other.selectOption('normal');
     await form.locator('button[type=submit]').click();
-    await page.waitForURL(/\/m\/[^/]+\/invite$/);
-    const matchID = /\/m\/([^/]+)\/invite/.exec(page.url())![1]!;
-    await page.click('[data-action="to-match"]');
+    // Nobody to invite (the computer plays the other seat): straight to the match, no invite page.
     await page.waitForURL(/\/m\/[^/]+$/);
+    const matchID = /\/m\/([^/]+)$/.exec(page.url())![1]!;
+    // The site's top bar, as Kampen om Norge's match page has it: the game's name, the connection,
+    // notification settings, the "You" menu and the language switch.
+    const bar = page.locator('header.topbar');
+    await expect.poll(() => bar.locator('.brand').textContent(), { timeout: 20_000 }).toBe('Their Disagreement');
+    await bar.locator('[data-testid="conn"][data-status="online"]').waitFor();
+    expect(await bar.locator('[data-testid="member-name"]').textContent()).toBe('Ada');
+    expect(await bar.locator('[data-testid="notify-open"]').count()).toBe(1);
+    await bar.locator('[data-testid="lang-switch"]').click();
+    await expect.poll(() => bar.locator('.brand').textContent(), { timeout: 20_000 }).toBe('Deres uenighet');
+    await shot(page, 'deres-topbar-no');
+    await bar.locator('[data-testid="lang-switch"]').click();
     const computer = page.locator('.module-seats li[data-seat="player2"][data-computer="normal"]');
     await computer.waitFor();
     expect(await computer.textContent()).toContain('computer (normal)');

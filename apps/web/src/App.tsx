@@ -20,6 +20,7 @@ import { OpponentChoices, botsForPlan } from './ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui/ClockChoice';
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
+import { HomeHero } from './lobby/HomeHero';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 import { InvitePage } from './lobby/InvitePage';
@@ -254,14 +255,10 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
     <div className="page">
       <TopBar navigate={navigate} />
       <main className="home">
-        <section className="hero">
-          <h1>{t('app.title')}</h1>
-          <p className="tagline">{t('app.tagline')}</p>
-          <p>{t('home.intro')}</p>
-          <p className="muted">{t('home.about')}</p>
+        <HomeHero game={other}>
           <GameChoice games={games} value={game} onChange={setGame} />
           <OpenTickets navigate={navigate} />
-        </section>
+        </HomeHero>
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>
           <h2>{t('home.create')}</h2>

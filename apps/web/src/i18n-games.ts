@@ -21,6 +21,13 @@ export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'games.private.send': 'Send privat',
     'games.private.from': ({ who }) => `fra ${who}`,
     'games.private.toWho': ({ who }) => `til ${who}`,
+    'games.missed':
+      'Fristene gikk ut uten ordre fra deg, så datamaskinen spiller plassen din nå. Ta den tilbake (eller gjør et trekk) for å spille videre selv.',
+    'games.tagline': ({ min, max }) => `${min}–${max} spillere, på nett`,
+    'games.intro':
+      'Opprett et parti og velg hvem som spiller hver av de andre plassene: en person du sender en lenke til, eller datamaskinen. Tilskuere kan se på med en egen lenke.',
+    'games.about.deres-uenighet':
+      'Dere bygger kartet sammen og velger hver deres nasjon. Hver runde kjøper, flytter og skyter alle med hemmelige ordre som vises samtidig. Den siste med hovedstaden i behold vinner, ellers den første med åtte oppgraderinger.',
   },
   en: {
     'games.choose': 'Game',
@@ -41,5 +48,12 @@ export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'games.private.send': 'Send privately',
     'games.private.from': ({ who }) => `from ${who}`,
     'games.private.toWho': ({ who }) => `to ${who}`,
+    'games.missed':
+      'Deadlines passed without orders from you, so the computer plays your seat now. Take it back (or make a move) to play on yourself.',
+    'games.tagline': ({ min, max }) => `${min}–${max} players, online`,
+    'games.intro':
+      'Create a match and choose who plays each other seat: a person you send a link to, or the computer. Spectators can watch with a link of their own.',
+    'games.about.deres-uenighet':
+      'You build the map together and each take a nation. Every round everyone buys, moves and shoots by secret orders that are shown at the same moment. The last one whose capital still stands wins, or else the first to eight upgrades.',
   },
 };

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ModuleCreate } from '../src/lobby/ModuleCreate';
 import { I18nContext, translate } from '../src/i18n';
 import type { ClockView, GameInfo, MatchInfo } from '../src/api';
-import { ModuleSeats } from '../src/games/ModuleSeats';
+import { MissedDeadlines, ModuleSeats } from '../src/games/ModuleSeats';
 
 const reply = (status: number, body: unknown) => ({
   ok: status >= 200 && status < 300,
@@ -75,7 +75,8 @@ describe('ModuleCreate', () => {
       bots: { player2: 'normal', player3: 'easy' },
       clock: { mode: 'correspondence', decisionSeconds: 86400, atZero: 'pass' },
     });
-    expect(navigate).toHaveBeenCalledWith('/m/m1/invite');
+    // The computer plays both other seats: nobody to invite, straight to the game.
+    expect(navigate).toHaveBeenCalledWith('/m/m1');
   });
 
   it('offers no computer players for a game without them, and sends none', async () => {
@@ -131,5 +132,19 @@ describe('ModuleSeats', () => {
     expect(screen.queryByTestId('clock-player2')).toBeNull();
     expect(screen.getByTestId('clock-player1').textContent).toMatch(/(29|30):\d\d/);
     expect(document.querySelector('[data-seat="player1"]')!.textContent).toContain('Ada');
+  });
+});
+
+describe('MissedDeadlines', () => {
+  const info = (reason: 'timeout' | 'handed') =>
+    ({ gameover: null, bots: { player2: { strength: 'easy', reason, since: 0 } } }) as unknown as MatchInfo;
+  it('tells a member whose seat the computer took when its time ran out why, and how to play on', () => {
+    wrap(<MissedDeadlines info={info('timeout')} seat="player2" />);
+    expect(screen.getByTestId('missed-deadlines').textContent).toBe(translate('en', 'games.missed'));
+    cleanup();
+    // Not for a seat handed over by the others, nor for another seat.
+    wrap(<MissedDeadlines info={info('handed')} seat="player2" />);
+    wrap(<MissedDeadlines info={info('timeout')} seat="player1" />);
+    expect(screen.queryByTestId('missed-deadlines')).toBeNull();
   });
 });

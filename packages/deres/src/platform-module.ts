@@ -75,4 +75,6 @@ export const deresModule: GameModule<DeresState, DeresView> = {
   },
   // A seat out of time in an order step submits empty orders; in set-up, the first listed choice.
   clockMove: (G, playerID) => (isSeat(G, playerID) ? clockMove(G, playerID) : null),
+  // Two missed deadlines in a row: the computer plays the nation until its player acts again (rules-decisions.md).
+  missedDeadlinesToComputer: 2,
 };

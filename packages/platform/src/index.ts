@@ -169,6 +169,13 @@ export interface GameModule<G = any, View = unknown> {
    */
   clockMove?(G: G, playerID: string): ModuleMove | null;
   /**
+   * How many deadlines in a row a seat may miss (each answered by `clockMove`: the seat holds) before
+   * the game's weakest computer player takes the seat, until its player comes back and acts (or takes
+   * the seat back). Any move of the seat's own player ends the row. Absent: never (a seat out of time
+   * only gets the clock's move, or the computer at once where the game has none).
+   */
+  readonly missedDeadlinesToComputer?: number;
+  /**
    * The server-only move that ends the game for a seat whose clock ran out (the clock's 'lose'
    * setting). A game without it cannot be lost on time: the lobby refuses that setting for it.
    */

@@ -26,6 +26,7 @@ import { seedOf } from './seed';
 interface Holder {
   seat: SeatKey;
   strength: BotStrength;
+  untilBack?: true; // handed over for missed deadlines: the seat's player's own move takes it back
 }
 interface Run {
   busy: boolean;
@@ -119,6 +120,13 @@ export class BotSeats implements MatchService {
       ? { code: 'seat_is_computer', message: 'the computer plays this seat now; take it back to play' }
       : null;
 
+  /** A move from a seat the computer took for missed deadlines: its player is back (outside the match's lock). */
+  readonly holdPlayerMove = async (matchID: string, playerID: string) => {
+    const h = (await this.holdersOf(matchID)).get(playerID);
+    if (h?.untilBack && (await this.release(matchID, h.seat)))
+      this.log.info('seat back from the computer: its player acted', { matchID, seat: h.seat });
+  };
+
   /** Stop deciding: no bot moves from now on (decisions under way are dropped). */
   async stop() {
     this.closing = true;
@@ -138,6 +146,7 @@ export class BotSeats implements MatchService {
     reason: BotReason,
     by?: string,
     allowed?: (lobby: LobbyRecord) => void,
+    untilBack = false,
   ) {
     await this.opts.lobby.updateRecord(matchID, async ({ lobby, metadata }) => {
       if (metadata.gameover != null) throw new ApiError(409, 'game_over', 'This match is over.');
@@ -146,7 +155,7 @@ export class BotSeats implements MatchService {
         throw new ApiError(400, 'no_such_seat', 'This match has no such seat in its seat plan.');
       if (lobby.bots?.[seat]) throw new ApiError(409, 'seat_is_computer', 'A computer player holds this seat already.');
       allowed?.(lobby);
-      const record: BotSeatRecord = { strength, reason, since: Date.now(), ...(by ? { by } : {}) };
+      const record: BotSeatRecord = { strength, reason, since: Date.now(), ...(by ? { by } : {}), ...(untilBack ? { untilBack } : {}) };
       lobby.bots = { ...lobby.bots, [seat]: record };
       return { save: true, value: undefined };
     });
@@ -187,6 +196,13 @@ export class BotSeats implements MatchService {
     if (viewer.role !== 'member') throw new ApiError(403, 'not_a_member', 'Only a joined member may do this, with their own credentials.');
     if (viewer.seat !== seat) throw new ApiError(403, 'not_your_seat', 'Only a member of this seat may take it back.');
     if (!row.lobby.bots?.[seat]) throw new ApiError(409, 'not_computer_seat', 'No computer player holds this seat.');
+    await this.release(matchID, seat);
+    this.log.info('seat taken back from the computer', { matchID, seat, memberId: viewer.memberId });
+    return this.viewFor(matchID, tok);
+  }
+
+  /** The seat is its members' again; the bot stops at once. Resolves whether a bot held it. */
+  private async release(matchID: string, seat: SeatKey): Promise<boolean> {
     // Revoke before the write: from this line on no bot move of this seat is submitted, and one already
     // queued on the match's lock runs before the write below, so the seat is the member's once we answer.
     const key = `${matchID} ${seat}`;
@@ -194,20 +210,18 @@ export class BotSeats implements MatchService {
     const held = [...(this.holders.get(matchID) ?? [])].find(([, h]) => h.seat === seat);
     this.changed(matchID);
     try {
-      await this.opts.lobby.updateRecord(matchID, async ({ lobby }) => {
-        if (!lobby.bots?.[seat]) return { save: false, value: undefined };
+      return await this.opts.lobby.updateRecord(matchID, async ({ lobby }) => {
+        if (!lobby.bots?.[seat]) return { save: false, value: false };
         const { [seat]: _gone, ...rest } = lobby.bots;
         if (Object.keys(rest).length) lobby.bots = rest;
         else delete lobby.bots;
-        return { save: true, value: undefined };
+        return { save: true, value: true };
       });
     } finally {
       this.revoked.delete(key);
       this.changed(matchID);
+      if (held) this.emitThinking(matchID, held[1], held[0], false);
     }
-    if (held) this.emitThinking(matchID, held[1], held[0], false);
-    this.log.info('seat taken back from the computer', { matchID, seat, memberId: viewer.memberId });
-    return this.viewFor(matchID, tok);
   }
 
   /** Whether a computer player holds this playerID's seat now (it then decides for itself). */
@@ -228,7 +242,7 @@ export class BotSeats implements MatchService {
     const out = new Map<string, Holder>();
     for (const [seat, b] of Object.entries(lobby.bots ?? {}) as [SeatKey, BotSeatRecord][]) {
       if (this.revoked.has(`${matchID} ${seat}`)) continue;
-      const holder: Holder = { seat, strength: b.strength };
+      const holder: Holder = { seat, strength: b.strength, ...(b.untilBack ? { untilBack: b.untilBack } : {}) };
       for (const pid of lobby.seats.find((s) => s.key === seat)?.playerIDs ?? []) out.set(pid, holder);
     }
     return out;

@@ -40,6 +40,8 @@ export interface ClockRecord {
   seats?: true;
   /** The newest state this clock was worked out at (several processes: an older move's news comes late). */
   seenAt?: number;
+  /** Deadlines each key has missed in a row (the clock's move made for it); absent or 0: none. */
+  missed?: Record<string, number>;
 }
 
 /** A new clock with a full bank for each key (the module's clock names of the match's seats). */
@@ -110,6 +112,15 @@ export function flag(c: ClockRecord, now: number, key = c.running?.faction): Clo
     { ...c, bankMs, flagged: c.flagged.includes(key) ? c.flagged : [...c.flagged, key] },
     runs.map((x) => (x === r ? { ...r, since: now } : x)),
   );
+}
+
+/** The same clock with `key`'s row of missed deadlines set to `n` (0: its player acted). */
+export function missedInRow(c: ClockRecord, key: string, n: number): ClockRecord {
+  if ((c.missed?.[key] ?? 0) === n) return c;
+  const { [key]: _old, ...rest } = c.missed ?? {};
+  const missed = n > 0 ? { ...rest, [key]: n } : rest;
+  const { missed: _gone, ...without } = c;
+  return Object.keys(missed).length ? { ...without, missed } : without;
 }
 
 /** The same clock with a running key's decision marked as dealt with (no timer for the rest of it). */

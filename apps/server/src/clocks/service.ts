@@ -14,7 +14,7 @@ import type { Logger } from '../core/log';
 import type { SqlStorage } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { MatchService } from '../matches/match-services';
-import { advance, flag, handOff, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
+import { advance, flag, handOff, missedInRow, newClock, runsOf, viewOf, type ClockRecord, type ClockView } from './clock';
 import { actorsNow, playerOfKey, seatKey } from '../seats/decisions';
 import type { ClockSettings } from './settings';
 import { BoundedMap } from '../core/bounded-map';
@@ -26,9 +26,11 @@ const KEY = 'state';
 /**
  * Handing a seat whose time ran out to a computer player, for the decisions it cannot simply pass.
  * Resolves true when a computer now plays the seat. Without it (or when it declines), the side
- * loses on time instead, and the log says so.
+ * loses on time instead, and the log says so. Reason 'missed': the seat missed the game's number of
+ * deadlines in a row (GameModule.missedDeadlinesToComputer), each answered by the clock's move; the
+ * computer plays it until its player acts again.
  */
-export type OwnDecisionTimeout = (matchID: string, playerID: string, key: string, reason: 'time') => Promise<boolean>;
+export type OwnDecisionTimeout = (matchID: string, playerID: string, key: string, reason: 'time' | 'missed') => Promise<boolean>;
 
 export interface ClockDeps {
   storage: SqlStorage;
@@ -188,7 +190,10 @@ export class ClockService implements MatchService {
   private async onMove(e: MoveCommitted): Promise<void> {
     const c = await this.load(e.matchID);
     if (!c) return;
-    const next = advance(c, actorsNow(await this.deps.gameOf(e.matchID), e.state), e.state._stateID, this.now());
+    const module = await this.deps.gameOf(e.matchID);
+    let next = advance(c, actorsNow(module, e.state), e.state._stateID, this.now());
+    // The seat's own player acted (not the clock, not a computer): its row of missed deadlines ends.
+    if (e.by === 'player') next = missedInRow(next, seatKey(module, e.playerID), 0);
     if (next === c) return this.arm(e.matchID, c); // the same decision: the timer stands, but the state it guards moved on
     const stored = this.movedTo(c, next, e.state._stateID);
     if (stored && !(await this.save(e.matchID, stored, c))) return this.onMove(e);
@@ -229,9 +234,18 @@ export class ClockService implements MatchService {
     const move = c.settings.atZero === 'pass' ? (module.clockMove?.(state.G, playerID) ?? null) : null;
     if (move) {
       // Made for it; if the same seat must still act (another window), its time is still out and
-      // the timer this save arms makes the move again.
-      if (!(await this.save(matchID, flagged, c))) return this.expire(matchID);
-      return this.submit(matchID, playerID, move, state._stateID);
+      // the timer this save arms makes the move again. One more deadline missed in a row: at the
+      // game's limit a computer player takes the seat (and the row starts again for its return).
+      const row = (c.missed?.[r.faction] ?? 0) + 1;
+      const limit = module.missedDeadlinesToComputer;
+      const absent = limit !== undefined && row >= limit;
+      const counted = missedInRow(flagged, r.faction, absent ? 0 : row);
+      // A counted miss is dealt with once: no other process's timer (nor this one's, re-armed) counts it again.
+      const next = limit === undefined ? counted : handOff(counted, r.faction);
+      if (!(await this.save(matchID, next, c))) return this.expire(matchID);
+      await this.submit(matchID, playerID, move, state._stateID);
+      if (absent) await this.handToComputer(matchID, playerID, r.faction);
+      return;
     }
     // Saved as handled before anything is done about it: the deadline is past, and a clock saved
     // without the mark would be armed to expire again at once, asking a computer player twice.
@@ -246,6 +260,13 @@ export class ClockService implements MatchService {
     const lose = module.loseOnTime?.(playerID);
     if (!lose) return this.log.error('time ran out, and this game cannot be lost on time', { matchID, faction: r.faction });
     await this.submit(matchID, playerID, lose, state._stateID);
+  }
+
+  /** A seat that missed its game's number of deadlines in a row: a computer plays it until its player acts. */
+  private async handToComputer(matchID: string, playerID: string, key: string) {
+    const take = this.deps.onOwnDecisionTimeout;
+    const taken = take ? await take(matchID, playerID, key, 'missed').catch(() => false) : false;
+    this.log.info('deadlines missed in a row', { matchID, faction: key, computer: taken });
   }
 
   private async submit(matchID: string, playerID: string, move: ModuleMove, stateID: number) {

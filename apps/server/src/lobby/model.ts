@@ -63,6 +63,8 @@ export interface BotSeatRecord {
   since: number;
   /** The member who handed the seat over (reason 'handed'). */
   by?: string;
+  /** Handed over for missed deadlines: the seat's player takes it back by making a move (server-side only). */
+  untilBack?: true;
 }
 export type SeatBots = Partial<Record<SeatKey, BotSeatRecord>>;
 

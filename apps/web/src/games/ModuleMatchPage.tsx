@@ -8,14 +8,13 @@ import './../game/zod-jitless';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, remember, remembered, type MatchInfo } from '../api';
 import { refusalText, useI18n } from '../i18n';
-import { TopBar } from '../ui/Chrome';
+import { ModuleTopBar } from './ModuleTopBar';
 import { WEB_GAMES } from './registry';
 import type { GamePageProps, WebGame } from './types';
 import { useModuleMatch } from './useModuleMatch';
 import { PrivateMessages } from './PrivateMessages';
-import { ModuleSeats } from './ModuleSeats';
+import { MissedDeadlines, ModuleSeats } from './ModuleSeats';
 import { ComputerSeatControls } from '../ui/ComputerSeats';
-import { NotificationButton } from '../ui/NotificationSettings';
 import { useGames } from '../lobby/GameChoice';
 import { useRematchFollow } from '../replay/rematch';
 import { ModuleRematch } from './ModuleRematch';
@@ -68,16 +67,20 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
   const others = lobby ? lobby.seats.flatMap((s) => s.playerIDs).filter((p) => p !== playerID) : [];
   return (
     <div className="page game-page module-page" data-game={game}>
-      <TopBar navigate={navigate} title={gameName} />
+      <ModuleTopBar
+        navigate={navigate}
+        title={gameName ?? ''}
+        matchID={matchID}
+        member={member}
+        token={token}
+        lobby={lobby}
+        status={conn.connected ? 'online' : conn.G ? 'offline' : 'connecting'}
+        onInfo={setFetched}
+      />
       <main className="narrow">
         <section className="panel">
           <h1>{gameName ?? game}</h1>
           <ModuleSeats lobby={lobby} clock={conn.clock} thinking={conn.thinking} />
-          {member && token && (
-            <p className="module-tools">
-              <NotificationButton matchID={matchID} credentials={token} />
-            </p>
-          )}
           {web === null && <p className="muted">{t('games.noBoard')}</p>}
           {conn.lastError && (
             <p className="error" role="alert" data-testid="move-refused" data-rule={conn.lastRule ?? undefined}>
@@ -85,6 +88,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
             </p>
           )}
         </section>
+        {member && <MissedDeadlines info={lobby} seat={member.seat} />}
         {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
         {web && conn.G && Board && (
           <Board

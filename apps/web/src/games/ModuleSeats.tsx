@@ -4,7 +4,7 @@
  * has time controls (several run at once while several seats must submit their orders).
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { BotStrength, ClockView, MatchInfo } from '../api';
+import type { BotStrength, ClockView, MatchInfo, SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { formatClock } from '../game/clockText';
 
@@ -66,5 +66,16 @@ export function ModuleSeats({
         );
       })}
     </ul>
+  );
+}
+
+/** The server gave this member's seat to the computer because its time ran out (missed deadlines): why, and how to play on. */
+export function MissedDeadlines({ info, seat }: { info: MatchInfo | null; seat: SeatKey }) {
+  const { t } = useI18n();
+  if (info?.bots?.[seat]?.reason !== 'timeout' || info.gameover) return null;
+  return (
+    <p className="panel" role="status" data-testid="missed-deadlines">
+      {t('games.missed')}
+    </p>
   );
 }

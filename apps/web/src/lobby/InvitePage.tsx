@@ -4,6 +4,7 @@ import { api, remembered, seatLink, spectatorLink, type MatchInfo } from '../api
 import { useI18n } from '../i18n';
 import { RulesetTag, SeatBadges, TopBar } from '../ui/Chrome';
 import { CopyField } from '../ui/CopyField';
+import { DEFAULT_GAME, useGames } from './GameChoice';
 
 function SeatClaim({ seat }: { seat: MatchInfo['seats'][number] | undefined }) {
   const { t } = useI18n();
@@ -17,10 +18,13 @@ function SeatClaim({ seat }: { seat: MatchInfo['seats'][number] | undefined }) {
 }
 
 export function InvitePage({ matchID, navigate, prefetch }: { matchID: string; navigate: (to: string) => void; prefetch: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const r = remembered(matchID);
   const origin = window.location.origin;
   useEffect(prefetch, []);
+  // A match of another game carries that game's name in the top bar (the site's is Kampen om Norge's).
+  const listed = useGames();
+  const gameName = r?.game && r.game !== DEFAULT_GAME ? (listed?.find((g) => g.id === r.game)?.name[lang] ?? '') : undefined;
   // Which seats are taken (a taken link only shows the board now); the server pushes nothing here, so read once.
   const [info, setInfo] = useState<MatchInfo | null>(null);
   useEffect(() => {
@@ -29,7 +33,7 @@ export function InvitePage({ matchID, navigate, prefetch }: { matchID: string; n
   }, [matchID]);
   return (
     <div className="page">
-      <TopBar navigate={navigate} />
+      <TopBar navigate={navigate} title={gameName} />
       <main className="narrow">
         <section className="panel">
           <h1>{t('invite.title')}</h1>

@@ -38,7 +38,8 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
       const token = created.links.seats.find((s) => s.seat === mine)?.token;
       if (!token) throw new Error('no seat');
       remember(created.matchID, { member: await api.join(created.matchID, token, name.trim()) });
-      navigate(`/m/${created.matchID}/invite`);
+      // With the computer in every other seat there is nobody to invite: straight to the game.
+      navigate(created.links.seats.length > 1 ? `/m/${created.matchID}/invite` : `/m/${created.matchID}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('error.generic'));
       setBusy(false);
@@ -48,6 +49,9 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
   return (
     <form className="panel create-form" onSubmit={submit} aria-label={t('games.create', { name: game.name[lang] })} data-game={game.id}>
       <h2>{t('games.create', { name: game.name[lang] })}</h2>
+      <p className="muted small" data-testid="create-summary">
+        {game.summary[lang]} ({t('games.players', game.players)})
+      </p>
       <label className="field">
         <span>{t('home.name')}</span>
         <input
