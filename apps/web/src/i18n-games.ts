@@ -1,7 +1,7 @@
 /** Texts of the game choice and of matches of games other than Kampen om Norge, bokmål and English. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const GAME_STRINGS = dictionary({
   no: {
     'games.choose': 'Spill',
     'seat.player1': 'Spiller 1',
@@ -42,4 +42,4 @@ export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'games.private.from': ({ who }) => `from ${who}`,
     'games.private.toWho': ({ who }) => `to ${who}`,
   },
-};
+});
