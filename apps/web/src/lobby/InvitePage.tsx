@@ -20,13 +20,13 @@ export function InvitePage({ matchID, navigate, prefetch }: { matchID: string; n
   const { t } = useI18n();
   const r = remembered(matchID);
   const origin = window.location.origin;
-  useEffect(prefetch, []);
+  useEffect(prefetch, [prefetch]);
   // Which seats are taken (a taken link only shows the board now); the server pushes nothing here, so read once.
   const [info, setInfo] = useState<MatchInfo | null>(null);
+  const tok = r?.member?.credentials;
   useEffect(() => {
-    const tok = r?.member?.credentials;
     if (tok) api.get(matchID, tok).then(setInfo, () => {});
-  }, [matchID]);
+  }, [matchID, tok]);
   return (
     <div className="page">
       <TopBar navigate={navigate} />
