@@ -13,6 +13,7 @@ import {
   type SeatKey,
 } from './api';
 import { SeatBadges, TopBar } from './ui/Chrome';
+import { Choice, ChoiceGroup, NameField } from './ui/FormParts';
 import { PublicMatches, VisibilityChoice } from './lobby/PublicMatches';
 import { JoinPage, RecoverPage } from './ui/JoinPages';
 import { MyMatches } from './ui/MyMatches';
@@ -179,8 +180,58 @@ export function createBlocker(f: { watching: boolean; name: string; clockOk: boo
   return null;
 }
 
-function HomePage({ navigate }: { navigate: (to: string) => void }) {
+/** The rules: basic or advanced full game, or one of the scenarios (each builds on one of them). */
+function RulesetChoice({
+  ruleset,
+  scenario,
+  scenarios,
+  onRuleset,
+  onScenario,
+}: {
+  /** The full game's rules chosen, null while a scenario is. */
+  ruleset: Ruleset | null;
+  scenario: string | null;
+  scenarios: ScenarioInfo[] | null;
+  onRuleset: (r: Ruleset) => void;
+  onScenario: (id: string) => void;
+}) {
   const { t, lang } = useI18n();
+  return (
+    <fieldset>
+      <legend>{t('home.ruleset')}</legend>
+      {RULESETS.map((r) => (
+        <Choice
+          key={r}
+          name="ruleset"
+          value={r}
+          checked={ruleset === r}
+          onChange={() => onRuleset(r)}
+          title={t(`home.ruleset.${r}`)}
+          hint={t(`home.ruleset.${r}.hint`)}
+        />
+      ))}
+      {scenarios === null && <p className="muted">{t('home.scenario.loading')}</p>}
+      {/* The full game is offered above (basic or advanced); every other scenario file is one choice here. */}
+      {scenarios
+        ?.filter((s) => s.id !== 'full-game')
+        .map((s) => (
+          <Choice
+            key={s.id}
+            name="ruleset"
+            value={`scenario:${s.id}`}
+            checked={scenario === s.id}
+            onChange={() => onScenario(s.id)}
+            title={s.name[lang]}
+            hint={s.summary[lang]}
+            data={{ 'data-scenario': s.id }}
+          />
+        ))}
+    </fieldset>
+  );
+}
+
+function HomePage({ navigate }: { navigate: (to: string) => void }) {
+  const { t } = useI18n();
   const [name, setName] = useState(savedName);
   const [plan, setPlan] = useState<Plan>('three');
   /** The creator's own seat, or WATCH: the creator only watches (every side played by the computer or invited). */
@@ -201,10 +252,12 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
   const other = game !== DEFAULT_GAME ? games?.find((g) => g.id === game) : undefined;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (seat === WATCH) setBots((old) => ({ ...Object.fromEntries(SEATS_OF[plan].map((s) => [s, 'easy'])), ...old }));
-    else if (!SEATS_OF[plan].includes(seat)) setSeat(SEATS_OF[plan][0]!);
-  }, [plan]);
+  // Another plan: a watcher gets Easy for its new sides, a player whose side the plan lacks gets its first.
+  const choosePlan = (p: Plan) => {
+    setPlan(p);
+    if (seat === WATCH) setBots((old) => ({ ...Object.fromEntries(SEATS_OF[p].map((s) => [s, 'easy'])), ...old }));
+    else if (!SEATS_OF[p].includes(seat)) setSeat(SEATS_OF[p][0]!);
+  };
 
   const blocker = createBlocker({ watching: seat === WATCH, name, clockOk: clockSettings(clock) !== null });
 
@@ -262,70 +315,28 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>
           <h2>{t('home.create')}</h2>
-          <label className="field">
-            <span>{t('home.name')}</span>
-            <input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder={t('home.namePlaceholder')}
-              maxLength={32}
-              required={seat !== WATCH}
-              name="name"
-              autoComplete="nickname"
-            />
-          </label>
-          <fieldset>
-            <legend>{t('home.ruleset')}</legend>
-            {RULESETS.map((r) => (
-              <label key={r} className="choice">
-                <input
-                  type="radio"
-                  name="ruleset"
-                  value={r}
-                  checked={!scenario && ruleset === r}
-                  onChange={() => {
-                    setRuleset(r);
-                    setScenario(null);
-                  }}
-                />
-                <span>
-                  <strong>{t(`home.ruleset.${r}`)}</strong>
-                  <small>{t(`home.ruleset.${r}.hint`)}</small>
-                </span>
-              </label>
-            ))}
-            {scenarios === null && <p className="muted">{t('home.scenario.loading')}</p>}
-            {/* The full game is offered above (basic or advanced); every other scenario file is one choice here. */}
-            {scenarios
-              ?.filter((s) => s.id !== 'full-game')
-              .map((s) => (
-                <label key={s.id} className="choice" data-scenario={s.id}>
-                  <input
-                    type="radio"
-                    name="ruleset"
-                    value={`scenario:${s.id}`}
-                    checked={scenario === s.id}
-                    onChange={() => setScenario(s.id)}
-                  />
-                  <span>
-                    <strong>{s.name[lang]}</strong>
-                    <small>{s.summary[lang]}</small>
-                  </span>
-                </label>
-              ))}
-          </fieldset>
-          <fieldset>
-            <legend>{t('home.plan')}</legend>
-            {(['three', 'two', 'teams'] as Plan[]).map((p) => (
-              <label key={p} className="choice">
-                <input type="radio" name="plan" value={p} checked={plan === p} onChange={() => setPlan(p)} />
-                <span>
-                  <strong>{t(`home.plan.${p}`)}</strong>
-                  <small>{t(`home.plan.${p}.hint`)}</small>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <NameField value={name} onChange={setName} required={seat !== WATCH} />
+          <RulesetChoice
+            ruleset={scenario ? null : ruleset}
+            scenario={scenario}
+            scenarios={scenarios}
+            onRuleset={(r) => {
+              setRuleset(r);
+              setScenario(null);
+            }}
+            onScenario={setScenario}
+          />
+          <ChoiceGroup
+            legend={t('home.plan')}
+            name="plan"
+            options={(['three', 'two', 'teams'] as const).map((p) => ({
+              value: p,
+              title: t(`home.plan.${p}`),
+              hint: t(`home.plan.${p}.hint`),
+            }))}
+            value={plan}
+            onChange={choosePlan}
+          />
           <fieldset>
             <legend>{t('home.seat')}</legend>
             <div className="seat-choices">

@@ -1,7 +1,7 @@
 /** Texts of the account pages (account/): signing in with a passkey or an e-mail link, and the account itself. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const ACCOUNT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const ACCOUNT_STRINGS = dictionary({
   no: {
     'account.entry': 'Logg inn',
     'account.entry.title': 'Kontoen din',
@@ -121,4 +121,4 @@ export const ACCOUNT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'account.delete.confirm': 'Yes, delete my account',
     'account.cancel': 'Cancel',
   },
-};
+});

@@ -2,11 +2,11 @@
  * Texts of the advanced game (ships, the 9. April turn, naval movement and combat), in our own words.
  * Kept apart from i18n.ts so that the basic game's table stays readable; i18n.ts merges both.
  */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
 const plural = (n: number | string | undefined, one: string, many: string) => (Number(n) === 1 ? one : many);
 
-export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const ADVANCED_STRINGS = dictionary({
   no: {
     'home.ruleset.advanced.hint': 'Med skip, sjøslag og 9. april-runden (kapittel 5–8).',
     'status.april9': '9. april',
@@ -357,4 +357,4 @@ export const ADVANCED_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'naval.card': ({ card }) => `Card: ${card}`,
     'naval.vs': ({ g, a }) => `${g} against ${a}`,
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of the automatic pass (the server passes where passing is all a side can do), in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const AUTOPASS_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const AUTOPASS_STRINGS = dictionary({
   no: {
     'autopass.title': 'Står over for deg',
     'autopass.detail': 'Ingenting du har kan spilles nå; serveren står over for deg om et øyeblikk.',
@@ -16,4 +16,4 @@ export const AUTOPASS_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'autopass.hint': 'Turn off to click Pass and End yourself. Applies to your whole side in this match; only your side sees it.',
     'autopass.error': 'The setting was not saved. Try again.',
   },
-};
+});

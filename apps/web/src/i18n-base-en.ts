@@ -1,7 +1,7 @@
 /** The base texts in English: pages, board, actions, combat, cards and the game's events. */
 import { mid, plural, possessive, type Entry } from './i18n-words';
 
-export const BASE_EN: Record<string, Entry> = {
+export const BASE_EN = {
   'app.title': 'Kampen om Norge',
   'app.tagline': 'The invasion of Norway, April 1940 – three players, online',
   'lang.switch': 'Norsk',
@@ -36,7 +36,6 @@ export const BASE_EN: Record<string, Entry> = {
   'home.plan.two': 'Two players',
   'home.plan.two.hint': 'One player has Germany, the other both Norway and the Allies.',
   'home.plan.teams': 'Teams',
-  'home.plan.teams.hint': 'Like three players, but several people may share a side (same link).',
   'home.seat': 'Your side',
   'home.seat.watch': 'Only watch',
   'home.seat.watch.hint': 'You take no side: the computer (or whoever you invite) plays, and you follow the match as a spectator.',
@@ -50,7 +49,6 @@ export const BASE_EN: Record<string, Entry> = {
     'The basic game: Germany attacks, Norway holds out and waits for the Allies. The game ends when Germany draws its last card – if Germany then holds every victory city, Germany wins.',
 
   'invite.title': 'Invite the players',
-  'invite.intro': 'Send each link to the person who takes that side. The links are secret: whoever has one can take the seat.',
   'invite.seatLink': ({ seat }) => `Link for ${seat}`,
   'invite.spectator': 'Spectator link',
   'invite.spectator.hint': 'Sees the board and the log, never a hand.',
@@ -84,8 +82,6 @@ export const BASE_EN: Record<string, Entry> = {
   'member.leave': 'Leave the match',
   'member.leaving': 'Leaving …',
   'member.leave.title': 'Leave the match?',
-  'member.leave.text':
-    'This browser forgets your seat, and you can come back only with the invite link. If nobody else holds your side, the others must wait until someone joins.',
   'member.leave.confirm': 'Yes, leave the match',
   'member.error.name': 'A name must be 1–32 characters, without special characters such as line breaks.',
   'member.error.gone': 'This browser is no longer a member of the match.',
@@ -302,4 +298,4 @@ export const BASE_EN: Record<string, Entry> = {
   'error.noAccess': 'This browser has no seat in the match. Use the invite link you were given.',
   loading: 'Loading …',
   'home.link': 'Kampen om Norge',
-};
+} satisfies Record<string, Entry>;

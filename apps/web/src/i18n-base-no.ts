@@ -1,7 +1,9 @@
 /** The base texts in Norwegian (bokmål): pages, board, actions, combat, cards and the game's events. */
+import type { BASE_EN } from './i18n-base-en';
 import { mid, plural, type Entry } from './i18n-words';
 
-export const BASE_NO: Record<string, Entry> = {
+/** Exactly the keys of BASE_EN (tsc refuses one missing or one too many). */
+export const BASE_NO: Record<keyof typeof BASE_EN, Entry> = {
   'app.title': 'Kampen om Norge',
   'app.tagline': 'Invasjonen av Norge, april 1940 – for tre spillere på nett',
   'lang.switch': 'English',
@@ -36,7 +38,6 @@ export const BASE_NO: Record<string, Entry> = {
   'home.plan.two': 'To spillere',
   'home.plan.two.hint': 'Én spiller har Tyskland, den andre både Norge og de allierte.',
   'home.plan.teams': 'Lag',
-  'home.plan.teams.hint': 'Som tre spillere, men flere kan dele en side (samme lenke).',
   'home.seat': 'Din side',
   'home.seat.watch': 'Bare se på',
   'home.seat.watch.hint': 'Du tar ingen side: datamaskinen (eller de du inviterer) spiller, og du følger partiet som tilskuer.',
@@ -50,7 +51,6 @@ export const BASE_NO: Record<string, Entry> = {
     'Grunnspillet: Tyskland angriper, Norge forsvarer og venter på de allierte. Spillet slutter når Tyskland trekker sitt siste kort – holder Tyskland da alle seiersbyene, vinner Tyskland.',
 
   'invite.title': 'Inviter spillerne',
-  'invite.intro': 'Send hver lenke til den som skal ha den siden. Lenkene er hemmelige: den som har en lenke, kan ta plassen.',
   'invite.seatLink': ({ seat }) => `Lenke for ${seat}`,
   'invite.spectator': 'Tilskuerlenke',
   'invite.spectator.hint': 'Ser brettet og loggen, aldri noen hånd.',
@@ -84,8 +84,6 @@ export const BASE_NO: Record<string, Entry> = {
   'member.leave': 'Forlat partiet',
   'member.leaving': 'Forlater …',
   'member.leave.title': 'Forlate partiet?',
-  'member.leave.text':
-    'Denne nettleseren glemmer plassen din, og du kan bare komme tilbake med invitasjonslenken. Har ingen andre din side, må de andre vente til noen blir med.',
   'member.leave.confirm': 'Ja, forlat partiet',
   'member.error.name': 'Navnet må ha 1–32 tegn, uten spesialtegn som linjeskift.',
   'member.error.gone': 'Denne nettleseren er ikke lenger med i partiet.',

@@ -1,7 +1,7 @@
 /** Texts of the computer players (seat choice, marks, hand-over), bokmål and English. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const BOT_STRINGS = dictionary({
   no: {
     'bots.others': 'De andre sidene',
     'bots.all': 'Hvem spiller sidene',
@@ -50,4 +50,4 @@ export const BOT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'bots.error.game_over': 'The match is over.',
     'invite.computer': ({ seat }) => `${seat}: played by the computer`,
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of clocks (time controls) and "your move" notifications, in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const CLOCK_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const CLOCK_STRINGS = dictionary({
   no: {
     'home.clock': 'Tidskontroll',
     'home.clock.none': 'Ingen klokke',
@@ -96,4 +96,4 @@ export const CLOCK_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'notify.error.rate_limited': 'Too many tries; wait a little.',
     'notify.error.generic': 'Could not save. Try again.',
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of undo, the log's history view, the replay viewer, rematch and the public lobby, in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const COMFORT_STRINGS = dictionary({
   no: {
     'undo.button': 'Angre',
     'undo.hint':
@@ -99,4 +99,4 @@ export const COMFORT_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'home.public.refresh': 'Refresh',
     'home.public.needName': 'Type your name in the "Your name" field above to join a match here.',
   },
-};
+});

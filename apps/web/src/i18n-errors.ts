@@ -7,6 +7,7 @@
  * turned its eval-based compiler off, see game/zod-jitless.ts).
  */
 import type { ErrorCode } from '@kon/protocol';
+import type { Dictionary } from './i18n-words';
 
 export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   bad_authorization: { no: 'Nettleseren sendte en ugyldig nøkkel.', en: 'This browser sent an invalid key.' },
@@ -149,7 +150,7 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
 };
 
 /** The texts as i18n tables, keyed `code.<code>`. */
-export const ERROR_STRINGS: Record<'no' | 'en', Record<string, string>> = {
-  no: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.no])),
-  en: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.en])),
+export const ERROR_STRINGS: Dictionary<`code.${ErrorCode}`> = {
+  no: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.no])) as Record<`code.${ErrorCode}`, string>,
+  en: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.en])) as Record<`code.${ErrorCode}`, string>,
 };

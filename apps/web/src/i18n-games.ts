@@ -1,7 +1,7 @@
 /** Texts of the game choice and of matches of games other than Kampen om Norge, bokmål and English. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const GAME_STRINGS = dictionary({
   no: {
     'games.choose': 'Spill',
     'seat.player1': 'Spiller 1',
@@ -56,4 +56,4 @@ export const GAME_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'games.about.deres-uenighet':
       'You build the map together and each take a nation. Every round everyone buys, moves and shoots by secret orders that are shown at the same moment. The last one whose capital still stands wins, or else the first to eight upgrades.',
   },
-};
+});

@@ -1,9 +1,9 @@
 /** Texts of placing ships by groups and of the preselected 9. April cards, in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
 const ships = (n: number) => (n === 1 ? 'ship' : 'ships');
 
-export const GROUP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const GROUP_STRINGS = dictionary({
   no: {
     'groups.intro': ({ n }) => `${n} skip skal ut. Velg en gruppe og klikk et uthevet havområde: hele gruppen legges der med ett klikk.`,
     'groups.type': ({ n, type }) => `${n} × ${type}`,
@@ -27,4 +27,4 @@ export const GROUP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'groups.one': 'One particular ship',
     'a9.preselected': 'Preselected: different cards first, most symbols first. Change them if you like.',
   },
-};
+});

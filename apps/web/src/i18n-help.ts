@@ -5,7 +5,7 @@
  * Card names: the printed (Norwegian) name in both languages, as on the cards themselves; the card
  * face adds the English translation beneath it. Every text, log line and button follows that rule.
  */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
 const list = (xs: unknown) => (Array.isArray(xs) ? xs.join(', ') : String(xs ?? ''));
 
@@ -16,7 +16,7 @@ export interface HelpSection {
   body: string[];
 }
 
-export const HELP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const HELP_STRINGS = dictionary({
   no: {
     'help.open': 'Regler',
     'help.openTitle': 'Regler i korte trekk, og hva fasen tillater',
@@ -142,7 +142,7 @@ export const HELP_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'team.dismiss': 'OK',
     'hand.copies': ({ n }) => `${n} identical cards`,
   },
-};
+});
 
 /** The rules summary, section by section. */
 export const HELP_SECTIONS: Record<'no' | 'en', HelpSection[]> = {

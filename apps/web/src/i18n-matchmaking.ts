@@ -1,12 +1,12 @@
 /** Texts of the match maker ("Find an opponent"), leaderboards and player profiles, in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
 const PACE_NO: Record<string, string> = { live: 'Live', fast: 'Rask', slow: 'Rolig' };
 /** "et raskt parti": the pace as an adjective before "parti". */
 const PACE_NO_GAME: Record<string, string> = { live: 'et live-parti', fast: 'et raskt parti', slow: 'et rolig parti' };
 const PACE_EN: Record<string, string> = { live: 'Live', fast: 'Fast', slow: 'Slow' };
 
-export const MATCHMAKING_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const MATCHMAKING_STRINGS = dictionary({
   no: {
     'mm.nav.find': 'Finn motstander',
     'mm.nav.leaderboard': 'Rangering',
@@ -165,4 +165,4 @@ export const MATCHMAKING_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'pf.variant.-': '',
     'pf.side.-': '',
   },
-};
+});

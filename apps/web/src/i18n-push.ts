@@ -1,7 +1,7 @@
 /** Texts of Web Push ("notify me on this device"), linked devices and the installable app, in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const PUSH_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const PUSH_STRINGS = dictionary({
   no: {
     'push.title': 'Varsel på denne enheten',
     'push.turnOn': 'Varsle meg på denne enheten',
@@ -52,4 +52,4 @@ export const PUSH_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'devices.error.make': 'Could not make a link. Try again.',
     'devices.error.redeem': 'This link does not work (used, expired or wrong). Make a new one on the other device.',
   },
-};
+});

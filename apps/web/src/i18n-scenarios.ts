@@ -1,7 +1,7 @@
 /** Texts of the scenarios (the lobby choice, the scenario sheet, goal lines), in our own words. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const SCENARIO_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const SCENARIO_STRINGS = dictionary({
   no: {
     'home.ruleset.full': 'Hele spillet',
     'home.scenario.loading': 'Henter scenarioene …',
@@ -34,4 +34,4 @@ export const SCENARIO_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'result.objectivesMissing': ({ list }) => `Not held by Norway and the Allies: ${list}`,
     'map.outOfPlay': 'out of play in this scenario',
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Texts of the table around the game: claimed seats, co-commanders, recovery, presence, "your move" signals, my matches. */
-type Entry = string | ((p: Record<string, any>) => string);
+import { dictionary } from './i18n-words';
 
-export const TABLE_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+export const TABLE_STRINGS = dictionary({
   no: {
     'invite.intro':
       'Send hver lenke til den som skal ha den siden. Hver lenke gir plassen til den første som blir med; etter det viser den bare brettet som tilskuer.',
@@ -135,4 +135,4 @@ export const TABLE_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'my.yourMove': 'Your move',
     'my.waiting': ({ f }) => `waiting for ${String(f).replace(/^The /, 'the ')}`,
   },
-};
+});

@@ -1,66 +1,73 @@
 /**
- * Norwegian (bokmål) and English texts. Every player-facing string lives in the i18n-*.ts tables
- * gathered here (the base texts in i18n-base-no.ts and i18n-base-en.ts); a key missing in one
- * language falls back to the other, then to the key itself (so a gap shows, but never breaks a page).
+ * Norwegian (bokmål) and English texts. Every player-facing string lives in a table of texts (an
+ * i18n-*.ts file here, or a game's own file under games/<game>/) declared with `dictionary()`, and each
+ * table is listed once in DICTIONARIES below. The keys are a type: `t('typo')` does not compile, a table
+ * whose Norwegian side lacks a key of its English side does not compile, and a test (i18n.test.ts)
+ * refuses a key defined in two tables. At run time a key missing in one language falls back to the
+ * other, then to the key itself (so a gap shows, but never breaks a page).
+ *
+ * A new key: add it to both sides of the table of its area. A new table: `export const X =
+ * dictionary({ no: {…}, en: {…} })` in its own file, then one line in DICTIONARIES.
  */
 import { createContext, useContext } from 'react';
-import { ADVANCED_STRINGS } from './i18n-advanced';
-import { SCENARIO_STRINGS } from './i18n-scenarios';
-import { HELP_STRINGS } from './i18n-help';
-import { COMFORT_STRINGS } from './i18n-comfort';
-import { TABLE_STRINGS } from './i18n-table';
-import { BOT_STRINGS } from './i18n-bots';
-import { CLOCK_STRINGS } from './i18n-clocks';
-import { PUSH_STRINGS } from './i18n-push';
-import { AUTOPASS_STRINGS } from './i18n-autopass';
-import { GROUP_STRINGS } from './i18n-groups';
-import { GAME_STRINGS } from './i18n-games';
 import { ACCOUNT_STRINGS } from './i18n-accounts';
-import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
-import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
+import { ADVANCED_STRINGS } from './i18n-advanced';
+import { AUTOPASS_STRINGS } from './i18n-autopass';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
-import type { Entry } from './i18n-words';
+import { BOT_STRINGS } from './i18n-bots';
+import { CLOCK_STRINGS } from './i18n-clocks';
+import { COMFORT_STRINGS } from './i18n-comfort';
+import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
+import { GAME_STRINGS } from './i18n-games';
+import { GROUP_STRINGS } from './i18n-groups';
+import { HELP_STRINGS } from './i18n-help';
+import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
+import { PUSH_STRINGS } from './i18n-push';
+import { SCENARIO_STRINGS } from './i18n-scenarios';
+import { TABLE_STRINGS } from './i18n-table';
+import type { Dictionary, Entry } from './i18n-words';
 
 export type Lang = 'no' | 'en';
 export const LANGS: Lang[] = ['no', 'en'];
 type Params = Record<string, string | number>;
 
-// The base texts live in i18n-base-no.ts and i18n-base-en.ts; the tables below add their own areas.
-export const STRINGS: Record<Lang, Record<string, Entry>> = { no: { ...BASE_NO }, en: { ...BASE_EN } };
+/** Every table of texts, each once. Order does not matter: no key may be in two of them. */
+export const DICTIONARIES = [
+  { no: BASE_NO, en: BASE_EN } satisfies Dictionary<keyof typeof BASE_EN>,
+  ADVANCED_STRINGS,
+  SCENARIO_STRINGS,
+  HELP_STRINGS,
+  COMFORT_STRINGS,
+  TABLE_STRINGS,
+  BOT_STRINGS,
+  CLOCK_STRINGS,
+  PUSH_STRINGS,
+  AUTOPASS_STRINGS,
+  GROUP_STRINGS,
+  GAME_STRINGS,
+  ACCOUNT_STRINGS,
+  MATCHMAKING_STRINGS,
+  ERROR_STRINGS,
+] as const;
 
-// The advanced game's texts live in their own file.
-Object.assign(STRINGS.no, ADVANCED_STRINGS.no);
-Object.assign(STRINGS.en, ADVANCED_STRINGS.en);
-Object.assign(STRINGS.no, SCENARIO_STRINGS.no);
-Object.assign(STRINGS.en, SCENARIO_STRINGS.en);
-Object.assign(STRINGS.no, HELP_STRINGS.no);
-Object.assign(STRINGS.en, HELP_STRINGS.en);
-Object.assign(STRINGS.no, COMFORT_STRINGS.no);
-Object.assign(STRINGS.en, COMFORT_STRINGS.en);
-Object.assign(STRINGS.no, TABLE_STRINGS.no);
-Object.assign(STRINGS.en, TABLE_STRINGS.en);
-Object.assign(STRINGS.no, BOT_STRINGS.no);
-Object.assign(STRINGS.en, BOT_STRINGS.en);
-Object.assign(STRINGS.no, CLOCK_STRINGS.no);
-Object.assign(STRINGS.en, CLOCK_STRINGS.en);
-Object.assign(STRINGS.no, PUSH_STRINGS.no);
-Object.assign(STRINGS.en, PUSH_STRINGS.en);
-Object.assign(STRINGS.no, AUTOPASS_STRINGS.no);
-Object.assign(STRINGS.en, AUTOPASS_STRINGS.en);
-Object.assign(STRINGS.no, GROUP_STRINGS.no);
-Object.assign(STRINGS.en, GROUP_STRINGS.en);
-Object.assign(STRINGS.no, GAME_STRINGS.no);
-Object.assign(STRINGS.en, GAME_STRINGS.en);
-Object.assign(STRINGS.no, ACCOUNT_STRINGS.no);
-Object.assign(STRINGS.en, ACCOUNT_STRINGS.en);
-Object.assign(STRINGS.no, MATCHMAKING_STRINGS.no);
-Object.assign(STRINGS.en, MATCHMAKING_STRINGS.en);
-Object.assign(STRINGS.no, ERROR_STRINGS.no);
-Object.assign(STRINGS.en, ERROR_STRINGS.en);
+/** Every key of every table: what `t()` accepts. */
+export type Key = (typeof DICTIONARIES)[number] extends infer D ? (D extends Dictionary<infer K> ? K : never) : never;
+
+function merged(lang: Lang): Record<Key, Entry> {
+  const all: Record<string, Entry> = {};
+  for (const d of DICTIONARIES) Object.assign(all, d[lang]);
+  return all as Record<Key, Entry>;
+}
+export const STRINGS: Record<Lang, Record<Key, Entry>> = { no: merged('no'), en: merged('en') };
+
+/** A key made at run time (a code from the server, a name from the game) that is one of ours. */
+export function isKey(key: string): key is Key {
+  return Object.hasOwn(STRINGS.en, key);
+}
 
 /** Look a text up: the language asked for, else the other one, else the key. */
-export function translate(lang: Lang, key: string, params: Params = {}, table = STRINGS): string {
+export function translate(lang: Lang, key: string, params: Params = {}, table: Record<Lang, Record<string, Entry>> = STRINGS): string {
   const other: Lang = lang === 'no' ? 'en' : 'no';
   const entry = table[lang]?.[key] ?? table[other]?.[key];
   if (entry === undefined) return key;
@@ -71,7 +78,13 @@ export function translate(lang: Lang, key: string, params: Params = {}, table = 
     : text;
 }
 
-export type T = (key: string, params?: Params) => string;
+/**
+ * What `t()` accepts: a literal key must be one of ours (`t('typo')` does not compile); a key built at
+ * run time (a `string`, a template such as `faction.${f}`) compiles when it can be one of ours, and a
+ * text it lacks shows as the key.
+ */
+export type KeyArg<K extends string> = [Extract<Key, K>] extends [never] ? never : K;
+export type T = <K extends string>(key: K & KeyArg<K>, params?: Params) => string;
 
 const STORAGE_KEY = 'kon.lang';
 export function initialLang(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage, navLang?: string): Lang {

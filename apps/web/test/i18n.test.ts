@@ -1,10 +1,38 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { initialLang, STRINGS, translate } from '../src/i18n';
+import { DICTIONARIES, initialLang, STRINGS, type T, translate } from '../src/i18n';
+import { dictionary } from '../src/i18n-words';
 
 describe('i18n', () => {
   it('has the same keys in Norwegian and English', () => {
     expect(Object.keys(STRINGS.no).sort()).toEqual(Object.keys(STRINGS.en).sort());
+  });
+  it('defines every key in one table only', () => {
+    const seen = new Map<string, number>();
+    const twice: string[] = [];
+    DICTIONARIES.forEach((d, i) => {
+      for (const key of Object.keys(d.en)) {
+        if (seen.has(key)) twice.push(`${key} (tables ${seen.get(key)} and ${i})`);
+        else seen.set(key, i);
+      }
+    });
+    expect(twice).toEqual([]);
+  });
+  it('has both languages in every table', () => {
+    for (const d of DICTIONARIES) expect(Object.keys(d.no).sort()).toEqual(Object.keys(d.en).sort());
+  });
+  it('types the keys: a typo or a one-sided text does not compile', () => {
+    const t: T = (key, params) => translate('en', key, params);
+    expect(t('app.title')).toBe('Kampen om Norge');
+    const faction: string = 'germany';
+    expect(t(`faction.${faction}`)).toBe('Germany');
+    // @ts-expect-error a key no table defines
+    expect(t('app.titel')).toBe('app.titel');
+    // @ts-expect-error the Norwegian side lacks a key of the English side
+    const oneSided = dictionary({ en: { a: 'A', b: 'B' }, no: { a: 'A' } });
+    // @ts-expect-error the Norwegian side has a key the English side lacks
+    const extra = dictionary({ en: { a: 'A' }, no: { a: 'A', c: 'C' } });
+    expect([oneSided, extra]).toHaveLength(2);
   });
   it('falls back to the other language, then to the key', () => {
     const table = { no: { a: 'norsk' }, en: { a: 'english', b: 'only english' } };

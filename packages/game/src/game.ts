@@ -17,7 +17,7 @@ import { legalActions } from './engine/legal.js';
 import { viewFor, type FactionView } from './engine/view.js';
 import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
 import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
-import { NAVAL_STAGES } from './engine/model/stage.js';
+import { STAGES } from './engine/model/stage.js';
 import { loseOnTime } from './engine/kernel/victory.js';
 import { plainCopy, plainMovesPlugin, plainOr, settled } from './plain-moves.js';
 
@@ -111,38 +111,6 @@ const undoMove = {
   },
 };
 const isEmptyObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 0;
-
-const STAGES = [
-  'movement',
-  'combat',
-  'reinforcement',
-  'sabotage',
-  'engineers',
-  'paratroopers',
-  'submarine',
-  'discard',
-  'withdraw',
-  'attackerCards',
-  'defenderCards',
-  'counter',
-  'losses',
-  'answerLosses',
-  'evacuate',
-  'retreat',
-  'april9Choose',
-  'april9Deploy',
-  'april9Ships',
-  'april9Movement',
-  'april9Raid',
-  'april9Landing',
-  'april9Mobilize',
-  'april9Naval',
-  'april9Window',
-  'april9Deceive',
-  'april9Retreat',
-  ...NAVAL_STAGES,
-  'withdrawShips',
-] as const;
 
 export const KampenOmNorge: Game<GameState, any, SetupData> = {
   name: 'kampen-om-norge',

@@ -18,7 +18,7 @@ export { cardText, CARD_TEXTS, april9Card, april9SymbolsOf, ship, shipTypeOf, SH
 export type * from './engine/model/april9.js';
 export type * from './engine/model/naval.js';
 export type { NavalView, NavalCombatView } from './engine/naval/view.js';
-export { NAVAL_STAGES } from './engine/model/stage.js';
+export { ADVANCED_STAGES, NAVAL_STAGES, STAGES } from './engine/model/stage.js';
 export {
   scenarioSchema,
   parseScenario,

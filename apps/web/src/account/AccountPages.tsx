@@ -228,13 +228,13 @@ function SignUp({ navigate }: { navigate: Navigate }) {
 function LinkRedeem({ navigate }: { navigate: Navigate }) {
   const { t } = useI18n();
   const [token] = useState(() => window.location.hash.slice(1));
-  const [problem, show] = useProblem();
+  const [refused, show] = useProblem();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     // The token leaves the address bar at once (history, screen sharing).
     window.history.replaceState(null, '', '/account/link');
-    if (!/^e_[A-Za-z0-9_-]{32}$/.test(token)) show(new ApiError(400, 'signin_link_invalid', ''));
   }, []);
+  const problem = refused ?? (/^e_[A-Za-z0-9_-]{32}$/.test(token) ? null : refusalText(t, 'signin_link_invalid'));
   const redeem = async () => {
     setBusy(true);
     try {

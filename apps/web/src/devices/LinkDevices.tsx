@@ -2,7 +2,7 @@
  * "Your other devices": make a link that puts this device's "My matches" on another phone or computer
  * (and theirs here), and, on the device that opens such a link, redeem it. No account, no password.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
 import { pushToArrivedMatches } from '../push/pushDevice';
 import { isLinked, linkInHash, makeDeviceLink, redeemDeviceLink, syncList, type Entry } from './linkedList';
@@ -20,7 +20,15 @@ export function LinkDevices({ onChanged }: { onChanged: () => void }) {
   };
   const [link, setLink] = useState<{ link: string; expiresAt: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{
+    kind: 'ok' | 'error';
+    text: 'devices.linked' | 'devices.error.redeem' | 'devices.error.make';
+  } | null>(null);
+  // The latest `arrived` (it calls the page's newest onChanged), for the one redemption below.
+  const arrivedNow = useRef(arrived);
+  useLayoutEffect(() => {
+    arrivedNow.current = arrived;
+  });
 
   useEffect(() => {
     const found = linkInHash(window.location.hash);
@@ -30,14 +38,14 @@ export function LinkDevices({ onChanged }: { onChanged: () => void }) {
       setBusy(true);
       redeemDeviceLink(found.code, found.key)
         .then((list) => {
-          setMessage({ kind: 'ok', text: t('devices.linked') });
-          arrived(list);
+          setMessage({ kind: 'ok', text: 'devices.linked' });
+          arrivedNow.current(list);
         })
-        .catch(() => setMessage({ kind: 'error', text: t('devices.error.redeem') }))
+        .catch(() => setMessage({ kind: 'error', text: 'devices.error.redeem' }))
         .finally(() => setBusy(false));
     } else if (isLinked()) {
       syncList()
-        .then(arrived)
+        .then((list) => arrivedNow.current(list))
         .catch(() => {
           /* offline or unlinked: the list here still shows */
         });
@@ -50,7 +58,7 @@ export function LinkDevices({ onChanged }: { onChanged: () => void }) {
     try {
       setLink(await makeDeviceLink(window.location.origin));
     } catch {
-      setMessage({ kind: 'error', text: t('devices.error.make') });
+      setMessage({ kind: 'error', text: 'devices.error.make' });
     } finally {
       setBusy(false);
     }
@@ -73,7 +81,7 @@ export function LinkDevices({ onChanged }: { onChanged: () => void }) {
       )}
       {message && (
         <p className={message.kind === 'ok' ? 'ok small' : 'error small'} role="status">
-          {message.text}
+          {t(message.text)}
         </p>
       )}
     </section>

@@ -44,21 +44,26 @@ function knownGame(matchID: string): string | undefined {
 export function GameMatchPage(props: GamePageProps) {
   const { t } = useI18n();
   const [game, setGame] = useState(() => knownGame(props.matchID));
+  const { matchID, spectator } = props;
   useEffect(() => {
     if (game) return;
-    const r = remembered(props.matchID);
+    let current = true;
+    const r = remembered(matchID);
     const token =
-      (props.spectator ? r?.spectatorToken || decodeURIComponent(window.location.hash.replace(/^#/, '')) : r?.member?.credentials) ?? '';
-    api.get(props.matchID, token).then(
+      (spectator ? r?.spectatorToken || decodeURIComponent(window.location.hash.replace(/^#/, '')) : r?.member?.credentials) ?? '';
+    api.get(matchID, token).then(
       (info) => {
         const g = info.game ?? DEFAULT_GAME;
-        if (r) remember(props.matchID, { game: g });
-        setGame(g);
+        if (r) remember(matchID, { game: g });
+        if (current) setGame(g);
       },
       // The match page says what is wrong (not found, no access).
-      () => setGame(DEFAULT_GAME),
+      () => current && setGame(DEFAULT_GAME),
     );
-  }, [props.matchID]);
+    return () => {
+      current = false;
+    };
+  }, [game, matchID, spectator]);
   if (!game)
     return (
       <main className="narrow">

@@ -63,7 +63,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
     };
   }, [gameName]);
   const Board = web?.Board;
-  const legal = web && conn.G && playerID !== null ? web.module.legalMoves(conn.G, conn.ctx, playerID).slice(0, 60) : [];
+  const legal = web && conn.G !== null && playerID !== null ? web.module.legalMoves(conn.G, conn.ctx ?? undefined, playerID).slice(0, 60) : [];
   const others = lobby ? lobby.seats.flatMap((s) => s.playerIDs).filter((p) => p !== playerID) : [];
   return (
     <div className="page game-page module-page" data-game={game}>
@@ -90,10 +90,10 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
         </section>
         {member && <MissedDeadlines info={lobby} seat={member.seat} />}
         {lobby && member && token && <ComputerSeatControls matchID={matchID} info={lobby} credentials={token} onInfo={setFetched} />}
-        {web && conn.G && Board && (
+        {web && conn.G !== null && Board && (
           <Board
             G={conn.G}
-            ctx={conn.ctx}
+            ctx={conn.ctx ?? undefined}
             playerID={playerID}
             move={conn.move}
             module={web.module}
@@ -102,7 +102,7 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
             afterGame={afterGame}
           />
         )}
-        {web && conn.G && !Board && (
+        {web && conn.G !== null && !Board && (
           <section className="panel module-moves">
             {legal.map((m, i) => (
               <button key={i} type="button" onClick={() => conn.move(m.move, ...m.args)}>

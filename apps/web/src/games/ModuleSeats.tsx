@@ -3,7 +3,7 @@
  * computer player and whether it is deciding now), who is here, and each seat's clock when the match
  * has time controls (several run at once while several seats must submit their orders).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BotStrength, ClockView, MatchInfo, SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { formatClock } from '../game/clockText';
@@ -25,7 +25,10 @@ export function ModuleSeats({
   thinking: Record<string, boolean>;
 }) {
   const { t, lang } = useI18n();
-  const receivedAt = useMemo(() => Date.now(), [clock]);
+  // When this clock arrived: its remaining times count down from then.
+  const [received, setReceived] = useState(() => ({ clock, at: Date.now() }));
+  if (received.clock !== clock) setReceived({ clock, at: Date.now() });
+  const receivedAt = received.at;
   const [now, setNow] = useState(() => Date.now());
   const ticking = !!clock?.seats && Object.values(clock.seats).some((c) => c.running);
   useEffect(() => {

@@ -1,5 +1,6 @@
 /** The shapes a game's page and board take (below the pages and the registry that use them). */
 import type { ComponentType, ReactNode } from 'react';
+import type { Ctx } from 'boardgame.io';
 import type { GameModule } from '@kon/platform';
 
 export interface GamePageProps {
@@ -8,13 +9,15 @@ export interface GamePageProps {
   navigate: (to: string) => void;
 }
 
-export interface BoardProps {
-  G: any;
-  ctx: any;
+/** A game's board, given the state as this seat sees it: `View` is the game's view (its module's `view()`). */
+export interface BoardProps<View = unknown> {
+  G: View;
+  /** boardgame.io's ctx (a board drawn outside a match, as in the tests, has none). */
+  ctx?: Ctx | undefined;
   playerID: string | null;
   /** Makes a move as this seat (does nothing for a spectator). */
   move: (name: string, ...args: unknown[]) => void;
-  module: GameModule;
+  module: GameModule<any, View>;
   /** The match and this browser's token for it (seat or spectator), for looking back at the board. */
   matchID?: string;
   token?: string | undefined;
@@ -22,10 +25,11 @@ export interface BoardProps {
   afterGame?: ReactNode;
 }
 
-export interface WebGame {
-  module: GameModule;
+/** A game in the web client; `View` types the state its board is given (e.g. `WebGame<DeresView>`). */
+export interface WebGame<View = unknown> {
+  module: GameModule<any, View>;
   /** The game's own board; without one the page lists the seat's legal moves as buttons. */
-  Board?: ComponentType<BoardProps>;
+  Board?: ComponentType<BoardProps<View>>;
   /**
    * The game's own whole match page, in place of the platform's module page (games/ModuleMatchPage,
    * which shows `Board`): Kampen om Norge's, whose seats, clocks and help are its own.

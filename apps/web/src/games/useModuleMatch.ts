@@ -8,7 +8,8 @@
  * gets its whole log back here, pieced together with the history fetched from the log API, so that
  * its board reads the whole log in G.log.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
+import type { Ctx } from 'boardgame.io';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
@@ -18,11 +19,14 @@ import { connectRefusal } from '../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
 const SOCKET_OPTIONS = { transports: ['websocket', 'polling'], tryAllTransports: true };
 
 export interface ModuleMatch {
-  G: any;
-  ctx: any;
+  /** The state as this seat sees it (the module's view), null until the first one arrives. */
+  G: unknown;
+  ctx: Ctx | null;
   connected: boolean;
   lobby: MatchInfo | null;
   chat: { id: string; sender: string; payload: unknown }[];
@@ -39,6 +43,49 @@ export interface ModuleMatch {
   sendPrivate(to: string, text: string): void;
 }
 
+/**
+ * Pieces the log together from the states' batches and the fetched history (logHistory.ts): give it
+ * each state; it calls `keep` with each newer history.
+ */
+function logTaker(matchID: string, credentials: string, keep: (h: LogHistory) => void) {
+  let log: LogHistory = EMPTY_LOG;
+  let fetching = false;
+  const take = (h: LogHistory) => {
+    if (h === log) return;
+    log = h;
+    keep(h);
+  };
+  return (s: any) => {
+    if (!Array.isArray(s?.G?.log)) return;
+    const base: number = s.G.logBase ?? 0;
+    take(stateLog(log, s._stateID ?? 0, base, s.G.log));
+    const from = missingFrom(log, base);
+    if (from === null || fetching) return;
+    fetching = true;
+    api
+      .log(matchID, credentials, from)
+      .then((r) => take(mergeLog(log, r.from, r.entries as never[])))
+      .catch(() => {}) // the next state tries again
+      .finally(() => {
+        fetching = false;
+      });
+  };
+}
+
+/** The server's pushes beside the game's state: private lines, the clock, the computer seats thinking. */
+function listenToPushes(
+  socket: any,
+  set: {
+    setLines: Dispatch<SetStateAction<PrivateMessage[]>>;
+    setClock: (c: ClockView | null) => void;
+    setThinking: Dispatch<SetStateAction<Record<string, boolean>>>;
+  },
+) {
+  socket?.on?.('kon:private', (line: PrivateMessage) => set.setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
+  socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => set.setClock(v));
+  socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => set.setThinking((old) => ({ ...old, [e.playerID]: e.thinking })));
+}
+
 export function useModuleMatch(
   module: GameModule | null,
   matchID: string,
@@ -46,7 +93,7 @@ export function useModuleMatch(
   credentials: string | undefined,
   numPlayers: number,
 ): ModuleMatch {
-  const [state, setState] = useState<{ G: any; ctx: any } | null>(null);
+  const [state, setState] = useState<{ G: unknown; ctx: Ctx } | null>(null);
   const [connected, setConnected] = useState(false);
   const [lobby, setLobby] = useState<MatchInfo | null>(null);
   const [chat, setChat] = useState<ModuleMatch['chat']>([]);
@@ -72,30 +119,8 @@ export function useModuleMatch(
     } as any);
     client.current = c;
     let current = true;
-    // The log as pieced together from the states' batches and the fetched history (logHistory.ts).
-    let log: LogHistory = EMPTY_LOG;
-    let fetching = false;
     setHistory(EMPTY_LOG);
-    const keep = (h: LogHistory) => {
-      if (!current || h === log) return;
-      log = h;
-      setHistory(h);
-    };
-    const takeLog = (s: any) => {
-      if (!Array.isArray(s?.G?.log)) return;
-      const base: number = s.G.logBase ?? 0;
-      keep(stateLog(log, s._stateID ?? 0, base, s.G.log));
-      const from = missingFrom(log, base);
-      if (from === null || fetching) return;
-      fetching = true;
-      api
-        .log(matchID, credentials, from)
-        .then((r) => keep(mergeLog(log, r.from, r.entries as never[])))
-        .catch(() => {}) // the next state tries again
-        .finally(() => {
-          fetching = false;
-        });
-    };
+    const takeLog = logTaker(matchID, credentials, (h) => current && setHistory(h));
     // The state a refusal was shown at: a newer state (this seat's next move accepted, or anyone's
     // move) ends its message; presence, chat and connection pushes do not.
     let refusedAt: number | null = null;
@@ -148,9 +173,7 @@ export function useModuleMatch(
       }
       showRefusal(e?.code ?? 'error', typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
     });
-    socket?.on?.('kon:private', (line: PrivateMessage) => setLines((old) => (old.some((l) => l.id === line.id) ? old : [...old, line])));
-    socket?.on?.('kon:clock', (v: ServerPayload<'kon:clock'>) => setClock(v));
-    socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => setThinking((old) => ({ ...old, [e.playerID]: e.thinking })));
+    listenToPushes(socket, { setLines, setClock, setThinking });
     // Pushed on every change; asked for once at the start.
     api.clock(matchID, credentials).then(
       (r) => current && setClock(r.clock),
@@ -167,7 +190,10 @@ export function useModuleMatch(
     };
   }, [module, matchID, playerID, credentials, numPlayers]);
   const log = useMemo(() => shownLog(history), [history]);
-  const G = useMemo(() => (state?.G && Array.isArray(state.G.log) ? { ...state.G, log } : (state?.G ?? null)), [state, log]);
+  const G = useMemo(() => {
+    const g = state?.G ?? null;
+    return isObject(g) && Array.isArray(g.log) ? { ...g, log } : g;
+  }, [state, log]);
 
   return {
     G,

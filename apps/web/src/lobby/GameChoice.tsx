@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { api, type GameInfo } from '../api';
 import { useI18n } from '../i18n';
+import { ChoiceGroup } from '../ui/FormParts';
 
 export const DEFAULT_GAME = 'kampen-om-norge';
 
@@ -20,19 +21,19 @@ export function GameChoice({ games, value, onChange }: { games: GameInfo[] | nul
   const { t, lang } = useI18n();
   if (!games || games.length < 2) return null;
   return (
-    <fieldset className="panel game-choice" data-testid="game-choice">
-      <legend>{t('games.choose')}</legend>
-      {games.map((g) => (
-        <label key={g.id} className="choice" data-game={g.id}>
-          <input type="radio" name="game" value={g.id} checked={value === g.id} onChange={() => onChange(g.id)} />
-          <span>
-            <strong>{g.name[lang]}</strong>
-            <small>
-              {g.summary[lang]} ({t('games.players', g.players)})
-            </small>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceGroup
+      legend={t('games.choose')}
+      name="game"
+      className="panel game-choice"
+      testId="game-choice"
+      options={games.map((g) => ({
+        value: g.id,
+        title: g.name[lang],
+        hint: `${g.summary[lang]} (${t('games.players', g.players)})`,
+        data: { 'data-game': g.id },
+      }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

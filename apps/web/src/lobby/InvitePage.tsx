@@ -21,16 +21,16 @@ export function InvitePage({ matchID, navigate, prefetch }: { matchID: string; n
   const { t, lang } = useI18n();
   const r = remembered(matchID);
   const origin = window.location.origin;
-  useEffect(prefetch, []);
+  useEffect(prefetch, [prefetch]);
   // A match of another game carries that game's name in the top bar (the site's is Kampen om Norge's).
   const listed = useGames();
   const gameName = r?.game && r.game !== DEFAULT_GAME ? (listed?.find((g) => g.id === r.game)?.name[lang] ?? '') : undefined;
   // Which seats are taken (a taken link only shows the board now); the server pushes nothing here, so read once.
   const [info, setInfo] = useState<MatchInfo | null>(null);
+  const tok = r?.member?.credentials;
   useEffect(() => {
-    const tok = r?.member?.credentials;
     if (tok) api.get(matchID, tok).then(setInfo, () => {});
-  }, [matchID]);
+  }, [matchID, tok]);
   return (
     <div className="page">
       <TopBar navigate={navigate} title={gameName} />

@@ -10,6 +10,7 @@ import { useI18n } from '../i18n';
 import { botsForPlan, OpponentChoices } from '../ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from '../ui/ClockChoice';
 import { VisibilityChoice } from './PublicMatches';
+import { ChoiceGroup, NameField } from '../ui/FormParts';
 
 export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
@@ -52,29 +53,14 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
       <p className="muted small" data-testid="create-summary">
         {game.summary[lang]} ({t('games.players', game.players)})
       </p>
-      <label className="field">
-        <span>{t('home.name')}</span>
-        <input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder={t('home.namePlaceholder')}
-          maxLength={32}
-          required
-          name="name"
-          autoComplete="nickname"
-        />
-      </label>
-      <fieldset>
-        <legend>{t('games.plan')}</legend>
-        {game.plans.map((p) => (
-          <label key={p.plan} className="choice">
-            <input type="radio" name="plan" value={p.plan} checked={plan === p.plan} onChange={() => setPlan(p.plan)} />
-            <span>
-              <strong>{t('games.plan.n', { n: p.seats.length })}</strong>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <NameField value={name} onChange={setName} />
+      <ChoiceGroup
+        legend={t('games.plan')}
+        name="plan"
+        options={game.plans.map((p) => ({ value: p.plan, title: t('games.plan.n', { n: p.seats.length }) }))}
+        value={plan}
+        onChange={setPlan}
+      />
       <fieldset>
         <legend>{t('games.seat')}</legend>
         <div className="seat-choices">

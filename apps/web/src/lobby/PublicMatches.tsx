@@ -8,24 +8,24 @@ import { ApiError, remember, saveName, type GameInfo, type Plan, type ScenarioIn
 import { DEFAULT_GAME } from './GameChoice';
 import { useI18n } from '../i18n';
 import { RulesetTag, SeatBadges } from '../ui/Chrome';
+import { ChoiceGroup } from '../ui/FormParts';
 import { pastApi, type PublicMatch } from '../replay/api';
 import '../comfort.css';
 
 export function VisibilityChoice({ value, onChange }: { value: 'private' | 'public'; onChange: (v: 'private' | 'public') => void }) {
   const { t } = useI18n();
   return (
-    <fieldset>
-      <legend>{t('home.visibility')}</legend>
-      {(['private', 'public'] as const).map((v) => (
-        <label key={v} className="choice">
-          <input type="radio" name="visibility" value={v} checked={value === v} onChange={() => onChange(v)} />
-          <span>
-            <strong>{t(`home.visibility.${v}`)}</strong>
-            <small>{t(`home.visibility.${v}.hint`)}</small>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceGroup
+      legend={t('home.visibility')}
+      name="visibility"
+      options={(['private', 'public'] as const).map((v) => ({
+        value: v,
+        title: t(`home.visibility.${v}`),
+        hint: t(`home.visibility.${v}.hint`),
+      }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

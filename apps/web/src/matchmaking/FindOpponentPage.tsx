@@ -10,6 +10,7 @@ import { ApiError, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { DEFAULT_GAME, useGames } from '../lobby/GameChoice';
 import { SeatBadges, TopBar } from '../ui/Chrome';
+import { ChoiceGroup } from '../ui/FormParts';
 import { mmApi, type Ticket, type TicketRequest } from './api';
 import { KON, link, SignInNotice, useScenarios, useSetupName } from './shared';
 
@@ -19,24 +20,13 @@ const RELIABILITIES = [null, 0.5, 0.75, 0.9] as const;
 /** How often an open ticket is looked at again. */
 const POLL_MS = 3_000;
 
-export function FindOpponentPage({ navigate }: { navigate: (to: string) => void }) {
-  const { t, lang } = useI18n();
-  const games = useGames();
-  const scenarios = useScenarios();
-  const setupName = useSetupName(games, scenarios);
-  const [game, setGame] = useState(DEFAULT_GAME);
-  const info = games?.find((g) => g.id === game);
-  const [setup, setSetup] = useState('basic');
-  const [plan, setPlan] = useState<string>('three');
-  const [sides, setSides] = useState<string[]>([]);
-  const [pace, setPace] = useState<(typeof PACES)[number]>('fast');
-  const [rated, setRated] = useState(true);
-  const [windowSize, setWindowSize] = useState<number | null>(null);
-  const [minReliability, setMinReliability] = useState<number | null>(null);
+/**
+ * This account's tickets: read at once, when the tab comes back, and every few seconds while one waits;
+ * `justMatched` is a ticket seen open that has turned matched.
+ */
+function useMyTickets() {
   const [tickets, setTickets] = useState<Ticket[] | null>(null);
   const [signedOut, setSignedOut] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   /** Tickets seen open, to tell when one turns matched. */
   const seenOpen = useRef(new Set<string>());
   const [justMatched, setJustMatched] = useState<Ticket | null>(null);
@@ -69,6 +59,73 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
     const timer = setInterval(load, POLL_MS);
     return () => clearInterval(timer);
   }, [waiting, load]);
+  return { tickets, signedOut, setSignedOut, justMatched, setJustMatched, seenOpen, load };
+}
+
+/** The ticket's limits on the opponent: how far its rating may be, and how reliable it must be. */
+function TicketLimits({
+  windowSize,
+  setWindowSize,
+  minReliability,
+  setMinReliability,
+}: {
+  windowSize: number | null;
+  setWindowSize: (w: number | null) => void;
+  minReliability: number | null;
+  setMinReliability: (r: number | null) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="mm-row">
+      <label className="field">
+        <span>{t('mm.window')}</span>
+        <select
+          name="window"
+          value={windowSize ?? ''}
+          onChange={(e) => setWindowSize(e.target.value === '' ? null : Number(e.target.value))}
+        >
+          {WINDOWS.map((w) => (
+            <option key={String(w)} value={w ?? ''}>
+              {w === null ? t('mm.window.any') : `± ${w}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('mm.reliability')}</span>
+        <select
+          name="reliability"
+          value={minReliability ?? ''}
+          onChange={(e) => setMinReliability(e.target.value === '' ? null : Number(e.target.value))}
+        >
+          {RELIABILITIES.map((r) => (
+            <option key={String(r)} value={r ?? ''}>
+              {r === null ? t('mm.reliability.any') : `${Math.round(r * 100)} %`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+export function FindOpponentPage({ navigate }: { navigate: (to: string) => void }) {
+  const { t, lang } = useI18n();
+  const games = useGames();
+  const scenarios = useScenarios();
+  const setupName = useSetupName(games, scenarios);
+  const [game, setGame] = useState(DEFAULT_GAME);
+  const info = games?.find((g) => g.id === game);
+  const [setup, setSetup] = useState('basic');
+  const [plan, setPlan] = useState<string>('three');
+  const [sides, setSides] = useState<string[]>([]);
+  const [pace, setPace] = useState<(typeof PACES)[number]>('fast');
+  const [rated, setRated] = useState(true);
+  const [windowSize, setWindowSize] = useState<number | null>(null);
+  const [minReliability, setMinReliability] = useState<number | null>(null);
+  const { tickets, signedOut, setSignedOut, justMatched, setJustMatched, seenOpen, load } = useMyTickets();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   // A new game: its default plan and set-up, any side.
   useEffect(() => {
@@ -127,17 +184,13 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
         {!signedOut && (
           <form className="panel mm-form" onSubmit={submit} aria-label={t('mm.title')}>
             {games && games.length > 1 && (
-              <fieldset>
-                <legend>{t('mm.game')}</legend>
-                {games.map((g) => (
-                  <label key={g.id} className="choice">
-                    <input type="radio" name="game" value={g.id} checked={game === g.id} onChange={() => setGame(g.id)} />
-                    <span>
-                      <strong>{g.name[lang]}</strong>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
+              <ChoiceGroup
+                legend={t('mm.game')}
+                name="game"
+                options={games.map((g) => ({ value: g.id, title: g.name[lang] }))}
+                value={game}
+                onChange={setGame}
+              />
             )}
             {game === KON && (
               <label className="field">
@@ -197,18 +250,13 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                 </small>
               </fieldset>
             )}
-            <fieldset>
-              <legend>{t('mm.pace')}</legend>
-              {PACES.map((p) => (
-                <label key={p} className="choice">
-                  <input type="radio" name="pace" value={p} checked={pace === p} onChange={() => setPace(p)} />
-                  <span>
-                    <strong>{t('mm.paceName', { pace: p })}</strong>
-                    <small>{t(`mm.pace.${p}`)}</small>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+            <ChoiceGroup
+              legend={t('mm.pace')}
+              name="pace"
+              options={PACES.map((p) => ({ value: p, title: t('mm.paceName', { pace: p }), hint: t(`mm.pace.${p}`) }))}
+              value={pace}
+              onChange={setPace}
+            />
             <label className="choice">
               <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.target.checked)} />
               <span>
@@ -216,36 +264,12 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                 <small>{t('mm.rated.hint')}</small>
               </span>
             </label>
-            <div className="mm-row">
-              <label className="field">
-                <span>{t('mm.window')}</span>
-                <select
-                  name="window"
-                  value={windowSize ?? ''}
-                  onChange={(e) => setWindowSize(e.target.value === '' ? null : Number(e.target.value))}
-                >
-                  {WINDOWS.map((w) => (
-                    <option key={String(w)} value={w ?? ''}>
-                      {w === null ? t('mm.window.any') : `± ${w}`}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span>{t('mm.reliability')}</span>
-                <select
-                  name="reliability"
-                  value={minReliability ?? ''}
-                  onChange={(e) => setMinReliability(e.target.value === '' ? null : Number(e.target.value))}
-                >
-                  {RELIABILITIES.map((r) => (
-                    <option key={String(r)} value={r ?? ''}>
-                      {r === null ? t('mm.reliability.any') : `${Math.round(r * 100)} %`}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
+            <TicketLimits
+              windowSize={windowSize}
+              setWindowSize={setWindowSize}
+              minReliability={minReliability}
+              setMinReliability={setMinReliability}
+            />
             {error && <p className="error">{error}</p>}
             <button type="submit" className="primary big" disabled={busy}>
               {busy ? t('mm.busy') : t('mm.submit')}

@@ -16,18 +16,20 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const support = pushSupport();
 
+  const [loadFailed, setLoadFailed] = useState(false);
+
   useEffect(() => {
     let live = true;
     Promise.all([pushInfo(matchID, credentials), currentEndpoint().catch(() => null)]).then(
       ([info, mine]) => live && setState({ info, mine }),
-      () => live && setMessage({ kind: 'error', text: t('push.error.load') }),
+      () => live && setLoadFailed(true),
     );
     return () => {
       live = false;
     };
   }, [matchID, credentials]);
 
-  if (!state) return message ? <p className="error small">{message.text}</p> : null;
+  if (!state) return loadFailed ? <p className="error small">{t('push.error.load')}</p> : null;
   if (!state.info.publicKey) return null;
   const on = state.mine !== null && state.info.endpoints.includes(state.mine);
 

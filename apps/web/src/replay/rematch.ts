@@ -16,14 +16,16 @@ export function followRematch(matchID: string, member: Joined, navigate: (to: st
  */
 export function useRematchFollow(info: MatchInfo | null, member: Joined | undefined, navigate: (to: string) => void) {
   const seen = useRef<string | null | undefined>(undefined);
+  // The rematch's id, null when there is none, undefined before the match's info has come.
+  const rematch = info ? (info.rematch ?? null) : undefined;
   useEffect(() => {
-    if (!info) return;
-    const r = info.rematch ?? null;
+    if (rematch === undefined) return;
+    const r = rematch;
     if (seen.current === undefined) {
       seen.current = r;
       return;
     }
     if (r && r !== seen.current && member) followRematch(r, member, navigate);
     seen.current = r;
-  }, [info?.rematch, !!info]);
+  }, [rematch, member, navigate]);
 }

@@ -2,7 +2,7 @@
  * Looking back during a game: the board as it was right after a log entry, as the spectators saw it
  * (the server replays the stored moves; no seat's secrets). null while looking at the live game.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { pastApi, type BoardAt } from './api';
 
 export interface BoardHistory {
@@ -19,10 +19,13 @@ export function useBoardAt(matchID: string, token: string | undefined): BoardHis
   const [loading, setLoading] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const asked = useRef(0);
-  useEffect(() => {
+  // Another match: nothing of the last one's board stays shown.
+  const [shownFor, setShownFor] = useState(matchID);
+  if (shownFor !== matchID) {
+    setShownFor(matchID);
     setAt(null);
     setLoading(null);
-  }, [matchID]);
+  }
   const show = useCallback(
     (entry: number) => {
       if (!token) return;

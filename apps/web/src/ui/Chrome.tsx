@@ -10,10 +10,11 @@ import { syncAccountMatches, useAccount } from '../account/session';
 function AccountEntry({ navigate, besideYou }: { navigate: (to: string) => void; besideYou: boolean }) {
   const { t } = useI18n();
   const account = useAccount();
+  const accountId = account?.id;
   useEffect(() => {
     // Signed in on this device: the account's matches from its other devices come into this browser's list.
-    if (account) void syncAccountMatches(false);
-  }, [account?.id]);
+    if (accountId) void syncAccountMatches(false);
+  }, [accountId]);
   if (account === undefined) return null;
   // Beside a match's "you" menu a phone has no room for it (styles: .account-entry.beside-you).
   return (

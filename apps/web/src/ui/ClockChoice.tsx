@@ -4,6 +4,7 @@
  */
 import type { AtZero, ClockSettings } from '../api';
 import { useI18n } from '../i18n';
+import { Choice } from './FormParts';
 
 export type ClockMode = ClockSettings['mode'];
 export type Unit = 'minutes' | 'hours' | 'days';
@@ -49,13 +50,15 @@ export function ClockChoice({
     <fieldset className="clock-choice">
       <legend>{t('home.clock')}</legend>
       {(['none', 'live', 'correspondence'] as ClockMode[]).map((m) => (
-        <label key={m} className="choice">
-          <input type="radio" name="clock" value={m} checked={value.mode === m} onChange={() => set({ mode: m })} />
-          <span>
-            <strong>{t(`home.clock.${m}`)}</strong>
-            <small>{t(`home.clock.${m}.hint`)}</small>
-          </span>
-        </label>
+        <Choice
+          key={m}
+          name="clock"
+          value={m}
+          checked={value.mode === m}
+          onChange={() => set({ mode: m })}
+          title={t(`home.clock.${m}`)}
+          hint={t(`home.clock.${m}.hint`)}
+        />
       ))}
       {value.mode === 'live' && (
         <div className="row clock-numbers">
@@ -105,13 +108,15 @@ export function ClockChoice({
         <div className="clock-zero">
           <span>{t('home.clock.atZero')}</span>
           {atZeroChoices.map((z) => (
-            <label key={z} className="choice">
-              <input type="radio" name="atZero" value={z} checked={value.atZero === z} onChange={() => set({ atZero: z })} />
-              <span>
-                <strong>{t(`home.clock.atZero.${z}`)}</strong>
-                <small>{t(`clock.atZero.${z}`)}</small>
-              </span>
-            </label>
+            <Choice
+              key={z}
+              name="atZero"
+              value={z}
+              checked={value.atZero === z}
+              onChange={() => set({ atZero: z })}
+              title={t(`home.clock.atZero.${z}`)}
+              hint={t(`clock.atZero.${z}`)}
+            />
           ))}
         </div>
       )}

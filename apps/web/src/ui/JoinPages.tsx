@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError, remember, remembered, saveName, savedName, type MatchInfo } from '../api';
 import { useI18n } from '../i18n';
 import { SeatBadges, TopBar } from './Chrome';
+import { NameField } from './FormParts';
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
@@ -27,8 +28,10 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
   const [error, setError] = useState<string | null>(null);
   const [taken, setTaken] = useState(false);
   const [busy, setBusy] = useState(false);
-  const already = remembered(matchID)?.member;
-  useEffect(() => prefetch?.(), []);
+  // The link did not open a seat (none in the address, or the server does not know it).
+  const [badLink, setBadLink] = useState(false);
+  const already = !!remembered(matchID)?.member;
+  useEffect(() => prefetch?.(), [prefetch]);
 
   useEffect(() => {
     // A returning member (this browser holds a seat here): straight into the match, whatever link.
@@ -37,17 +40,22 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
       return;
     }
     if (!token) {
-      setError(t('join.badLink'));
+      setBadLink(true);
       return;
     }
+    let current = true;
     api
       .get(matchID, token)
       .then((i) => {
+        if (!current) return;
         setInfo(i);
         if (i.you.role === 'seat-link' && i.you.claimed) setTaken(true);
       })
-      .catch(() => setError(t('join.badLink')));
-  }, []);
+      .catch(() => current && setBadLink(true));
+    return () => {
+      current = false;
+    };
+  }, [already, matchID, token, navigate]);
 
   const watch = () => {
     // A claimed seat link still shows the board as a spectator sees it (never a hand).
@@ -104,18 +112,8 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
                 {co ? t('join.co.as', { seat: t(`seat.${seat}`), name: holder ?? '?' }) : t('join.as', { seat: t(`seat.${seat}`) })}
               </p>
             )}
-            <label className="field">
-              <span>{t('home.name')}</span>
-              <input
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder={t('home.namePlaceholder')}
-                maxLength={32}
-                required
-                name="name"
-              />
-            </label>
-            {error && <p className="error">{error}</p>}
+            <NameField value={name} onChange={setName} />
+            {(error ?? badLink) && <p className="error">{error ?? t('join.badLink')}</p>}
             <button type="submit" className="primary big" disabled={busy || !name.trim() || !seat}>
               {t('join.submit')}
             </button>

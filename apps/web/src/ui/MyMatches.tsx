@@ -36,14 +36,17 @@ function ClockLeft({ clock }: { clock: ClockView }) {
   );
 }
 
+type MyMatch = Remembered & { member: NonNullable<Remembered['member']> };
+/** The matches this browser holds a seat in, newest first, at most MAX. */
+const read = (): MyMatch[] =>
+  rememberedMatches()
+    .filter((r): r is MyMatch => !!r.member)
+    .slice(0, MAX);
+
 export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
   const { t } = useI18n();
-  const read = () =>
-    rememberedMatches()
-      .filter((r): r is Remembered & { member: NonNullable<Remembered['member']> } => !!r.member)
-      .slice(0, MAX);
   // Read again when the player's other devices bring matches (devices/LinkDevices.tsx).
-  const [mine, setMine] = useState<(Remembered & { member: NonNullable<Remembered['member']> })[]>(read);
+  const [mine, setMine] = useState<MyMatch[]>(read);
   const [status, setStatus] = useState<Map<string, MatchStatus> | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -79,9 +82,10 @@ export function MyMatches({ navigate }: { navigate: (to: string) => void }) {
   }, []);
 
   // The installed app starts at /#my-matches (manifest.webmanifest): bring the list into view once it is drawn.
+  const drawn = mine.length > 0;
   useEffect(() => {
-    if (window.location.hash === '#my-matches') document.getElementById('my-matches')?.scrollIntoView();
-  }, [mine.length > 0]);
+    if (drawn && window.location.hash === '#my-matches') document.getElementById('my-matches')?.scrollIntoView();
+  }, [drawn]);
 
   const devices = <LinkDevices onChanged={() => setMine(read())} />;
   if (mine.length === 0) return devices;

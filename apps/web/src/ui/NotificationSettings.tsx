@@ -18,18 +18,23 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [open, setOpen] = useState(false);
 
+  // The settings could not be read (the dialog says so until they are).
+  const [loadFailed, setLoadFailed] = useState(false);
+
   useEffect(() => {
     if (!open) return;
     setMessage(null);
+    setLoadFailed(false);
     api.notifications(matchID, credentials).then(
       (i) => {
         setInfo(i);
         setWebhookUrl(i.settings.webhookUrl ?? '');
         setEmail(i.settings.email ?? '');
       },
-      () => setMessage({ kind: 'error', text: t('notify.error.load') }),
+      () => setLoadFailed(true),
     );
-  }, [open]);
+  }, [open, matchID, credentials]);
+  const shown = message ?? (loadFailed ? { kind: 'error', text: t('notify.error.load') } : null);
   useEffect(() => {
     const d = dialog.current;
     if (open && d && !d.open) d.showModal?.();
@@ -104,9 +109,9 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
             )}
           </label>
           <p className="muted small">{t('notify.private')}</p>
-          {message && (
-            <p className={message.kind === 'ok' ? 'ok' : 'error'} role="status">
-              {message.text}
+          {shown && (
+            <p className={shown.kind === 'ok' ? 'ok' : 'error'} role="status">
+              {shown.text}
             </p>
           )}
           <div className="row">

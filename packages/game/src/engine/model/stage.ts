@@ -7,6 +7,41 @@
 import type { Faction } from '../../types.js';
 import type { Prompt } from './state.js';
 
+/** The stages of the basic game: the turn's phases, its prompts, and the steps of a combat. */
+export const BASIC_STAGES = [
+  'movement',
+  'combat',
+  'reinforcement',
+  'sabotage',
+  'engineers',
+  'paratroopers',
+  'submarine',
+  'discard',
+  'withdraw',
+  'attackerCards',
+  'defenderCards',
+  'counter',
+  'losses',
+  'answerLosses',
+  'evacuate',
+  'retreat',
+] as const;
+
+/** The 9. April turn of the advanced game (engine/april9); its windows are prompts, named by Prompt['kind']. */
+export const APRIL9_STAGES = [
+  'april9Choose',
+  'april9Deploy',
+  'april9Ships',
+  'april9Movement',
+  'april9Raid',
+  'april9Landing',
+  'april9Mobilize',
+  'april9Naval',
+  'april9Window',
+  'april9Deceive',
+  'april9Retreat',
+] as const;
+
 /** The stages of naval movement and combat in the ordinary advanced turns (engine/naval). */
 export const NAVAL_STAGES = [
   'intercept',
@@ -25,29 +60,16 @@ export function isNavalStage(stage: string): stage is NavalStage {
   return (NAVAL_STAGES as readonly string[]).includes(stage);
 }
 
-export type Stage =
-  | 'movement'
-  | 'combat'
-  | 'reinforcement'
-  | Prompt['kind']
-  | 'attackerCards'
-  | 'defenderCards'
-  | 'counter'
-  | 'losses'
-  | 'answerLosses'
-  | 'evacuate'
-  | 'retreat'
-  // The 9. April turn (engine/april9); its windows are prompts, named by Prompt['kind'].
-  | 'april9Choose'
-  | 'april9Deploy'
-  | 'april9Ships'
-  | 'april9Movement'
-  | 'april9Raid'
-  | 'april9Landing'
-  | 'april9Mobilize'
-  | 'april9Naval'
-  // Naval movement and combat of the ordinary advanced turns (engine/naval).
-  | NavalStage;
+/** The stages only the advanced game has (the web's banner words these itself). */
+export const ADVANCED_STAGES = [...APRIL9_STAGES, 'withdrawShips', ...NAVAL_STAGES] as const;
+
+/** Every stage, once: boardgame.io's stage table (game.ts) and the web client read this list. */
+export const STAGES = [...BASIC_STAGES, ...ADVANCED_STAGES] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Each prompt is answered in the stage of its own name: tsc refuses a prompt kind missing above. */
+type Holds<T extends true> = T;
+export type PromptsAreStages = Holds<Prompt['kind'] extends Stage ? true : false>;
 
 /** Exactly one faction decides at any moment; this says which and about what. */
 export interface Actor {

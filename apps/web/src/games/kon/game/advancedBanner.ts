@@ -1,34 +1,13 @@
 /** The banner's sentence for the advanced game's stages (see banner.ts for the basic ones). */
-import { APRIL9_KEEP, type Actor, type FactionView } from '@kon/game';
+import { ADVANCED_STAGES, APRIL9_KEEP, type Actor, type FactionView } from '@kon/game';
 import type { T } from '../../../i18n';
 import { areaName } from './data';
 
-const ADVANCED_STAGES = new Set([
-  'april9Choose',
-  'april9Deploy',
-  'april9Ships',
-  'april9Movement',
-  'april9Raid',
-  'april9Landing',
-  'april9Mobilize',
-  'april9Window',
-  'april9Deceive',
-  'april9Retreat',
-  'withdrawShips',
-  'intercept',
-  'sailOn',
-  'navalCombat',
-  'navalVolunteer',
-  'navalAttackerCards',
-  'navalDefenderCards',
-  'navalCounter',
-  'navalVoid',
-  'navalChase',
-]);
+const ADVANCED: ReadonlySet<string> = new Set(ADVANCED_STAGES);
 
 /** What the acting faction must do (`mine`) or what the others wait for; null for a basic stage. */
 export function advancedDetail(G: FactionView, a: Actor, mine: boolean, t: T): string | null {
-  if (!ADVANCED_STAGES.has(a.stage)) return null;
+  if (!ADVANCED.has(a.stage)) return null;
   const F = t(`faction.${a.faction}`);
   const p = G.prompts[G.prompts.length - 1];
   const s = G.april9;
