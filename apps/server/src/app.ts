@@ -251,6 +251,7 @@ async function startPeople(
     send: (...args) => s.notifications.sendTo(...args),
   });
   rating.matchmaker.onMatchMade((made) => teller.matchMade(made));
+  rating.matchmaker.onExpired((t) => teller.ticketExpired(t));
   return { players, rating, teller };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Bilingual, GameModule } from '@kon/platform';
 import type { Logger } from '../log';
-import { matchFoundPush, matchFoundText, type PushMessage } from '../notifications/message';
+import { matchFoundPush, matchFoundText, type PushMessage, ticketExpiredPush, ticketExpiredText } from '../notifications/message';
 import type { NotificationSettings } from '../notifications/settings';
 import type { MatchMade } from './service';
 
@@ -79,6 +79,24 @@ export class MatchFoundTeller {
       };
       this.d.send(made.matchID, accountId, { webhook: null, email, lang: 'en' }, both, (lang) => matchFoundPush({ ...about, lang }));
     }
+  }
+
+  /** A ticket outlived its pace's window unmatched: its player is told by their chosen channels. */
+  ticketExpired(t: { id: string; accountId: string; game: string }) {
+    if (this.stopped) return;
+    void (async () => {
+      const { game } = this.d.names(t.game, '');
+      const s = await this.d.channelsOf(t.accountId);
+      const link = `${this.d.publicUrl ?? ''}/play`;
+      if (s)
+        this.d.send(
+          t.id,
+          t.accountId,
+          s,
+          (lang) => ticketExpiredText({ game, link, lang }),
+          (lang) => ticketExpiredPush({ game, lang }),
+        );
+    })().catch((err: unknown) => this.d.log.error('telling of an expired ticket failed', { ticket: t.id, err }));
   }
 
   stop() {

@@ -105,3 +105,19 @@ export function matchFoundPush({ matchID, game, side, lang }: Omit<MatchFound, '
   if (lang === 'nb') return { title: `Motstander funnet: du er ${f}`, body: `${game.no}, parti ${matchID}.`, url, tag };
   return { title: `Opponent found: you play ${f}`, body: `${game.en}, match ${matchID}.`, url, tag };
 }
+
+/** A ticket of the match maker's ran out with nobody matched. */
+export function ticketExpiredText({ game, link, lang }: { game: Bilingual; link: string; lang: 'nb' | 'en' }) {
+  if (lang === 'nb')
+    return {
+      subject: `${game.no}: ingen motstander denne gangen`,
+      text: `Søket ditt etter en motstander gikk ut uten treff. Prøv igjen:\n${link}`,
+    };
+  return { subject: `${game.no}: no opponent this time`, text: `Your search for an opponent ran out without a match. Try again:\n${link}` };
+}
+
+export function ticketExpiredPush({ game, lang }: { game: Bilingual; lang: 'nb' | 'en' }): PushMessage {
+  if (lang === 'nb')
+    return { title: 'Ingen motstander denne gangen', body: `${game.no}: søket ditt gikk ut.`, url: '/play', tag: 'kon-mm' };
+  return { title: 'No opponent this time', body: `${game.en}: your search ran out.`, url: '/play', tag: 'kon-mm' };
+}
