@@ -27,17 +27,21 @@ import { createRatingTables } from './tables';
 const keyText = (k: RatingKey) => `${k.game}\u0000${k.variant}\u0000${k.side}`;
 type RatingRow = { mu: number; sigma: number; games: number; wins: number; losses: number; draws: number };
 
-/** How one judged match changes the rating rows it touches (pure, so the rebuild and a single match share it). */
-function apply(m: FinishedMatch, j: Judgement, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
+/** How one judged match changes the skills it touches, by part (partOf): pure, so the rebuild and a single match share it. */
+export function ratingsAfter(m: FinishedMatch, j: Judgement, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
   if (!j.rated) return new Map();
   const bySeat = new Map(j.seats.map((s) => [s.seat, s]));
+  // A team is its camp's seats' accounts: a seat commanded by two people puts both in its team.
   const teams = teamsOf(
     m.game,
     m.seats.map((s) => ({ seat: s.key, playerIDs: s.playerIDs })),
-  );
-  const seatSkill = new Map(j.seats.map((s) => [s.seat, skills.get(`${s.accountId}\u0000${keyText(s.key)}`) ?? NEW_SKILL]));
-  return rateSeats(teams, (seat) => bySeat.get(seat)!.rank, seatSkill);
+  ).map((t) => j.seats.filter((s) => t.includes(s.seat)).map(partOf));
+  const partSkill = new Map(j.seats.map((s) => [partOf(s), skills.get(`${s.accountId}\u0000${keyText(s.key)}`) ?? NEW_SKILL]));
+  return rateSeats(teams, (part) => bySeat.get(part.split('\u0000')[0]!)!.rank, partSkill);
 }
+
+/** One account's part in a match: its seat and the account (co-commanders share a seat). */
+const partOf = (s: { seat: string; accountId: string }) => `${s.seat}\u0000${s.accountId}`;
 
 export class RatingService {
   constructor(
@@ -123,10 +127,10 @@ export class RatingService {
         before.set(`${s.accountId}\u0000${keyText(s.key)}`, { mu: num(r!.mu), sigma: num(r!.sigma) });
       }
     }
-    const after = apply(m, j, before);
+    const after = ratingsAfter(m, j, before);
     for (const s of seats) {
       const b = before.get(`${s.accountId}\u0000${keyText(s.key)}`);
-      const a = after.get(s.seat);
+      const a = after.get(partOf(s));
       if (j.rated && a) {
         await q(
           `UPDATE kon_ratings SET mu = $5, sigma = $6, games = games + 1, wins = wins + $7, losses = losses + $8, draws = draws + $9, updated_at = $10
