@@ -62,9 +62,9 @@ export async function afterSignIn(a: Account): Promise<void> {
 }
 
 /** Credentials of the account's seat in a match, for this browser, remembered like a join. */
-export async function takeSeat(m: Pick<AccountMatch, 'matchID' | 'game'>): Promise<Joined> {
+export async function takeSeat(m: Pick<AccountMatch, 'matchID'> & Partial<Pick<AccountMatch, 'game'>>): Promise<Joined> {
   const joined = await call<Joined>('POST', `/api/me/matches/${encodeURIComponent(m.matchID)}/credentials`, { browserKey: browserKey() });
-  remember(m.matchID, { member: joined, game: m.game });
+  remember(m.matchID, { member: joined, game: m.game ?? joined.game });
   return joined;
 }
 

@@ -5,6 +5,7 @@
  */
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { api, remember, remembered } from '../api';
+import { takeSeat } from '../account/session';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
 import { WEB_GAMES } from './registry';
@@ -49,14 +50,22 @@ export function GameMatchPage(props: GamePageProps) {
     const r = remembered(props.matchID);
     const token =
       (props.spectator ? r?.spectatorToken || decodeURIComponent(window.location.hash.replace(/^#/, '')) : r?.member?.credentials) ?? '';
-    api.get(props.matchID, token).then(
-      (info) => {
-        const g = info.game ?? DEFAULT_GAME;
-        if (r) remember(props.matchID, { game: g });
-        setGame(g);
-      },
-      // The match page says what is wrong (not found, no access).
-      () => setGame(DEFAULT_GAME),
+    const ask = () =>
+      api.get(props.matchID, token).then(
+        (info) => {
+          const g = info.game ?? DEFAULT_GAME;
+          if (r) remember(props.matchID, { game: g });
+          setGame(g);
+        },
+        // The match page says what is wrong (not found, no access).
+        () => setGame(DEFAULT_GAME),
+      );
+    if (props.spectator) return void ask();
+    // A seat this browser does not hold may be its signed-in account's (a match the match maker made,
+    // or one taken on another device): its credentials for this browser first, then the game's page.
+    takeSeat({ matchID: props.matchID }).then(
+      (joined) => setGame(joined.game ?? DEFAULT_GAME),
+      () => ask(),
     );
   }, [props.matchID]);
   if (!game)
