@@ -36,6 +36,7 @@ import { startPlayers, type Players } from './players';
 import { startRatings, type RatingLayer, type RatingOptions } from './ratings/layer';
 import { matchmakerRoutes } from './matchmaker/routes';
 import { MatchFoundTeller, namesFrom } from './matchmaker/tell';
+import { chatBlocks } from './matchmaker/chat-blocks';
 
 export { loadGames, type ServerGames } from './games';
 /** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
@@ -239,11 +240,12 @@ async function startPeople(
   rating.matchmaker.binder ??= players;
   players.onAccountDeleted((id) => rating.forgetAccount(id));
   // Players away when their ticket is matched hear of it by their chosen channels (matchmaker/tell.ts).
+  const membersOf = async (matchID: string) => (await lobby.record(matchID))?.lobby.members ?? [];
   const teller = new MatchFoundTeller({
     awayAfterMs: config.notifyAwayAfterMs,
     publicUrl: config.publicUrl,
     log: log.child({ component: 'matchmaker' }),
-    membersOf: async (matchID) => (await lobby.record(matchID))?.lobby.members ?? [],
+    membersOf,
     online: (matchID) => transport.presence.members(matchID),
     channelsOf: (id) => players.channelsOf(id),
     emailOf: (id) => players.emailOf(id),
@@ -252,6 +254,7 @@ async function startPeople(
   });
   rating.matchmaker.onMatchMade((made) => teller.matchMade(made));
   rating.matchmaker.onExpired((t) => teller.ticketExpired(t));
+  transport.withholdChat(chatBlocks({ membersOf, blockersOf: (id) => rating.matchmaker.blockersOf(id) }));
   return { players, rating, teller };
 }
 

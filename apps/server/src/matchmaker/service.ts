@@ -321,6 +321,12 @@ export class Matchmaker {
     return rows.map((r) => ({ accountId: r.blocked, since: num(r.created_at) }));
   }
 
+  /** The accounts that blocked this one (their members never get its chat lines). */
+  async blockersOf(blocked: string): Promise<ReadonlySet<string>> {
+    const rows = await this.d.sql.query<{ blocker: string }>('SELECT blocker FROM kon_blocks WHERE blocked = $1', [blocked]);
+    return new Set(rows.map((r) => r.blocker));
+  }
+
   /** Either blocked the other. */
   async isBlocked(a: string, b: string): Promise<boolean> {
     const rows = await this.d.sql.query(
