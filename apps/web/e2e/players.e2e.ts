@@ -120,7 +120,7 @@ describe('players, from sign-up to the leaderboard', () => {
     await putTicket(bo.page, 'narvik', []);
     // Both pages say so at once, rated, with each side's chance.
     for (const p of [ann, bo]) {
-      await p.page.getByTestId('matched').waitFor({ timeout: 15_000 });
+      await p.page.getByTestId('matched').waitFor({ timeout: 30_000 });
       expect(await p.page.getByTestId('forecast').first().textContent()).toMatch(/rated/i);
     }
     const href = await ann.page.getByTestId('matched').locator('a').getAttribute('href');
