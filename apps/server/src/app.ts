@@ -35,6 +35,8 @@ import { buildServices, startServices, stopServices, wireServices, type ServiceO
 import { startPlayers, type Players } from './players';
 import { startRatings, type RatingLayer, type RatingOptions } from './ratings/layer';
 import { matchmakerRoutes } from './matchmaker/routes';
+import { MatchFoundTeller, namesFrom } from './matchmaker/tell';
+import { chatBlocks } from './matchmaker/chat-blocks';
 
 export { loadGames, type ServerGames } from './games/registry';
 /** The games the server hosts (the old name of loadGames, kept for the benches and tests). */
@@ -211,6 +213,7 @@ type Play = ReturnType<typeof matchPlay>;
 interface People {
   players: Players;
   rating: RatingLayer;
+  teller: MatchFoundTeller;
 }
 
 /**
@@ -221,7 +224,7 @@ interface People {
 async function startPeople(
   config: Config,
   { storage, log }: Core,
-  { lobby }: Play,
+  { lobby, transport }: Play,
   s: Services,
   rating: RatingLayer,
   opts: StartOptions,
@@ -236,7 +239,23 @@ async function startPeople(
   });
   rating.matchmaker.binder ??= players;
   players.onAccountDeleted((id) => rating.forgetAccount(id));
-  return { players, rating };
+  // Players away when their ticket is matched hear of it by their chosen channels (matchmaker/tell.ts).
+  const membersOf = async (matchID: string) => (await lobby.record(matchID))?.lobby.members ?? [];
+  const teller = new MatchFoundTeller({
+    awayAfterMs: config.notifyAwayAfterMs,
+    publicUrl: config.publicUrl,
+    log: log.child({ component: 'matchmaker' }),
+    membersOf,
+    online: (matchID) => transport.presence.members(matchID),
+    channelsOf: (id) => players.channelsOf(id),
+    emailOf: (id) => players.emailOf(id),
+    names: (game, seat) => namesFrom(lobby.games.of(game), seat),
+    send: (...args) => s.notifications.sendTo(...args),
+  });
+  rating.matchmaker.onMatchMade((made) => teller.matchMade(made));
+  rating.matchmaker.onExpired((t) => teller.ticketExpired(t));
+  transport.withholdChat(chatBlocks({ membersOf, blockersOf: (id) => rating.matchmaker.blockersOf(id) }));
+  return { players, rating, teller };
 }
 
 /** The routes under /api besides the lobby's: one entry per module. */
@@ -347,6 +366,7 @@ function stopper(config: Config, core: Core, play: Play, s: Services, people: Pe
       await play.transport.close();
       httpServer.closeAllConnections?.();
       await cluster?.close();
+      people.teller.stop();
       await people.players.close();
       await people.rating.close().catch(() => {});
       await storage.close();

@@ -185,6 +185,37 @@ describe.each(stores)('on $name', ({ env }) => {
       expect([...ratingsSorted].sort((a: number, b: number) => b - a)).toEqual(ratingsSorted);
     });
 
+    it('matches judged out of the rebuild’s order (ending together on two processes) get the rebuild’s numbers', async () => {
+      const ids: string[] = [];
+      for (const [g, o] of [
+        ['pat', 'sam'],
+        ['pat', 'quinn'],
+        ['roy', 'quinn'],
+      ] as const) {
+        await put(g, kon2({ setup: 'advanced', pace: 'slow', sides: ['germany'] }));
+        const r = await put(o, kon2({ setup: 'advanced', pace: 'slow' }));
+        await timeOut(r.json.matchID);
+        ids.push(r.json.matchID);
+      }
+      const sql = t.server.ratings.sqlHandle;
+      const marks = ids.map((_id, i) => `$${i + 1}`).join(', ');
+      await expect
+        .poll(async () => (await sql.query(`SELECT 1 AS x FROM kon_rated_matches WHERE match_id IN (${marks})`, ids)).length)
+        .toBe(3);
+      // The rebuild's order: by the time each finished, then by id.
+      const when = new Map<string, number>();
+      for (const id of ids) when.set(id, (await t.server.storage.fetchLobby(id))!.metadata.updatedAt);
+      const order = [...ids].sort((a, b) => when.get(a)! - when.get(b)! || (a < b ? -1 : 1));
+      // Every judgement forgotten, then the three judged last first (as processes may hear them).
+      for (const table of ['kon_rated_matches', 'kon_match_players', 'kon_ratings']) await sql.query(`DELETE FROM ${table}`);
+      for (const id of [...order].reverse()) await t.server.ratings.finished(id);
+      const mine = async () => (await t.server.ratings.allRatings()).filter((r) => ['pat', 'sam', 'quinn', 'roy'].includes(r.accountId));
+      const live = await mine();
+      expect(live.reduce((n, r) => n + r.games, 0)).toBe(6);
+      await t.server.ratings.rebuild();
+      expect(await mine()).toEqual(live);
+    });
+
     it('a seat the computer took over during play counts as left, for good', async () => {
       await put('rex', kon2({ setup: 'advanced', pace: 'slow', sides: ['germany'] }));
       const r = await put('sal', kon2({ setup: 'advanced', pace: 'slow' }));

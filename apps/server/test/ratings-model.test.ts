@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chances, type FinishedMatch, judge, keyOf, NEW_SKILL, rateSeats, teamsOf } from '../src/ratings/model';
+import { ratingsAfter } from '../src/ratings/service';
 
 const rules = { minMovesPerSeat: { 'kampen-om-norge': 3, 'deres-uenighet': 2 }, leaderboardMinGames: 1 };
 
@@ -142,6 +143,39 @@ describe('openskill on the placings', () => {
     expect(out.get('norway')!.mu).toBeGreaterThan(NEW_SKILL.mu);
     expect(out.get('allies')!.mu).toBeGreaterThan(NEW_SKILL.mu);
     for (const s of out.values()) expect(s.sigma).toBeLessThan(NEW_SKILL.sigma);
+  });
+  it('co-commanders of a seat are both in its team: both placed and rated, and they weigh as two', () => {
+    const co = kon({
+      seats: [
+        { key: 'germany', playerIDs: ['0'], accountId: 'a' },
+        { key: 'norway', playerIDs: ['1'], accountId: 'b', coAccounts: ['d'] },
+        { key: 'allies', playerIDs: ['2'], accountId: 'c' },
+      ],
+    });
+    const j = judge(co, rules);
+    expect(j.rated).toBe(true);
+    expect(byAccount(j)).toEqual({
+      a: [2, 'loss', 'finished'],
+      b: [1, 'win', 'finished'],
+      c: [1, 'win', 'finished'],
+      d: [1, 'win', 'finished'],
+    });
+    const after = ratingsAfter(co, j, new Map());
+    expect([...after.keys()].sort()).toEqual(['allies\u0000c', 'germany\u0000a', 'norway\u0000b', 'norway\u0000d']);
+    expect(after.get('norway\u0000d')!.mu).toBeGreaterThan(NEW_SKILL.mu);
+    // Losing to a camp of three people costs Germany less than losing to two.
+    const alone = ratingsAfter(kon(), judge(kon(), rules), new Map());
+    expect(after.get('germany\u0000a')!.mu).toBeLessThan(NEW_SKILL.mu);
+    expect(after.get('germany\u0000a')!.mu).toBeGreaterThan(alone.get('germany\u0000a')!.mu);
+    // One person on two parts (a co-commander of the other camp's seat) makes the match unrated.
+    const twice = kon({
+      seats: [
+        { key: 'germany', playerIDs: ['0'], accountId: 'a' },
+        { key: 'norway', playerIDs: ['1'], accountId: 'b', coAccounts: ['a'] },
+        { key: 'allies', playerIDs: ['2'], accountId: 'c' },
+      ],
+    });
+    expect(judge(twice, rules)).toMatchObject({ rated: false, why: 'same_account' });
   });
   it('predicts the stronger side more likely to win; chances sum to one', () => {
     const p = chances([[{ mu: 30, sigma: 3 }], [NEW_SKILL]]);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { GameState } from '@kon/game';
-import { startServer, type RunningServer } from '../../server/src/app';
+import { startServer, type RunningServer, type StartOptions } from '../../server/src/app';
 import { loadConfig } from '../../server/src/core/config';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,7 @@ export interface WebRig {
  * What every browser test starts from: the client (built once by build-once.ts, the project's global
  * setup), served by the real server on a free port, and Chromium.
  */
-async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
+async function startWebRig(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<WebRig> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-web-e2e-'));
   const config = loadConfig({
     HOST: '127.0.0.1',
@@ -46,7 +46,7 @@ async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
     AUTOPASS: 'off',
     ...env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, undefined, opts);
   const browser = await launch();
   return {
     server,
@@ -68,10 +68,10 @@ async function startWebRig(env: Record<string, string> = {}): Promise<WebRig> {
  * The rig of one test file, started before its tests and closed after them. Its fields are read
  * when a test runs (they do not exist before the file's beforeAll has run).
  */
-export function useWebRig(env: Record<string, string> = {}): WebRig {
+export function useWebRig(env: Record<string, string> = {}, opts: StartOptions = {}): WebRig {
   let rig: WebRig | undefined;
   beforeAll(async () => {
-    rig = await startWebRig(env);
+    rig = await startWebRig(env, opts);
   });
   afterAll(async () => {
     await rig?.close();

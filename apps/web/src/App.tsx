@@ -124,8 +124,9 @@ export function App() {
       );
   } else if (/^\/account(?:\/(new|link))?\/?$/.test(path)) {
     const sub = /^\/account\/(new|link)/.exec(path)?.[1];
+    // One key for every account path: signing up (/account/new → /account) keeps the page mounted.
     page = (
-      <ChunkErrorBoundary key={path} message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
+      <ChunkErrorBoundary key="account" message={i18n.t('error.loadFailed')} retry={i18n.t('error.reload')}>
         <Suspense fallback={<PageLoading navigate={navigate} />}>
           <AccountPage sub={sub} navigate={navigate} />
         </Suspense>

@@ -12,7 +12,7 @@ export const MATCHMAKING_STRINGS = dictionary({
     'mm.nav.leaderboard': 'Rangering',
     'mm.title': 'Finn en motstander',
     'mm.intro':
-      'Si hva du vil spille, så setter vi deg sammen med andre som vil det samme. Denne siden sier fra så snart noen passer; la den stå åpen, eller kom tilbake hit.',
+      'Si hva du vil spille, så setter vi deg sammen med andre som vil det samme. Denne siden sier fra så snart noen passer. Er du borte, får du beskjed der du får beskjed om trekk (eller på e-postadressen til kontoen din).',
     'mm.signIn': 'Logg inn for å finne en motstander.',
     'mm.signIn.profile': 'Logg inn for å se og blokkere spillere.',
     'mm.signIn.link': 'Logg inn',
@@ -91,7 +91,7 @@ export const MATCHMAKING_STRINGS = dictionary({
     'mm.nav.leaderboard': 'Leaderboard',
     'mm.title': 'Find an opponent',
     'mm.intro':
-      'Say what you want to play and we pair you with others who want the same. This page tells you as soon as someone fits; keep it open, or come back to it.',
+      'Say what you want to play and we pair you with others who want the same. This page tells you as soon as someone fits. If you are away, you hear of it where you hear of your moves (or at your account’s e-mail address).',
     'mm.signIn': 'Sign in to find an opponent.',
     'mm.signIn.profile': 'Sign in to see and block players.',
     'mm.signIn.link': 'Sign in',

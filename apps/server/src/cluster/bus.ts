@@ -16,7 +16,7 @@ export type MatchMessage =
   /** The lobby changed the roster; `removed` members' sockets are closed everywhere. */
   | { t: 'roster'; matchID: string; removed: string[] }
   /** A chat line as boardgame.io's Master hands it to its transport (filtered per socket on arrival). */
-  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] }; gameName?: string | undefined }
+  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] }; gameName?: string | undefined; from?: string | undefined }
   /** A private line between two seats: delivered to those seats' sockets only. */
   | { t: 'private'; matchID: string; to: string; from: string; payload: unknown };
 

@@ -45,6 +45,8 @@ export type MatchMadeListener = (made: MatchMade) => void;
 
 /** Open tickets one account may hold at once. */
 const MAX_OPEN_PER_ACCOUNT = 10;
+/** How long past its time an open ticket is left before a sweep writes it expired. */
+const SWEEP_GRACE_MS = 60_000;
 /** How many waiting tickets of a pool a new one is compared with. */
 const POOL_WINDOW = 500;
 
@@ -60,6 +62,7 @@ export interface MatchmakerDeps {
 
 export class Matchmaker {
   private readonly listeners: MatchMadeListener[] = [];
+  private readonly expiredListeners: ((t: StoredTicket) => void)[] = [];
   binder: SeatBinder | undefined;
   private readonly now: () => number;
 
@@ -217,6 +220,25 @@ export class Matchmaker {
     }
   }
 
+  /**
+   * Tickets that outlived their pace's window are written expired (each once, whichever process
+   * sweeps: the UPDATE takes only rows still open) and handed to `onExpired` to tell their players.
+   */
+  async sweepExpired(): Promise<StoredTicket[]> {
+    const rows = await this.d.sql.query(
+      "UPDATE kon_tickets SET status = 'expired' WHERE status = 'open' AND expires_at <= $1 RETURNING *",
+      // A minute's grace: a matching under way that read the ticket as open still finds it so.
+      [this.now() - SWEEP_GRACE_MS],
+    );
+    const gone = rows.map((r) => ticketFromRow(r, this.now()));
+    for (const t of gone) for (const l of this.expiredListeners) l(t);
+    return gone;
+  }
+
+  onExpired(l: (t: StoredTicket) => void) {
+    this.expiredListeners.push(l);
+  }
+
   async get(id: string): Promise<StoredTicket | undefined> {
     const [r] = await this.d.sql.query('SELECT * FROM kon_tickets WHERE id = $1', [id]);
     return r ? ticketFromRow(r, this.now()) : undefined;
@@ -297,6 +319,12 @@ export class Matchmaker {
       [blocker],
     );
     return rows.map((r) => ({ accountId: r.blocked, since: num(r.created_at) }));
+  }
+
+  /** The accounts that blocked this one (their members never get its chat lines). */
+  async blockersOf(blocked: string): Promise<ReadonlySet<string>> {
+    const rows = await this.d.sql.query<{ blocker: string }>('SELECT blocker FROM kon_blocks WHERE blocked = $1', [blocked]);
+    return new Set(rows.map((r) => r.blocker));
   }
 
   /** Either blocked the other. */

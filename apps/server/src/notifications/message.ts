@@ -75,3 +75,49 @@ export function yourMovePush({ matchID, faction, side, game, clock, lang }: Omit
   const time = left !== undefined ? ` ${duration(left, 'en')} left.` : '';
   return { title: `Your move as ${f}`, body: `${game.en}, match ${matchID}.${time}`, url, tag };
 }
+
+/** The match maker found a match for one's ticket (told when away from the site). */
+export interface MatchFound {
+  matchID: string;
+  /** The game's name (its module's texts.name). */
+  game: Bilingual;
+  /** The side the ticket got. */
+  side: Bilingual;
+  link: string;
+  lang: 'nb' | 'en';
+}
+
+export function matchFoundText({ matchID, game, side, link, lang }: MatchFound): { subject: string; text: string } {
+  const f = sideName(side, lang);
+  if (lang === 'nb') {
+    return {
+      subject: `${game.no}: motstander funnet (${f})`,
+      text: `Vi fant en motstander til deg. Du spiller ${f} i parti ${matchID}.\n${link}`,
+    };
+  }
+  return { subject: `${game.no}: opponent found (${f})`, text: `We found you an opponent. You play ${f} in match ${matchID}.\n${link}` };
+}
+
+export function matchFoundPush({ matchID, game, side, lang }: Omit<MatchFound, 'link'>): PushMessage {
+  const f = sideName(side, lang);
+  const url = `/m/${matchID}`;
+  const tag = `kon-${matchID}`;
+  if (lang === 'nb') return { title: `Motstander funnet: du er ${f}`, body: `${game.no}, parti ${matchID}.`, url, tag };
+  return { title: `Opponent found: you play ${f}`, body: `${game.en}, match ${matchID}.`, url, tag };
+}
+
+/** A ticket of the match maker's ran out with nobody matched. */
+export function ticketExpiredText({ game, link, lang }: { game: Bilingual; link: string; lang: 'nb' | 'en' }) {
+  if (lang === 'nb')
+    return {
+      subject: `${game.no}: ingen motstander denne gangen`,
+      text: `Søket ditt etter en motstander gikk ut uten treff. Prøv igjen:\n${link}`,
+    };
+  return { subject: `${game.no}: no opponent this time`, text: `Your search for an opponent ran out without a match. Try again:\n${link}` };
+}
+
+export function ticketExpiredPush({ game, lang }: { game: Bilingual; lang: 'nb' | 'en' }): PushMessage {
+  if (lang === 'nb')
+    return { title: 'Ingen motstander denne gangen', body: `${game.no}: søket ditt gikk ut.`, url: '/play', tag: 'kon-mm' };
+  return { title: 'No opponent this time', body: `${game.en}: your search ran out.`, url: '/play', tag: 'kon-mm' };
+}

@@ -19,7 +19,7 @@ import { type SqlStorage, updateSide } from '../storage';
 import type { HardenedTransport, MoveCommitted } from '../transport';
 import type { MatchService } from '../matches/match-services';
 import type { ClockView } from '../clocks/clock';
-import { yourMovePush, yourMoveText } from './message';
+import { type PushMessage, yourMovePush, yourMoveText } from './message';
 import { asksForAnything, MAX_PUSH_DEVICES, type NotificationSettings, type PushTarget } from './settings';
 import { checkWebhookTarget, pushPolicy, type TargetPolicy } from './targets';
 import { sendPush, type PushSender } from './push';
@@ -327,6 +327,26 @@ export class NotificationService implements MatchService {
       const next = announced(open, now?.stateID ?? decision.stateID);
       return { next: now?.seenAt !== undefined ? { ...next, seenAt: now.seenAt } : next, result: true };
     });
+  }
+
+  /**
+   * One message to one person through the channels `s` names (webhook, e-mail, each device with push),
+   * with retries as "your move" messages have: the match maker's "opponent found" (matchmaker/tell.ts).
+   */
+  sendTo(
+    matchID: string,
+    who: string,
+    s: NotificationSettings,
+    msg: (lang: 'nb' | 'en') => { subject: string; text: string },
+    push: (lang: 'nb' | 'en') => PushMessage,
+  ) {
+    if (this.stopped) return;
+    if (s.webhook && this.webhooksAvailable)
+      this.track(this.withRetries('webhook', matchID, who, () => this.postWebhook(s.webhook!, msg(s.lang))));
+    if (s.email && this.mailer) this.track(this.withRetries('email', matchID, who, () => this.sendMail(s.email!, msg(s.lang))));
+    const sender = this.pushSender;
+    for (const target of sender ? (s.push ?? []) : [])
+      this.track(this.withRetries('push', matchID, who, async () => void (await sendPush(sender!, target, push(target.lang), undefined))));
   }
 
   private track(p: Promise<unknown>) {

@@ -17,6 +17,7 @@ import type { SqlStorage } from '../storage';
 import { AccountSeats } from './account-seats';
 import { Accounts } from './accounts';
 import { EmailLinks, type Mailer } from './email-links';
+import type { NotificationSettings } from '../notifications/settings';
 import { Passkeys } from './passkeys';
 import { accountOf, accountRoutes } from './routes';
 import { Sessions, type SignedIn } from './sessions';
@@ -52,6 +53,9 @@ export interface Players {
   accountName(id: string): Promise<string | undefined>;
   accountNames(ids: readonly string[]): Promise<Map<string, string>>;
   bindSeat(matchID: string, seat: string, accountId: string): Promise<void>;
+  /** The "your move" channels the account chose last (account-seats.ts), and its own e-mail address. */
+  channelsOf(accountId: string): Promise<NotificationSettings | undefined>;
+  emailOf(accountId: string): Promise<string | null | undefined>;
   onAccountDeleted(hook: (accountId: string) => Promise<void>): void;
   readonly store: AccountStore;
   close(): Promise<void>;
@@ -108,6 +112,8 @@ export async function startPlayers({ config, lobby, storage, log: parentLog, mai
     accountName: async (id) => (await store.names([id])).get(id),
     accountNames: (ids) => store.names(ids),
     bindSeat: (matchID, seat, accountId) => seats.bindSeat(matchID, seat, accountId),
+    channelsOf: (accountId) => seats.channelsOf(accountId),
+    emailOf: async (accountId) => (await store.account(accountId))?.email,
     onAccountDeleted: (hook) => accounts.onDelete(hook),
     store,
     async close() {

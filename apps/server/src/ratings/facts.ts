@@ -35,11 +35,12 @@ export async function finishedMatch(storage: SqlStorage, matchID: string): Promi
     setupData: row.metadata.setupData,
     finishedAt: row.metadata.updatedAt,
     ratedIntent: intent?.rated ?? false,
-    seats: lobby.seats.map((s) => ({
-      key: s.key,
-      playerIDs: [...s.playerIDs],
-      accountId: intent?.seats[s.key] ?? (s as { accountId?: string }).accountId,
-    })),
+    seats: lobby.seats.map((s) => {
+      const accountId = intent?.seats[s.key] ?? (s as { accountId?: string }).accountId;
+      // Members of the seat signed in as other accounts command it too (a co-commander's link).
+      const co = lobby.members.flatMap((m) => (m.seat === s.key && m.accountId && m.accountId !== accountId ? [m.accountId] : []));
+      return { key: s.key, playerIDs: [...s.playerIDs], accountId, ...(co.length ? { coAccounts: [...new Set(co)] } : {}) };
+    }),
     result: (state?.G as { result?: unknown } | undefined)?.result ?? row.metadata.gameover,
     movesBy: movesBy(log),
     computer,

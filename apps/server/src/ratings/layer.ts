@@ -16,6 +16,9 @@ import type { RatingRules } from './model';
 import { RatingService } from './service';
 import { openSideSql } from './sql';
 
+/** How often expired tickets are swept. */
+const TICKET_SWEEP_MS = 60_000;
+
 /** Test hooks (part of StartOptions). */
 export interface RatingOptions {
   /** Hands each seat of a matched match to its account (default: the accounts' bindSeat). */
@@ -72,17 +75,33 @@ export async function startRatings(
       markComputerSeats(storage, matchID, row).catch((err: unknown) => log.error('computer seat mark failed', { matchID, err }));
     },
   };
+  let sweeper: NodeJS.Timeout | undefined;
   return {
     ratings,
     matchmaker,
     service,
     start: () => {
       ratings.catchUp().catch((err: unknown) => log.error('rating catch-up failed', { err }));
+      // Tickets past their pace's window are written expired and their players told (matchmaker.onExpired).
+      const sweep = () => {
+        sweeper = setTimeout(() => {
+          matchmaker
+            .sweepExpired()
+            .catch((err: unknown) => log.warn('ticket sweep failed', { err }))
+            .finally(() => sweeper && sweep());
+        }, TICKET_SWEEP_MS);
+        sweeper.unref();
+      };
+      sweep();
     },
     forgetAccount: async (accountId) => {
       await matchmaker.forgetAccount(accountId);
       await ratings.forgetAccount(accountId);
     },
-    close: () => sql.close(),
+    close: () => {
+      clearTimeout(sweeper);
+      sweeper = undefined;
+      return sql.close();
+    },
   };
 }

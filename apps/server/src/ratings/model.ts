@@ -51,8 +51,11 @@ export interface FinishedMatch {
   finishedAt: number;
   /** Chosen rated when it was made (match maker); a match made otherwise is never rated. */
   ratedIntent: boolean;
-  /** Seats in plan order, each with its account (undefined: nobody signed in holds it). */
-  seats: { key: string; playerIDs: string[]; accountId: string | undefined }[];
+  /**
+   * Seats in plan order, each with its account (undefined: nobody signed in holds it) and the other
+   * accounts that command it with it (co-commanders: the seat is their team's part together).
+   */
+  seats: { key: string; playerIDs: string[]; accountId: string | undefined; coAccounts?: string[] }[];
   /** The game's result (state.G.result). */
   result: unknown;
   /** Moves each playerID made. */
@@ -142,6 +145,12 @@ function placings(m: FinishedMatch, ending: Map<string, Ending>): Map<string, nu
   return out;
 }
 
+/** The accounts commanding a seat: its holder's first, then its co-commanders' (each once). */
+function accountsOf(s: FinishedMatch['seats'][number]): string[] {
+  if (!s.accountId) return [];
+  return [s.accountId, ...new Set((s.coAccounts ?? []).filter((a) => a !== s.accountId))];
+}
+
 /** Whether a finished match is rated, and each account's placing and how its part ended. */
 export function judge(m: FinishedMatch, rules: RatingRules = RATING_RULES): Judgement {
   const ending = new Map<string, Ending>();
@@ -157,21 +166,24 @@ export function judge(m: FinishedMatch, rules: RatingRules = RATING_RULES): Judg
   for (const s of m.seats) {
     if (!s.accountId) continue;
     const rank = places?.get(s.key) ?? 0;
-    seats.push({
-      seat: s.key,
-      accountId: s.accountId,
-      key: keyOf(m.game, m.setupData, s.key),
-      rank,
-      // Everyone placed first together (no one lost) is a draw; first alone is a win.
-      outcome: rank !== best ? 'loss' : tiedTop === m.seats.length ? 'draw' : 'win',
-      ending: ending.get(s.key)!,
-    });
+    // Each account commanding the seat has the seat's placing (co-commanders win or lose together).
+    for (const accountId of accountsOf(s))
+      seats.push({
+        seat: s.key,
+        accountId,
+        key: keyOf(m.game, m.setupData, s.key),
+        rank,
+        // Everyone placed first together (no one lost) is a draw; first alone is a win.
+        outcome: rank !== best ? 'loss' : tiedTop === m.seats.length ? 'draw' : 'win',
+        ending: ending.get(s.key)!,
+      });
   }
   const no = (why: Judgement['why']): Judgement => ({ rated: false, why, seats });
   if (!places) return no('no_result');
   if (!m.ratedIntent) return no('not_chosen');
   if (m.seats.some((s) => !s.accountId)) return no('not_all_accounts');
-  if (new Set(m.seats.map((s) => s.accountId)).size !== m.seats.length) return no('same_account');
+  const everyone = m.seats.flatMap((s) => accountsOf(s));
+  if (new Set(everyone).size !== everyone.length) return no('same_account');
   if (m.seats.some((s) => m.computer[s.key] === 'created')) return no('computer');
   const min = rules.minMovesPerSeat[m.game] ?? 1;
   // A seat that left or ran out of time has lost whatever it played; the others must have played.
@@ -189,10 +201,10 @@ export function teamsOf(game: string, seats: readonly { seat: string; playerIDs:
 }
 
 /**
- * The new skills after a rated match: teams (camps) ranked by their seats' placing; `skills` by
- * seat. Answers the new skill of every seat.
+ * The new skills after a rated match: teams (camps) ranked by their members' placing; `skills` by
+ * member (a seat, or a seat's account when co-commanders share it). Answers the new skill of every member.
  */
-export function rateSeats(teams: string[][], rankOf: (seat: string) => number, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
+export function rateSeats(teams: string[][], rankOf: (member: string) => number, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
   const input = teams.map((t) => t.map((seat) => rating(skills.get(seat) ?? NEW_SKILL)));
   const rank = teams.map((t) => rankOf(t[0]!));
   const out = rate(input, { rank });

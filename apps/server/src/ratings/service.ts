@@ -27,17 +27,21 @@ import { createRatingTables } from './tables';
 const keyText = (k: RatingKey) => `${k.game}\u0000${k.variant}\u0000${k.side}`;
 type RatingRow = { mu: number; sigma: number; games: number; wins: number; losses: number; draws: number };
 
-/** How one judged match changes the rating rows it touches (pure, so the rebuild and a single match share it). */
-function apply(m: FinishedMatch, j: Judgement, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
+/** How one judged match changes the skills it touches, by part (partOf): pure, so the rebuild and a single match share it. */
+export function ratingsAfter(m: FinishedMatch, j: Judgement, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
   if (!j.rated) return new Map();
   const bySeat = new Map(j.seats.map((s) => [s.seat, s]));
+  // A team is its camp's seats' accounts: a seat commanded by two people puts both in its team.
   const teams = teamsOf(
     m.game,
     m.seats.map((s) => ({ seat: s.key, playerIDs: s.playerIDs })),
-  );
-  const seatSkill = new Map(j.seats.map((s) => [s.seat, skills.get(`${s.accountId}\u0000${keyText(s.key)}`) ?? NEW_SKILL]));
-  return rateSeats(teams, (seat) => bySeat.get(seat)!.rank, seatSkill);
+  ).map((t) => j.seats.filter((s) => t.includes(s.seat)).map(partOf));
+  const partSkill = new Map(j.seats.map((s) => [partOf(s), skills.get(`${s.accountId}\u0000${keyText(s.key)}`) ?? NEW_SKILL]));
+  return rateSeats(teams, (part) => bySeat.get(part.split('\u0000')[0]!)!.rank, partSkill);
 }
+
+/** One account's part in a match: its seat and the account (co-commanders share a seat). */
+const partOf = (s: { seat: string; accountId: string }) => `${s.seat}\u0000${s.accountId}`;
 
 export class RatingService {
   constructor(
@@ -56,9 +60,38 @@ export class RatingService {
     const m = await finishedMatch(this.storage, matchID);
     if (!m) return undefined;
     const j = judge(m, this.rules);
-    const fresh = await this.sql.tx((q) => this.record(q, m, j));
-    if (fresh) this.log.info('match judged', { matchID, rated: j.rated, ...(j.why ? { why: j.why } : {}) });
-    return fresh ? j : undefined;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const fresh = await this.sql.tx(async (q) => {
+          if (!(await this.record(q, m, j))) return false;
+          // A rated match sharing a rating with this one, and after it in the rebuild's order (it finished
+          // later, or at the same time with a greater id), was rated first: all are rated again in that order.
+          if (j.rated && (await this.ratedAfter(q, m, j))) {
+            this.log.info('match judged out of order: ratings redone in order', { matchID });
+            await this.redo(q);
+          }
+          return true;
+        });
+        if (fresh) this.log.info('match judged', { matchID, rated: j.rated, ...(j.why ? { why: j.why } : {}) });
+        return fresh ? j : undefined;
+      } catch (e) {
+        // Two processes redoing at once: PostgreSQL gives one of them up (deadlock); it tries again.
+        if ((e as { code?: unknown }).code !== '40P01' || attempt >= 3) throw e;
+      }
+    }
+  }
+
+  /** Whether a rated match after `m` in the rebuild's order moved one of the ratings `m` moves. */
+  private async ratedAfter(q: Query, m: FinishedMatch, j: Judgement): Promise<boolean> {
+    for (const s of j.seats) {
+      const rows = await q(
+        `SELECT 1 AS x FROM kon_match_players WHERE account_id = $1 AND game = $2 AND variant = $3 AND side = $4 AND rated = $5
+           AND match_id <> $6 AND (finished_at > $7 OR (finished_at = $7 AND match_id > $6)) LIMIT 1`,
+        [s.accountId, s.key.game, s.key.variant, s.key.side, true, m.matchID, m.finishedAt],
+      );
+      if (rows.length > 0) return true;
+    }
+    return false;
   }
 
   /**
@@ -123,10 +156,10 @@ export class RatingService {
         before.set(`${s.accountId}\u0000${keyText(s.key)}`, { mu: num(r!.mu), sigma: num(r!.sigma) });
       }
     }
-    const after = apply(m, j, before);
+    const after = ratingsAfter(m, j, before);
     for (const s of seats) {
       const b = before.get(`${s.accountId}\u0000${keyText(s.key)}`);
-      const a = after.get(s.seat);
+      const a = after.get(partOf(s));
       if (j.rated && a) {
         await q(
           `UPDATE kon_ratings SET mu = $5, sigma = $6, games = games + 1, wins = wins + $7, losses = losses + $8, draws = draws + $9, updated_at = $10
@@ -155,22 +188,25 @@ export class RatingService {
    * marker table is locked meanwhile, so a match ending now waits and is then found judged).
    */
   async rebuild(): Promise<{ matches: number; rated: number }> {
-    return this.sql.tx(async (q) => {
-      if (this.sql.kind === 'postgres') await q('LOCK TABLE kon_rated_matches IN EXCLUSIVE MODE');
-      // Read under the lock: a match that ends from here on is judged after the rebuild, not lost by it.
-      const matches = await this.load((await q<{ id: string }>('SELECT id FROM kon_matches WHERE gameover = $1', [true])).map((r) => r.id));
-      await q('DELETE FROM kon_match_players');
-      await q('DELETE FROM kon_ratings');
-      await q('DELETE FROM kon_rated_matches');
-      let rated = 0;
-      for (const m of matches) {
-        const j = judge(m, this.rules);
-        if (j.rated) rated++;
-        await this.record(q, m, j);
-      }
-      this.log.info('ratings rebuilt', { matches: matches.length, rated });
-      return { matches: matches.length, rated };
-    });
+    return this.sql.tx((q) => this.redo(q));
+  }
+
+  /** The rebuild's work, in the caller's transaction. */
+  private async redo(q: Query): Promise<{ matches: number; rated: number }> {
+    if (this.sql.kind === 'postgres') await q('LOCK TABLE kon_rated_matches IN EXCLUSIVE MODE');
+    // Read under the lock: a match that ends from here on is judged after the rebuild, not lost by it.
+    const matches = await this.load((await q<{ id: string }>('SELECT id FROM kon_matches WHERE gameover = $1', [true])).map((r) => r.id));
+    await q('DELETE FROM kon_match_players');
+    await q('DELETE FROM kon_ratings');
+    await q('DELETE FROM kon_rated_matches');
+    let rated = 0;
+    for (const m of matches) {
+      const j = judge(m, this.rules);
+      if (j.rated) rated++;
+      await this.record(q, m, j);
+    }
+    this.log.info('ratings rebuilt', { matches: matches.length, rated });
+    return { matches: matches.length, rated };
   }
 
   /** Every rating row, for tests and the rebuild check (sorted). */

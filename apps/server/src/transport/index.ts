@@ -12,7 +12,7 @@ import { Rooms } from './rooms';
 import { deliverPrivate } from './private-lines';
 import type { PrivateMessage } from '@kon/protocol';
 import { SocketSessions } from './socket-session';
-import type { MoveListener, MoveOutcome, TransportContext, TransportOptions } from './types';
+import type { ChatWithheld, MoveListener, MoveOutcome, TransportContext, TransportOptions } from './types';
 import { MatchServices } from '../matches/match-services';
 
 export { WIRE_DEFLATE } from './socket-session';
@@ -69,6 +69,11 @@ export class HardenedTransport {
   /** The hosted games, as boardgame.io completes them (ProcessGameConfig); the socket server is attached later, in attach(). */
   init(games: Game[]) {
     this.ctx.games = games;
+  }
+
+  /** Who must not get a member's chat lines (the match maker's blocks, matchmaker/chat-blocks.ts). */
+  withholdChat(fn: ChatWithheld) {
+    this.ctx.chatWithheld = fn;
   }
 
   get io(): IOServer | undefined {

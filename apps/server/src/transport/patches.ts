@@ -60,11 +60,11 @@ export class Patches {
     }
   }
 
-  /** A message (a chat line) to every socket of the match on this process, each through its seat's filter. */
-  sendAll(matchID: string, payload: Payload, filter: FilterFn) {
+  /** A message (a chat line) to every socket of the match on this process (but `skip`'s members), each through its seat's filter. */
+  sendAll(matchID: string, payload: Payload, filter: FilterFn, skip?: ReadonlySet<string>) {
     for (const sock of this.rooms.sockets(matchID)) {
       const b = this.rooms.binding(sock);
-      if (!b) continue;
+      if (!b || (b.memberId !== undefined && skip?.has(b.memberId))) continue;
       const out = filter(b.playerID, payload);
       sock.emit(out.type, ...out.args);
     }

@@ -43,7 +43,10 @@ export class RemoteMatches {
       case 'chat': {
         const game = gameFor(this.ctx.games, this.rooms.live.get(m.matchID)?.metadata?.gameName ?? m.gameName);
         if (!game) return;
-        this.patches.sendAll(m.matchID, m.payload, this.patches.filterOf(game));
+        const send = (skip?: ReadonlySet<string>) => this.patches.sendAll(m.matchID, m.payload, this.patches.filterOf(game), skip);
+        const withheld = this.ctx.chatWithheld;
+        if (!withheld) return send();
+        withheld(m.matchID, m.from).then(send, () => send());
         return;
       }
       case 'private':

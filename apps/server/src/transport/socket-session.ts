@@ -213,8 +213,10 @@ export class SocketSessions {
       const creds = typeof rawCreds === 'string' ? rawCreds : undefined;
       if (!metadata || !(await authentic(b.playerID, creds, metadata))) return refuse('unauthorized', { matchID: b.matchID });
       const payload: Payload = { type: 'chat', args: [b.matchID, msg.data] };
-      this.patches.sendAll(b.matchID, payload, filter);
-      opts.bus?.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name });
+      // Never to a member who blocked the sender's account (the match maker's blocks).
+      const skip = await this.ctx.chatWithheld?.(b.matchID, b.memberId);
+      this.patches.sendAll(b.matchID, payload, filter, skip);
+      opts.bus?.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name, from: b.memberId });
     });
 
     guard('kon:private', async (...args) => {

@@ -88,7 +88,12 @@ export interface TransportContext {
   games: Game[];
   /** Set at shutdown: no action is taken any more. */
   closing: boolean;
+  /** The members a chat line from this member is withheld from (HardenedTransport.withholdChat). */
+  chatWithheld?: ChatWithheld;
 }
+
+/** The members of a match who must not get a chat line from `sender` (a member id; undefined: unknown). */
+export type ChatWithheld = (matchID: string, sender: string | undefined) => Promise<ReadonlySet<string>>;
 
 export type MoveOutcome =
   | { ok: true; stateID: number }

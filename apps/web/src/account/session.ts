@@ -51,20 +51,25 @@ export function useAccount(): Account | null | undefined {
 
 /** After signing in: this browser's seats become the account's, and the account's seats this browser's. */
 export async function afterSignIn(a: Account): Promise<void> {
-  setAccount(a);
-  // The name the pages offer when creating or joining a match is the account's from now on.
-  saveName(a.name);
-  // A browser linked to other devices (devices/) brings their matches along too.
-  await syncList().catch(() => undefined);
-  const seats = rememberedMatches().flatMap((r) => (r.member ? [{ matchID: r.matchID, credentials: r.member.credentials }] : []));
-  if (seats.length) await call<z.infer<typeof claimed>>('POST', '/api/me/claim', { seats: seats.slice(0, 200) }).catch(() => undefined);
-  await syncAccountMatches();
+  try {
+    // The name the pages offer when creating or joining a match is the account's from now on.
+    saveName(a.name);
+    // A browser linked to other devices (devices/) brings their matches along too.
+    await syncList().catch(() => undefined);
+    const seats = rememberedMatches().flatMap((r) => (r.member ? [{ matchID: r.matchID, credentials: r.member.credentials }] : []));
+    if (seats.length) await call<z.infer<typeof claimed>>('POST', '/api/me/claim', { seats: seats.slice(0, 200) }).catch(() => undefined);
+    await syncAccountMatches();
+  } finally {
+    // Signed in for the pages once the browser's seats are the account's: the account page's list,
+    // fetched when it mounts, then shows them at once (not an empty list first, fetched again later).
+    setAccount(a);
+  }
 }
 
 /** Credentials of the account's seat in a match, for this browser, remembered like a join. */
-export async function takeSeat(m: Pick<AccountMatch, 'matchID' | 'game'>): Promise<Joined> {
+export async function takeSeat(m: Pick<AccountMatch, 'matchID'> & Partial<Pick<AccountMatch, 'game'>>): Promise<Joined> {
   const joined = await call<Joined>('POST', `/api/me/matches/${encodeURIComponent(m.matchID)}/credentials`, { browserKey: browserKey() });
-  remember(m.matchID, { member: joined, game: m.game });
+  remember(m.matchID, { member: joined, game: m.game ?? joined.game });
   return joined;
 }
 

@@ -5,6 +5,7 @@
  */
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { api, remember, remembered } from '../api';
+import { takeSeat } from '../account/session';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
 import { WEB_GAMES } from './registry';
@@ -51,15 +52,24 @@ export function GameMatchPage(props: GamePageProps) {
     const r = remembered(matchID);
     const token =
       (spectator ? r?.spectatorToken || decodeURIComponent(window.location.hash.replace(/^#/, '')) : r?.member?.credentials) ?? '';
-    api.get(matchID, token).then(
-      (info) => {
-        const g = info.game ?? DEFAULT_GAME;
-        if (r) remember(matchID, { game: g });
-        if (current) setGame(g);
-      },
-      // The match page says what is wrong (not found, no access).
-      () => current && setGame(DEFAULT_GAME),
-    );
+    const ask = () =>
+      api.get(matchID, token).then(
+        (info) => {
+          const g = info.game ?? DEFAULT_GAME;
+          if (r) remember(matchID, { game: g });
+          if (current) setGame(g);
+        },
+        // The match page says what is wrong (not found, no access).
+        () => current && setGame(DEFAULT_GAME),
+      );
+    if (spectator) ask();
+    // A seat this browser does not hold may be its signed-in account's (a match the match maker made,
+    // or one taken on another device): its credentials for this browser first, then the game's page.
+    else
+      takeSeat({ matchID }).then(
+        (joined) => current && setGame(joined.game ?? DEFAULT_GAME),
+        () => ask(),
+      );
     return () => {
       current = false;
     };
