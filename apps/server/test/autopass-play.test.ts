@@ -176,7 +176,10 @@ describe('automatic passes in play', () => {
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({
       on: false,
       available: true,
+      skips: [],
     });
+    // A body that asks for nothing is refused.
+    expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: {} })).status).toBe(400);
     // Only a member of the seat may read or set it.
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: m.links.spectator })).status).toBe(403);
     expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: 'no' } })).status).toBe(400);
