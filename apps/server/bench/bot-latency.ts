@@ -7,6 +7,9 @@
  * Normal) thinking beside them. Each repeat starts a fresh server; the table shows every repeat side
  * by side and the p99 ratio with/without, then that ratio's min and median over the repeats (on a
  * shared machine the median of a few repeats says more than any one run).
+ * Beside them, during the phase with the computer matches, one person plays solo against two computer
+ * players of the same strength (bench/solo-waits.ts): the table's last lines give that person's wait
+ * for a whole computer phase (move → next decision) as median, p90 and max over every repeat.
  * Not a test: nothing asserts a timing.
  *
  *   npm run bench:bots [-- --repeats 3 --seconds 30 --matches 50 --bot-matches 10 --strength normal]
@@ -20,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { quantile, soloWaits } from './solo-waits';
 import { MatchDriver, parseOptions, pool, postJson, runCleanups, runPhase, sleep, startOurs, type PhaseResult, type Target } from './load';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +72,8 @@ interface Repeat {
   alone: PhaseResult;
   bots: PhaseResult;
   botDecisionsPerSecond: number;
+  /** A solo person's waits for the computer (ms), during the phase with the computer matches. */
+  solo: number[];
 }
 
 async function repeat(): Promise<Repeat> {
@@ -83,9 +89,9 @@ async function repeat(): Promise<Repeat> {
     while ((await botDecisions(target)) < BOT_MATCHES && Date.now() < until) await sleep(250);
     const d0 = await botDecisions(target);
     const t0 = Date.now();
-    const bots = await humanPhase(target);
+    const [bots, solo] = await Promise.all([humanPhase(target), soloWaits(target, SECONDS * 1000, STRENGTH)]);
     const botDecisionsPerSecond = ((await botDecisions(target)) - d0) / ((Date.now() - t0) / 1000);
-    return { alone, bots, botDecisionsPerSecond };
+    return { alone, bots, botDecisionsPerSecond, solo };
   } finally {
     await target.stop();
   }
@@ -123,6 +129,10 @@ async function main() {
   );
   console.log(
     `\np99 with / without: min ${Math.min(...ratios).toFixed(2)}×, median ${median(ratios).toFixed(2)}× over ${runs.length} repeat(s)`,
+  );
+  const waits = runs.flatMap((r) => r.solo);
+  console.log(
+    `\nA person solo against two ${STRENGTH} computer players meanwhile, waiting for a whole computer phase (s): median ${(quantile(waits, 0.5) / 1000).toFixed(1)}, p90 ${(quantile(waits, 0.9) / 1000).toFixed(1)}, max ${(Math.max(...waits) / 1000).toFixed(1)} over ${waits.length} waits`,
   );
   const problems = runs.flatMap((r) => [r.alone, r.bots]).filter((p) => p.refused || p.timeouts);
   if (problems.length) console.log(`moves refused or timed out: ${problems.map((p) => `${p.refused}/${p.timeouts}`).join(', ')}`);

@@ -276,8 +276,9 @@ function moreRoutes(
     (router) => botRoutes(router, s.bots, config),
     autopassRoutes({
       available: config.autopass,
-      changed: (matchID, playerIDs, on) => {
-        transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, { on });
+      decline: (matchID, seat, playerIDs, decline) => s.autopass.decline(matchID, seat, playerIDs, decline),
+      changed: (matchID, playerIDs, info) => {
+        transport.emitToSeat(matchID, playerIDs, AUTOPASS_EVENT, info);
         s.autopass.refresh(matchID).catch((e: unknown) => log.error('automatic pass refresh failed', { matchID, err: e }));
       },
     }),

@@ -121,7 +121,7 @@ describe('automatic passes on the wire', () => {
         .get(f.playerID)!
         .received.filter((r) => r.event === 'kon:autopass')
         .map((r) => r.args[0]),
-    ).toEqual([{ on: true }]);
+    ).toEqual([{ on: true, skips: [] }]);
 
     // The stored move and the match's log are the same too.
     const [sa, sb] = await Promise.all([serverState(auto, m.matchID), serverState(manual, m.matchID)]);

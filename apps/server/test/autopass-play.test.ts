@@ -172,11 +172,14 @@ describe('automatic passes in play', () => {
     const m = await createMatch(t.url, { plan: 'three', setupData: { scenario: 'narvik' }, bots: { norway: 'easy', allies: 'easy' } });
     const me = await join(t.url, m.matchID, m.links.seats[0]!.token, 'Person');
     const off = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: false } });
-    expect(off.json).toEqual({ on: false, available: true });
+    expect(off.json).toEqual({ on: false, available: true, skips: [] });
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({
       on: false,
       available: true,
+      skips: [],
     });
+    // A body that asks for nothing is refused.
+    expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: {} })).status).toBe(400);
     // Only a member of the seat may read or set it.
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: m.links.spectator })).status).toBe(403);
     expect((await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: 'no' } })).status).toBe(400);
@@ -189,7 +192,7 @@ describe('automatic passes in play', () => {
       await new Promise((r) => setTimeout(r, 300));
       expect((await t.server.transport.currentState(m.matchID))!._stateID).toBe(forcedAt);
       const on = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: true } });
-      expect(on.json).toEqual({ on: true, available: true });
+      expect(on.json).toEqual({ on: true, available: true, skips: [] });
       await waitFor(async () => (await t.server.transport.currentState(m.matchID))!._stateID > forcedAt, 'the pass once the switch is on');
     } finally {
       client.stop();
@@ -204,6 +207,7 @@ describe('automatic passes in play', () => {
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/autopass`, { token: me.credentials })).json).toEqual({
       on: false,
       available: false,
+      skips: [],
     });
     const put = await api(t.url, 'PUT', `/api/matches/${m.matchID}/autopass`, { token: me.credentials, body: { on: true } });
     expect(put.status).toBe(409);

@@ -7,8 +7,11 @@
  * a phase). Every click and drag on each page is counted; a click is a forced Pass/End when the seat's only
  * legal action was a pass (read from the server's true state before the click; the page waits for the
  * automatic pass first). Decisions are the moves the server stored from the seat's page (the passes
- * the server made itself are not). Not a test: nothing asserted.
- * Usage: npm run bench:clicks   (BENCH_NO_BUILD=1 reuses apps/web/dist; BENCH_TRACE=1 prints every step)
+ * the server made itself are not). A repeated window (Ubåt after each reinforcement) is answered "Not
+ * this phase" where the board offers it, and the Ubåt questions each seat saw are counted per phase.
+ * Not a test: nothing asserted.
+ * Usage: npm run bench:clicks   (BENCH_NO_BUILD=1 reuses apps/web/dist; BENCH_TRACE=1 prints every step;
+ * BENCH_RULESETS=basic plays one ruleset)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -161,7 +164,10 @@ async function decide(p: Page, faction: Faction, stage: string, moves: number, l
       await anyDecision(p, stage);
       return 'other';
     default: {
-      // Card windows, combats and the rest: the first thing the panel offers (a pass where there is one).
+      // A window asked again and again (Ubåt after each reinforcement): "Not this phase", and the server
+      // passes it and the phase's later ones. Card windows, combats and the rest: the first thing the
+      // panel offers (a pass where there is one).
+      if (await clickFirst(p, '[data-action="not-this-phase"]')) return 'other';
       await anyDecision(p, stage);
       return 'other';
     }
@@ -251,7 +257,9 @@ type ByStage = Map<string, number>;
 
 async function playRuleset(
   ruleset: 'basic' | 'advanced',
-): Promise<{ tally: Record<Faction, Tally>; byStage: ByStage; decidedByStage: ByStage }> {
+): Promise<{ tally: Record<Faction, Tally>; byStage: ByStage; decidedByStage: ByStage; ubat: Map<string, number> }> {
+  /** Ubåt questions a seat was shown, per seat and phase. */
+  const ubat = new Map<string, number>();
   const byStage: ByStage = new Map();
   const decidedByStage: ByStage = new Map();
   const ctxs = await Promise.all(SEATS.map(() => newContext(browser, { lang: 'en' })));
@@ -312,6 +320,12 @@ async function playRuleset(
       while (Date.now() - waited < AUTOPASS_DELAY_MS * 10 && (await truth(inv.matchID)).id === id) await p.waitForTimeout(50);
       if ((await truth(inv.matchID)).id !== id) continue;
     }
+    // An Ubåt question the page shows (the server's passes never reach here: the page shows none).
+    const top = G.prompts.at(-1);
+    if (top?.faction === who.faction && (top.kind === 'submarine' || (top.kind === 'april9Window' && top.window === 'submarine'))) {
+      const key = `${who.faction} ${G.round}:${G.turn}:${G.phase}`;
+      ubat.set(key, (ubat.get(key) ?? 0) + 1);
+    }
     if (stage !== lastStage) moves = 0;
     lastStage = stage;
     const before = await clicksOn(p);
@@ -348,13 +362,15 @@ async function playRuleset(
     tally[f].autoPasses = autoPasses.get(inv.matchID)?.[f] ?? 0;
   });
   for (const c of ctxs) await c.close();
-  return { tally, byStage, decidedByStage };
+  return { tally, byStage, decidedByStage, ubat };
 }
 
 try {
-  for (const ruleset of ['basic', 'advanced'] as const) {
+  // BENCH_RULESETS=basic plays the basic game alone.
+  const rulesets = (['basic', 'advanced'] as const).filter((r) => (process.env.BENCH_RULESETS ?? 'basic,advanced').split(',').includes(r));
+  for (const ruleset of rulesets) {
     const t0 = Date.now();
-    const { tally, byStage, decidedByStage } = await playRuleset(ruleset);
+    const { tally, byStage, decidedByStage, ubat } = await playRuleset(ruleset);
     const what = ruleset === 'basic' ? 'the first round' : 'the 9. April turn';
     console.log(`\n${ruleset} game, ${what} (${((Date.now() - t0) / 1000).toFixed(0)} s):`);
     console.log('  seat       decisions  clicks  clicks/decision  forced Pass/End clicks  automatic passes');
@@ -371,6 +387,10 @@ try {
     console.log(`  ${'all'.padEnd(10)} ${String(d).padStart(9)} ${String(c).padStart(7)} ${(c / Math.max(1, d)).toFixed(2).padStart(16)}`);
     const stages = [...byStage].sort((x, y) => y[1] - x[1]).map(([st, n]) => `${st} ${n}/${decidedByStage.get(st) ?? 0}`);
     console.log(`  clicks/decisions by stage: ${stages.join(', ')}`);
+    const asked = [...ubat.values()];
+    console.log(
+      `  Ubåt questions per seat and phase, answered "Not this phase": at most ${asked.length ? Math.max(...asked) : 0} (${asked.length} phase(s) with one)`,
+    );
     if (ruleset === 'advanced') console.log(`  Germany's clicks to place its 9. April fleet: ${tally.germany.fleetClicks}`);
   }
 } finally {

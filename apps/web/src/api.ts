@@ -137,6 +137,14 @@ export const api = {
       { on } satisfies z.input<typeof autopassRequest>,
       credentials,
     ),
+  /** "Not this phase" (true) for the repeated window the side faces now, or "ask me each time" (false). */
+  declineRepeated: (matchID: string, credentials: string, notThisPhase: boolean) =>
+    call<z.infer<typeof autopassInfo>>(
+      'PUT',
+      `/api/matches/${encodeURIComponent(matchID)}/autopass`,
+      { notThisPhase } satisfies z.input<typeof autopassRequest>,
+      credentials,
+    ),
   /** The scenarios the server offers (asked once per page load). */
   scenarios: () =>
     (scenarioList ??= call<{ scenarios: ScenarioInfo[] }>('GET', '/api/scenarios')

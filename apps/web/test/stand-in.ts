@@ -19,6 +19,8 @@ export function standInConnection(G: GameState, seats: (Faction | null)[], makeM
     autopass: false,
     autopassAvailable: true,
     autopassSet: vi.fn(),
+    skips: [],
+    declineRepeated: vi.fn(async () => {}),
     makeMove,
     sendChat: vi.fn(),
   };

@@ -6,7 +6,7 @@ export { viewFor, hiddenFrom, type FactionView, type PublicDeck } from './engine
 export { actor, activePlayers, reinforcementsAvailable, mustDiscard } from './engine/flow.js';
 export type { Actor, Stage } from './engine/model/stage.js';
 export { legalActions } from './engine/legal.js';
-export { onlyPass, isPassLike, type MoveLike } from './engine/forced.js';
+export { onlyPass, isPassLike, repeatedWindow, phaseKey, type MoveLike, type RepeatedWindow } from './engine/forced.js';
 export { canUndo, undone, performUndoable, type UndoTrail, type BarrierReason } from './engine/undo.js';
 export { activeCards } from './engine/combat-dice.js';
 export { perform, isLegal, whyIllegal, parseAction, ACTION_SCHEMAS, ACTION_TYPES, type Action, type ActionType } from './engine/actions.js';

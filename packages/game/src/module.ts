@@ -12,7 +12,7 @@ import { viewFor, type FactionView } from './engine/view.js';
 import { actor } from './engine/flow.js';
 import { canUndo } from './engine/undo.js';
 import { legalActions } from './engine/legal.js';
-import { isPassLike, onlyPass } from './engine/forced.js';
+import { isPassLike, onlyPass, repeatedWindow } from './engine/forced.js';
 
 /** The factions as "your move" messages name them. */
 const FACTION_NAMES: Record<Faction, Bilingual> = {
@@ -85,6 +85,11 @@ export const kampenOmNorgeModule: GameModule<GameState, FactionView> = {
       return a ? { move: a.type, args: [a.args] } : null;
     },
     isPass: (m) => isPassLike({ type: m.move, args: m.args[0] }),
+    repeated: (G, playerID) => {
+      const f = factionOf(playerID);
+      const r = f && repeatedWindow(G, f);
+      return r ? { window: r.window, phase: r.phase, pass: { move: r.pass.type, args: [r.pass.args] } } : null;
+    },
   },
   bots: {
     levels: ['easy', 'normal'],

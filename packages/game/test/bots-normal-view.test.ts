@@ -13,6 +13,7 @@ import { legalActions } from '../src/engine/legal.js';
 import { createInitialState } from '../src/engine/setup.js';
 import { BOTS, botFor, easyBot, normalBot, legalFromView } from '../src/bots/index.js';
 import { playBotGame } from '../src/testing/bot-game.js';
+import { styled } from '../src/bots/normal.js';
 import { seededRng } from '../src/testing/rng.js';
 import { atEveryNthDecision, scrambleSecrets } from './bots-helpers.js';
 
@@ -65,11 +66,13 @@ describe('Normal bot sees only its own view', () => {
     }, 60_000);
   }
 
-  it('answers within a wall-clock cap too (at least one round of playouts, a legal action)', () => {
+  it('answers within a wall-clock cap too: with no time for one whole round of playouts, the style choice', () => {
     const { G } = playBotGame({ seed: 9, ruleset: 'basic', seats: { germany: 'easy', norway: 'easy', allies: 'easy' }, maxActions: 40 });
     const f = actor(G)!.faction;
     const view = viewFor(G, f);
     const legal = legalFromView(view);
-    expect(legal).toContain(normalBot({ view, legal, rng: seededRng(1), budget: { iterations: 10_000, maxMs: 0 } }));
+    const capped = normalBot({ view, legal, rng: seededRng(1), budget: { iterations: 10_000, maxMs: 0 } });
+    expect(legal).toContain(capped);
+    expect(capped).toEqual(styled({ view, legal, rng: seededRng(1) }));
   });
 });

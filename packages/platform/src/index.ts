@@ -94,6 +94,12 @@ export interface ModuleAutoPass<G = any> {
   onlyPass(G: G, playerID: string): ModuleMove | null;
   /** Whether a move, as a seat sends it, only declines: such a move clicked sooner than its window's delay waits for it. */
   isPass(move: ModuleMove): boolean;
+  /**
+   * A reaction window the seat may be asked many times in one phase (a card it may play after each
+   * of an enemy's placements), when the seat may decline it: the window's kind and phase, which a
+   * seat's "not this phase" choice names, and the decline. Absent or null: no such window.
+   */
+  repeated?(G: G, playerID: string): { window: string; phase: string; pass: ModuleMove } | null;
 }
 
 export interface GameModule<G = any, View = unknown> {

@@ -44,10 +44,19 @@ export const seatParam = seatKey;
 /** PUT /api/matches/:id/seats/:seat/bot (a member of another seat asks). */
 export const handOverRequest = z.strictObject({ strength: botStrength.default('easy') });
 
-/** PUT /api/matches/:id/autopass: whether the server passes for your side when passing is all it can do. */
-export const autopassRequest = z.strictObject({ on: z.boolean() });
-/** Your side's switch, and whether this server passes for anyone at all (AUTOPASS). */
-export const autopassInfo = z.object({ on: z.boolean(), available: z.boolean() });
+/**
+ * PUT /api/matches/:id/autopass: whether the server passes for your side when passing is all it can
+ * do (`on`), and "not this phase" (`notThisPhase: true`: the repeated window your side faces now is
+ * passed for it for the rest of the phase) or "ask me each time" (false). At least one of the two.
+ */
+export const autopassRequest = z
+  .strictObject({ on: z.boolean().optional(), notThisPhase: z.boolean().optional() })
+  .refine((b) => b.on !== undefined || b.notThisPhase !== undefined, { message: 'give on or notThisPhase' });
+/** A repeated window your side declined for a phase (the game names the window and the phase). */
+export const autopassSkip = z.object({ playerID: z.string(), window: z.string(), phase: z.string() });
+export type AutopassSkip = z.infer<typeof autopassSkip>;
+/** Your side's switch, whether this server passes for anyone at all (AUTOPASS), and your "not this phase" choices. */
+export const autopassInfo = z.object({ on: z.boolean(), available: z.boolean(), skips: z.array(autopassSkip) });
 
 /** GET /api/matches/:id/board?entry= */
 export const boardQuery = z.object({ entry: z.coerce.number().int().min(0).max(1_000_000) });

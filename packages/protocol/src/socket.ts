@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { botStrength, clockView, matchID, playerID, seatKey } from './common';
 import { ERROR_CODES, type ErrorCode } from './errors';
 import { matchInfo } from './lobby';
+import { autopassSkip } from './match-extras';
 
 /** A code of the error table (errors.ts). */
 export const errorCode = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
@@ -45,7 +46,7 @@ export const SERVER_EVENTS = {
   'kon:thinking': thinkingEvent,
   'kon:clock': clockView,
   /** Your side's automatic-pass switch, after a member changed it: sent to that side's own sockets only. */
-  'kon:autopass': z.object({ on: z.boolean() }),
+  'kon:autopass': z.object({ on: z.boolean(), skips: z.array(autopassSkip).optional() }),
   /** A private line between two seats: sent to those two seats' sockets only. */
   'kon:private': privateMessage,
 } as const;

@@ -27,13 +27,15 @@ import type { MatchGames } from '../matches/match-games';
 import { BoundedMap } from '../core/bounded-map';
 import { drawPassDelay } from './delay';
 import { autopassOn } from './settings';
+import { setSkips, skipped, skipsOf, type Skip } from './skips';
+import type { SeatKey } from '../lobby';
 
 export interface AutoPassOptions {
   transport: Pick<HardenedTransport, 'submitMove' | 'currentState'>;
   lobby: Pick<Lobby, 'record'>;
   /** The game of each match: a game without `autoPass` (Deres uenighet: its orders are always a decision) is never passed for. */
   games: Pick<MatchGames, 'of' | 'named'>;
-  storage: Pick<SqlStorage, 'listMatches' | 'getSide'>;
+  storage: Pick<SqlStorage, 'listMatches' | 'getSide' | 'putSide'>;
   log: Logger;
   /** The median of the delay distribution (AUTOPASS_DELAY_MS). */
   medianMs: number;
@@ -138,9 +140,13 @@ export class AutoPass implements MatchService {
       w = { stateID: state._stateID, playerID, due: this.now() + this.draw(this.opts.medianMs), looks: 0 };
       this.windows.set(matchID, w);
     }
-    const pass = rules.onlyPass(state.G, playerID);
+    // A repeated window the seat may have declined for the phase ("not this phase", autopass/skips.ts)
+    // is armed like a forced one; whether the seat declined it is read in arm, as its switch is.
+    const forced = rules.onlyPass(state.G, playerID);
+    const repeated = forced ? null : (rules.repeated?.(state.G, playerID) ?? null);
+    const pass = forced ?? repeated?.pass;
     if (!pass) return;
-    this.arm(matchID, w, pass).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
+    this.arm(matchID, w, pass, repeated).catch((e: unknown) => this.log.error('automatic pass failed', { matchID, err: e }));
   }
 
   /**
@@ -148,11 +154,16 @@ export class AutoPass implements MatchService {
    * whether its switch is on are read now, not when the delay ends, so that the pass then goes at once
    * like a held click (a change of either comes back here through refresh).
    */
-  private async arm(matchID: string, w: Window, pass: ModuleMove) {
+  private async arm(matchID: string, w: Window, pass: ModuleMove, repeated: { window: string; phase: string } | null) {
     const look = ++w.looks;
     // A computer player decides for itself (asked first: the bots keep their holders in memory);
-    // a seat that turned passing off clicks its own passes.
-    const on = !(await this.opts.isComputer(matchID, w.playerID)) && (await this.switchOn(matchID, w.playerID));
+    // a seat that turned passing off clicks its own passes, and a repeated window is passed only
+    // where the seat said "not this phase" for it.
+    const seat = (await this.opts.isComputer(matchID, w.playerID)) ? undefined : await this.seatOf(matchID, w.playerID);
+    const on =
+      !!seat &&
+      (await autopassOn(this.opts.storage, matchID, seat)) &&
+      (!repeated || skipped(await skipsOf(this.opts.storage, matchID, seat), w.playerID, repeated));
     if (this.stopped || this.windows.get(matchID) !== w || w.looks !== look) return;
     if (!on) {
       clearTimeout(w.timer);
@@ -167,10 +178,33 @@ export class AutoPass implements MatchService {
     w.timer.unref?.();
   }
 
-  private async switchOn(matchID: string, playerID: string): Promise<boolean> {
+  private async seatOf(matchID: string, playerID: string): Promise<SeatKey | undefined> {
     const row = await this.opts.lobby.record(matchID);
-    const seat = row?.lobby.seats.find((s) => s.playerIDs.includes(playerID));
-    return !!seat && (await autopassOn(this.opts.storage, matchID, seat.key));
+    return row?.lobby.seats.find((s) => s.playerIDs.includes(playerID))?.key;
+  }
+
+  /**
+   * A seat's "not this phase" (decline: true) for the repeated window it faces now, or its "ask me
+   * each time" (false: every choice cleared). A window the seat does not face changes nothing (it
+   * closed meanwhile). Answers the seat's choices as now stored; the caller then refreshes.
+   */
+  async decline(matchID: string, seat: SeatKey, playerIDs: readonly string[], decline: boolean): Promise<Skip[]> {
+    if (!decline) {
+      await setSkips(this.opts.storage, matchID, seat, []);
+      return [];
+    }
+    const [module, state, old] = await Promise.all([
+      this.opts.games.of(matchID),
+      this.opts.transport.currentState(matchID),
+      skipsOf(this.opts.storage, matchID, seat),
+    ]);
+    const playerID = state && deciderOf(module, state);
+    const r = playerID !== undefined && playerIDs.includes(playerID) ? module.autoPass?.repeated?.(state!.G, playerID) : null;
+    if (!r || !playerID || skipped(old, playerID, r)) return old;
+    // Choices of earlier phases have lapsed: only this phase's are kept.
+    const skips = [...old.filter((s) => s.phase === r.phase), { playerID, window: r.window, phase: r.phase }];
+    await setSkips(this.opts.storage, matchID, seat, skips);
+    return skips;
   }
 
   private async fire(matchID: string, w: Window, pass: ModuleMove, gaveWay = false) {

@@ -228,17 +228,24 @@ function enemyFought(S: GameState, f: Faction): (T: GameState) => boolean {
 export const styled = heuristicBot((f) => NORMAL_STYLES[f]);
 
 /** Everyone plays the styled player from the sampled state until `done` (or `steps` actions). */
-function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, policy: Rng, steps: number): void {
+/** Play on with the style's choices; false when the deadline came first (the playout is then worth nothing). */
+function playout(S: GameState, done: (T: GameState) => boolean, dice: Rng, policy: Rng, steps: number, deadline = Infinity): boolean {
   for (let i = 0; i < steps && !done(S); i++) {
+    if (deadline !== Infinity && performance.now() >= deadline) return false;
     const who = actor(S);
-    if (!who) return;
+    if (!who) return true;
     const legal = legalActions(S, who.faction);
-    if (!legal.length) return;
+    if (!legal.length) return true;
     perform(S, who.faction, styled({ view: viewFor(S, who.faction), legal, rng: policy }), dice);
   }
+  return true;
 }
 
-/** The Normal bot. Deterministic for a given view, legal list and rng state unless `budget.maxMs` cuts it short. */
+/**
+ * The Normal bot. Deterministic for a given view, legal list and rng state unless `budget.maxMs` cuts
+ * it short: a playout stops at the deadline (one action over at most), its round is dropped, and the
+ * search decides on its whole rounds, or plays the style's choice if not one round is whole.
+ */
 export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const f = seatOf(view);
   if (all.length === 0) throw new Error(`no legal action for ${f}`);
@@ -288,20 +295,29 @@ export function normalBot({ view, legal: all, rng, budget }: BotInput): Action {
   const deadline = budget?.maxMs !== undefined ? performance.now() + budget.maxMs : Infinity;
   const guesses = seededRng(seed ^ 0x5bd1e995);
   let rounds = 0;
-  while (rounds === 0 || (rounds < maxGuesses && rounds * candidates.length < iterations && performance.now() < deadline)) {
+  while (rounds < maxGuesses && rounds * candidates.length < iterations && performance.now() < deadline) {
     const guess = determinize(view, guesses);
     if (!guess) return own;
     const diceSeed = seed * 7919 + rounds;
-    candidates.forEach((c, i) => {
+    // A round is every candidate's playout on one guess; one the deadline cuts short is dropped (the
+    // candidates are compared guess by guess).
+    let whole = true;
+    for (let i = 0; i < candidates.length && whole; i++) {
       const S = structuredClone(guess);
       const done = toEnd ? (T: GameState) => !!T.result : horizon(S, f, stage);
       const dice = seededRng(diceSeed);
-      perform(S, f, c, dice);
-      playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps);
-      scores[i]!.push(score(S, f, targets, style, battalion));
-    });
+      perform(S, f, candidates[i]!, dice);
+      whole = playout(S, done, dice, seededRng(diceSeed ^ 0x2545f491), steps, deadline);
+      if (whole) scores[i]!.push(score(S, f, targets, style, battalion));
+    }
+    if (!whole) {
+      for (const s of scores) s.length = rounds;
+      break;
+    }
     rounds++;
   }
+  // Not one whole round in the time given (a busy machine): the style's choice, as where nothing is searched.
+  if (rounds === 0) return own;
   // The style's choice stands unless another beats it clearly: by a margin, and on the paired differences
   // guess by guess by a standard error.
   let best = 0;

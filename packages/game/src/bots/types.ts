@@ -34,7 +34,7 @@ export interface SearchBudget {
   /** In the movement phase (a turn has many such decisions): at most this many candidates and playouts. */
   readonly moveCandidates?: number;
   readonly moveIterations?: number;
-  /** Wall-clock cap for a server: stop sampling after this many milliseconds (at least one round is played). */
+  /** Wall-clock cap for a server: stop sampling after this many milliseconds (normal.ts says how it cuts). */
   readonly maxMs?: number;
 }
 

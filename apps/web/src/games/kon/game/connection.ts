@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
-import type { ServerPayload } from '@kon/protocol';
+import type { AutopassSkip, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../../../api';
 import { connectRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
@@ -62,6 +62,10 @@ export interface MatchConnection {
   autopassAvailable: boolean;
   /** The side's switch as the server just answered a change of it. */
   autopassSet(on: boolean): void;
+  /** The repeated windows the side said "not this phase" to (the server passes them for it while its switch is on). */
+  skips: AutopassSkip[];
+  /** "Not this phase" (true) for the repeated window the side faces now, or "ask me each time" (false). */
+  declineRepeated(notThisPhase: boolean): Promise<void>;
   makeMove(playerID: string, move: string, args: unknown): void;
   sendChat(text: string): void;
 }
@@ -81,6 +85,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   const [clock, setClock] = useState<ClockView | null>(null);
   const [autopass, setAutopass] = useState<boolean | null>(null);
   const [autopassAvailable, setAutopassAvailable] = useState(false);
+  const [skips, setSkips] = useState<AutopassSkip[]>([]);
   const clients = useRef<BgClient[]>([]);
   const [history, setHistory] = useState<LogHistory>(EMPTY_LOG);
   const historyRef = useRef<LogHistory>(EMPTY_LOG);
@@ -174,13 +179,17 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       );
       // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
       if (client === made[0] && ids[0] !== null) {
-        socket?.on?.('kon:autopass', (e: { on?: unknown }) => typeof e?.on === 'boolean' && setAutopass(e.on));
+        socket?.on?.('kon:autopass', (e: { on?: unknown; skips?: unknown }) => {
+          if (typeof e?.on === 'boolean') setAutopass(e.on);
+          if (Array.isArray(e?.skips)) setSkips(e.skips as AutopassSkip[]);
+        });
         socket?.on?.('connect', () =>
           api.autopass(matchID, credentials).then(
             (r) => {
               if (!current) return;
               setAutopass(r.available && r.on);
               setAutopassAvailable(r.available);
+              setSkips(r.skips ?? []);
             },
             () => {},
           ),
@@ -214,6 +223,12 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     autopass,
     autopassAvailable,
     autopassSet: setAutopass,
+    skips,
+    async declineRepeated(notThisPhase) {
+      if (!credentials) return;
+      const r = await api.declineRepeated(matchID, credentials, notThisPhase);
+      setSkips(r.skips);
+    },
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];

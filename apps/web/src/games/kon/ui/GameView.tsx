@@ -15,6 +15,7 @@ import { areaName } from '../game/data';
 import { Board } from './Board';
 import { useMapTop } from './mapView';
 import { ActionPanel } from './Actions';
+import { RepeatedWindowChoice } from './RepeatedWindowChoice';
 import { useActionState } from './action-state';
 import { CombatPanel } from './CombatPanel';
 import { AdvancedActions } from './AdvancedActions';
@@ -74,8 +75,15 @@ export function GameView({
 
   // The server passes for the seat in a moment (the seat could do nothing else): no decision is shown.
   const autoPassing = useMemo(
-    () => autoPassPending(actingSeat?.G, actingSeat?.playerID ? FACTION_OF[actingSeat.playerID] : undefined, conn.autopass, spectator),
-    [actingSeat?.G, actingSeat?.playerID, conn.autopass, spectator],
+    () =>
+      autoPassPending(
+        actingSeat?.G,
+        actingSeat?.playerID ? FACTION_OF[actingSeat.playerID] : undefined,
+        conn.autopass,
+        spectator,
+        conn.skips,
+      ),
+    [actingSeat?.G, actingSeat?.playerID, conn.autopass, spectator, conn.skips],
   );
   const legal = useMemo(() => {
     if (!actingSeat?.G || spectator || autoPassing) return [];
@@ -239,6 +247,7 @@ export function GameView({
               {(adv.size > 0 || G.april9) && <AdvancedActions G={G} actor={actor} adv={adv} state={advanced} send={send} busy={busy} />}
             </ActionPanel>
           )}
+          {!past && !spectator && actingSeat?.G && actor && <RepeatedWindowChoice G={actingSeat.G} faction={actor.faction} conn={conn} />}
           {naval && <NavalCombatPanel combat={naval} live={naval === G.naval?.combat} />}
           {report && <CombatPanel report={report} />}
           {handSeats.length > 0 && (
