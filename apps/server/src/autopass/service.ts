@@ -28,7 +28,7 @@ import { BoundedMap } from '../core/bounded-map';
 import { drawPassDelay } from './delay';
 import { autopassOn } from './settings';
 import { setSkips, skipped, skipsOf, type Skip } from './skips';
-import type { SeatKey } from '../lobby';
+import type { SeatKey } from '../lobby/lobby';
 
 export interface AutoPassOptions {
   transport: Pick<HardenedTransport, 'submitMove' | 'currentState'>;

@@ -9,7 +9,7 @@
  * the seat's own sockets alone hear it changed (`kon:autopass`). A choice names its phase and lapses
  * with it; "ask me each time" clears it.
  */
-import type { SeatKey } from '../lobby';
+import type { SeatKey } from '../lobby/lobby';
 import type { SqlStorage } from '../storage';
 
 export const SKIP_KIND = 'autopass-skip';
