@@ -5,7 +5,7 @@
  */
 import { legalActions, texts, type BuyOrders, type DeresView, type OrderMenu, type Pos } from '@kon/deres';
 import { DeresOrderList, type OrderItem } from './DeresOrderList';
-import { accepted, type Lit } from './lit';
+import { accepted, complete, type Lit } from './lit';
 import { drawOrders, orderText } from './order-words';
 import type { MapMarks } from './DeresMap';
 import type { WORDS } from './words';
@@ -67,7 +67,7 @@ export function buyLit(G: DeresView, seat: string, menu: OrderMenu, buy: BuyOrde
   };
   return squares.flatMap((p) => {
     const next = buyClick(G, buy, mode, p);
-    return next !== buy && accepted(G, seat, next) ? [{ at: p, label: cost(p), orders: next }] : [];
+    return next !== buy && accepted(G, seat, next) ? [{ at: p, label: cost(p), ...(complete(next) ? { orders: next } : {}) }] : [];
   });
 }
 

@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import {
   orderMenu,
+  parseAction,
   refusalText,
   RuleError,
   texts,
@@ -107,6 +108,8 @@ export function useOrdersDraft(
 /** The engine's reason these orders would be refused, in words, or null (a spectator has none to write). */
 function whyNow(G: DeresView, seat: string, orders: Orders, tl: 'nb' | 'en'): string | null {
   try {
+    // Whole as the move's schema wants them first (two conscripts, three artillery aims), then the rules.
+    parseAction('submitOrders', orders);
     const w = whyNoOrders(G as unknown as DeresState, seat, orders);
     return w && refusalText(w.code, w.params, tl);
   } catch (e) {

@@ -3,7 +3,7 @@
  * click there gives (the browser tests ask the engine about each) and a short label: what it costs or
  * the roll it needs.
  */
-import { RuleError, whyNoOrders, type DeresState, type DeresView, type Orders, type Pos } from '@kon/deres';
+import { ordersSchema, RuleError, whyNoOrders, type DeresState, type DeresView, type Orders, type Pos } from '@kon/deres';
 
 export interface Lit {
   at: Pos;
@@ -20,6 +20,11 @@ export function accepted(G: DeresView, seat: string, o: Orders): boolean {
     if (e instanceof RuleError) return false;
     throw e;
   }
+}
+
+/** Whether the orders are whole as the move's schema wants them (two conscripts, three artillery aims). */
+export function complete(o: Orders): boolean {
+  return ordersSchema.safeParse(o).success;
 }
 
 export const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
