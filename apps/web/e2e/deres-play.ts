@@ -14,6 +14,8 @@ export const sq = (s: string): Sq => {
   return { x: x!, y: y! };
 };
 export const at = (p: Sq) => `${p.x},${p.y}`;
+/** A square as the page names it (the map's edges, orders, the log): column letter, row number (C7). */
+export const squareName = (p: Sq) => `${String.fromCharCode(65 + p.x)}${p.y + 1}`;
 /** Squares apart, diagonals counting one (as the map's neighbours do). */
 export const dist = (a: Sq, b: Sq) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 const nearest = (p: Sq, to: Sq[]) => (to.length ? Math.min(...to.map((q) => dist(p, q))) : 0);

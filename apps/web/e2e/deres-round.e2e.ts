@@ -22,6 +22,7 @@ import {
   regiments,
   setupChoice,
   sq,
+  squareName,
   supplies,
   targets,
   type Sq,
@@ -207,7 +208,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       const sup = await supplies(p);
       const onSupply = (s: Sq) => sup.some((q) => at(q) === at(s));
       const m = await moveOne(p, i, (s) => (onSupply(s) ? 0 : 50) + Math.min(...enemyCaps(i).map((c) => dist(c, s))), true, [], i === 2);
-      if (m) expect(await p.locator('[data-testid="move-list"]').textContent()).toContain(`→ ${at(m.to)}`);
+      if (m) expect(await p.locator('[data-testid="order-list"]').textContent()).toContain(`→ ${squareName(m.to)}`);
       moved.push(m);
       if (i < 2) await clicks.click(p, i, 'move', '[data-action="submit-orders"]');
     }
@@ -245,14 +246,14 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
         if (!aimed && (await targets(p)).length) {
           const shooter = sq((await targets(p))[0]!);
           await clicks.square(p, i, 'shoot', shooter);
-          await expect.poll(async () => (await targets(p)).includes(at(shooter))).toBe(false);
-          // The nearest target first; a farther one if the die cannot reach the roll needed there.
-          const aims = (await targets(p)).map(sq).sort((a, b) => dist(a, shooter) - dist(b, shooter));
-          for (const target of aims.slice(0, 4)) {
-            await clicks.square(p, i, 'shoot', target);
-            await expect.poll(() => p.locator('[data-testid="shot-needed"]').textContent()).toContain(`→ ${at(target)}`);
-            if (!/cannot hit|kan ikke treffe/.test((await p.locator('[data-testid="shot-needed"]').textContent()) ?? '')) break;
-          }
+          await expect.poll(() => p.locator('[data-testid="deres-map"]').getAttribute('data-selected')).toBe(at(shooter));
+          // Only targets the die can hit are lit; the nearest first.
+          const lit = await p
+            .locator('g[data-square][data-lit="true"]')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-square')!));
+          const target = lit.map(sq).sort((a, b) => dist(a, shooter) - dist(b, shooter))[0]!;
+          await clicks.square(p, i, 'shoot', target);
+          await expect.poll(() => p.locator('[data-testid="shot-needed"]').textContent()).toContain(`→ ${squareName(target)}`);
           expect(await p.locator('[data-testid="line-of-sight"]').count()).toBe(1);
           expect(await p.locator('[data-testid="shot-needed"]').textContent()).toMatch(/\d+\+|sure hit|sikkert treff/);
           await shot(p, i === 2 ? 'deres-phone-aim' : 'deres-aim', DOCS);
@@ -296,16 +297,9 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
               const near = (t: Sq) => Math.min(99, ...sup.map((q) => dist(q, t)));
               const picks = [...(await targets(p)).map(sq)].sort((a, b) => near(a) - near(b)).slice(0, 2);
               for (const t of picks) {
+                // Only what the supplies still pay for stays lit.
+                if (!(await targets(p)).includes(at(t))) break;
                 await clicks.square(p, i, 'buy', t);
-                if ((await p.locator('[data-testid="orders-why"]').count()) > 0) {
-                  await clicks.click(
-                    p,
-                    i,
-                    'buy',
-                    '[data-testid="deres-orders"] button.small:text-is("Clear"), [data-testid="deres-orders"] button.small:text-is("Tøm")',
-                  );
-                  break;
-                }
               }
               await clicks.click(p, i, 'buy', '[data-action="submit-orders"]');
             } else if (ph === 'move') {

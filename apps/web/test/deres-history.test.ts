@@ -75,7 +75,7 @@ describe('Deres history steps', () => {
     const [s] = historySteps(log);
     expect(stepTitle(s!, 'en')).toBe('Round 2 · III Shoot · shooting round 1 – orders revealed');
     expect(stepTitle(s!, 'nb')).toBe('Runde 2 · III Skyt · skyterunde 1 – ordrene avslørt');
-    expect(eventLines(log[0]!, 'en', () => 'The Red')).toEqual(['The Red shoots at 3,4']);
-    expect(eventLines(log[1]!, 'nb', () => 'De Røde')).toEqual(['De Røde skyter på 3,4: trenger 9+, slo 7 – bom']);
+    expect(eventLines(log[0]!, 'en', () => 'The Red')).toEqual(['The Red shoots at D5']);
+    expect(eventLines(log[1]!, 'nb', () => 'De Røde')).toEqual(['De Røde skyter på D5: trenger 9+, slo 7 – bom']);
   });
 });

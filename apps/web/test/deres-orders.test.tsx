@@ -122,9 +122,13 @@ describe('Deres orders: inventions and abilities inside orders', { timeout: 60_0
     cleanup();
 
     move = show(G);
+    // Two squares off, every shot needs more than 12 on the d12: none is offered, until the sniper makes it sure.
+    expect(targets().map((t) => t.getAttribute('data-square'))).not.toContain('3,5');
+    fireEvent.click(document.querySelector('input[name=sniper]')!);
     fireEvent.click(square(3, 5));
     fireEvent.click(square(5, 5));
-    fireEvent.click(document.querySelector('input[name=sniper]')!);
+    expect(screen.getByTestId('order-list').textContent).toContain('Sniper shot from D6 at F6');
+    expect(document.querySelector('[data-drawn="shot"]')?.getAttribute('data-to')).toBe('5,5');
     expect(screen.getByTestId('shot-needed').textContent).toContain('sure hit');
     expect(submit(G, move)).toMatchObject({ shot: { target: { x: 5, y: 5 }, sniper: true } });
     cleanup();
@@ -165,7 +169,7 @@ describe('Deres orders: why a draft cannot be sent yet, in the reader’s langua
     expect(targets().map((t) => t.getAttribute('data-square'))).toEqual(['1,7']);
   });
 
-  it('says in Norwegian and in English that the supplies do not reach, and sends nothing', () => {
+  it('lights no square the supplies do not pay for, and says why in Norwegian and in English', () => {
     for (const [lang, text] of [
       ['no', 'Ikke nok forsyninger.'],
       ['en', 'Not enough supplies.'],
@@ -173,15 +177,45 @@ describe('Deres orders: why a draft cannot be sent yet, in the reader’s langua
       const G = start('lilla', []);
       G.nations['0']!.supplies = 1;
       const move = show(G, lang);
-      const [a, b] = targets();
-      fireEvent.click(a!);
-      fireEvent.click(b!);
+      expect(targets().length).toBeGreaterThan(1);
+      // One regiment is paid for; after it, nothing more is lit, and the same square never twice.
+      fireEvent.click(targets()[0]!);
+      expect(targets()).toEqual([]);
+      expect(screen.getByTestId('order-list').getAttribute('data-count')).toBe('1');
+      fireEvent.change(document.querySelector('input[name=upgrades]')!, { target: { value: '1' } });
       expect(screen.getByTestId('orders-why').textContent).toContain(text);
       const button = document.querySelector('[data-action="submit-orders"]') as HTMLButtonElement;
       expect(button.disabled).toBe(true);
       expect(move).not.toHaveBeenCalled();
       cleanup();
     }
+  });
+
+  it('names each order with square names, draws it, and lets it be changed or removed', () => {
+    const G = start('lilla', []);
+    const a = addRegiment(G, '0', { x: 1, y: 7 });
+    addRegiment(G, '0', { x: 1, y: 6 });
+    passUntil(G, 'move');
+    const move = show(G);
+    fireEvent.click(square(1, 7));
+    // Every lit square carries orders the engine takes; none is the square the other piece stands on.
+    const lit = [...document.querySelectorAll('g[data-lit="true"]')];
+    expect(lit.length).toBeGreaterThan(0);
+    for (const g of lit) expect(whyNoOrders(G, '0', JSON.parse(g.getAttribute('data-order')!))).toBeNull();
+    expect(lit.map((g) => g.getAttribute('data-square'))).not.toContain('1,6');
+    fireEvent.click(lit[0]!);
+    const to = lit[0]!.getAttribute('data-square')!;
+    expect(document.querySelector('[data-drawn="move"]')?.getAttribute('data-to')).toBe(to);
+    expect(screen.getByTestId('order-list').textContent).toContain('Regiment B8 →');
+    // Changed: the piece is picked again and sent elsewhere.
+    fireEvent.click(document.querySelector('[data-action="order-change"]')!);
+    const other = [...document.querySelectorAll('g[data-lit="true"]')].find((g) => g.getAttribute('data-square') !== to)!;
+    fireEvent.click(other);
+    expect(document.querySelector('[data-drawn="move"]')?.getAttribute('data-to')).toBe(other.getAttribute('data-square'));
+    expect(submit(G, move)).toMatchObject({ moves: [{ piece: a }] });
+    fireEvent.click(document.querySelector('[data-action="order-remove"]')!);
+    expect(document.querySelector('[data-drawn="move"]')).toBeNull();
+    expect(screen.getByTestId('order-list').getAttribute('data-count')).toBe('0');
   });
 });
 

@@ -21,6 +21,8 @@ export { lineOfSight, sightPath, type Sight, type SightOptions, type Blocker } f
 export {
   hitNeeded,
   legalShots,
+  offeredShots,
+  D12,
   whyNoShot,
   topPiece,
   findShooter,
@@ -33,7 +35,7 @@ export { regimentSquares, fortSquares, fortCost, buyCost } from './engine/buy.js
 export { throwLanding, supplyMayLand, landingSquares, suppliesOnMap, shareThrows } from './engine/supply.js';
 export { ranking, material } from './engine/end.js';
 export * as board from './engine/board.js';
-export { NATIONS, START, NATION_COLOURS, type NationRules } from './data/nations.js';
+export { NATIONS, START, NATION_COLOURS, SUPPLY_COLOUR, type NationRules } from './data/nations.js';
 export * from './data/upgrades.js';
 export { INVENTIONS, MAX_INVENTIONS, type InventionRules, type InventionUse } from './data/inventions.js';
 export {
@@ -49,3 +51,4 @@ export {
   type TileDef,
 } from './data/terrain.js';
 export * as texts from './data/texts.js';
+export { squareName, squareNameOfKey, columnName, rowName } from './data/squares.js';

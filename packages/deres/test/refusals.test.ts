@@ -56,7 +56,8 @@ describe('refusal texts', () => {
         expect(refusalText(code, params, lang), code).not.toMatch(/[{}]/);
         expect(refusalText(code, undefined, lang), code).not.toMatch(/[{}]|\(\)/);
       }
-    expect(refusalText('cannot-reach', { at: '3,4' }, 'nb')).toBe('Brikken når ikke dit (3,4).');
+    expect(refusalText('cannot-reach', { at: '3,4' }, 'nb')).toBe('Brikken når ikke dit (D5).');
+    expect(refusalText('square-bought-twice', { at: '2,6' }, 'en')).toBe('Two purchases on one square (C7).');
     expect(refusalText('cannot-reach', undefined, 'en')).toBe('The piece cannot reach that square.');
     expect(refusalText('no-line-of-sight', { blocker: 'cliff' }, 'nb')).toBe('Ingen fri sikt: et stup er i veien.');
     expect(refusalText('wrong-orders', { phase: 'shoot' }, 'en')).toMatch(/^Orders for III /);

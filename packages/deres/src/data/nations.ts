@@ -58,4 +58,6 @@ export const NATIONS: Record<NationId, NationRules> = {
 export const START = { regiments: 12, forts: 4, supplies: 2, setupSupplies: 4 } as const;
 
 /** Colours the board draws each nation in. */
-export const NATION_COLOURS: Record<NationId, string> = { gul: '#e0b400', rod: '#c0392b', lilla: '#7d3c98', gronn: '#1e8449' };
+export const NATION_COLOURS: Record<NationId, string> = { gul: '#f0d000', rod: '#cc3311', lilla: '#7d3c98', gronn: '#009e73' };
+/** The supply tokens' colour: told apart from every nation's, also by colour-blind eyes (test/colours.test.ts). */
+export const SUPPLY_COLOUR = '#fff8e1';

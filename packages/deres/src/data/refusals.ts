@@ -6,6 +6,7 @@
  * parenthesis). `phase` and `blocker` parameters are themselves translated.
  */
 import type { Phase } from '../types.js';
+import { squareNameOfKey } from './squares.js';
 import { PHASE_TEXTS, type Lang } from './texts.js';
 
 type Both = Record<Lang, string>;
@@ -61,7 +62,7 @@ export const REFUSAL_TEXTS = {
     en: 'A fort can be strengthened at most as many times as you have forts on the map.',
   },
   'upgraded-no-castle': { nb: 'Et forsterket fort kan ikke bli slott.', en: 'A strengthened fort cannot become a castle.' },
-  'square-bought-twice': { nb: 'To kjøp på samme rute.', en: 'Two purchases on one square.' },
+  'square-bought-twice': { nb: 'To kjøp på samme rute ({at}).', en: 'Two purchases on one square ({at}).' },
   'bad-regiment-square': {
     nb: 'Et nytt regiment kan ikke settes der ({at}).',
     en: 'A new regiment cannot be placed there ({at}).',
@@ -80,8 +81,11 @@ export const REFUSAL_TEXTS = {
     en: 'Jump home to a free square beside your fort, castle or capital.',
   },
   'cannot-reach': { nb: 'Brikken når ikke dit ({at}).', en: 'The piece cannot reach that square ({at}).' },
-  'one-fort-a-square': { nb: 'Ett fort per rute.', en: 'One fort to a square.' },
-  'square-shared': { nb: 'Hver brikke må stanse på en rute for seg selv.', en: 'Each piece must end on a square of its own.' },
+  'one-fort-a-square': { nb: 'Ett fort per rute ({at}).', en: 'One fort to a square ({at}).' },
+  'square-shared': {
+    nb: 'Hver brikke må stanse på en rute for seg selv ({at}).',
+    en: 'Each piece must end on a square of its own ({at}).',
+  },
   // Shooting
   'no-such-shooter': { nb: 'Du har ingen slik skytter.', en: 'You have no such shooter.' },
   'forts-cannot-shoot': { nb: 'Fortene dine kan ikke skyte.', en: 'Your forts cannot shoot.' },
@@ -89,7 +93,7 @@ export const REFUSAL_TEXTS = {
     nb: 'Den brikken skjøt forrige skyterunde og må lade om.',
     en: 'That piece fired last shooting round and must reload.',
   },
-  'no-enemy-there': { nb: 'Ingen fiendtlig brikke der.', en: 'No enemy piece there.' },
+  'no-enemy-there': { nb: 'Ingen fiendtlig brikke der ({at}).', en: 'No enemy piece there ({at}).' },
   'out-of-range': { nb: 'Utenfor rekkevidde.', en: 'Out of range.' },
   'capital-range': {
     nb: 'En hovedstad kan bare skytes av et regiment rett ved siden av.',
@@ -133,6 +137,7 @@ export function isRefusalCode(code: unknown): code is RefusalCode {
 function param(name: string, value: string | number, lang: Lang): string {
   if (name === 'phase' && Object.hasOwn(PHASE_TEXTS, value)) return PHASE_TEXTS[value as Phase][lang];
   if (name === 'blocker' && Object.hasOwn(BLOCKER_TEXTS, value)) return BLOCKER_TEXTS[value as keyof typeof BLOCKER_TEXTS][lang];
+  if (name === 'at') return squareNameOfKey(String(value));
   return String(value);
 }
 

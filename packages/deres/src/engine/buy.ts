@@ -114,7 +114,7 @@ export function buyCost(t: BuyTable, seat: Seat, o: BuyOrders, squares?: { regim
   }
   const taken = new Set<string>();
   const claim = (p: Pos, many: boolean): Why | null => {
-    if (taken.has(key(p)) && !many) return why('square-bought-twice');
+    if (taken.has(key(p)) && !many) return why('square-bought-twice', { at: key(p) });
     taken.add(key(p));
     return null;
   };

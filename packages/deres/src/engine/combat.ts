@@ -122,7 +122,7 @@ export function whyNoShot(t: CombatTable, seat: Seat, shooterId: string, target:
   if (s.kind === 'fort' && !s.piece.castle && !rulesOf(t, seat).fortsShoot) return why('forts-cannot-shoot');
   if (!loaded(t, seat, s)) return why('must-reload');
   const tp = topPiece(t, target);
-  if (!tp || ownerOf(tp) === seat) return why('no-enemy-there');
+  if (!tp || ownerOf(tp) === seat) return why('no-enemy-there', { at: `${target.x},${target.y}` });
   const d = dist(s.piece, target);
   if (d < 1 || d > maxRange(t, seat)) return why('out-of-range');
   if (tp.kind === 'capital' && (s.kind !== 'regiment' || d !== 1)) return why('capital-range');
@@ -137,8 +137,8 @@ export interface ShotOption {
   needed: number;
 }
 
-/** Every shot `seat` could give now (without the sniper); in the answer step, as answers. */
-export function legalShots(t: CombatTable, seat: Seat): ShotOption[] {
+/** Every shot `seat` could give now (with the sniper's aim over enemy pieces if asked); in the answer step, as answers. */
+export function legalShots(t: CombatTable, seat: Seat, sniper = false): ShotOption[] {
   const out: ShotOption[] = [];
   const answer = t.step === 'answer';
   const range = maxRange(t, seat);
@@ -156,9 +156,20 @@ export function legalShots(t: CombatTable, seat: Seat): ShotOption[] {
       const k = `${s.piece.id}@${p.x},${p.y}`;
       if (seen.has(k) || dist(s.piece, p) > range) continue;
       seen.add(k);
-      if (whyNoShot(t, seat, s.piece.id, p) !== null) continue;
+      if (whyNoShot(t, seat, s.piece.id, p, sniper) !== null) continue;
       const tp = topPiece(t, p)!;
       out.push({ shooter: s.piece.id, target: { x: p.x, y: p.y }, needed: hitNeeded(t, seat, s, p, tp, answer).needed });
     }
   return out;
+}
+
+/** The highest face of the die: a shot needing more can never hit. */
+export const D12 = 12;
+
+/**
+ * The shots worth offering a player: those that can hit (the roll needed is on the d12), or, with the
+ * sniper's sure hit, every shot the sniper may give.
+ */
+export function offeredShots(t: CombatTable, seat: Seat, sniper = false): ShotOption[] {
+  return sniper ? legalShots(t, seat, true) : legalShots(t, seat).filter((s) => s.needed <= D12);
 }

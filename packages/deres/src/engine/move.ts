@@ -129,8 +129,8 @@ export function whyNoMove(t: MoveTable, seat: Seat, o: MoveOrders, inventions: r
     const fort = fortAt(t, p);
     const fortStays = fort && !moving.has(fort.id);
     if (rules.stacks) {
-      if (list.filter((m) => m.kind === 'fort').length + (fortStays ? 1 : 0) > 1) return why('one-fort-a-square');
-    } else if (list.length > 1 || staying.length > 0 || fortStays) return why('square-shared');
+      if (list.filter((m) => m.kind === 'fort').length + (fortStays ? 1 : 0) > 1) return why('one-fort-a-square', { at: k });
+    } else if (list.length > 1 || staying.length > 0 || fortStays) return why('square-shared', { at: k });
   }
   return null;
 }

@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DeresView } from '@kon/deres';
 import { pastApi } from '../../replay/api';
-import { historySteps } from './history';
+import { historySteps, type HistoryStep } from './history';
+import { drawOrders, type DrawnOrder } from './order-words';
 import { eventLines, stepTitle } from './history-words';
 import type { WORDS } from './words';
 
@@ -29,6 +30,25 @@ function download(matchID: string, token: string) {
   );
 }
 
+export interface PastBoard {
+  G: DeresView;
+  drawn: DrawnOrder[];
+}
+
+/**
+ * The board right after a step, and the orders revealed in it drawn as on the live map (arrows,
+ * shots with the roll they needed), placed on the board they were written on (the entry before).
+ */
+async function pastBoard(matchID: string, token: string, step: HistoryStep): Promise<PastBoard> {
+  const after = (await pastApi.boardAt(matchID, token, step.last)).G as unknown as DeresView;
+  const reveal = step.events.find((e) => e.t === 'reveal');
+  if (!reveal || step.first === 0) return { G: after, drawn: [] };
+  const before = (await pastApi.boardAt(matchID, token, step.first - 1)).G as unknown as DeresView;
+  const shots = step.events.flatMap((e) => (e.t === 'roll' ? [{ shooter: e.shooter, target: e.target, needed: e.needed }] : []));
+  const drawn = Object.entries(reveal.orders).flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
+  return { G: after, drawn };
+}
+
 export function DeresHistory({
   G,
   matchID,
@@ -44,8 +64,8 @@ export function DeresHistory({
   name: (seat: string) => string;
   tl: 'nb' | 'en';
   w: (typeof WORDS)['en'];
-  /** The board to show instead of the live one (null: the live board). */
-  onPast: (G: DeresView | null) => void;
+  /** The board to show instead of the live one, with the orders revealed in that step drawn (null: the live board). */
+  onPast: (past: PastBoard | null) => void;
 }) {
   const steps = useMemo(() => historySteps(G.log), [G.log]);
   const last = steps.length - 1;
@@ -53,27 +73,30 @@ export function DeresHistory({
   const [failed, setFailed] = useState(false);
   // A new step of the live game (orders to give, a set-up turn) brings the live map back.
   const live = `${G.round}:${G.phase}:${G.shootingRound}:${G.step}:${G.spreadStep}:${G.setupTurn}`;
-  useEffect(() => {
+  const [liveSeen, setLiveSeen] = useState(live);
+  if (liveSeen !== live) {
+    setLiveSeen(live);
     setPicked(null);
-  }, [live]);
+  }
   const i = picked === null ? last : Math.min(picked, last);
   const past = picked !== null && picked < last;
   const step = steps[i];
+  const shown = past && step ? step : null;
   useEffect(() => {
-    if (!past || !step || !matchID || !token) {
+    if (!shown || !matchID || !token) {
       onPast(null);
       return;
     }
     let live = true;
     setFailed(false);
-    pastApi.boardAt(matchID, token, step.last).then(
-      (b) => live && onPast(b.G as unknown as DeresView),
+    pastBoard(matchID, token, shown).then(
+      (b) => live && onPast(b),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [past, step?.last, matchID, token]);
+  }, [shown, matchID, token, onPast]);
   if (!step) return null;
   const go = (to: number) => setPicked(to >= last ? null : Math.max(0, to));
   return (

@@ -1,46 +1,40 @@
 /**
- * The map of Deres uenighet as SVG: the squares of the terrain pieces laid so far (height by shade,
- * water, hills), the oval's empty slots while the map is built, supplies, capitals, forts and
- * regiments in their nation's colour, the squares the player may click now, and the line of sight of
- * the shot being aimed (the squares it passes, marked where something blocks it).
+ * The map of Deres uenighet as SVG: the land (DeresTerrain.tsx: relief, cliffs, hills, water, the
+ * names of columns and rows), the oval's empty slots while the map is built, the pieces
+ * (DeresPieces.tsx), the orders being written or looked back at (DeresArrows.tsx), the squares the
+ * player may click now (lit with what a click there costs or needs), and the line of sight of the
+ * shot being aimed (the squares it passes, marked where something blocks it).
  */
-import { NATION_COLOURS, TILE_SIZE, type DeresView, type Pos } from '@kon/deres';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { TILE_SIZE, type DeresView, type Pos } from '@kon/deres';
+import { DrawnOrders } from './DeresArrows';
+import { Pieces } from './DeresPieces';
+import { CELL, Contours, EDGE, EdgeNames, SquareGround, squareFacts } from './DeresTerrain';
+import type { Lit } from './lit';
+import type { DrawnOrder } from './order-words';
 
-export const CELL = 30;
-const HEIGHT_FILL = ['#dfe8c4', '#c9d39a', '#b7a97a', '#9a8468'];
+export { CELL };
 const key = (p: Pos) => `${p.x},${p.y}`;
 
 export interface MapMarks {
-  /** Squares the player may click now. */
+  /** Squares the player may click now to pick something (a piece, a set-up square). */
   targets?: Pos[];
+  /** Squares where a click gives an order the engine takes, with what it costs or needs. */
+  lit?: Lit[];
   /** Empty slots the drawn piece may go to (map building). */
   slots?: number[];
-  /** Squares chosen in the orders being written. */
-  chosen?: Pos[];
   /** The piece selected (its square). */
   selected?: Pos | null;
   /** A shot being aimed: from, to, and the squares between with what blocks. */
   sight?: { from: Pos; to: Pos; path: Pos[]; blocked: Pos[] } | null;
+  /** Orders drawn on the map (the draft, or orders revealed when looking back). */
+  drawn?: DrawnOrder[];
 }
 
-export function DeresMap({
-  G,
-  marks,
-  onSquare,
-  onSlot,
-}: {
-  G: DeresView;
-  marks: MapMarks;
-  onSquare?: (p: Pos) => void;
-  onSlot?: (slot: number) => void;
-}) {
+function Squares({ G, marks, onSquare, tl }: { G: DeresView; marks: MapMarks; onSquare?: (p: Pos) => void; tl: 'nb' | 'en' }) {
   const { width, height, squares } = G.board;
-  const colour = (seat: string) => {
-    const n = G.nations[seat]?.nation;
-    return n ? NATION_COLOURS[n] : '#555';
-  };
   const targets = new Set((marks.targets ?? []).map(key));
-  const chosen = new Set((marks.chosen ?? []).map(key));
+  const lit = new Map((marks.lit ?? []).map((l) => [key(l.at), l]));
   const path = new Set((marks.sight?.path ?? []).map(key));
   const blocked = new Set((marks.sight?.blocked ?? []).map(key));
   const cells: React.ReactNode[] = [];
@@ -49,56 +43,107 @@ export function DeresMap({
       const sq = squares[y * width + x];
       if (!sq) continue;
       const k = `${x},${y}`;
-      const clickable = targets.has(k) && onSquare;
+      const l = lit.get(k);
+      const clickable = (targets.has(k) || l) && onSquare;
+      const X = x * CELL;
+      const Y = y * CELL;
       cells.push(
-        // biome-ignore lint/a11y/noStaticElementInteractions: the same choice is offered as a list beside the map
+        // biome-ignore lint/a11y/noStaticElementInteractions: every choice is also named in the order list beside the map
         <g
           key={k}
           data-square={k}
-          data-target={targets.has(k) ? 'true' : undefined}
+          data-target={clickable ? 'true' : undefined}
+          data-lit={l ? 'true' : undefined}
+          data-order={l?.orders ? JSON.stringify(l.orders) : undefined}
           onClick={clickable ? () => onSquare({ x, y }) : undefined}
           style={clickable ? { cursor: 'pointer' } : undefined}
         >
-          <rect
-            x={x * CELL}
-            y={y * CELL}
-            width={CELL}
-            height={CELL}
-            fill={sq.water ? '#7fb3d5' : (HEIGHT_FILL[sq.h] ?? '#888')}
-            stroke="#00000022"
-          />
-          {sq.hill && (
-            <path
-              d={`M${x * CELL + 6} ${y * CELL + 24} L${x * CELL + 15} ${y * CELL + 8} L${x * CELL + 24} ${y * CELL + 24} Z`}
-              fill="#6b5b3e88"
-            />
-          )}
-          {!sq.water && sq.h > 0 && (
-            <text x={x * CELL + 3} y={y * CELL + 10} fontSize="8" fill="#0008">
-              {sq.h}
-            </text>
-          )}
+          <title>{squareFacts(sq, x, y, tl)}</title>
+          <SquareGround b={G.board} x={x} y={y} sq={sq} />
           {path.has(k) && (
             <rect
-              x={x * CELL + 2}
-              y={y * CELL + 2}
+              x={X + 2}
+              y={Y + 2}
               width={CELL - 4}
               height={CELL - 4}
               fill="none"
-              stroke={blocked.has(k) ? '#c0392b' : '#1f6fb2'}
+              stroke={blocked.has(k) ? '#b00020' : '#0b4f8a'}
               strokeWidth="2"
               strokeDasharray="3 2"
             />
           )}
-          {targets.has(k) && (
-            <rect x={x * CELL + 1} y={y * CELL + 1} width={CELL - 2} height={CELL - 2} fill="#ffffff44" stroke="#b5651d" strokeWidth="2" />
+          {targets.has(k) && !l && (
+            <rect
+              x={X + 1.5}
+              y={Y + 1.5}
+              width={CELL - 3}
+              height={CELL - 3}
+              fill="none"
+              stroke="#111"
+              strokeWidth="2"
+              strokeDasharray="4 2"
+            />
           )}
-          {chosen.has(k) && (
-            <rect x={x * CELL + 4} y={y * CELL + 4} width={CELL - 8} height={CELL - 8} fill="none" stroke="#111" strokeWidth="2" />
-          )}
+          {l && <rect x={X + 1} y={Y + 1} width={CELL - 2} height={CELL - 2} fill="#ffffff66" stroke="#e8590c" strokeWidth="2.5" />}
         </g>,
       );
     }
+  return <>{cells}</>;
+}
+
+/** The labels of lit squares (cost or roll needed), above the pieces so that they stay readable. */
+function LitLabels({ lit }: { lit: Lit[] }) {
+  return (
+    <g pointerEvents="none">
+      {lit
+        .filter((l) => l.label)
+        .map((l) => (
+          <g key={key(l.at)}>
+            <rect x={l.at.x * CELL + 1} y={l.at.y * CELL + 1} width={(l.label!.length + 1) * 5.5} height={11} fill="#e8590c" />
+            <text x={l.at.x * CELL + 3} y={l.at.y * CELL + 10} fontSize="9" fill="#fff" fontWeight="bold">
+              {l.label}
+            </text>
+          </g>
+        ))}
+    </g>
+  );
+}
+
+/**
+ * The map's greatest height: the window's height below where the map starts on the page, so that the
+ * whole board is in sight without scrolling (at 1366 × 800 as on a phone), never below 240 px.
+ */
+function useFitHeight(): [React.RefObject<SVGSVGElement | null>, number | null] {
+  const ref = useRef<SVGSVGElement | null>(null);
+  const [max, setMax] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setMax(Math.max(240, Math.floor(window.innerHeight - top - 8)));
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return [ref, max];
+}
+
+export function DeresMap({
+  G,
+  marks,
+  onSquare,
+  onSlot,
+  tl = 'en',
+}: {
+  G: DeresView;
+  marks: MapMarks;
+  onSquare?: (p: Pos) => void;
+  onSlot?: (slot: number) => void;
+  tl?: 'nb' | 'en';
+}) {
+  const { width, height } = G.board;
   const slots = G.slots.map((s, i) => {
     if (s.tile) return null;
     const can = marks.slots?.includes(i) && onSlot;
@@ -112,96 +157,34 @@ export function DeresMap({
         y={s.row * TILE_SIZE * CELL + 2}
         width={TILE_SIZE * CELL - 4}
         height={TILE_SIZE * CELL - 4}
-        fill={can ? '#b5651d22' : 'none'}
-        stroke={can ? '#b5651d' : '#9996'}
+        fill={can ? '#e8590c22' : 'none'}
+        stroke={can ? '#e8590c' : '#9996'}
         strokeDasharray="6 4"
         onClick={can ? () => onSlot(i) : undefined}
         style={can ? { cursor: 'pointer' } : undefined}
       />
     );
   });
-  const supplies = G.mapSupplies.flatMap((n, i) =>
-    n > 0
-      ? [
-          <g key={`s${i}`} pointerEvents="none" data-supply={`${i % width},${Math.floor(i / width)}`} data-count={n}>
-            <circle cx={(i % width) * CELL + 23} cy={Math.floor(i / width) * CELL + 7} r="5" fill="#f4d03f" stroke="#7d6608" />
-            {n > 1 && (
-              <text x={(i % width) * CELL + 21} y={Math.floor(i / width) * CELL + 10} fontSize="8">
-                {n}
-              </text>
-            )}
-          </g>,
-        ]
-      : [],
-  );
-  const capitals = Object.entries(G.capitals).flatMap(([seat, c]) =>
-    c
-      ? [
-          <g key={`c${seat}`} pointerEvents="none" data-capital={seat} data-at={key(c)}>
-            <rect
-              x={c.x * CELL + 5}
-              y={c.y * CELL + 5}
-              width={CELL - 10}
-              height={CELL - 10}
-              fill={c.destroyed ? '#555' : colour(seat)}
-              stroke="#000"
-              strokeWidth="2"
-            />
-            <text x={c.x * CELL + 11} y={c.y * CELL + 20} fontSize="11" fill="#fff">
-              ★
-            </text>
-          </g>,
-        ]
-      : [],
-  );
-  const forts = G.forts.map((f) => (
-    <rect
-      key={f.id}
-      data-fort={f.id}
-      pointerEvents="none"
-      x={f.x * CELL + 3}
-      y={f.y * CELL + 16}
-      width={12}
-      height={11}
-      fill={colour(f.owner)}
-      stroke="#000"
-      strokeWidth={f.castle ? 3 : 1}
-    />
-  ));
-  const stacks = new Map<string, { at: Pos; owner: string; n: number }>();
-  for (const r of G.regiments) {
-    const s = stacks.get(key(r)) ?? { at: r, owner: r.owner, n: 0 };
-    s.n++;
-    stacks.set(key(r), s);
-  }
-  const regiments = [...stacks.values()].map((s) => (
-    <g key={`r${key(s.at)}`} pointerEvents="none" data-regiment={key(s.at)}>
-      <circle cx={s.at.x * CELL + 19} cy={s.at.y * CELL + 20} r="7" fill={colour(s.owner)} stroke="#000" />
-      {s.n > 1 && (
-        <text x={s.at.x * CELL + 16} y={s.at.y * CELL + 23} fontSize="9" fill="#fff">
-          {s.n}
-        </text>
-      )}
-    </g>
-  ));
   const sel = marks.selected;
   const sight = marks.sight;
+  const [ref, maxHeight] = useFitHeight();
   return (
     <svg
+      ref={ref}
       className="deres-map"
-      viewBox={`0 0 ${width * CELL} ${height * CELL}`}
-      style={{ maxWidth: `${width * CELL * 1.8}px` }}
+      viewBox={`${-EDGE} ${-EDGE} ${width * CELL + EDGE + 2} ${height * CELL + EDGE + 2}`}
+      style={{ maxWidth: `${(width * CELL + EDGE) * 1.8}px`, ...(maxHeight ? { maxHeight: `${maxHeight}px` } : {}) }}
       role="img"
-      aria-label="map"
+      aria-label={tl === 'nb' ? 'kart' : 'map'}
       data-testid="deres-map"
       data-selected={sel ? key(sel) : undefined}
     >
-      {cells}
+      <rect x={-EDGE} y={-EDGE} width={width * CELL + EDGE + 2} height={height * CELL + EDGE + 2} fill="#eef3f7" />
+      <EdgeNames b={G.board} />
+      <Squares G={G} marks={marks} {...(onSquare ? { onSquare } : {})} tl={tl} />
+      <Contours b={G.board} />
       {slots}
-      {supplies}
-      {forts}
-      {capitals}
-      {regiments}
+      <Pieces G={G} />
       {sel && (
         <rect x={sel.x * CELL} y={sel.y * CELL} width={CELL} height={CELL} fill="none" stroke="#111" strokeWidth="3" pointerEvents="none" />
       )}
@@ -212,11 +195,13 @@ export function DeresMap({
           y1={sight.from.y * CELL + CELL / 2}
           x2={sight.to.x * CELL + CELL / 2}
           y2={sight.to.y * CELL + CELL / 2}
-          stroke={sight.blocked.length ? '#c0392b' : '#1f6fb2'}
-          strokeWidth="3"
+          stroke={sight.blocked.length ? '#b00020' : '#0b4f8a'}
+          strokeWidth="1.5"
           pointerEvents="none"
         />
       )}
+      {marks.drawn && <DrawnOrders G={G} drawn={marks.drawn} />}
+      {marks.lit && <LitLabels lit={marks.lit} />}
     </svg>
   );
 }

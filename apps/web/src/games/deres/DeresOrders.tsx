@@ -3,13 +3,12 @@
  * supplies): what the engine's order menu offers is clicked on the map, the draft is checked by the
  * engine's own whyNoOrders before it can be sent. Buying and shooting, with the inventions played
  * inside orders, are in DeresBuy.tsx and DeresShoot.tsx; moving (with the explorer) and aiming the
- * spread of supplies are here.
+ * spread of supplies in DeresMove.tsx.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  endSquares,
-  landingSquares,
   orderMenu,
+  parseAction,
   refusalText,
   RuleError,
   texts,
@@ -17,18 +16,14 @@ import {
   type BuyOrders,
   type DeresState,
   type DeresView,
-  type MoveOrders,
   type Orders,
   type Pos,
 } from '@kon/deres';
 import { buyStep, EMPTY_BUY, type BuyMode } from './DeresBuy';
 import type { MapMarks } from './DeresMap';
+import { EMPTY_MOVE, moveOrders, moveStep, spreadStep, type MoveDraft } from './DeresMove';
 import { EMPTY_SHOOT, shootOrders, shootStep, type ShootDraft } from './DeresShoot';
 import type { WORDS } from './words';
-
-const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
-/** A square as players read it (and as the engine's messages name it): column,row from 0,0 at the top left. */
-export const at = (p: Pos) => `${p.x},${p.y}`;
 
 export interface OrdersDraft {
   marks: MapMarks;
@@ -48,24 +43,22 @@ export function useOrdersDraft(
   const stepKey = `${G.round}:${phase}:${G.shootingRound}:${G.step}:${G.spreadStep}`;
   const [buy, setBuy] = useState<BuyOrders>(EMPTY_BUY);
   const [buyMode, setBuyMode] = useState<BuyMode>('regiment');
-  const [moves, setMoves] = useState<MoveOrders['moves']>([]);
-  const [explorer, setExplorer] = useState(false);
-  const [piece, setPiece] = useState<string | null>(null);
+  const [mv, setMv] = useState<MoveDraft>(EMPTY_MOVE);
   const [shoot, setShoot] = useState<ShootDraft>(EMPTY_SHOOT);
   const [aims, setAims] = useState<Pos[]>([]);
   // A new step starts from empty orders.
-  useEffect(() => {
+  const [drafting, setDrafting] = useState(stepKey);
+  if (drafting !== stepKey) {
+    setDrafting(stepKey);
     setBuy(EMPTY_BUY);
-    setMoves([]);
-    setExplorer(false);
-    setPiece(null);
+    setMv(EMPTY_MOVE);
     setShoot(EMPTY_SHOOT);
     setAims([]);
-  }, [stepKey]);
+  }
 
   let orders: Orders;
   if (phase === 'buy') orders = buy;
-  else if (phase === 'move') orders = { kind: 'move', moves, ...(explorer ? { explorer } : {}) };
+  else if (phase === 'move') orders = moveOrders(mv);
   else if (phase === 'shoot') orders = shootOrders(shoot);
   else orders = { kind: 'spread', aims };
   const why = G.mustSubmit.includes(seat) ? whyNow(G, seat, orders, tl) : null;
@@ -73,70 +66,10 @@ export function useOrdersDraft(
   let marks: MapMarks = {};
   let onSquare: (p: Pos) => void = () => {};
   let body: React.ReactNode = null;
-  if (phase === 'buy') {
-    ({ marks, onSquare, body } = buyStep(G, seat, menu, buy, setBuy, buyMode, setBuyMode, w, tl));
-  } else if (phase === 'shoot') {
-    ({ marks, onSquare, body } = shootStep(G, seat, menu, shoot, setShoot, w, tl));
-  } else if (phase === 'move') {
-    const m = piece ? menu.moves.find((x) => x.piece === piece) : undefined;
-    // The explorer changes what a step costs: the piece's end squares are asked again with it.
-    const dests = m ? (explorer ? endSquares(G as unknown as DeresState, seat, m.piece, true) : m.dests) : [];
-    marks.selected = m?.from ?? null;
-    // Only pieces that can go somewhere are offered.
-    const movable = menu.moves.filter(
-      (x) => x.dests.length + x.recall.length > 0 || (explorer && endSquares(G as unknown as DeresState, seat, x.piece, true).length),
-    );
-    // With a piece picked, its destinations and the pieces (to pick another, or the same again to let go).
-    const pieces = movable.map((x) => x.from);
-    marks.targets = m ? [...dests, ...m.recall, ...pieces] : pieces;
-    marks.chosen = moves.map((s) => s.to);
-    onSquare = (p) => {
-      if (m && [...dests, ...m.recall].some((d) => same(d, p))) {
-        const recall = !dests.some((d) => same(d, p));
-        setMoves((old) => [...old.filter((s) => s.piece !== m.piece), { piece: m.piece, to: p, ...(recall ? { recall } : {}) }]);
-        setPiece(null);
-      } else {
-        const here =
-          menu.moves.find((x) => same(x.from, p) && !moves.some((s) => s.piece === x.piece)) ?? menu.moves.find((x) => same(x.from, p));
-        setPiece(here && here.piece !== m?.piece ? here.piece : null);
-      }
-    };
-    const fromOf = (id: string) => menu.moves.find((x) => x.piece === id)?.from;
-    body = (
-      <>
-        <p className="small">{movable.length ? w.pickPiece : w.noMoves}</p>
-        {G.nations[seat]?.inventions.includes('IX') && (
-          <label className="small">
-            <input type="checkbox" name="explorer" checked={explorer} onChange={(e) => setExplorer(e.target.checked)} />{' '}
-            {texts.INVENTION_TEXTS.IX.name[tl]}: {texts.INVENTION_TEXTS.IX.text[tl]}
-          </label>
-        )}
-        <p className="small" data-testid="move-list">
-          {moves.map((s) => `${at(fromOf(s.piece) ?? s.to)} → ${at(s.to)}`).join(' · ')}{' '}
-          {moves.length > 0 && (
-            <button type="button" className="small" onClick={() => setMoves([])}>
-              {w.clear}
-            </button>
-          )}
-        </p>
-      </>
-    );
-  } else if (phase === 'spread') {
-    // Only squares where a supply may lie can be aimed at (not water, a capital or a fort).
-    const landing = landingSquares(G);
-    const mayAim = (p: Pos) => landing.some((q) => q.x === p.x && q.y === p.y);
-    marks.targets = menu.throws > aims.length ? landing : [];
-    marks.chosen = aims;
-    onSquare = (p) => setAims((a) => (a.length < menu.throws && mayAim(p) ? [...a, p] : a));
-    body = (
-      <p className="small">
-        {w.aims} ({aims.length}/{menu.throws}){' '}
-        <button type="button" className="small" onClick={() => setAims([])}>
-          {w.clear}
-        </button>
-      </p>
-    );
-  }
+  if (phase === 'buy') ({ marks, onSquare, body } = buyStep(G, seat, menu, buy, setBuy, buyMode, setBuyMode, w, tl));
+  else if (phase === 'shoot') ({ marks, onSquare, body } = shootStep(G, seat, menu, shoot, setShoot, w, tl));
+  else if (phase === 'move') ({ marks, onSquare, body } = moveStep(G, seat, menu, mv, setMv, w, tl));
+  else if (phase === 'spread') ({ marks, onSquare, body } = spreadStep(G, seat, menu, aims, setAims, w, tl));
   const submitted = G.submitted[seat] === true;
   const panel = (
     <section className="panel deres-orders" data-testid="deres-orders" data-phase={phase}>
@@ -175,6 +108,8 @@ export function useOrdersDraft(
 /** The engine's reason these orders would be refused, in words, or null (a spectator has none to write). */
 function whyNow(G: DeresView, seat: string, orders: Orders, tl: 'nb' | 'en'): string | null {
   try {
+    // Whole as the move's schema wants them first (two conscripts, three artillery aims), then the rules.
+    parseAction('submitOrders', orders);
     const w = whyNoOrders(G as unknown as DeresState, seat, orders);
     return w && refusalText(w.code, w.params, tl);
   } catch (e) {

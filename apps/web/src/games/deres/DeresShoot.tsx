@@ -3,11 +3,26 @@
  * line of sight drawn), and the shooting inventions the nation holds: the sniper's sure hit, the
  * bombardment's second rolls, artillery on three enemy regiments, and the gas thrown at one.
  */
-import { lineOfSight, sightPath, texts, type DeresView, type OrderMenu, type Pos, type ShootOrders } from '@kon/deres';
+import {
+  lineOfSight,
+  offeredShots,
+  sightPath,
+  squareName,
+  texts,
+  type DeresView,
+  type OrderMenu,
+  type Pos,
+  type ShootOrders,
+  type ShotOption,
+} from '@kon/deres';
+import { DeresOrderList, type OrderItem } from './DeresOrderList';
+import { accepted, type Lit } from './lit';
+import { drawOrders, orderText } from './order-words';
 import type { MapMarks } from './DeresMap';
 import type { WORDS } from './words';
 
 const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
+type SetShoot = (f: (d: ShootDraft) => ShootDraft) => void;
 export type ShootMode = 'shot' | 'artillery' | 'gas';
 export interface ShootDraft {
   shooter: string | null;
@@ -46,52 +61,114 @@ export function enemySquares(G: DeresView, seat: string): Pos[] {
   return [...out.values()];
 }
 
+/** The shooting orders one by one in words: the shot can be aimed anew, each item removed. */
+function shootItems(G: DeresView, d: ShootDraft, set: SetShoot, shots: ShotOption[], tl: 'nb' | 'en'): OrderItem[] {
+  const items: OrderItem[] = [];
+  const from = d.shooter ? shooterAt(G, d.shooter) : undefined;
+  if (from && d.target) {
+    const n = shots.find((s) => s.shooter === d.shooter && same(s.target, d.target!))?.needed;
+    items.push({
+      key: 'shot',
+      text: orderText(d.sniper ? 'sniper' : 'shot', tl, { a: from, b: d.target, n: n ?? 0 }),
+      change: () => set((x) => ({ ...x, mode: 'shot', target: null })),
+      remove: () => set((x) => ({ ...x, shooter: null, target: null, sniper: false })),
+    });
+  }
+  if (d.artillery.length)
+    items.push({
+      key: 'artillery',
+      text: `${orderText('artillery', tl, { a: d.artillery })} (${d.artillery.length}/3)`,
+      change: () => set((x) => ({ ...x, mode: 'artillery', artillery: [] })),
+      remove: () => set((x) => ({ ...x, artillery: [] })),
+    });
+  if (d.gas)
+    items.push({
+      key: 'gas',
+      text: orderText('gas', tl, { a: d.gas }),
+      change: () => set((x) => ({ ...x, mode: 'gas', gas: null })),
+      remove: () => set((x) => ({ ...x, gas: null })),
+    });
+  if (d.bombard) items.push({ key: 'bombard', text: orderText('bombard', tl), remove: () => set((x) => ({ ...x, bombard: false })) });
+  return items;
+}
+
+function shooterAt(G: DeresView, id: string): Pos | undefined {
+  return G.regiments.find((r) => r.id === id) ?? G.forts.find((f) => f.id === id) ?? undefined;
+}
+
+/** The map's part of a shooting round: what is lit, what a click does, the line of sight drawn. */
+function shootMap(
+  G: DeresView,
+  seat: string,
+  d: ShootDraft,
+  set: SetShoot,
+  shots: ShotOption[],
+): { marks: MapMarks; onSquare: (p: Pos) => void } {
+  const shooters = [...new Set(shots.map((s) => s.shooter))];
+  const marks: MapMarks = { drawn: drawOrders(G, seat, shootOrders(d), shots) };
+  if (d.mode === 'artillery' || d.mode === 'gas') {
+    const enemies = enemySquares(G, seat);
+    const lit: Lit[] =
+      d.mode === 'gas'
+        ? enemies
+            .filter((p) => accepted(G, seat, shootOrders({ ...d, gas: p })))
+            .map((p) => ({ at: p, orders: shootOrders({ ...d, gas: p }) }))
+        : enemies
+            .filter((p) => !d.artillery.some((a) => same(a, p)))
+            .map((p) => {
+              const next = { ...d, artillery: [...d.artillery, p].slice(-3) };
+              return { at: p, label: String(next.artillery.length), ...(next.artillery.length === 3 ? { orders: shootOrders(next) } : {}) };
+            });
+    marks.lit = lit;
+    const onSquare = (p: Pos) => {
+      if (!lit.some((l) => same(l.at, p))) return;
+      set((x) => (x.mode === 'gas' ? { ...x, gas: p } : { ...x, artillery: [...x.artillery, p].slice(-3) }));
+    };
+    return { marks, onSquare };
+  }
+  const from = d.shooter ? shooterAt(G, d.shooter) : undefined;
+  marks.selected = from ?? null;
+  const lit: Lit[] = d.shooter
+    ? shots.flatMap((s) => {
+        if (s.shooter !== d.shooter) return [];
+        const orders = shootOrders({ ...d, target: s.target });
+        return accepted(G, seat, orders) ? [{ at: s.target, label: d.sniper ? '✓' : `${s.needed}+`, orders }] : [];
+      })
+    : [];
+  marks.lit = lit;
+  marks.targets = shooters.flatMap((id) => shooterAt(G, id) ?? []);
+  if (from && d.target) {
+    const s = lineOfSight(G, from, d.target, { seat, indirect: (G.nations[seat]?.upgrades ?? 0) >= 4, ignoreEnemies: d.sniper });
+    marks.sight = { from, to: d.target, path: sightPath(from, d.target), blocked: s.blockedBy ? [s.blockedBy.at] : [] };
+  }
+  const onSquare = (p: Pos) => {
+    if (d.shooter && lit.some((l) => same(l.at, p))) set((x) => ({ ...x, target: p }));
+    else {
+      const id = shooters.find((x) => {
+        const at = shooterAt(G, x);
+        return at && same(at, p);
+      });
+      if (id !== undefined || d.shooter) set((x) => ({ ...x, shooter: id && id !== x.shooter ? id : null, target: null }));
+    }
+  };
+  return { marks, onSquare };
+}
+
 export function shootStep(
   G: DeresView,
   seat: string,
-  menu: OrderMenu,
+  _menu: OrderMenu,
   d: ShootDraft,
-  set: (f: (d: ShootDraft) => ShootDraft) => void,
+  set: SetShoot,
   w: (typeof WORDS)['en'],
   tl: 'nb' | 'en',
 ): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
   const held = G.nations[seat]?.inventions ?? [];
-  const enemies = enemySquares(G, seat);
-  const shotsOf = (id: string) => menu.shots.filter((s) => s.shooter === id);
-  const shooterAt = (id: string): Pos | undefined => G.regiments.find((r) => r.id === id) ?? G.forts.find((f) => f.id === id) ?? undefined;
-  const shooters = [...new Set(menu.shots.map((s) => s.shooter))];
-  const marks: MapMarks = {};
-  let onSquare: (p: Pos) => void;
-  if (d.mode === 'artillery' || d.mode === 'gas') {
-    marks.targets = enemies;
-    marks.chosen = d.mode === 'gas' ? (d.gas ? [d.gas] : []) : d.artillery;
-    onSquare = (p) =>
-      set((x) =>
-        x.mode === 'gas'
-          ? { ...x, gas: p }
-          : { ...x, artillery: x.artillery.some((a) => same(a, p)) ? x.artillery : [...x.artillery, p].slice(-3) },
-      );
-  } else {
-    const from = d.shooter ? shooterAt(d.shooter) : undefined;
-    marks.selected = from ?? null;
-    marks.targets = d.shooter ? shotsOf(d.shooter).map((s) => s.target) : shooters.flatMap((id) => shooterAt(id) ?? []);
-    if (from && d.target) {
-      const s = lineOfSight(G, from, d.target, { seat, indirect: (G.nations[seat]?.upgrades ?? 0) >= 4 });
-      marks.sight = { from, to: d.target, path: sightPath(from, d.target), blocked: s.blockedBy ? [s.blockedBy.at] : [] };
-    }
-    onSquare = (p) => {
-      if (d.shooter && shotsOf(d.shooter).some((s) => same(s.target, p))) set((x) => ({ ...x, target: p }));
-      else {
-        const id = shooters.find((x) => {
-          const at = shooterAt(x);
-          return at && same(at, p);
-        });
-        set((x) => ({ ...x, shooter: id ?? null, target: null }));
-      }
-    };
-  }
-  const chosen = d.shooter && d.target ? shotsOf(d.shooter).find((s) => same(s.target, d.target!)) : undefined;
-  const from = chosen ? shooterAt(chosen.shooter) : undefined;
+  // Only shots that can hit are offered; with the sniper's sure hit, every shot the sniper may give.
+  const shots = offeredShots(G, seat, d.sniper);
+  const { marks, onSquare } = shootMap(G, seat, d, set, shots);
+  const chosen = d.shooter && d.target ? shots.find((s) => s.shooter === d.shooter && same(s.target, d.target!)) : undefined;
+  const from = chosen ? shooterAt(G, chosen.shooter) : undefined;
   const name = (id: 'III' | 'IV' | 'VI' | 'X') => texts.INVENTION_TEXTS[id].name[tl];
   const modes: ShootMode[] = [
     'shot',
@@ -122,13 +199,14 @@ export function shootStep(
           ? `${texts.INVENTION_TEXTS.VI.text[tl]} (${d.artillery.length}/3)`
           : d.mode === 'gas'
             ? texts.INVENTION_TEXTS.X.text[tl]
-            : w.pickShooter}
+            : shots.length
+              ? w.pickShooter
+              : w.noShots}
       </p>
       {chosen && from && (
         <p className="small" data-testid="shot-needed">
-          {w.shooter} {from.x},{from.y} → {chosen.target.x},{chosen.target.y}:{' '}
-          {d.sniper ? w.sureHit : `${w.needs} ${chosen.needed}+ ${w.onD12}`}
-          {!d.sniper && chosen.needed > 12 && ` (${w.cannotHit})`}. {marks.sight?.blocked.length ? w.blocked : w.clearSight}
+          {w.shooter} {squareName(from)} → {squareName(chosen.target)}: {d.sniper ? w.sureHit : `${w.needs} ${chosen.needed}+ ${w.onD12}`}.{' '}
+          {marks.sight?.blocked.length ? w.blocked : w.clearSight}
         </p>
       )}
       {held.includes('III') && (
@@ -143,6 +221,7 @@ export function shootStep(
           {name('IV')}: {texts.INVENTION_TEXTS.IV.text[tl]}
         </label>
       )}
+      <DeresOrderList items={shootItems(G, d, set, shots, tl)} w={w} />
     </>
   );
   return { marks, onSquare, body };

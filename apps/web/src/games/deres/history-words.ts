@@ -2,11 +2,12 @@
  * The Deres log in words, bokmål and English: each revealed nation's orders in a line, and what came
  * of them (clashes, rolls, losses, throws, collected supplies, inventions, knock-outs).
  */
-import { texts, type DeresEvent, type Orders, type Pos } from '@kon/deres';
+import { squareName, texts, type DeresEvent, type Orders } from '@kon/deres';
 import type { HistoryStep } from './history';
 
 type Lang = 'nb' | 'en';
-const at = (p: Pos) => `${p.x},${p.y}`;
+/** A square by its name on the map's edges (C7). */
+const at = squareName;
 const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
 
 const STEP_TITLES: Record<Exclude<HistoryStep['kind'], 'reveal'>, Record<Lang, string>> = {
