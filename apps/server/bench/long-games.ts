@@ -42,6 +42,8 @@ const { values } = parseArgs({
     rulesets: { type: 'string', default: 'basic,advanced' },
     'max-moves': { type: 'string', default: '3000' },
     out: { type: 'string' },
+    /** A folder to copy each SQLite game's file into (for looking at the rows afterwards). */
+    'keep-db': { type: 'string' },
   },
 });
 const REPEATS = Number(values.repeats);
@@ -208,7 +210,14 @@ async function storedBytes(target: Target, matchID: string): Promise<Record<stri
       await db.end();
     }
   }
-  const db = new Database(path.join(target.dataDir!, 'kon.sqlite'), { readonly: true, fileMustExist: true });
+  const file = path.join(target.dataDir!, 'kon.sqlite');
+  if (values['keep-db']) {
+    fs.mkdirSync(values['keep-db'], { recursive: true });
+    const copy = new Database(file, { readonly: true, fileMustExist: true });
+    await copy.backup(path.join(values['keep-db'], `${matchID}.sqlite`));
+    copy.close();
+  }
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const one = (sql: string) => Number((db.prepare(sql).get(matchID) as { n: number | null }).n ?? 0);
     const r = {
