@@ -21,8 +21,12 @@ import type { DeltaOp } from './state-delta';
  */
 export const CHAIN_START = 1;
 export const CHAIN_NEXT = 2;
-/** Characters of dictionary a row is deflated with (deflate's window is 32 KB). */
-const DICT_CHARS = 16_384;
+/**
+ * Characters of dictionary a row is deflated with (deflate's window is 32 KB: zlib keeps the last
+ * 32 KB of a longer one). Part of the stored format: rows are read with the dictionary they were
+ * written with, so this never changes for rows of codec 1 and 2.
+ */
+const DICT_CHARS = 32_768;
 /** Chains a writer holds at once (the matches moved most recently): each up to DICT_CHARS. */
 const CHAINS_HELD = 1024;
 
