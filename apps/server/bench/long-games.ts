@@ -20,12 +20,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { inflateText } from '../src/storage/event-codec';
+import { CHAIN_START, decodeAll, inflateText } from '../src/storage/event-codec';
 import { legalMoves as deresLegalMoves } from '@kon/deres';
 import { cpuMs, type MatchInfo, Peer, parseOptions, postJson, runCleanups, sleep, startOurs, type Target } from './load';
 
@@ -42,6 +41,8 @@ const { values } = parseArgs({
     rulesets: { type: 'string', default: 'basic,advanced' },
     'max-moves': { type: 'string', default: '3000' },
     out: { type: 'string' },
+    /** A folder to copy each SQLite game's file into (for looking at the rows afterwards). */
+    'keep-db': { type: 'string' },
   },
 });
 const REPEATS = Number(values.repeats);
@@ -208,7 +209,14 @@ async function storedBytes(target: Target, matchID: string): Promise<Record<stri
       await db.end();
     }
   }
-  const db = new Database(path.join(target.dataDir!, 'kon.sqlite'), { readonly: true, fileMustExist: true });
+  const file = path.join(target.dataDir!, 'kon.sqlite');
+  if (values['keep-db']) {
+    fs.mkdirSync(values['keep-db'], { recursive: true });
+    const copy = new Database(file, { readonly: true, fileMustExist: true });
+    await copy.backup(path.join(values['keep-db'], `${matchID}.sqlite`));
+    copy.close();
+  }
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const one = (sql: string) => Number((db.prepare(sql).get(matchID) as { n: number | null }).n ?? 0);
     const r = {
@@ -227,40 +235,31 @@ async function storedBytes(target: Target, matchID: string): Promise<Record<stri
 
 /**
  * Where the event rows' bytes go before compression (log entries, actions, changes by path, snapshots),
- * and two projections for the storage design (docs/architecture.md, "The game log"): each row's
- * body deflated with the match's latest earlier snapshot as a preset dictionary (`dictSnapshot`), and
- * with that snapshot and the previous row's text (`dictPrevious`).
+ * and how many rows start a chain (event-codec.ts).
  */
 function inflated(db: Database.Database, matchID: string): Record<string, number> {
-  const out = { rawEntries: 0, rawActions: 0, rawDeltas: 0, rawSnapshots: 0, snapshotRows: 0, rows: 0, dictSnapshot: 0, dictPrevious: 0 };
+  const out = { rawEntries: 0, rawActions: 0, rawDeltas: 0, rawSnapshots: 0, snapshotRows: 0, rows: 0, chainStarts: 0 };
   const byPath: Record<string, number> = {};
-  let snapshot = '';
-  let previous = '';
-  const rows = db.prepare('SELECT body, snap FROM kon_events WHERE match_id = ? ORDER BY state_id') as Database.Statement<
-    [string],
-    { body: Buffer; snap: Buffer | null }
-  >;
-  for (const row of rows.iterate(matchID)) {
-    const text = inflateText(row.body);
-    const [entries, actions, , delta] = JSON.parse(text) as unknown[];
+  const rows = db
+    .prepare('SELECT state_id, log_base, codec, body, snap FROM kon_events WHERE match_id = ? ORDER BY state_id')
+    .all(matchID) as { state_id: number; log_base: number; codec: number | null; body: Buffer; snap: Buffer | null }[];
+  const events = decodeAll(rows.map((r) => ({ stateID: r.state_id, logBase: r.log_base, codec: r.codec, body: r.body, snap: r.snap })));
+  events.forEach((e, i) => {
     out.rows++;
-    out.rawEntries += JSON.stringify(entries).length;
-    out.rawActions += JSON.stringify(actions).length;
-    out.rawDeltas += JSON.stringify(delta ?? null).length;
-    for (const op of (delta ?? []) as [unknown[]][]) {
+    if (rows[i]!.codec === CHAIN_START) out.chainStarts++;
+    out.rawEntries += JSON.stringify(e.entries).length;
+    out.rawActions += JSON.stringify(e.actions).length;
+    out.rawDeltas += JSON.stringify(e.delta?.ops ?? null).length;
+    for (const op of e.delta?.ops ?? []) {
       const k = `delta ${op[0].slice(0, 2).join('.')}`;
       byPath[k] = (byPath[k] ?? 0) + JSON.stringify(op).length;
     }
-    const dict = (d: string) => (d ? zlib.deflateRawSync(text, { dictionary: Buffer.from(d.slice(-32_000)) }).length : row.body.length);
-    out.dictSnapshot += dict(snapshot) + (row.snap?.length ?? 0);
-    out.dictPrevious += dict(snapshot + previous) + (row.snap?.length ?? 0);
-    previous = text;
-    if (row.snap) {
-      snapshot = inflateText(row.snap);
+    const snap = rows[i]!.snap;
+    if (snap) {
       out.snapshotRows++;
-      out.rawSnapshots += snapshot.length;
+      out.rawSnapshots += inflateText(snap).length;
     }
-  }
+  });
   const top = Object.entries(byPath)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 12);

@@ -94,7 +94,7 @@ function sqliteBreakdown() {
       'SELECT length(state) AS state, length(initial_state) AS initialState, length(metadata) + coalesce(length(lobby), 0) AS metaAndLobby FROM kon_matches',
     )
     .get();
-  const e = db.prepare('SELECT count(*) AS rows, sum(length(body)) AS deflatedEntriesAndActions FROM kon_events').get();
+  const e = db.prepare('SELECT count(*) AS rows, sum(length(body)) AS deflatedBodies FROM kon_events').get();
   db.close();
   return { match: m, events: e };
 }
@@ -108,7 +108,8 @@ async function postgresBytes() {
   await db.query(`VACUUM FULL ${t('kon_matches')}, ${t('kon_events')}`);
   const r = await db.query(
     `SELECT pg_total_relation_size('${t('kon_matches')}') AS matches, pg_total_relation_size('${t('kon_events')}') AS events,
-            (SELECT sum(pg_column_size(entries) + pg_column_size(actions)) FROM ${t('kon_events')}) AS "eventJsonb"`,
+            (SELECT sum(coalesce(pg_column_size(body), 0) + coalesce(pg_column_size(entries), 0) + coalesce(pg_column_size(actions), 0))
+               FROM ${t('kon_events')}) AS "eventBodies"`,
   );
   await db.end();
   return Object.fromEntries(Object.entries(r.rows[0]).map(([k, v]) => [k, Number(v)]));

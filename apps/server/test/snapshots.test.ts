@@ -241,15 +241,13 @@ for (const backend of backends) {
         else await store.commitMove('d', { state, deltalog });
         last = state._stateID;
       }
-      if (cfg.databaseUrl) await raw(cfg, 'UPDATE kon_events SET delta = NULL WHERE match_id = $1 AND state_id = $2', ['d', last]);
-      else await raw(cfg, "UPDATE kon_events SET body = x'00ff' WHERE match_id = $1 AND state_id = $2", ['d', last]);
+      await raw(cfg, 'UPDATE kon_events SET body = $1 WHERE match_id = $2 AND state_id = $3', [Buffer.from([0, 255]), 'd', last]);
       await expect(store.fetch('d', { state: true })).rejects.toMatchObject({ code: 'corrupt' });
       // A change in the middle that starts from the wrong state breaks the chain too.
-      if (!cfg.databaseUrl) {
-        await raw(cfg, 'DELETE FROM kon_events WHERE match_id = $1 AND state_id = $2', ['d', last]);
-        await raw(cfg, 'DELETE FROM kon_events WHERE match_id = $1 AND state_id = $2', ['d', last - 2]);
-        await expect(store.fetch('d', { state: true })).rejects.toMatchObject({ code: 'corrupt' });
-      }
+      await raw(cfg, 'DELETE FROM kon_events WHERE match_id = $1 AND state_id = $2', ['d', last]);
+      if (cfg.databaseUrl) await raw(cfg, 'UPDATE kon_matches SET state_id = $2 WHERE id = $1', ['d', last - 1]);
+      await raw(cfg, 'DELETE FROM kon_events WHERE match_id = $1 AND state_id = $2', ['d', last - 2]);
+      await expect(store.fetch('d', { state: true })).rejects.toMatchObject({ code: 'corrupt' });
     }, 60_000);
   });
 }
@@ -295,4 +293,77 @@ describe('an embedded store file from before moves were stored as changes', () =
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('PostgreSQL tables from before event rows were one deflated body', () => {
+  it('reads each match at its stored state and history, then stores bodies and reads both back', async (ctx) => {
+    if (!(await needs('postgres'))) return ctx.skip();
+    const schema = `kon_old_${randomBytes(5).toString('hex')}`;
+    const cfg = { dataDir: '', databaseUrl: PG_URL, databaseSchema: schema, snapshotEvery: 4 };
+    const game = [...realGame('pg-old', 14)];
+    const logOf = (s: State) => s.G as { log: unknown[]; logBase: number };
+    // The previous version's tables: jsonb entries, actions and change per row, the snapshot (state 5) in kon_matches.
+    await raw(cfg, `CREATE SCHEMA "${schema}"`);
+    await raw(
+      cfg,
+      `CREATE TABLE "${schema}".kon_matches (id text PRIMARY KEY, game_name text NOT NULL, state jsonb, state_id integer NOT NULL,
+        initial_state jsonb, metadata jsonb NOT NULL, lobby jsonb, public boolean NOT NULL DEFAULT false, gameover boolean NOT NULL DEFAULT false,
+        created_at bigint NOT NULL, updated_at bigint NOT NULL, log_len integer NOT NULL DEFAULT 0, snap_id integer);
+      CREATE TABLE "${schema}".kon_events (match_id text NOT NULL, state_id integer NOT NULL, log_base integer NOT NULL, n_entries integer NOT NULL,
+        entries jsonb NOT NULL, actions jsonb NOT NULL, delta_base integer, delta jsonb, PRIMARY KEY (match_id, state_id));`,
+    );
+    const at = 8;
+    await raw(cfg, `INSERT INTO "${schema}".kon_matches VALUES ('p', 'kampen-om-norge', $1, $2, $3, $4, NULL, false, false, 1, 1, $5, 5)`, [
+      JSON.stringify(game[5]!.state),
+      at,
+      JSON.stringify(game[0]!.state),
+      JSON.stringify(meta()),
+      logOf(game[at]!.state).logBase + logOf(game[at]!.state).log.length,
+    ]);
+    for (let i = 0; i <= at; i++) {
+      const { state, deltalog } = game[i]!;
+      const delta = i > 5 ? JSON.stringify(diffState(JSON.parse(JSON.stringify(game[i - 1]!.state)), state)) : null;
+      await raw(cfg, `INSERT INTO "${schema}".kon_events VALUES ('p', $1, $2, $3, $4, $5, $6, $7)`, [
+        state._stateID,
+        logOf(state).logBase,
+        logOf(state).log.length,
+        JSON.stringify(logOf(state).log),
+        JSON.stringify(deltalog),
+        delta === null ? null : i - 1,
+        delta,
+      ]);
+    }
+    const wholeLog = (n: number) => {
+      const log: unknown[] = [];
+      for (const { state } of game.slice(0, n + 1)) {
+        log.length = logOf(state).logBase;
+        log.push(...logOf(state).log);
+      }
+      return log;
+    };
+    let store = await openStorage(cfg);
+    try {
+      expect((await store.fetch('p', { state: true })).state).toEqual(JSON.parse(JSON.stringify(game[at]!.state)));
+      expect(await store.fetchHistory('p')).toEqual(wholeLog(at));
+      for (let i = at + 1; i < game.length; i++) await store.commitMove('p', game[i]!);
+      await store.close();
+      store = await openStorage(cfg);
+      const last = game.length - 1;
+      expect((await store.fetch('p', { state: true })).state).toEqual(JSON.parse(JSON.stringify(game[last]!.state)));
+      expect(await store.fetchHistory('p')).toEqual(wholeLog(last));
+      expect(await store.fetchHistory('p', 3)).toEqual(wholeLog(last).slice(3));
+      expect((await store.fetch('p', { log: true })).log).toEqual(game.flatMap((g) => g.deltalog));
+      // The new rows are bodies, in chains: the first after the old rows starts one, with the snapshot.
+      const rows = await raw(
+        cfg,
+        `SELECT state_id, codec, body IS NOT NULL AS body FROM "${schema}".kon_events WHERE state_id > $1 ORDER BY state_id`,
+        [at],
+      );
+      expect(rows.map((r) => [r.codec, r.body])[0]).toEqual([1, true]);
+      expect(rows.some((r) => r.codec === 2)).toBe(true);
+    } finally {
+      await store.dropAll();
+      await store.close();
+    }
+  }, 60_000);
 });

@@ -90,12 +90,6 @@ export function eventOf(state: State, storedCount: number): { base: number; entr
   return { base: storedCount, entries: entries.slice(storedCount) };
 }
 
-/** Concatenates stored JSON array texts without parsing each one. */
-export function joinArrays(texts: string[]): unknown[] {
-  const parts = texts.map((t) => t.trim().slice(1, -1)).filter((t) => t.trim() !== '');
-  return JSON.parse(`[${parts.join(',')}]`) as unknown[];
-}
-
 /**
  * The entries from `from` on, out of event rows ordered by state: each row's first index and its entries
  * as JSON. A row says "the log from my first index on is these entries": usually it continues the log,

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
-import type { Server, StorageAPI } from 'boardgame.io';
+import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Pool } from 'pg';
-import { BaseStore, historyFrom, isGameover, joinArrays, logOf } from './base-store';
-import { DeltaPlanner, type MovePlan, rebuild } from './snapshots';
-import type { DeltaOp } from './state-delta';
-import { MatchNotFoundError, RebaseError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
+import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
+import { CHAIN_START, ChainWriter, decodeAll, decodeRows, eventText, inflateText } from './event-codec';
+import { chainStart, createTables, pgRows, rowsJson } from './postgres-schema';
+import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
+import { storedParts } from './state-delta';
+import { CorruptMatchError, MatchNotFoundError, RebaseError, StaleStateError, type MatchRow, type MoveCommit, type SideRow } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +17,7 @@ export class PostgresStore extends BaseStore {
   private readonly ev: string;
   private readonly side: string;
   private readonly deltas: DeltaPlanner;
+  private readonly chains = new ChainWriter();
 
   private constructor(
     private readonly pool: Pool,
@@ -51,95 +54,10 @@ export class PostgresStore extends BaseStore {
   }
 
   override async connect(): Promise<void> {
-    if (this.schema !== 'public') await this.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
-    await this.query(`
-      CREATE TABLE IF NOT EXISTS ${this.t} (
-        id            text PRIMARY KEY,
-        game_name     text NOT NULL,
-        state         jsonb,
-        state_id      integer NOT NULL,
-        initial_state jsonb,
-        metadata      jsonb NOT NULL,
-        lobby         jsonb,
-        public        boolean NOT NULL DEFAULT false,
-        gameover      boolean NOT NULL DEFAULT false,
-        created_at    bigint NOT NULL,
-        updated_at    bigint NOT NULL,
-        log_len       integer NOT NULL DEFAULT 0,
-        snap_id       integer
-      );
-      CREATE INDEX IF NOT EXISTS kon_matches_public_idx ON ${this.t} (public, created_at DESC);
-      CREATE TABLE IF NOT EXISTS ${this.ev} (
-        match_id  text NOT NULL,
-        state_id  integer NOT NULL,
-        log_base  integer NOT NULL,
-        n_entries integer NOT NULL,
-        entries   jsonb NOT NULL,
-        actions   jsonb NOT NULL,
-        delta_base integer,
-        delta     jsonb,
-        PRIMARY KEY (match_id, state_id)
-      );
-      CREATE TABLE IF NOT EXISTS ${this.side} (
-        match_id text NOT NULL,
-        kind     text NOT NULL,
-        key      text NOT NULL,
-        data     jsonb NOT NULL,
-        PRIMARY KEY (kind, match_id, key)
-      );
-    `);
-    await this.migrateSingleRowMatches();
-    await this.migrateToSnapshots();
+    await createTables({ pool: this.pool, schema: this.schema, t: this.t, ev: this.ev, side: this.side });
   }
 
-  /**
-   * Tables from before moves were stored as changes: kon_matches.state was rewritten on every move, so
-   * it is each match's snapshot at its state_id (snap_id); the events take the change columns.
-   */
-  private async migrateToSnapshots(): Promise<void> {
-    await this.query(`
-      ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS snap_id integer;
-      ALTER TABLE ${this.ev} ADD COLUMN IF NOT EXISTS delta_base integer, ADD COLUMN IF NOT EXISTS delta jsonb;
-      UPDATE ${this.t} SET snap_id = state_id WHERE snap_id IS NULL;`);
-  }
-
-  /**
-   * Tables of the earlier shape (the whole action log in kon_matches.log, rewritten on every move):
-   * each match's log so far becomes its first event row, at its current state. One transaction.
-   */
-  private async migrateSingleRowMatches(): Promise<void> {
-    const old = await this.query(
-      `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'kon_matches' AND column_name = 'log'`,
-      [this.schema],
-    );
-    if (old.length === 0) return;
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(`LOCK TABLE ${this.t} IN ACCESS EXCLUSIVE MODE`);
-      await c.query(
-        `ALTER TABLE ${this.t} ADD COLUMN IF NOT EXISTS state_id integer, ADD COLUMN IF NOT EXISTS log_len integer NOT NULL DEFAULT 0`,
-      );
-      await c.query(`
-        UPDATE ${this.t}
-           SET state_id = coalesce((state->>'_stateID')::int, 0),
-               log_len = CASE WHEN jsonb_typeof(state->'G'->'log') = 'array' THEN jsonb_array_length(state->'G'->'log') ELSE 0 END`);
-      await c.query(`
-        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions)
-        SELECT id, state_id, 0, log_len, CASE WHEN log_len > 0 THEN state->'G'->'log' ELSE '[]'::jsonb END, coalesce(log, '[]'::jsonb)
-          FROM ${this.t}
-        ON CONFLICT DO NOTHING`);
-      await c.query(`ALTER TABLE ${this.t} ALTER COLUMN state_id SET NOT NULL, DROP COLUMN log`);
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      c.release();
-    }
-  }
-
-  createMatchWithLobby(
+  async createMatchWithLobby(
     matchID: string,
     { initialState, metadata }: StorageAPI.CreateMatchOpts,
     lobby: unknown,
@@ -147,15 +65,19 @@ export class PostgresStore extends BaseStore {
   ): Promise<void> {
     const { entries, base = 0 } = logOf(initialState);
     this.deltas.forget(matchID);
-    return this.write(
+    this.chains.drop(matchID);
+    const parts = storedParts(initialState);
+    const text = eventText(JSON.stringify(entries), '[]', null, null);
+    const { row, chain } = await this.chains.encodeAsync(matchID, text, null, null);
+    await this.write(
       `WITH m AS (
          INSERT INTO ${this.t}
            (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len, snap_id)
          VALUES ($1, $2, $3::jsonb, $4, $3::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::int + $12::int, $4)
          RETURNING id
        )
-       INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions)
-       SELECT id, $4::int, $11::int, $12::int, $13::jsonb, '[]'::jsonb FROM m`,
+       INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, codec, body)
+       SELECT id, $4::int, $11::int, $12::int, $13::smallint, $14::bytea FROM m`,
       [
         matchID,
         metadata.gameName,
@@ -169,31 +91,89 @@ export class PostgresStore extends BaseStore {
         metadata.updatedAt,
         base,
         entries.length,
-        JSON.stringify(entries),
+        row.codec,
+        row.body,
       ],
     );
+    this.chains.done(matchID, chain, text, initialState._stateID);
+    this.deltas.created(matchID, initialState, parts);
   }
 
   commitMove(matchID: string, commit: MoveCommit): Promise<void> {
-    return this.deltas.commit(matchID, commit.state, (plan) => this.writeMove(matchID, commit, plan));
+    return this.deltas.commit(matchID, commit.state, async (plan) => {
+      try {
+        await this.writeMove(matchID, commit, plan);
+      } catch (e) {
+        this.chains.drop(matchID);
+        throw e;
+      }
+    });
   }
 
   /**
-   * One statement: lock the match row if its state is older (and is the delta's base), work out the
-   * event (a state without logBase holds the whole log: keep only the entries past those stored),
-   * update the head (and the snapshot, every N moves), append.
+   * One statement: lock the match row if its state is older (and is the delta's base), update the head
+   * (snap_id on a snapshot row), append the event row: one deflated body (event-codec.ts) and, every N
+   * moves, the snapshot.
    */
-  private writeMove(matchID: string, { state, metadata, deltalog }: MoveCommit, plan: MovePlan): Promise<void> {
+  private async writeMove(matchID: string, commit: MoveCommit, plan: MovePlan): Promise<void> {
+    const { state, metadata, deltalog } = commit;
     const { entries, base } = logOf(state);
+    // A state holding the whole log (made before logBase): its rows as before, for the SQL to cut the log.
+    if (base === undefined) return this.writeWholeLogMove(matchID, commit, plan);
+    const text = eventText(JSON.stringify(entries), JSON.stringify(deltalog), plan.deltaBase, plan.delta, plan.logOut);
+    const { row, chain } = await this.chains.encodeAsync(matchID, text, plan.snapshot, plan.deltaBase);
     const sql = `
       WITH prev AS (
-        SELECT id, log_len FROM ${this.t} WHERE id = $1 AND state_id < $3 AND ($10::int IS NULL OR state_id = $10) FOR UPDATE
+        SELECT id FROM ${this.t} WHERE id = $1 AND state_id < $2 AND ($6::int IS NULL OR state_id = $6) FOR UPDATE
+      ), up AS (
+        UPDATE ${this.t} t
+           SET state_id = $2, log_len = $7::int + $8::int, snap_id = CASE WHEN $11::bytea IS NULL THEN t.snap_id ELSE $2 END,
+               metadata = coalesce($3::jsonb, t.metadata), updated_at = coalesce($4, t.updated_at), gameover = coalesce($5, t.gameover)
+          FROM prev WHERE t.id = prev.id
+        RETURNING t.id
+      ), ins AS (
+        INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, delta_base, codec, body, snap)
+        SELECT id, $2, $7, $8, $6, $9, $10, $11 FROM prev
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM up)::int AS written, (SELECT state_id FROM ${this.t} WHERE id = $1) AS stored`;
+    const params = [
+      matchID,
+      state._stateID,
+      metadata ? JSON.stringify(metadata) : null,
+      metadata ? metadata.updatedAt : null,
+      metadata ? isGameover(metadata) : null,
+      plan.deltaBase,
+      base,
+      entries.length,
+      row.codec,
+      row.body,
+      row.snap,
+    ];
+    await this.track(
+      this.query<{ written: number; stored: number | null }>(sql, params).then(([r]) => this.written(matchID, r, plan, state)),
+    );
+    this.chains.done(matchID, chain, text, state._stateID);
+  }
+
+  private written(matchID: string, r: { written: number; stored: number | null } | undefined, plan: MovePlan, state: State) {
+    if (r?.written === 1) return;
+    if (r?.stored === null || r?.stored === undefined) throw new MatchNotFoundError(matchID);
+    if (r.stored < state._stateID && plan.deltaBase !== null) throw new RebaseError(`match ${matchID}: stored head ${r.stored}`);
+    throw new StaleStateError(matchID, state._stateID);
+  }
+
+  /**
+   * The rows of a state holding the whole log, as before bodies: the SQL keeps only the entries past
+   * those stored. The snapshot goes in kon_matches.state; the change, if any, is its whole text.
+   */
+  private writeWholeLogMove(matchID: string, { state, metadata, deltalog }: MoveCommit, plan: MovePlan): Promise<void> {
+    const { entries } = logOf(state);
+    const sql = `
+      WITH prev AS (
+        SELECT id, log_len FROM ${this.t} WHERE id = $1 AND state_id < $3 AND ($9::int IS NULL OR state_id = $9) FOR UPDATE
       ), ev AS (
-        SELECT id,
-               coalesce($7::int, log_len) AS base,
-               CASE WHEN $7::int IS NULL
-                    THEN jsonb_path_query_array($8::jsonb, '$[$from to last]', jsonb_build_object('from', log_len))
-                    ELSE $8::jsonb END AS entries
+        SELECT id, log_len AS base, jsonb_path_query_array($7::jsonb, '$[$from to last]', jsonb_build_object('from', log_len)) AS entries
           FROM prev
       ), up AS (
         UPDATE ${this.t} t
@@ -204,7 +184,7 @@ export class PostgresStore extends BaseStore {
         RETURNING t.id
       ), ins AS (
         INSERT INTO ${this.ev} (match_id, state_id, log_base, n_entries, entries, actions, delta_base, delta)
-        SELECT id, $3, base, jsonb_array_length(entries), entries, $9::jsonb, $10::int, $11::jsonb FROM ev
+        SELECT id, $3, base, jsonb_array_length(entries), entries, $8::jsonb, $9::int, $10::jsonb FROM ev
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM up)::int AS written, (SELECT state_id FROM ${this.t} WHERE id = $1) AS stored`;
@@ -215,19 +195,13 @@ export class PostgresStore extends BaseStore {
       metadata ? JSON.stringify(metadata) : null,
       metadata ? metadata.updatedAt : null,
       metadata ? isGameover(metadata) : null,
-      base ?? null,
       JSON.stringify(entries),
       JSON.stringify(deltalog),
       plan.deltaBase,
       plan.delta,
     ];
     return this.track(
-      this.query<{ written: number; stored: number | null }>(sql, params).then(([r]) => {
-        if (r?.written === 1) return;
-        if (r?.stored === null || r?.stored === undefined) throw new MatchNotFoundError(matchID);
-        if (r.stored < state._stateID && plan.deltaBase !== null) throw new RebaseError(`match ${matchID}: stored head ${r.stored}`);
-        throw new StaleStateError(matchID, state._stateID);
-      }),
+      this.query<{ written: number; stored: number | null }>(sql, params).then(([r]) => this.written(matchID, r, plan, state)),
     );
   }
 
@@ -251,6 +225,7 @@ export class PostgresStore extends BaseStore {
 
   override wipe(matchID: string): Promise<void> {
     this.deltas.forget(matchID);
+    this.chains.drop(matchID);
     return this.write(
       `WITH s AS (DELETE FROM ${this.side} WHERE match_id = $1), e AS (DELETE FROM ${this.ev} WHERE match_id = $1) DELETE FROM ${this.t} WHERE id = $1`,
       [matchID],
@@ -340,52 +315,70 @@ export class PostgresStore extends BaseStore {
 
   override async fetch<O extends StorageAPI.FetchOpts>(matchID: string, opts: O): Promise<StorageAPI.FetchResult<O>> {
     const cols = ['id'];
-    // The snapshot and, in the same statement (one moment), the changes after it.
+    // The snapshot and, in the same statement (one moment), the rows from its chain's first on.
     if (opts.state)
       cols.push(
-        'state',
         'snap_id',
-        `(SELECT coalesce(array_agg(json_build_array(state_id, delta_base, delta)::text ORDER BY state_id), '{}') FROM ${this.ev} WHERE match_id = $1 AND state_id > snap_id) AS chain`,
+        `CASE WHEN NOT EXISTS (SELECT 1 FROM ${this.ev} WHERE match_id = $1 AND state_id = snap_id AND snap IS NOT NULL) THEN state END AS state`,
+        `(SELECT ${rowsJson('delta')} FROM ${this.ev} WHERE match_id = $1 AND state_id >= ${chainStart(this.ev, 'snap_id')}) AS chain`,
       );
     if (opts.initialState) cols.push('initial_state');
     if (opts.metadata) cols.push('metadata');
     // The action log is assembled from the event rows in the same statement (one snapshot).
-    if (opts.log)
-      cols.push(`(SELECT coalesce(array_agg(actions::text ORDER BY state_id), '{}') FROM ${this.ev} WHERE match_id = $1) AS actions`);
+    if (opts.log) cols.push(`(SELECT ${rowsJson('actions')} FROM ${this.ev} WHERE match_id = $1) AS actions`);
     const [row] = await this.track(
       this.query<Record<string, unknown>>(`SELECT ${cols.join(', ')} FROM ${this.t} WHERE id = $1`, [matchID]),
     );
     const result: Record<string, unknown> = {};
     if (!row) return result as StorageAPI.FetchResult<O>;
-    if (opts.state)
-      result.state =
-        row.state === null || row.state === undefined
-          ? undefined
-          : rebuild(
-              matchID,
-              row.state,
-              Number(row.snap_id),
-              (row.chain as string[]).map((text) => {
-                const [stateID, base, ops] = JSON.parse(text) as [number, number | null, DeltaOp[] | null];
-                return { stateID, delta: base === null || ops === null ? undefined : { base, ops } };
-              }),
-            );
+    if (opts.state) result.state = this.rebuildFrom(matchID, row);
     if (opts.initialState) result.initialState = row.initial_state ?? undefined;
     if (opts.metadata) result.metadata = row.metadata ?? undefined;
-    if (opts.log) result.log = joinArrays(row.actions as string[]);
+    if (opts.log) result.log = decodeAll(pgRows(row.actions, 'actions')).flatMap((e) => e.actions);
     return result as StorageAPI.FetchResult<O>;
   }
 
+  /** A match's state: its latest snapshot (its row's, else the match row's state) and the changes after it. */
+  private rebuildFrom(matchID: string, row: Record<string, unknown>): State | undefined {
+    const snapID = Number(row.snap_id);
+    const rows = pgRows(row.chain, 'delta');
+    const reads = decodeRows(rows);
+    let base: unknown = row.state ?? undefined;
+    const after: ChainRow[] = [];
+    rows.forEach((r, i) => {
+      if (r.stateID > snapID) {
+        after.push({ stateID: r.stateID, delta: () => reads[i]!().delta });
+        return;
+      }
+      try {
+        reads[i]!();
+        if (r.stateID === snapID && r.codec === CHAIN_START && r.snap) base = JSON.parse(inflateText(r.snap));
+      } catch (e) {
+        throw new CorruptMatchError(matchID, r.stateID, `its event cannot be read (${e instanceof Error ? e.message : e})`);
+      }
+    });
+    return base === null || base === undefined ? undefined : rebuild(matchID, base, snapID, after);
+  }
+
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
-    const rows = await this.track(
-      this.query<{ log_base: number; entries: string }>(
-        // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
-        `SELECT log_base, entries::text AS entries FROM ${this.ev} WHERE match_id = $1
-           AND (log_base + n_entries > $2 OR state_id = (SELECT max(state_id) FROM ${this.ev} WHERE match_id = $1)) ORDER BY state_id`,
+    // Every row that wrote past `from`, and the last row, which may have taken entries back (undo);
+    // read from the first row of the chain the first of them is in.
+    const need = `(SELECT min(state_id) FROM ${this.ev} WHERE match_id = $1
+      AND (log_base + n_entries > $2 OR state_id = (SELECT max(state_id) FROM ${this.ev} WHERE match_id = $1)))`;
+    const [row] = await this.track(
+      this.query<{ rows: unknown }>(
+        `SELECT ${rowsJson('entries')} AS rows FROM ${this.ev} WHERE match_id = $1 AND state_id >= ${chainStart(this.ev, need)}`,
         [matchID, from],
       ),
     );
-    return historyFrom(rows, from);
+    const events = decodeAll(pgRows(row?.rows, 'entries'));
+    const last = events.at(-1)?.stateID;
+    return historyFrom(
+      events
+        .filter((e) => e.logBase + e.entries.length > from || e.stateID === last)
+        .map((e) => ({ log_base: e.logBase, entries: e.entries })),
+      from,
+    );
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {

@@ -1,12 +1,35 @@
 import type { State } from 'boardgame.io';
-import { applyDelta, type DeltaOp, diffState } from './state-delta';
+import { applyDelta, type DeltaOp, type DiffOptions, diffState, storedParts } from './state-delta';
 import { CorruptMatchError, RebaseError } from './types';
 
 /** How often a move stores the full state, unless configured (SNAPSHOT_EVERY, docs/operating.md). */
 export const SNAPSHOT_EVERY = 50;
 
-/** What a move stores beside its event: its change since the stored head, or the whole state. */
-export type MovePlan = { deltaBase: number; delta: string; snapshot: null } | { deltaBase: null; delta: null; snapshot: string };
+/**
+ * What a move stores beside its event: its change since the stored head, or the whole state. `logOut`:
+ * the change leaves out G.log and G.logBase (the event row's entries and first index put them back).
+ */
+export type MovePlan = (
+  | { deltaBase: number; delta: string; snapshot: null; logOut: boolean }
+  | { deltaBase: null; delta: null; snapshot: string; logOut: false }
+) & {
+  /** The parts of the state boardgame.io may change in place, as stored now (the next change is diffed against them). */
+  parts: DiffOptions['stored'];
+};
+
+/** Whether a state's event row holds all of G.log (its entries) and G.logBase (its first index). */
+function logBeside(state: State): boolean {
+  const G = state.G as { log?: unknown; logBase?: unknown } | null;
+  return !!G && Array.isArray(G.log) && typeof G.logBase === 'number' && Number.isInteger(G.logBase) && G.logBase >= 0;
+}
+
+const whole = (state: State): MovePlan => ({
+  deltaBase: null,
+  delta: null,
+  snapshot: JSON.stringify(state),
+  logOut: false,
+  parts: storedParts(state),
+});
 
 interface Head {
   /** The last state this process stored for the match (weakly held: the match's memory owns it). */
@@ -14,6 +37,8 @@ interface Head {
   stateID: number;
   /** Deltas stored since the last snapshot. */
   since: number;
+  /** The state's parts boardgame.io may change in place, as they were stored. */
+  parts: DiffOptions['stored'];
 }
 
 /**
@@ -35,9 +60,12 @@ export class DeltaPlanner {
   plan(matchID: string, state: State): MovePlan {
     const h = this.heads.get(matchID);
     const prev = h && h.since < this.every ? h.ref.deref() : undefined;
-    if (h && prev && prev._stateID === h.stateID && h.stateID < state._stateID)
-      return { deltaBase: h.stateID, delta: JSON.stringify(diffState(prev, state)), snapshot: null };
-    return { deltaBase: null, delta: null, snapshot: JSON.stringify(state) };
+    if (h && prev && prev._stateID === h.stateID && h.stateID < state._stateID) {
+      const logOut = logBeside(state);
+      const delta = JSON.stringify(diffState(prev, state, { stored: h.parts, logOut }));
+      return { deltaBase: h.stateID, delta, snapshot: null, logOut, parts: storedParts(state) };
+    }
+    return whole(state);
   }
 
   /**
@@ -51,7 +79,7 @@ export class DeltaPlanner {
     } catch (e) {
       this.forget(matchID);
       if (!(e instanceof RebaseError)) throw e;
-      plan = { deltaBase: null, delta: null, snapshot: JSON.stringify(state) };
+      plan = whole(state);
       await write(plan);
     }
     this.committed(matchID, state, plan);
@@ -59,17 +87,17 @@ export class DeltaPlanner {
 
   /** After the store acknowledged the move. */
   committed(matchID: string, state: State, plan: MovePlan) {
-    this.hold(matchID, state, plan.snapshot === null ? (this.heads.get(matchID)?.since ?? 0) + 1 : 0);
+    this.hold(matchID, state, plan.snapshot === null ? (this.heads.get(matchID)?.since ?? 0) + 1 : 0, plan.parts);
   }
 
-  /** A match just created: its first state is stored whole. */
-  created(matchID: string, state: State) {
-    this.hold(matchID, state, 0);
+  /** A match just created: its first state is stored whole (`parts`: storedParts of it, taken when it was written). */
+  created(matchID: string, state: State, parts: DiffOptions['stored']) {
+    this.hold(matchID, state, 0, parts);
   }
 
-  private hold(matchID: string, state: State, since: number) {
+  private hold(matchID: string, state: State, since: number, parts: DiffOptions['stored']) {
     const ref = new WeakRef(state);
-    this.heads.set(matchID, { ref, stateID: state._stateID, since });
+    this.heads.set(matchID, { ref, stateID: state._stateID, since, parts });
     this.gone.register(state, { matchID, ref });
   }
 
@@ -81,8 +109,11 @@ export class DeltaPlanner {
 /** An event row read back for a rebuild: its state ID and the change it carries (none in older rows). */
 export interface ChainRow {
   stateID: number;
-  delta: (() => { base: number; ops: DeltaOp[] } | undefined) | { base: number; ops: DeltaOp[] } | undefined;
+  delta: (() => RowDelta | undefined) | RowDelta | undefined;
 }
+
+/** A row's change: `log` holds the G.log and G.logBase the change leaves out. */
+export type RowDelta = { base: number; ops: DeltaOp[]; log?: { base: number; entries: unknown[] } };
 
 /**
  * A match's state from its latest snapshot (`base`, the state of `baseID`) and the rows after it, in
@@ -95,7 +126,7 @@ export function rebuild(matchID: string, base: unknown, baseID: number, rows: Ch
   let state = base as State;
   let at = baseID;
   for (const row of rows) {
-    let d: { base: number; ops: DeltaOp[] } | undefined;
+    let d: RowDelta | undefined;
     try {
       d = typeof row.delta === 'function' ? row.delta() : row.delta;
     } catch (e) {
@@ -105,6 +136,12 @@ export function rebuild(matchID: string, base: unknown, baseID: number, rows: Ch
     if (d.base !== at) throw new CorruptMatchError(matchID, row.stateID, `its change starts from state ${d.base}, not ${at}`);
     try {
       state = applyDelta(state, d.ops) as State;
+      if (d.log) {
+        const G = state.G as { log?: unknown; logBase?: unknown } | null;
+        if (typeof G !== 'object' || G === null) throw new Error('its change leaves out the log of a state without G');
+        G.log = d.log.entries;
+        G.logBase = d.log.base;
+      }
     } catch (e) {
       throw new CorruptMatchError(matchID, row.stateID, e instanceof Error ? e.message : String(e));
     }

@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
 import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
-import { decodeEvent, inflateText } from './event-codec';
-import { DeltaPlanner, type MovePlan, rebuild } from './snapshots';
+import { CHAIN_NEXT, CHAIN_START, decodeAll, decodeRows, inflateText, type StoredRow } from './event-codec';
+import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
+import { storedParts } from './state-delta';
 import type { WriteOp } from './sqlite-writer';
-import type { MatchRow, MoveCommit, SideRow } from './types';
+import { CorruptMatchError, type MatchRow, type MoveCommit, type SideRow } from './types';
 import { WriterClient } from './writer-client';
 
 const require = createRequire(import.meta.url);
@@ -46,6 +47,7 @@ const SCHEMA = `
     n_entries INTEGER NOT NULL,
     body      BLOB NOT NULL,  -- entries, actions and the change to the state, see event-codec.ts
     snap      BLOB,           -- every N moves: the whole state after the move (raw deflate of its JSON)
+    codec     INTEGER,        -- the row's place in its chain (event-codec.ts); NULL: deflated alone
     PRIMARY KEY (match_id, state_id)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS kon_side (
@@ -94,6 +96,8 @@ export class SqliteStore extends BaseStore {
     // snapshot column; their matches rebuild from kon_matches.state, the state of their last move.
     const cols = this.db.prepare("SELECT name FROM pragma_table_info('kon_events')").all() as { name: string }[];
     if (!cols.some((c) => c.name === 'snap')) this.db.exec('ALTER TABLE kon_events ADD COLUMN snap BLOB');
+    // Files from before rows were chained: their rows (codec NULL) read as before.
+    if (!cols.some((c) => c.name === 'codec')) this.db.exec('ALTER TABLE kon_events ADD COLUMN codec INTEGER');
     this.db.exec('CREATE INDEX IF NOT EXISTS kon_events_snap_idx ON kon_events (match_id, state_id) WHERE snap IS NOT NULL');
     this.q = prepare(this.db);
     await this.writer.start();
@@ -107,6 +111,7 @@ export class SqliteStore extends BaseStore {
   ): Promise<void> {
     const { entries, base } = logOf(initialState);
     this.deltas.forget(matchID);
+    const parts = storedParts(initialState);
     return this.write({
       t: 'create',
       matchID,
@@ -122,7 +127,7 @@ export class SqliteStore extends BaseStore {
       logBase: base ?? 0,
       entries: JSON.stringify(entries),
       nEntries: entries.length,
-    }).then(() => this.deltas.created(matchID, initialState));
+    }).then(() => this.deltas.created(matchID, initialState, parts));
   }
 
   commitMove(matchID: string, commit: MoveCommit): Promise<void> {
@@ -135,7 +140,10 @@ export class SqliteStore extends BaseStore {
       t: 'move',
       matchID,
       stateID: state._stateID,
-      ...plan,
+      deltaBase: plan.deltaBase,
+      delta: plan.delta,
+      snapshot: plan.snapshot,
+      logOut: plan.logOut,
       logBase: base ?? null,
       entries: JSON.stringify(entries),
       actions: JSON.stringify(deltalog),
@@ -227,7 +235,7 @@ export class SqliteStore extends BaseStore {
     if (opts.state) result.state = found.state;
     if (opts.initialState) result.initialState = row.initial_state ? JSON.parse(row.initial_state) : undefined;
     if (opts.metadata) result.metadata = row.metadata ? JSON.parse(row.metadata) : undefined;
-    if (opts.log) result.log = (this.q.events.all(matchID) as { body: Buffer }[]).flatMap((r) => decodeEvent(r.body).actions);
+    if (opts.log) result.log = decodeAll(this.rows(this.q.events.all(matchID))).flatMap((e) => e.actions);
     return result as StorageAPI.FetchResult<O>;
   }
 
@@ -249,21 +257,43 @@ export class SqliteStore extends BaseStore {
     const baseText = snap ? inflateText(snap.snap) : rowState;
     if (baseText === null) return undefined;
     const baseID = snap ? snap.state_id : rowStateID;
-    const rows = this.q.eventsAfter.all(matchID, baseID) as { state_id: number; body: Buffer }[];
-    return rebuild(
-      matchID,
-      JSON.parse(baseText),
-      baseID,
-      rows.map((r) => ({ stateID: r.state_id, delta: () => decodeEvent(r.body).delta })),
-    );
+    // From the first row of the chain the base's row is in: the rows up to the base are read for their words.
+    const rows = this.rows(this.q.chainFrom.all({ m: matchID, at: baseID }));
+    const reads = decodeRows(rows);
+    const after: ChainRow[] = [];
+    rows.forEach((r, i) => {
+      if (r.stateID > baseID) after.push({ stateID: r.stateID, delta: () => reads[i]!().delta });
+      else
+        try {
+          reads[i]!();
+        } catch (e) {
+          throw new CorruptMatchError(matchID, r.stateID, `its event cannot be read (${e instanceof Error ? e.message : e})`);
+        }
+    });
+    return rebuild(matchID, JSON.parse(baseText), baseID, after);
   }
 
   async fetchHistory(matchID: string, from = 0): Promise<unknown[]> {
-    const rows = this.q.history.all({ m: matchID, from }) as { log_base: number; body: Buffer }[];
+    // Every row that wrote past `from`, and the last row, which may have taken entries back (undo);
+    // read from the first row of the chain the first of them is in.
+    const events = decodeAll(this.rows(this.q.history.all({ m: matchID, from })));
+    const last = events.at(-1)?.stateID;
     return historyFrom(
-      rows.map((r) => ({ log_base: r.log_base, entries: decodeEvent(r.body).entries })),
+      events
+        .filter((e) => e.logBase + e.entries.length > from || e.stateID === last)
+        .map((e) => ({ log_base: e.logBase, entries: e.entries })),
       from,
     );
+  }
+
+  private rows(raw: unknown[]): StoredRow[] {
+    return (raw as { state_id: number; log_base: number; codec: number | null; body: Buffer; snap: Buffer | null }[]).map((r) => ({
+      stateID: r.state_id,
+      logBase: r.log_base,
+      codec: r.codec,
+      body: r.body,
+      snap: r.snap,
+    }));
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {
@@ -305,6 +335,12 @@ export class SqliteStore extends BaseStore {
   }
 }
 
+/** A row as event-codec.ts reads it: the snapshot only where it starts a chain. */
+const ROW = `state_id, log_base, codec, body, CASE WHEN codec = ${CHAIN_START} THEN snap END AS snap`;
+/** The state ID of the first row of the chain that the row at or before `at` is in (0 when none). */
+const chainStart = (at: string) =>
+  `coalesce((SELECT max(state_id) FROM kon_events WHERE match_id = @m AND state_id <= ${at} AND (codec IS NULL OR codec <> ${CHAIN_NEXT})), 0)`;
+
 function prepare(db: Database) {
   const s = (sql: string): Statement => db.prepare(sql);
   return {
@@ -315,12 +351,13 @@ function prepare(db: Database) {
     listPublic: s(
       'SELECT id, metadata, lobby, created_at FROM kon_matches WHERE public = 1 AND gameover = 0 ORDER BY created_at DESC LIMIT ?',
     ),
-    events: s('SELECT body FROM kon_events WHERE match_id = ? ORDER BY state_id'),
+    events: s(`SELECT ${ROW} FROM kon_events WHERE match_id = ? ORDER BY state_id`),
     latestSnapshot: s('SELECT state_id, snap FROM kon_events WHERE match_id = ? AND snap IS NOT NULL ORDER BY state_id DESC LIMIT 1'),
-    eventsAfter: s('SELECT state_id, body FROM kon_events WHERE match_id = ? AND state_id > ? ORDER BY state_id'),
-    // Every row that wrote past `from`, and the last row, which may have taken entries back (undo).
+    chainFrom: s(`SELECT ${ROW} FROM kon_events WHERE match_id = @m AND state_id >= ${chainStart('@at')} ORDER BY state_id`),
     history: s(
-      'SELECT log_base, body FROM kon_events WHERE match_id = @m AND (log_base + n_entries > @from OR state_id = (SELECT max(state_id) FROM kon_events WHERE match_id = @m)) ORDER BY state_id',
+      `SELECT ${ROW} FROM kon_events WHERE match_id = @m AND state_id >= ${chainStart(
+        '(SELECT min(state_id) FROM kon_events WHERE match_id = @m AND (log_base + n_entries > @from OR state_id = (SELECT max(state_id) FROM kon_events WHERE match_id = @m)))',
+      )} ORDER BY state_id`,
     ),
   };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Database, Statement } from 'better-sqlite3';
-import { deflate, eventText } from './event-codec';
+import { type Chain, ChainWriter, eventText } from './event-codec';
 import { commitBatch } from './group-commit';
 
 const require = createRequire(import.meta.url);
@@ -30,6 +30,8 @@ export type WriteOp =
       /** The state the delta starts from: the stored head must be exactly it. Null: a snapshot row. */
       deltaBase: number | null;
       delta: string | null;
+      /** The change leaves out G.log and G.logBase (the row's entries and first index put them back). */
+      logOut: boolean;
       /** The full state (a snapshot row), every N moves or when no delta can be made. */
       snapshot: string | null;
       /** Where the entries start; null: `entries` is the whole log and only what is past the stored log is new. */
@@ -71,6 +73,10 @@ class CodedError extends Error {
 export class SqliteWriter {
   private readonly db: Database;
   private readonly q: ReturnType<typeof prepare>;
+  private readonly chains = new ChainWriter();
+  /** The rows of the batch under way that continue their match's chain once the batch is committed. */
+  private staged: { index: number; matchID: string; chain: Chain; text: string; stateID: number }[] = [];
+  private index = 0;
 
   constructor(file: string, synchronous: 'FULL' | 'NORMAL') {
     const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
@@ -82,16 +88,32 @@ export class SqliteWriter {
 
   /** Runs the writes in one transaction, each in a savepoint of its own (one that fails is undone alone). */
   run(ops: WriteOp[]): WriteAck[] {
+    this.staged = [];
     try {
-      return commitBatch(
+      const results = commitBatch(
         this.db,
-        ops.map((op) => () => this.apply(op)),
-      ).map((r) => (r.ok ? { ok: true as const, out: r.value as string | boolean | null | undefined } : toAck(r.error)));
+        ops.map((op, i) => () => {
+          this.index = i;
+          return this.apply(op);
+        }),
+      );
+      for (const s of this.staged) if (results[s.index]!.ok) this.chains.done(s.matchID, s.chain, s.text, s.stateID);
+      return results.map((r) => (r.ok ? { ok: true as const, out: r.value as string | boolean | null | undefined } : toAck(r.error)));
     } catch (e) {
       // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
+      for (const op of ops) this.chains.drop(op.matchID);
       const ack = toAck(e);
       return ops.map(() => ack);
+    } finally {
+      this.staged = [];
     }
+  }
+
+  /** Encodes a row's text, continuing the match's chain when the row follows the chain's last (`after`). */
+  private encode(matchID: string, stateID: number, text: string, snapshot: string | null, after: number | null) {
+    const { row, chain } = this.chains.encode(matchID, text, snapshot, after);
+    this.staged.push({ index: this.index, matchID, chain, text, stateID });
+    return row;
   }
 
   close() {
@@ -115,7 +137,11 @@ export class SqliteWriter {
           updated_at: op.updatedAt,
           log_len: op.logBase + op.nEntries,
         });
-        q.insertEvent.run(op.matchID, op.stateID, op.logBase, op.nEntries, deflate(eventText(op.entries, '[]', null, null)), null);
+        this.chains.drop(op.matchID);
+        {
+          const row = this.encode(op.matchID, op.stateID, eventText(op.entries, '[]', null, null), null, null);
+          q.insertEvent.run(op.matchID, op.stateID, op.logBase, op.nEntries, row.body, null, row.codec);
+        }
         return;
       case 'move':
         this.move(op);
@@ -135,6 +161,7 @@ export class SqliteWriter {
       case 'swapSide':
         return this.swapSide(op);
       case 'wipe':
+        this.chains.drop(op.matchID);
         q.deleteSideOf.run(op.matchID);
         q.deleteEvents.run(op.matchID);
         q.deleteMatch.run(op.matchID);
@@ -171,8 +198,9 @@ export class SqliteWriter {
       base = head.log_len;
       n = all.length;
     } else n = countOf(entries);
-    const body = deflate(eventText(entries, op.actions, op.deltaBase, op.delta));
-    this.q.insertEvent.run(op.matchID, op.stateID, base, n, body, op.snapshot === null ? null : deflate(op.snapshot));
+    const text = eventText(entries, op.actions, op.deltaBase, op.delta, op.logOut);
+    const row = this.encode(op.matchID, op.stateID, text, op.snapshot, op.deltaBase);
+    this.q.insertEvent.run(op.matchID, op.stateID, base, n, row.body, row.snap, row.codec);
     if (op.metadata) this.q.setMetadata.run(op.metadata.text, op.metadata.updatedAt, op.metadata.gameover ? 1 : 0, op.matchID);
   }
 }
@@ -191,7 +219,7 @@ function prepare(db: Database) {
     insertMatch: s(`INSERT INTO kon_matches
         (id, game_name, state, state_id, initial_state, metadata, lobby, public, gameover, created_at, updated_at, log_len)
         VALUES (@id, @game_name, @state, @state_id, @state, @metadata, @lobby, @public, @gameover, @created_at, @updated_at, @log_len)`),
-    insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, body, snap) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertEvent: s('INSERT INTO kon_events (match_id, state_id, log_base, n_entries, body, snap, codec) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     // The head of a match is its newest event row: a move writes nothing else.
     head: s('SELECT state_id, log_base + n_entries AS log_len FROM kon_events WHERE match_id = ? ORDER BY state_id DESC LIMIT 1'),
     setMetadata: s('UPDATE kon_matches SET metadata = ?, updated_at = ?, gameover = ? WHERE id = ?'),

@@ -36,15 +36,37 @@ function jsonKeys(o: Obj): string[] {
 }
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
-/** The state's top-level parts stored whole by every delta (see above). */
-const WHOLE = new Set(['ctx', 'plugins', '_undo', '_redo']);
+/** The state's top-level parts boardgame.io may change in place (see above). */
+export const WHOLE = ['ctx', 'plugins', '_undo', '_redo'] as const;
+const WHOLE_SET = new Set<string>(WHOLE);
+/** G's keys left out of a change with `logOut`: the move's event row holds them (its entries and first index). */
+const LOG_KEYS = new Set(['log', 'logBase']);
+
+export interface DiffOptions {
+  /**
+   * The parts of WHOLE as they were stored with the state before (a JSON copy taken then): diffed
+   * against those, not against the state before's own objects, which boardgame.io may have changed
+   * since. Without, those parts are stored whole.
+   */
+  stored?: Partial<Record<(typeof WHOLE)[number], unknown>>;
+  /** Leave G.log and G.logBase out (where both states have them): the reader puts the row's log back. */
+  logOut?: boolean;
+}
 
 /** The operations that turn `prev` into `next` (both JSON-compatible values). */
-export function diffState(prev: unknown, next: unknown): DeltaOp[] {
+export function diffState(prev: unknown, next: unknown, opts: DiffOptions = {}): DeltaOp[] {
   const ops: DeltaOp[] = [];
-  if (isObj(prev) && isObj(next)) walkObject(prev, next, [], ops, WHOLE);
+  if (isObj(prev) && isObj(next)) walkObject(prev, next, [], ops, opts);
   else walk(prev, next, [], ops);
   return ops;
+}
+
+/** A JSON copy of the state's WHOLE parts, as stored now: the next move's change is diffed against it. */
+export function storedParts(state: unknown): DiffOptions['stored'] {
+  if (!isObj(state)) return {};
+  const parts: Obj = {};
+  for (const k of WHOLE) if (state[k] !== undefined) parts[k] = state[k];
+  return JSON.parse(JSON.stringify(parts)) as DiffOptions['stored'];
 }
 
 function walk(a: unknown, b: unknown, path: (string | number)[], ops: DeltaOp[]) {
@@ -68,7 +90,7 @@ function walkArray(a: unknown[], b: unknown[], path: (string | number)[], ops: D
   for (let i = common; i < b.length; i++) ops.push([[...path, i], skipped(b[i]) ? null : b[i]]);
 }
 
-function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[], whole?: Set<string>) {
+function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[], top?: DiffOptions, skip?: Set<string>) {
   const ka = jsonKeys(a);
   const kb = jsonKeys(b);
   // b's keys must be a's (minus some) in a's order, then the new ones: else a's order cannot become b's.
@@ -82,7 +104,12 @@ function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[], w
   }
   for (const k of ka) if (!inB.has(k)) ops.push([[...path, k]]);
   for (const k of kept) {
-    if (whole?.has(k)) ops.push([[...path, k], b[k]]);
+    if (skip?.has(k)) continue;
+    if (top && WHOLE_SET.has(k)) {
+      const stored = top.stored?.[k as (typeof WHOLE)[number]];
+      if (top.stored && k in top.stored) walk(stored, b[k], [k], ops);
+      else ops.push([[k], b[k]]);
+    } else if (top?.logOut && k === 'G' && isObj(a.G) && isObj(b.G)) walkObject(a.G, b.G, ['G'], ops, undefined, LOG_KEYS);
     else walk(a[k], b[k], [...path, k], ops);
   }
   for (let i = kept.length; i < kb.length; i++) ops.push([[...path, kb[i]!], b[kb[i]!]]);
