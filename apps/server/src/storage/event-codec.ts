@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BoundedMap } from '../bounded-map';
+import { BoundedMap } from '../core/bounded-map';
 import type { DeltaOp } from './state-delta';
 
 /**
