@@ -18,6 +18,7 @@ import { GAME_STRINGS } from './i18n-games';
 import { ACCOUNT_STRINGS } from './i18n-accounts';
 import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
+import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
 import { BASE_EN } from './i18n-base-en';
 import { BASE_NO } from './i18n-base-no';
 import type { Entry } from './i18n-words';
@@ -56,6 +57,8 @@ Object.assign(STRINGS.no, ACCOUNT_STRINGS.no);
 Object.assign(STRINGS.en, ACCOUNT_STRINGS.en);
 Object.assign(STRINGS.no, MATCHMAKING_STRINGS.no);
 Object.assign(STRINGS.en, MATCHMAKING_STRINGS.en);
+Object.assign(STRINGS.no, KON_TABLE_STRINGS.no);
+Object.assign(STRINGS.en, KON_TABLE_STRINGS.en);
 Object.assign(STRINGS.no, ERROR_STRINGS.no);
 Object.assign(STRINGS.en, ERROR_STRINGS.en);
 
