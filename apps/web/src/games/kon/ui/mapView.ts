@@ -163,3 +163,34 @@ export function useMapTop(ref: RefObject<HTMLElement | null>) {
     };
   });
 }
+
+/**
+ * Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear of
+ * the bottom sheet that covers the lower part of the screen. `focusKey` is the selection and its
+ * destinations, joined by commas.
+ */
+export function useFocusPan(
+  focusKey: string,
+  carrying: { current: boolean },
+  svgRef: RefObject<SVGSVGElement | null>,
+  setVb: (f: (v: Box) => Box) => void,
+) {
+  useEffect(() => {
+    // While a stack is carried the map holds still under the pointer.
+    if (!focusKey || carrying.current) return;
+    let raf2 = 0;
+    // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
+    const raf1 = requestAnimationFrame(() => {
+      raf2 = requestAnimationFrame(() => {
+        const svg = svgRef.current;
+        if (!svg) return;
+        const band = visibleBand(svg);
+        setVb((v) => fitView(v, focusKey.split(','), band) ?? v);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(raf1);
+      cancelAnimationFrame(raf2);
+    };
+  }, [focusKey, carrying, svgRef, setVb]);
+}
