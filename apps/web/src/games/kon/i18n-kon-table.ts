@@ -11,6 +11,9 @@ export const KON_TABLE_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'strip.ships': ({ n, reserve }) => `${n} skip ute, ${reserve} i reserve`,
     'log.fold': 'Skjul loggen',
     'log.unfold': 'Vis loggen',
+    'result.outright.time': 'Seier fordi klokken gikk ut',
+    'result.outright.elimination': 'Seier fordi motstanderen ikke har flere bataljoner',
+    'result.citiesNotCounted': ({ list }) => `Seiersbyer på tyske hender ved slutten (telles ikke nå): ${list}`,
   },
   en: {
     'strip.cardsShort': ({ n }) => `${n} ${Number(n) === 1 ? 'card' : 'cards'}`,
@@ -21,5 +24,8 @@ export const KON_TABLE_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'strip.ships': ({ n, reserve }) => `${n} ${Number(n) === 1 ? 'ship' : 'ships'} at sea, ${reserve} in reserve`,
     'log.fold': 'Hide the log',
     'log.unfold': 'Show the log',
+    'result.outright.time': 'Won because the clock ran out',
+    'result.outright.elimination': 'Won because the other side has no battalions left',
+    'result.citiesNotCounted': ({ list }) => `Victory cities in German hands at the end (not counted here): ${list}`,
   },
 };

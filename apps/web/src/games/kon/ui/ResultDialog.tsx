@@ -4,11 +4,13 @@ import type { FactionView } from '@kon/game';
 import { useI18n } from '../../../i18n';
 import { areaName } from '../game/data';
 import { endingDeck, resultLines } from '../game/scenario';
+import { resultWording } from '../game/resultText';
 
 export function ResultDialog({ G, onClose, afterGame }: { G: FactionView; onClose: () => void; afterGame?: React.ReactNode }) {
   const { t, lang } = useI18n();
   const r = G.result!;
   const scenarioLines = resultLines(G, t, lang);
+  const words = resultWording(r, t, (ids) => ids.map(areaName).join(', '));
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -17,7 +19,9 @@ export function ResultDialog({ G, onClose, afterGame }: { G: FactionView; onClos
   return (
     <dialog ref={ref} className={`result-dialog win-${r.winner}`} onClose={onClose} data-testid="result">
       <h2>{t(`result.${r.winner}`)}</h2>
-      <p className="result-level">{t(`result.${r.level}`)}</p>
+      <p className="result-level" data-testid="result-level">
+        {words.level}
+      </p>
       <p>
         {r.reason === 'deck' && G.scenario
           ? t('result.reason.deckOf', { deck: t(`scenario.deck.${endingDeck(G)}`) })
@@ -32,7 +36,7 @@ export function ResultDialog({ G, onClose, afterGame }: { G: FactionView; onClos
           </p>
         ))
       ) : (
-        <p>{t('result.cities', { list: r.germanCities.length ? r.germanCities.map(areaName).join(', ') : t('result.none') })}</p>
+        <p data-testid="result-cities">{words.cities}</p>
       )}
       {afterGame}
       <div className="row">
