@@ -12,7 +12,7 @@ import { formatClock, formatSpan, remainingNow } from '../../../game/clockText';
 import { FactionBadge } from '../../../ui/FactionBadge';
 
 /** Now, refreshed while a clock runs; and when the last clock arrived. */
-function useTicking(clock: ClockView | null) {
+export function useTicking(clock: ClockView | null) {
   const receivedAt = useMemo(() => Date.now(), [clock]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -9,15 +9,15 @@ export function MatchStatus({ G }: { G: FactionView }) {
   const s = matchStatus(G, t);
   return (
     <span className="match-status" data-testid="match-status" data-acting={s.acting ?? ''}>
-      <span>{s.round}</span>
-      <span className="sep" aria-hidden>
+      <span className="ms-round">{s.round}</span>
+      <span className="sep ms-round" aria-hidden>
         ·
       </span>
       {s.acting ? <FactionBadge faction={s.acting} label={s.actingText} /> : <span>{s.actingText}</span>}
-      <span className="sep" aria-hidden>
+      <span className="sep ms-phase" aria-hidden>
         ·
       </span>
-      <span>{s.phase}</span>
+      <span className="ms-phase">{s.phase}</span>
     </span>
   );
 }

@@ -1,70 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Faction, FactionView, LogEntry } from '@kon/game';
+/** The log and the chat panels (ui/LogColumn.tsx shows them beside the board). */
+import type { Faction, LogEntry } from '@kon/game';
 import { useI18n } from '../../../i18n';
 import { describeLog } from '../game/logText';
-import { FACTIONS } from '../game/data';
 import type { ChatMsg, PlayerMeta } from '../game/connection';
 import { FactionBadge } from './Pieces';
-import type { SidePresence } from '../game/presence';
-import { MemberPresence } from './Presence';
-import { ComputerTag, type ComputerMarks } from '../../../ui/ComputerSeats';
-
-export function SidesPanel({
-  G,
-  mine,
-  acting,
-  names = {},
-  presence = {},
-  now = Date.now(),
-  computer = {},
-}: {
-  G: FactionView;
-  mine: readonly Faction[];
-  acting: Faction | null;
-  /** Who plays each side (boardgame.io matchData; several names joined with ", " for teams). */
-  names?: Partial<Record<Faction, string>>;
-  /** Each side's members, online or away (from the pushed lobby view); names are shown from here when known. */
-  presence?: Partial<Record<Faction, SidePresence>>;
-  now?: number;
-  /** Sides the computer plays (and whether it is deciding now). */
-  computer?: ComputerMarks;
-}) {
-  const { t } = useI18n();
-  const onBoard = (f: Faction) =>
-    Object.values(G.units).reduce((s, u) => s + (u[f] ?? 0), 0) + G.attacks.filter((a) => a.faction === f).reduce((s, a) => s + a.count, 0);
-  return (
-    <section className="panel sides" aria-label={t('side.title')}>
-      <ul>
-        {FACTIONS.map((f) => (
-          <li key={f} className={`side-row ${acting === f ? 'acting' : ''}`} data-faction={f}>
-            <FactionBadge faction={f} />
-            {mine.includes(f) && <span className="you-tag">{t('side.you')}</span>}
-            {presence[f] ? (
-              <span className="side-name" data-testid={`side-name-${f}`}>
-                {presence[f]!.members.map((m, i) => (
-                  <MemberPresence key={m.id} member={m} now={now} sep={i > 0} />
-                ))}
-              </span>
-            ) : (
-              names[f] && (
-                <span className="side-name" data-testid={`side-name-${f}`}>
-                  {names[f]}
-                </span>
-              )
-            )}
-            {/* A computer side whose turn it is is deciding, even for a page that missed the server's kon:thinking. */}
-            {computer[f] && <ComputerTag faction={f} mark={{ ...computer[f], thinking: computer[f].thinking || acting === f }} />}
-            <span className="side-stats">
-              <span data-testid={`hand-size-${f}`}>{t('side.hand', { n: G.handSizes[f] })}</span>
-              <span>{t('side.deck', { n: G.decks[f].drawCount })}</span>
-              <span>{t('side.units', { n: onBoard(f) })}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 export function LogPanel({
   log,

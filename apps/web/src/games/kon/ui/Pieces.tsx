@@ -117,24 +117,32 @@ export function CardFace({
   const { t, lang } = useI18n();
   const info = cardInfo(instance, lang);
   const effects = info.effects.filter((e) => isBasicEffect(e.kind));
+  // The name in the reader's language; in English the printed Norwegian name beneath it (the log and
+  // the rulebook's cards use that one).
+  const title = lang === 'en' ? info.titleEn : info.title;
+  const subtitle = lang === 'en' && info.titleEn !== info.title ? info.title : null;
   return (
     <article
       className={`card f-${info.faction} ${playable ? 'playable' : ''}`}
       data-card={instance}
       data-copies={(copies ?? [instance]).join(' ')}
-      aria-label={copies && copies.length > 1 ? `${info.title} ×${copies.length}` : info.title}
+      aria-label={copies && copies.length > 1 ? `${title} ×${copies.length}` : title}
     >
       <header>
         <div>
           <h4 className="card-title">
-            {info.title}
+            {title}
             {copies && copies.length > 1 && (
               <span className="hand-count" data-testid="card-count" title={t('hand.copies', { n: copies.length })}>
                 ×{copies.length}
               </span>
             )}
           </h4>
-          <div className="card-title-en">{info.titleEn}</div>
+          {subtitle && (
+            <div className="card-title-en" lang="nb">
+              {subtitle}
+            </div>
+          )}
         </div>
         {symbols && <Symbols n={info.symbols} />}
       </header>

@@ -9,10 +9,8 @@ import { placeBest, type Box } from './mapFill';
 
 export type { Box };
 
-/** Smallest text on the map, in screen pixels: below this a label is noise, not help. */
-export const MIN_LABEL_PX = 9;
-/** The same on a wide screen, where every name is drawn (a mouse hover also names any area). */
-export const MIN_LABEL_PX_WIDE = 7;
+/** Smallest text on the map, in screen pixels: a place name smaller than this is hard to read at a glance. */
+export const MIN_LABEL_PX = 12;
 /** Smallest tap target, in screen pixels (stacks and destinations). */
 export const MIN_TAP_PX = 40;
 /** How far a phone zooms in on a selection at most (screen pixels per map unit). */
@@ -108,11 +106,12 @@ export function fitView(v: Box, ids: readonly string[], band: Band): Box | null 
  * (victory cities, and whatever can be picked), so that they do not pile on top of each other.
  */
 export function labelLayout(base: number, pxPerUnit: number, narrow: boolean, fontUnits = 10.5): { scale: number; all: boolean } {
-  // A wide screen has room to draw every name a little larger; a phone keeps the ones that matter.
-  const need = (narrow ? MIN_LABEL_PX : MIN_LABEL_PX_WIDE) / (fontUnits * pxPerUnit);
+  const need = MIN_LABEL_PX / (fontUnits * pxPerUnit);
   if (need <= base) return { scale: base, all: true };
-  if (!narrow) return { scale: Math.min(need, base * 1.4), all: true };
-  return { scale: Math.min(need, base * 2.6), all: false };
+  // A wide screen has room to draw every name a little larger; beyond that (and on a phone) only the
+  // names that matter are drawn, each at a readable size.
+  if (!narrow && need <= base * 1.4) return { scale: need, all: true };
+  return { scale: Math.min(need, base * 3), all: false };
 }
 
 /** The radius (map units) of a tap target: at least the token, and at least MIN_TAP_PX across on screen. */
@@ -163,4 +162,35 @@ export function useMapTop(ref: RefObject<HTMLElement | null>) {
       ro?.disconnect();
     };
   });
+}
+
+/**
+ * Keep the selected stack and where it may go in sight: pan (and on a phone, zoom) to them, clear of
+ * the bottom sheet that covers the lower part of the screen. `focusKey` is the selection and its
+ * destinations, joined by commas.
+ */
+export function useFocusPan(
+  focusKey: string,
+  carrying: { current: boolean },
+  svgRef: RefObject<SVGSVGElement | null>,
+  setVb: (f: (v: Box) => Box) => void,
+) {
+  useEffect(() => {
+    // While a stack is carried the map holds still under the pointer.
+    if (!focusKey || carrying.current) return;
+    let raf2 = 0;
+    // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
+    const raf1 = requestAnimationFrame(() => {
+      raf2 = requestAnimationFrame(() => {
+        const svg = svgRef.current;
+        if (!svg) return;
+        const band = visibleBand(svg);
+        setVb((v) => fitView(v, focusKey.split(','), band) ?? v);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(raf1);
+      cancelAnimationFrame(raf2);
+    };
+  }, [focusKey, carrying, svgRef, setVb]);
 }
