@@ -90,7 +90,13 @@ export function parseLesson(raw: unknown): Lesson {
   throw new Error(`lesson ${typeof id === 'string' ? id : '?'} refused — ${problems.join('; ')}`);
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON, a list of plain values compared as a set (the cards or ships a learner picks, in any order). */
+function canonical(x: unknown): unknown {
+  if (Array.isArray(x)) return x.every((v) => typeof v !== 'object' || v === null) ? [...x].map(String).sort() : x.map(canonical);
+  if (typeof x === 'object' && x !== null) return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, canonical(v)]));
+  return x;
+}
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Whether a move a learner makes is the step's expected one (its name, and the keys `match` names). */
 export function matchesStep(step: LessonStep, move: string, args: unknown): boolean {

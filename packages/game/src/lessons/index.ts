@@ -4,6 +4,7 @@
  * test/lessons.test.ts.
  */
 import { type Lesson, parseLesson } from '@kon/platform/lessons';
+import april9 from '../../lessons/april9.json';
 import basic from '../../lessons/basic.json';
 
-export const KON_LESSONS: readonly Lesson[] = [parseLesson(basic)];
+export const KON_LESSONS: readonly Lesson[] = [parseLesson(basic), parseLesson(april9)];
