@@ -12,7 +12,7 @@
  */
 import { Client } from 'boardgame.io/client';
 import type { GameModule } from './index';
-import { type Lesson, matchesStep, valueAt } from './lessons';
+import { type Lesson, valueAt } from './lessons';
 
 export class LessonFailure extends Error {}
 
