@@ -32,3 +32,11 @@ describe('Deres uenighet lessons', () => {
     expect(() => replayLesson(deresModule, DERES_LESSONS[0]!)).not.toThrow();
   });
 });
+
+describe('the konGame entry', () => {
+  it('offers the lessons beside the module, each of this game', async () => {
+    const entry = await import('../src/platform-module.js');
+    expect(entry.lessons).toBe(DERES_LESSONS);
+    for (const l of DERES_LESSONS) expect(l.game).toBe(deresModule.id);
+  });
+});

@@ -47,3 +47,12 @@ describe('Kampen om Norge lessons', () => {
     expect(matchesStep(step, 'endPhase', [{}])).toBe(false);
   });
 });
+
+describe('the konGame entry', () => {
+  it('offers every lesson beside the module, each of this game', async () => {
+    const entry = await import('../src/index.js');
+    expect(entry.lessons).toBe(KON_LESSONS);
+    expect(KON_LESSONS.map((l) => l.id)).toEqual(['kon-basic', 'kon-april9']);
+    for (const l of KON_LESSONS) expect(l.game).toBe(kampenOmNorgeModule.id);
+  });
+});

@@ -123,3 +123,25 @@ export function valueAt(state: unknown, path: string): unknown {
 export function stepAt(lesson: Lesson, movesMade: number): number {
   return Math.max(0, Math.min(lesson.steps.length, movesMade));
 }
+
+/**
+ * The move a lesson's script makes for a computer seat at this state (the step at `stateID`, when it
+ * is that seat's and not the learner's), or null: the script is done, or it is someone else's step.
+ * The server's computer players play this instead of deciding while the script lasts; afterwards
+ * they decide as Easy players.
+ */
+export function scriptedMove(
+  lesson: Lesson,
+  learnerIDs: readonly string[],
+  stateID: number,
+  playerID: string,
+): { move: string; args: unknown[] } | null {
+  const step = lesson.steps[stateID];
+  if (!step || step.seat !== playerID || learnerIDs.includes(playerID)) return null;
+  return { move: step.move, args: [step.args] };
+}
+
+/** Whether a match at this state is still inside its lesson's script. */
+export function inScript(lesson: Lesson, stateID: number): boolean {
+  return stateID < lesson.steps.length;
+}

@@ -1,6 +1,6 @@
 /** The lesson schema's own rules: what a learner's move must match, and the data it refuses. */
 import { describe, expect, it } from 'vitest';
-import { matchesStep, parseLesson, stepAt, valueAt, type LessonStep } from '../src/lessons';
+import { inScript, matchesStep, parseLesson, scriptedMove, stepAt, valueAt, type LessonStep } from '../src/lessons';
 
 const step: LessonStep = {
   id: 'pick',
@@ -46,5 +46,19 @@ describe('lessons', () => {
     expect(valueAt({ a: 1 }, 'a.b')).toBeUndefined();
     const l = parseLesson(lesson([{ id: 'a', seat: '1', move: 'm', args: {} }]));
     expect([stepAt(l, 0), stepAt(l, 1), stepAt(l, 9)]).toEqual([0, 1, 1]);
+  });
+
+  it('gives a computer seat its scripted move while the script lasts, never the learner', () => {
+    const l = parseLesson(
+      lesson([
+        { id: 'a', seat: '1', move: 'm', args: { k: 1 } },
+        { id: 'b', seat: '0', move: 'n', args: {}, say: text, wrong: text },
+      ]),
+    );
+    expect(scriptedMove(l, ['0'], 0, '1')).toEqual({ move: 'm', args: [{ k: 1 }] });
+    expect(scriptedMove(l, ['0'], 0, '0')).toBeNull();
+    expect(scriptedMove(l, ['0'], 1, '0')).toBeNull();
+    expect(scriptedMove(l, ['0'], 2, '1')).toBeNull();
+    expect([inScript(l, 1), inScript(l, 2)]).toEqual([true, false]);
   });
 });
