@@ -13,6 +13,7 @@ import { BOT_STRINGS } from './i18n-bots';
 import { CLOCK_STRINGS } from './i18n-clocks';
 import { PUSH_STRINGS } from './i18n-push';
 import { AUTOPASS_STRINGS } from './i18n-autopass';
+import { LESSON_STRINGS } from './i18n-lessons';
 import { GROUP_STRINGS } from './i18n-groups';
 import { GAME_STRINGS } from './i18n-games';
 import { ACCOUNT_STRINGS } from './i18n-accounts';
@@ -29,6 +30,9 @@ type Params = Record<string, string | number>;
 // The base texts live in i18n-base-no.ts and i18n-base-en.ts; the tables below add their own areas.
 export const STRINGS: Record<Lang, Record<string, Entry>> = { no: { ...BASE_NO }, en: { ...BASE_EN } };
 
+// The lessons' step panel.
+Object.assign(STRINGS.no, LESSON_STRINGS.no);
+Object.assign(STRINGS.en, LESSON_STRINGS.en);
 // The advanced game's texts live in their own file.
 Object.assign(STRINGS.no, ADVANCED_STRINGS.no);
 Object.assign(STRINGS.en, ADVANCED_STRINGS.en);

@@ -1,0 +1,19 @@
+/** Texts of the lessons' step panel ("Learn to play"), in our own words; each step's words come from the lesson's data. */
+type Entry = string | ((p: Record<string, any>) => string);
+
+export const LESSON_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
+  no: {
+    'lesson.learn': 'Lær å spille',
+    'lesson.step': (p) => `Steg ${p.n} av ${p.of}`,
+    'lesson.wrong': 'Ikke helt:',
+    'lesson.done': 'Fullført',
+    'lesson.panel': 'Leksjon',
+  },
+  en: {
+    'lesson.learn': 'Learn to play',
+    'lesson.step': (p) => `Step ${p.n} of ${p.of}`,
+    'lesson.wrong': 'Not quite:',
+    'lesson.done': 'Finished',
+    'lesson.panel': 'Lesson',
+  },
+};
