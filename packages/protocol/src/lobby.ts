@@ -47,6 +47,14 @@ export const createMatchRequest = z.strictObject({
   setupData: z.union([setupRequest, z.record(z.string(), z.unknown())]).optional(),
   bots: creationBots,
   clock: clockSettings,
+  /**
+   * A lesson's id ("Learn to play", docs/lessons.md): the match is the lesson's own (its game, plan,
+   * set-up and seed), Easy computer players on every seat but the learner's; never rated.
+   */
+  lesson: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional(),
 });
 
 /** POST /api/matches/:id/join: by a seat link or co-commander link (`token`), or a free seat of a public match (`seat`). */
