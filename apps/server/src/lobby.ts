@@ -75,6 +75,7 @@ export class Lobby {
       plans: Object.entries(m.plans)
         .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))
         .map(([plan, seats]) => ({ plan, seats: seats.map((s) => s.key) })),
+      lessons: this.lessons.filter((l) => l.game === m.id).map(({ id, title, summary }) => ({ id, title, summary })),
     }));
   }
 

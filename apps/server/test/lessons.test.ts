@@ -24,6 +24,12 @@ describe('lesson matches', () => {
   it('refuses an unknown lesson and a lesson with its own plan, and stores nothing', async () => {
     server = await startTestServer();
     const t = server;
+    // GET /api/games lists each game's lessons, for the home page's "Learn to play".
+    const games = (await api(t.url, 'GET', '/api/games')).json.games as { id: string; lessons: { id: string }[] }[];
+    expect(Object.fromEntries(games.map((g) => [g.id, g.lessons.map((l) => l.id)]))).toMatchObject({
+      'kampen-om-norge': ['kon-basic', 'kon-april9'],
+    });
+    expect(games.flatMap((g) => g.lessons.map((l) => l.id))).toContain('deres-first-round');
     const unknown = await api(t.url, 'POST', '/api/matches', { body: { lesson: 'no-such-lesson' } });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.code).toBe('no_such_lesson');

@@ -20,6 +20,7 @@ import { OpponentChoices, botsForPlan } from './ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui/ClockChoice';
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
+import { LearnToPlay } from './lessons/LearnToPlay';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 import { InvitePage } from './lobby/InvitePage';
@@ -261,6 +262,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
           <p className="muted">{t('home.about')}</p>
           <GameChoice games={games} value={game} onChange={setGame} />
           <OpenTickets navigate={navigate} />
+          <LearnToPlay navigate={navigate} />
         </section>
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>

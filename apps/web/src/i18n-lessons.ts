@@ -8,6 +8,10 @@ export const LESSON_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'lesson.wrong': 'Ikke helt:',
     'lesson.done': 'Fullført',
     'lesson.panel': 'Leksjon',
+    'lesson.intro': 'En guidet første runde mot datamaskinen: du gjør trekkene, og hvert steg sier hva og hvorfor.',
+    'lesson.start': (p) => `Start «${p.title}»`,
+    'lesson.starting': 'Starter …',
+    'lesson.learner': 'Elev',
   },
   en: {
     'lesson.learn': 'Learn to play',
@@ -15,5 +19,9 @@ export const LESSON_STRINGS: Record<'no' | 'en', Record<string, Entry>> = {
     'lesson.wrong': 'Not quite:',
     'lesson.done': 'Finished',
     'lesson.panel': 'Lesson',
+    'lesson.intro': 'A guided first game against the computer: you make the moves, and each step says what and why.',
+    'lesson.start': (p) => `Start “${p.title}”`,
+    'lesson.starting': 'Starting …',
+    'lesson.learner': 'Learner',
   },
 };

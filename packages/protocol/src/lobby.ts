@@ -218,6 +218,8 @@ export const gameInfo = z.object({
   atZero: z.array(atZero),
   /** Its seat plans, the default first, with the seats each hands out. */
   plans: z.array(z.object({ plan, seats: z.array(seatKey) })),
+  /** Its lessons ("Learn to play", docs/lessons.md): POST /api/matches with `lesson` starts one. */
+  lessons: z.array(z.object({ id: z.string(), title: bilingual, summary: bilingual })).optional(),
 });
 export type GameInfo = z.infer<typeof gameInfo>;
 /** GET /api/games: the default game first. */
