@@ -71,3 +71,30 @@ describe('StepPanel', () => {
     expect(document.querySelector('[data-lesson-target="area:oslo"]')!.classList.contains('lesson-lit')).toBe(false);
   });
 });
+
+describe('LessonOverlay', () => {
+  it('shows the step the match is at, follows the state, and marks the lesson finished after its last step', async () => {
+    const { LessonOverlay } = await import('../src/lessons/LessonOverlay');
+    const { reportState } = await import('../src/lessons/match-state');
+    const { act, findByText } = await import('@testing-library/react');
+    const { lessons } = await import('@kon/game');
+    const basic = lessons.find((l) => l.id === 'kon-basic')!;
+    const worded = basic.steps.flatMap((s, i) => (s.say ? [i] : []));
+    localStorage.clear();
+    reportState('lesson-m1', 0);
+    const view = render(
+      <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>
+        <LessonOverlay matchID="lesson-m1" lessonId="kon-basic" />
+      </I18nContext.Provider>,
+    );
+    await findByText(view.container, basic.steps[0]!.say!.en, undefined, { timeout: 20_000 });
+    // Between learner's steps (the computer's card): the next learner's step is shown.
+    act(() => reportState('lesson-m1', 3));
+    expect(view.container.textContent).toContain(basic.steps[worded.find((i) => i >= 3)!]!.say!.en);
+    expect(finishedLessons().has('kon-basic')).toBe(false);
+    act(() => reportState('lesson-m1', worded.at(-1)! + 1));
+    expect(view.container.textContent).toContain(basic.finish.en);
+    expect(finishedLessons().has('kon-basic')).toBe(true);
+    view.unmount();
+  });
+});

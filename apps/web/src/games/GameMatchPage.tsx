@@ -7,6 +7,7 @@ import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent
 import { api, remember, remembered } from '../api';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
+import { LessonOverlay } from '../lessons/LessonOverlay';
 import { WEB_GAMES } from './registry';
 import type { GamePageProps } from './types';
 
@@ -68,5 +69,11 @@ export function GameMatchPage(props: GamePageProps) {
       </main>
     );
   const Page = pageOf(game);
-  return <Page {...props} />;
+  const lesson = props.spectator ? undefined : remembered(props.matchID)?.lesson;
+  return (
+    <>
+      <Page {...props} />
+      {lesson && <LessonOverlay matchID={props.matchID} lessonId={lesson} />}
+    </>
+  );
 }
