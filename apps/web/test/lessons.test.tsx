@@ -73,7 +73,9 @@ describe('StepPanel', () => {
 });
 
 describe('LessonOverlay', () => {
-  it('shows the step the match is at, follows the state, and marks the lesson finished after its last step', async () => {
+  it('shows the step the match is at, follows the state, and marks the lesson finished after its last step', {
+    timeout: 60_000,
+  }, async () => {
     const { LessonOverlay } = await import('../src/lessons/LessonOverlay');
     const { reportState } = await import('../src/lessons/match-state');
     const { act, findByText } = await import('@testing-library/react');
@@ -96,5 +98,19 @@ describe('LessonOverlay', () => {
     expect(view.container.textContent).toContain(basic.finish.en);
     expect(finishedLessons().has('kon-basic')).toBe(true);
     view.unmount();
+  });
+});
+
+describe('lesson targets', () => {
+  it('light by the attribute a board already has (areas, zones, squares, slots), or by data-lesson-target', async () => {
+    const { targetsOf } = await import('../src/lessons/StepPanel');
+    document.body.innerHTML =
+      '<svg><g data-area="hamar"></g><g data-zone="skagerrak"></g></svg><div data-square="3,4"></div><button data-lesson-target="button:pass"></button><g data-area="oslo"></g>';
+    const step = { id: 's', seat: '0', move: 'm', args: {}, light: ['area:hamar', 'zone:skagerrak', 'square:3,4', 'button:pass'] };
+    const lit = targetsOf(step).map(
+      (e) =>
+        e.getAttribute('data-area') ?? e.getAttribute('data-zone') ?? e.getAttribute('data-square') ?? e.getAttribute('data-lesson-target'),
+    );
+    expect(lit).toEqual(['hamar', 'skagerrak', '3,4', 'button:pass']);
   });
 });

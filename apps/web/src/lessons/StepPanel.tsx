@@ -23,9 +23,21 @@ export interface StepPanelProps {
 
 const LIT = 'lesson-lit';
 
-/** The elements a step lights, found by their data-lesson-target. */
+/** Attributes the boards already carry, read as a target's name until they carry data-lesson-target. */
+const EXISTING: Record<string, string> = { area: 'data-area', zone: 'data-zone', square: 'data-square', slot: 'data-slot' };
+const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+
+/** The selector of a target: its data-lesson-target, or the attribute a board already has for it (area:oslo → [data-area="oslo"]). */
+export function targetSelector(target: string): string {
+  const [kind, ...rest] = target.split(':');
+  const attr = EXISTING[kind ?? ''];
+  const own = `[data-lesson-target=${quoted(target)}]`;
+  return attr && rest.length ? `${own}, [${attr}=${quoted(rest.join(':'))}]` : own;
+}
+
+/** The elements a step lights. */
 export function targetsOf(step: LessonStep, root: ParentNode = document): Element[] {
-  return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(`[data-lesson-target="${t.replace(/["\\]/g, '\\$&')}"]`)]);
+  return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
 }
 
 export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
