@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Game } from 'boardgame.io';
 import Koa from 'koa';
 import type { GameModule, GameRegistry } from '@kon/platform';
+import type { Lesson } from '@kon/platform/lessons';
 import type { ErrorCode } from '@kon/protocol';
 import type { Config } from './core/config';
 import { apiRouter, baseMiddleware, healthRoute, metricsRoute, type ApiRoutes, type HttpDeps } from './http/routes';
@@ -136,6 +137,8 @@ interface Core {
   /** The server-side copy of each game (serverGame), shared by the lobby, the transport and replays. */
   gameOfModule: (m: GameModule) => Game;
   scenarios: ScenarioDef[];
+  /** Every game's lessons (docs/lessons.md). */
+  lessons: readonly Lesson[];
   storage: SqlStorage;
   cluster: Cluster | undefined;
   lock: KeyedMutex;
@@ -144,7 +147,7 @@ interface Core {
   counted: { transport?: HardenedTransport };
 }
 
-async function openCore(config: Config, { registry, loadScenarioFiles }: ServerGames, opts: StartOptions): Promise<Core> {
+async function openCore(config: Config, { registry, loadScenarioFiles, lessons }: ServerGames, opts: StartOptions): Promise<Core> {
   const counted: Core['counted'] = {};
   const metrics = new ServerMetrics({
     liveMatches: () => counted.transport?.liveMatchCount ?? 0,
@@ -180,13 +183,22 @@ async function openCore(config: Config, { registry, loadScenarioFiles }: ServerG
     cluster ? { redis: cluster.redis, prefix: config.redisKeyPrefix } : undefined,
   );
   const lock = cluster?.lock ?? new KeyedMutex();
-  return { log, metrics, registry, gameOfModule, scenarios, storage, cluster, lock, limits, counted };
+  return { log, metrics, registry, gameOfModule, scenarios, lessons: lessons ?? [], storage, cluster, lock, limits, counted };
 }
 
 /** The lobby and the move path (the transport), and which game each match is of. */
 function matchPlay(config: Config, core: Core) {
-  const { registry, gameOfModule, storage, lock, log, limits, cluster, metrics, scenarios } = core;
-  const lobby = new Lobby(registry, gameOfModule, storage, lock, log.child({ component: 'lobby' }), config.maxMembersPerSeat, scenarios);
+  const { registry, gameOfModule, storage, lock, log, limits, cluster, metrics, scenarios, lessons } = core;
+  const lobby = new Lobby(
+    registry,
+    gameOfModule,
+    storage,
+    lock,
+    log.child({ component: 'lobby' }),
+    config.maxMembersPerSeat,
+    scenarios,
+    lessons,
+  );
   lobby.handOverAfterMs = config.handOverAfterMs;
   const transport = new HardenedTransport({
     storage,

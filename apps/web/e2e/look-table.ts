@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../server/src/core/config';
 import { createSoloMatch, launch, newContext, WEB_ROOT } from './helpers';
 
 const out = process.env.OUT ?? '/tmp/look-table';

@@ -22,6 +22,7 @@ import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
 import { HomeHero } from './lobby/HomeHero';
+import { LearnToPlay } from './lessons/LearnToPlay';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 import { InvitePage } from './lobby/InvitePage';
@@ -312,6 +313,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
         <HomeHero game={other}>
           <GameChoice games={games} value={game} onChange={setGame} />
           <OpenTickets navigate={navigate} />
+          <LearnToPlay navigate={navigate} />
         </HomeHero>
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>

@@ -107,6 +107,8 @@ export const api = {
       ...(bots ? { bots } : {}),
       ...(clock && clock.mode !== 'none' ? { clock } : {}),
     } satisfies z.input<typeof createMatchRequest>),
+  /** A lesson's match ("Learn to play"): the server brings its game, seats, set-up and computers. */
+  createLesson: (lesson: string) => call<CreatedMatch>('POST', '/api/matches', { lesson } satisfies z.input<typeof createMatchRequest>),
   /** The games the server hosts, the default first (asked once per page load). */
   games: () =>
     (gameList ??= call<{ games: GameInfo[] }>('GET', '/api/games')
@@ -198,6 +200,8 @@ export interface Remembered {
   scenario?: string;
   /** The match's game (absent: Kampen om Norge, or not known yet). */
   game?: string;
+  /** The lesson the match plays ("Learn to play"): its page shows the step panel. */
+  lesson?: string;
   createdAt: number;
 }
 

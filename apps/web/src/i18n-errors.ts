@@ -56,6 +56,11 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   seat_required: { no: 'Velg hvilken side du vil spille.', en: 'Choose which side to play.' },
   no_such_seat: { no: 'Partiet har ikke den siden.', en: 'The match has no such side.' },
   no_such_game: { no: 'Serveren har ikke det spillet.', en: 'The server does not host that game.' },
+  no_such_lesson: { no: 'Det finnes ingen slik leksjon.', en: 'There is no such lesson.' },
+  lesson_brings_its_own: {
+    no: 'En leksjon har sine egne plasser og sitt eget oppsett.',
+    en: 'A lesson brings its own seats and set-up.',
+  },
   no_such_plan: { no: 'Spillet har ikke den plassfordelingen.', en: 'The game has no such seat plan.' },
   seat_taken: { no: 'Noen har allerede tatt den plassen.', en: 'Someone has taken that seat already.' },
   seat_full: { no: 'Den siden har ikke plass til flere.', en: 'That side has no room for more people.' },

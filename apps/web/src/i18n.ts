@@ -20,6 +20,7 @@ import { CLOCK_STRINGS } from './i18n-clocks';
 import { COMFORT_STRINGS } from './i18n-comfort';
 import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { GAME_STRINGS } from './i18n-games';
+import { LESSON_STRINGS } from './i18n-lessons';
 import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
 import { GROUP_STRINGS } from './i18n-groups';
 import { HELP_STRINGS } from './i18n-help';
@@ -51,6 +52,7 @@ export const DICTIONARIES = [
   MATCHMAKING_STRINGS,
   ERROR_STRINGS,
   KON_TABLE_STRINGS,
+  LESSON_STRINGS,
 ] as const;
 
 /** Every key of every table: what `t()` accepts. */

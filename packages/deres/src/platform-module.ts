@@ -12,6 +12,9 @@ import { RuleError } from './engine/kernel.js';
 import { viewFor } from './engine/view.js';
 import type { DeresState, DeresView } from './types.js';
 
+// The game's lessons beside its module: the server finds them on the konGame entry as `lessons` (docs/lessons.md).
+export { DERES_LESSONS as lessons } from './lessons/index.js';
+
 const seats = (n: number): PlanSeat[] => Array.from({ length: n }, (_, i) => ({ key: `player${i + 1}`, playerIDs: [String(i)] }));
 
 const isSeat = (G: DeresState, playerID: string | null): playerID is string => playerID != null && Object.hasOwn(G.nations, playerID);

@@ -46,3 +46,5 @@ export {
   type SearchBudget,
 } from './bots/index.js';
 export { kampenOmNorgeModule } from './module.js';
+// The game's lessons beside its module: the server finds them on the konGame entry as `lessons` (docs/lessons.md).
+export { KON_LESSONS as lessons } from './lessons/index.js';

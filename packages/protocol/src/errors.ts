@@ -28,6 +28,8 @@ export const ERRORS = {
   no_such_seat: { status: 400 },
   no_such_game: { status: 400 },
   no_such_plan: { status: 400 },
+  no_such_lesson: { status: 400 },
+  lesson_brings_its_own: { status: 400 },
   seat_taken: { status: 409 },
   seat_full: { status: 409 },
   already_member: { status: 409 },

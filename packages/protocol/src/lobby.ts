@@ -47,6 +47,14 @@ export const createMatchRequest = z.strictObject({
   setupData: z.union([setupRequest, z.record(z.string(), z.unknown())]).optional(),
   bots: creationBots,
   clock: clockSettings,
+  /**
+   * A lesson's id ("Learn to play", docs/lessons.md): the match is the lesson's own (its game, plan,
+   * set-up and seed), Easy computer players on every seat but the learner's; never rated.
+   */
+  lesson: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional(),
 });
 
 /** POST /api/matches/:id/join: by a seat link or co-commander link (`token`), or a free seat of a public match (`seat`). */
@@ -210,6 +218,8 @@ export const gameInfo = z.object({
   atZero: z.array(atZero),
   /** Its seat plans, the default first, with the seats each hands out. */
   plans: z.array(z.object({ plan, seats: z.array(seatKey) })),
+  /** Its lessons ("Learn to play", docs/lessons.md): POST /api/matches with `lesson` starts one. */
+  lessons: z.array(z.object({ id: z.string(), title: bilingual, summary: bilingual })).optional(),
 });
 export type GameInfo = z.infer<typeof gameInfo>;
 /** GET /api/games: the default game first. */

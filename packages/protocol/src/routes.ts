@@ -103,7 +103,7 @@ export const ROUTES: Route[] = [
     summary: 'Create a match; answers its invite links once',
     body: createMatchRequest,
     responses: { 201: createdMatch },
-    errors: [...common, ...withBody, 'no_such_seat', 'bot_unavailable', 'no_such_game'],
+    errors: [...common, ...withBody, 'no_such_seat', 'bot_unavailable', 'no_such_game', 'no_such_lesson', 'lesson_brings_its_own'],
   },
   {
     method: 'get',

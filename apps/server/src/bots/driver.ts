@@ -9,6 +9,7 @@
  * decide one after another (one decision at a time per match).
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
+import { type Lesson, scriptedMove } from '@kon/platform/lessons';
 import { ApiError, notFound } from '../http/errors';
 import type { Lobby, LobbyRecord, SeatKey } from '../lobby/lobby';
 import type { Logger } from '../core/log';
@@ -27,6 +28,8 @@ interface Holder {
   seat: SeatKey;
   strength: BotStrength;
   untilBack?: true; // handed over for missed deadlines: the seat's player's own move takes it back
+  /** A lesson's match: the seat plays the script's moves while it lasts (docs/lessons.md). */
+  lesson?: Lesson;
 }
 interface Run {
   busy: boolean;
@@ -240,9 +243,15 @@ export class BotSeats implements MatchService {
 
   private holdersFrom(matchID: string, lobby: LobbyRecord): Map<string, Holder> {
     const out = new Map<string, Holder>();
+    const lesson = lobby.lesson ? this.opts.lobby.lessons.find((l) => l.id === lobby.lesson) : undefined;
     for (const [seat, b] of Object.entries(lobby.bots ?? {}) as [SeatKey, BotSeatRecord][]) {
       if (this.revoked.has(`${matchID} ${seat}`)) continue;
-      const holder: Holder = { seat, strength: b.strength, ...(b.untilBack ? { untilBack: b.untilBack } : {}) };
+      const holder: Holder = {
+        seat,
+        strength: b.strength,
+        ...(b.untilBack ? { untilBack: b.untilBack } : {}),
+        ...(lesson ? { lesson } : {}),
+      };
       for (const pid of lobby.seats.find((s) => s.key === seat)?.playerIDs ?? []) out.set(pid, holder);
     }
     return out;
@@ -327,17 +336,19 @@ export class BotSeats implements MatchService {
     try {
       // The seat's own view is all the computer player learns of the match.
       const view = module.view(G, playerID);
-      let move: ModuleMove | null;
-      try {
-        ({ move } = await this.opts.pool.decide(
-          { game: module.id, strength: holder.strength, view, playerID, seed: seedOf(matchID, state._stateID, playerID) },
-          { background: unwatched },
-        ));
-      } catch (e) {
-        if (this.closing) return;
-        this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
-        move = bots.fallback(view, playerID);
-      }
+      // A lesson's computer plays the script while it lasts, then decides as any computer player.
+      let move: ModuleMove | null = holder.lesson ? scriptedMove(holder.lesson, [], state._stateID, playerID) : null;
+      if (!move)
+        try {
+          ({ move } = await this.opts.pool.decide(
+            { game: module.id, strength: holder.strength, view, playerID, seed: seedOf(matchID, state._stateID, playerID) },
+            { background: unwatched },
+          ));
+        } catch (e) {
+          if (this.closing) return;
+          this.log.error('bot decision failed; the seat takes a plain legal action instead', { matchID, playerID, err: e });
+          move = bots.fallback(view, playerID);
+        }
       if (!move) {
         this.log.error('bot seat is stuck: no move to make', { matchID, playerID });
         return;

@@ -5,6 +5,7 @@
  * and what a match stored without a name is.
  */
 import { GameRegistry, type GameModule } from '@kon/platform';
+import type { Lesson } from '@kon/platform/lessons';
 import { importGames } from './imports';
 import type { ScenarioLoader } from '../lobby/scenarios';
 
@@ -12,6 +13,8 @@ export interface ServerGames {
   registry: GameRegistry;
   /** Validates the default game's scenario files; without it the server offers no scenarios. */
   loadScenarioFiles?: ScenarioLoader;
+  /** Every game's lessons (docs/lessons.md), exported as `lessons` beside its module. */
+  lessons?: readonly Lesson[];
 }
 
 const isModule = (m: unknown): m is GameModule =>
@@ -27,5 +30,6 @@ export async function loadGames(): Promise<ServerGames> {
   });
   // A game with scenario files exports their loader from its entry beside its module (Kampen om Norge).
   const loadScenarioFiles = games[0]!.exports.loadScenarioFiles as ScenarioLoader | undefined;
-  return { registry: new GameRegistry(modules), ...(loadScenarioFiles ? { loadScenarioFiles } : {}) };
+  const lessons = games.flatMap((g) => (g.exports.lessons as readonly Lesson[] | undefined) ?? []);
+  return { registry: new GameRegistry(modules), lessons, ...(loadScenarioFiles ? { loadScenarioFiles } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { Game, Server as BgioServer } from 'boardgame.io';
 import { playersOfPlan, type GameModule, type GameRegistry } from '@kon/platform';
+import type { Lesson } from '@kon/platform/lessons';
 import { ApiError, notFound } from '../http/errors';
 import type { KeyedMutex } from '../core/lock';
 import type { Logger } from '../core/log';
@@ -54,8 +55,10 @@ export class Lobby {
     private readonly log: Logger,
     private readonly maxMembersPerSeat: number,
     readonly scenarios: readonly ScenarioDef[] = [],
+    /** The lessons a match may be created as (docs/lessons.md). */
+    readonly lessons: readonly Lesson[] = [],
   ) {
-    this.parseCreate = createMatchParser(games, scenarios);
+    this.parseCreate = createMatchParser(games, scenarios, lessons);
   }
 
   /** The games as GET /api/games lists them, the default first. */
@@ -72,6 +75,7 @@ export class Lobby {
       plans: Object.entries(m.plans)
         .sort(([a], [b]) => Number(b === m.defaultPlan) - Number(a === m.defaultPlan))
         .map(([plan, seats]) => ({ plan, seats: seats.map((s) => s.key) })),
+      lessons: this.lessons.filter((l) => l.game === m.id).map(({ id, title, summary }) => ({ id, title, summary })),
     }));
   }
 
@@ -112,10 +116,12 @@ export class Lobby {
       members: [],
       ...(bots ? { bots } : {}),
       ...(body.clock.mode !== 'none' ? { clock: body.clock } : {}),
+      ...(body.lesson ? { lesson: body.lesson.id } : {}),
     };
     markBegun(lobby);
-    // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()).
-    const seededGame: Game = { ...this.serverGame(module), seed: newSeed() };
+    // A fresh seed from the CSPRNG for every match (boardgame.io's default is Date.now()); a lesson's
+    // is its own, so its deal and dice are the script's.
+    const seededGame: Game = { ...this.serverGame(module), seed: body.lesson?.seed ?? newSeed() };
     const initialState = newInitialState(module, seededGame, playersOfPlan(planSeats), gameSetup);
     const now = Date.now();
     const metadata = deriveMetadata(
@@ -139,6 +145,7 @@ export class Lobby {
       visibility,
       ruleset,
       ...(scenario ? { scenario } : {}),
+      ...(body.lesson ? { lesson: body.lesson.id } : {}),
       clock: body.clock.mode,
       ...(bots ? { bots: publicBots(lobby) } : {}),
     });

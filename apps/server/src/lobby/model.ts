@@ -51,6 +51,8 @@ export interface LobbyRecord {
   bots?: SeatBots;
   /** Time controls chosen at creation (absent on matches made before clocks: none). */
   clock?: ClockSettings;
+  /** The lesson this match plays (docs/lessons.md): its computers follow the script while it lasts. */
+  lesson?: string;
   /** When every seat was first taken (ms since the epoch): the game has begun and left the waiting room for good. */
   startedAt?: number;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameModule, GameRegistry } from '@kon/platform';
+import type { Lesson } from '@kon/platform/lessons';
 import { createMatchRequest, joinRequest, recoverRequest, renameRequest } from '@kon/protocol';
 import { ApiError } from '../http/errors';
 import type { ScenarioDef } from './scenarios';
@@ -29,10 +30,12 @@ function withScenario(scenarios: readonly ScenarioDef[]) {
 }
 
 /** A create request as the lobby uses it: the game's module, its plan, and its set-up checked by the game's schema. */
-export type CreateBody = Omit<z.output<typeof createMatchRequest>, 'game' | 'plan' | 'setupData'> & {
+export type CreateBody = Omit<z.output<typeof createMatchRequest>, 'game' | 'plan' | 'setupData' | 'lesson'> & {
   module: GameModule;
   plan: NonNullable<z.output<typeof createMatchRequest>['plan']>;
   setupData: unknown;
+  /** A lesson's match (docs/lessons.md): its seed, and Easy computers on every seat but the learner's. */
+  lesson?: Lesson;
 };
 
 /** Paths and messages only: never the offending input (it may hold a token). */
@@ -50,14 +53,15 @@ function invalid(issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[], 
  * one of that game's plans (none: its default), and the set-up by the game's own schema (a scenario
  * by id made whole; scenarios belong to the default game).
  */
-export function createMatchParser(games: GameRegistry, scenarios: readonly ScenarioDef[] = []) {
+export function createMatchParser(games: GameRegistry, scenarios: readonly ScenarioDef[] = [], lessons: readonly Lesson[] = []) {
   const setupOf = new Map<GameModule, z.ZodType>(
     games.all.map((m) => [m, m === games.default ? z.preprocess(withScenario(scenarios), m.setupSchema) : m.setupSchema]),
   );
   return (raw: unknown): CreateBody => {
     const r = createMatchRequest.safeParse(raw);
     if (!r.success) throw invalid(r.error.issues);
-    const { game, plan, setupData, ...rest } = r.data;
+    if (r.data.lesson !== undefined) return lessonBody(r.data, games, lessons);
+    const { game, plan, setupData, lesson: _none, ...rest } = r.data;
     const module = game === undefined ? games.default : games.get(game);
     if (!module)
       throw new ApiError(
@@ -83,6 +87,39 @@ export function createMatchParser(games: GameRegistry, scenarios: readonly Scena
       );
     return { ...rest, module, plan: chosen as CreateBody['plan'], setupData: s.data };
   };
+}
+
+// ---- Lessons ("Learn to play", issue 40): the lesson brings the game, plan, set-up and seats.
+
+/** A lesson's match: the lesson's game, plan and set-up, Easy computer players on every seat but the learner's. */
+function lessonBody(req: z.output<typeof createMatchRequest>, games: GameRegistry, lessons: readonly Lesson[]): CreateBody {
+  const lesson = lessons.find((l) => l.id === req.lesson);
+  if (!lesson)
+    throw new ApiError(
+      400,
+      'no_such_lesson',
+      `There is no lesson ${req.lesson}; there are: ${lessons.map((l) => l.id).join(', ') || 'none'}.`,
+    );
+  if (
+    req.plan !== undefined ||
+    req.setupData !== undefined ||
+    req.bots !== undefined ||
+    (req.game !== undefined && req.game !== lesson.game)
+  )
+    throw new ApiError(
+      400,
+      'lesson_brings_its_own',
+      'A lesson brings its own game, seat plan, set-up and computer players: send only its id.',
+    );
+  const module = games.get(lesson.game);
+  const seats = module?.plans[lesson.plan];
+  if (!module || !seats) throw new Error(`lesson ${lesson.id}: its game ${lesson.game} or plan ${lesson.plan} is not hosted`);
+  const s = module.setupSchema.safeParse(lesson.setupData);
+  if (!s.success) throw new Error(`lesson ${lesson.id}: its set-up is refused by ${lesson.game}`);
+  const easiest = (module.bots?.levels[0] ?? 'easy') as NonNullable<CreateBody['bots']>[keyof NonNullable<CreateBody['bots']>];
+  const bots = Object.fromEntries(seats.filter((x) => x.key !== lesson.learner).map((x) => [x.key, easiest]));
+  // Private: every other seat is the computer's, there is nobody to invite.
+  return { visibility: 'private', clock: req.clock, module, plan: lesson.plan as CreateBody['plan'], setupData: s.data, bots, lesson };
 }
 
 /** What is stored and shown of a match's set-up: the scenario by its id, not its whole file. */

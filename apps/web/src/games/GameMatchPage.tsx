@@ -8,6 +8,7 @@ import { api, remember, remembered } from '../api';
 import { takeSeat } from '../account/session';
 import { DEFAULT_GAME } from '../lobby/GameChoice';
 import { useI18n } from '../i18n';
+import { LessonOverlay } from '../lessons/LessonOverlay';
 import { WEB_GAMES } from './registry';
 import type { GamePageProps } from './types';
 
@@ -83,5 +84,11 @@ export function GameMatchPage(props: GamePageProps) {
       </main>
     );
   const Page = pageOf(game);
-  return <Page {...props} />;
+  const lesson = props.spectator ? undefined : remembered(props.matchID)?.lesson;
+  return (
+    <>
+      <Page {...props} />
+      {lesson && <LessonOverlay matchID={props.matchID} lessonId={lesson} />}
+    </>
+  );
 }

@@ -18,6 +18,7 @@ import { api, type ClockView, type MatchInfo } from '../api';
 import { connectRefusal } from '../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
+import { reportState } from '../lessons/match-state';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
@@ -148,6 +149,7 @@ export function useModuleMatch(
     };
     c.subscribe((s: any) => {
       takeLog(s);
+      if (s) reportState(matchID, s._stateID);
       if (s) setState({ G: s.G, ctx: s.ctx });
       if (s && refusedAt !== null && s._stateID > refusedAt) {
         refusedAt = null;

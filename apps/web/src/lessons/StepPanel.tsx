@@ -1,0 +1,90 @@
+/**
+ * A lesson's step panel: the step's words in the reader's language, where the learner is, and what
+ * a wrong action is told. It lights the step's targets (elements with a matching
+ * `data-lesson-target`, which the game's board puts on areas, cards and buttons) and places itself
+ * where it covers none of them (placement.ts), on a phone as on a laptop.
+ */
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { LessonStep } from '@kon/platform/lessons';
+import { useI18n } from '../i18n';
+import { placePanel, type Rect } from './placement';
+import './lessons.css';
+
+export interface StepPanelProps {
+  step: LessonStep;
+  /** 0-based index of the step and the number of steps with words. */
+  index: number;
+  of: number;
+  /** The last action was not the step's: show its explanation. */
+  wrong: boolean;
+  /** Where to look for the targets (the match page). */
+  root?: ParentNode;
+}
+
+const LIT = 'lesson-lit';
+
+/** Attributes the boards already carry, read as a target's name until they carry data-lesson-target. */
+const EXISTING: Record<string, string> = { area: 'data-area', zone: 'data-zone', square: 'data-square', slot: 'data-slot' };
+const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+
+/** The selector of a target: its data-lesson-target, or the attribute a board already has for it (area:oslo → [data-area="oslo"]). */
+export function targetSelector(target: string): string {
+  const [kind, ...rest] = target.split(':');
+  const attr = EXISTING[kind ?? ''];
+  const own = `[data-lesson-target=${quoted(target)}]`;
+  return attr && rest.length ? `${own}, [${attr}=${quoted(rest.join(':'))}]` : own;
+}
+
+/** The elements a step lights. */
+export function targetsOf(step: LessonStep, root: ParentNode = document): Element[] {
+  return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
+}
+
+export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
+  const { t, lang } = useI18n();
+  const ref = useRef<HTMLElement>(null);
+  const [at, setAt] = useState<{ x: number; y: number } | null>(null);
+  useLayoutEffect(() => {
+    const targets = targetsOf(step, root);
+    for (const el of targets) el.classList.add(LIT);
+    const place = () => {
+      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect());
+      const box = ref.current?.getBoundingClientRect();
+      setAt(
+        placePanel(
+          rects,
+          { width: window.innerWidth, height: window.innerHeight },
+          { width: box?.width ?? 320, height: box?.height ?? 140 },
+        ),
+      );
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('resize', place);
+      for (const el of targets) el.classList.remove(LIT);
+    };
+  }, [step, root]);
+  const words = step.say?.[lang];
+  return (
+    <section
+      ref={ref}
+      className="lesson-panel"
+      aria-label={t('lesson.panel')}
+      aria-live="polite"
+      style={
+        at
+          ? { position: 'fixed', left: at.x, top: at.y, maxWidth: 'min(22rem, calc(100vw - 16px))' }
+          : { position: 'fixed', visibility: 'hidden' }
+      }
+    >
+      <p className="lesson-progress">{t('lesson.step', { n: index + 1, of })}</p>
+      {words && <p className="lesson-words">{words}</p>}
+      {wrong && step.wrong && (
+        <p className="lesson-wrong" role="alert">
+          <strong>{t('lesson.wrong')}</strong> {step.wrong[lang]}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Kampen om Norge's lessons ("Learn to play", docs/lessons.md): data files in packages/game/lessons/,
+ * checked by the platform's lesson schema when this module loads and replayed against the rules in
+ * test/lessons.test.ts.
+ */
+import { type Lesson, parseLesson } from '@kon/platform/lessons';
+import april9 from '../../lessons/april9.json';
+import basic from '../../lessons/basic.json';
+
+const parseAll = (files: unknown[]): readonly Lesson[] => files.map(parseLesson);
+/** Pure for bundlers: a client that never reads the lessons leaves them out. */
+export const KON_LESSONS: readonly Lesson[] = /* @__PURE__ */ parseAll([basic, april9]);
