@@ -11,6 +11,7 @@ import type { AutopassSkip, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../../../api';
 import { connectRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
+import { reportState } from '../../../lessons/match-state';
 
 /**
  * A WebSocket from the start, long-polling only where WebSockets fail. socket.io's default starts on
@@ -131,6 +132,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     clients.current = made;
     const unsubs = made.map((client, i) =>
       client.subscribe((state: any) => {
+        if (state) reportState(matchID, state._stateID);
         const G = state?.G as FactionView | undefined;
         if (G && Array.isArray(G.log)) {
           const base = G.logBase ?? 0;
