@@ -63,7 +63,8 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
     };
   }, [gameName]);
   const Board = web?.Board;
-  const legal = web && conn.G !== null && playerID !== null ? web.module.legalMoves(conn.G, conn.ctx ?? undefined, playerID).slice(0, 60) : [];
+  const legal =
+    web && conn.G !== null && playerID !== null ? web.module.legalMoves(conn.G, conn.ctx ?? undefined, playerID).slice(0, 60) : [];
   const others = lobby ? lobby.seats.flatMap((s) => s.playerIDs).filter((p) => p !== playerID) : [];
   return (
     <div className="page game-page module-page" data-game={game}>

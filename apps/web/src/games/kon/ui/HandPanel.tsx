@@ -1,5 +1,5 @@
 /** The hand of the seat (or seats, in two-player mode) this browser plays: play, trade and discard its cards. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../../i18n';
 import type { Choices } from '../game/choices';
 import type { MatchConnection } from '../game/connection';
@@ -29,8 +29,9 @@ export function HandPanel({
 }) {
   const { t } = useI18n();
   const actingIndex = seats.findIndex((s) => s.playerID === actingPid);
-  const [picked, setPicked] = useState<number | null>(null);
-  useEffect(() => setPicked(null), [actingPid]);
+  // A tab picked by hand holds while the same seat acts; when another seat's turn comes, its hand shows.
+  const [pickedFor, setPicked] = useState<{ actingPid: string | null; index: number } | null>(null);
+  const picked = pickedFor?.actingPid === actingPid ? pickedFor.index : null;
   const index = picked ?? (actingIndex >= 0 ? actingIndex : Math.min(viewSeat, seats.length - 1));
   const seat = seats[index] ?? seats[0]!;
   const faction = FACTION_OF[seat.playerID ?? '0']!;
@@ -50,7 +51,7 @@ export function HandPanel({
                 role="tab"
                 aria-selected={i === index}
                 onClick={() => {
-                  setPicked(i);
+                  setPicked({ actingPid, index: i });
                   setViewSeat(i);
                 }}
               >
