@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatch, gameClient, join, sleep, tappedSocketIO, waitFor, type GameClient } from './helpers';
 import { dropSchema, freePort, kill9, PG_URL, REDIS_URL, startChild, terminate, type Child } from './child-server';
 import { needs } from './services';
+import { decodeAll } from '../src/storage/event-codec';
 
 const available = await needs('postgres', 'redis');
 const schema = `kon_cluster_${Math.random().toString(36).slice(2, 10)}`;
@@ -157,17 +158,28 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     const { Client: Pg } = (await import('pg')).default as unknown as typeof import('pg');
     const db = new Pg({ connectionString: PG_URL });
     await db.connect();
-    /** The moves stored after `stateID`, as the store has them. */
-    const storedAfter = async (stateID: number) =>
-      (
-        await db.query(`SELECT state_id, actions FROM "${schema}".kon_events WHERE match_id = $1 AND state_id > $2 ORDER BY state_id`, [
-          m.matchID,
-          stateID,
-        ])
-      ).rows.map((r: { state_id: number; actions: { action: { payload: { type: string; args: unknown[]; playerID: string } } }[] }) => ({
-        stateID: r.state_id,
-        moves: r.actions.map((a) => a.action.payload),
-      }));
+    /** The moves stored after `stateID`, as the store has them (rows are deflated in chains: read all, in order). */
+    const storedAfter = async (stateID: number) => {
+      const { rows } = await db.query(
+        `SELECT state_id, log_base, codec, body, snap FROM "${schema}".kon_events WHERE match_id = $1 ORDER BY state_id`,
+        [m.matchID],
+      );
+      const events = decodeAll(
+        rows.map((r: { state_id: number; log_base: number; codec: number | null; body: Buffer | null; snap: Buffer | null }) => ({
+          stateID: r.state_id,
+          logBase: r.log_base,
+          codec: r.codec,
+          body: r.body,
+          snap: r.snap,
+        })),
+      );
+      return events
+        .filter((e) => e.stateID > stateID)
+        .map((e) => ({
+          stateID: e.stateID,
+          moves: (e.actions as { action: { payload: { type: string; args: unknown[]; playerID: string } } }[]).map((a) => a.action.payload),
+        }));
+    };
     try {
       await waitFor(() => [...seats, spectator].every((s) => s.client.getState()?.G), 'every client synced', 20_000);
       let rng = 99;
