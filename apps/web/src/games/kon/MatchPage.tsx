@@ -36,12 +36,14 @@ export function MatchPage({ matchID, spectator, navigate }: { matchID: string; s
   });
   const [member, setMember] = useState(() => (spectator ? undefined : mem?.member));
   const token = spectator ? mem?.spectatorToken : member?.credentials;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the seats, so a rename (a new member object) keeps the same list
   const playerIDs = useMemo(() => (member ? member.playerIDs : null), [member?.playerIDs.join(',')]);
   const conn = useMatchConnection(matchID, playerIDs, token);
   const [fetched, setFetched] = useState<MatchInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // Read once; from then on the server pushes every change of the lobby (joins, names, presence) over the socket.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per match and token; a rename or a language change must not read it again
   useEffect(() => {
     if (!token) return;
     let stop = false;

@@ -45,6 +45,7 @@ export function ReplayPage({ matchID, navigate }: { matchID?: string; navigate: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(!!matchID);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the record is fetched once per match; a language change must not fetch it again
   useEffect(() => {
     if (!matchID) return;
     const mem = remembered(matchID);

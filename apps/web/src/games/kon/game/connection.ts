@@ -3,7 +3,7 @@
  * two-player plan: Norway and the Allies), or one spectator client. socket.io reconnects by itself;
  * on every reconnect the client asks the server for the state again.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { Client } from 'boardgame.io/client';
 import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
@@ -73,7 +73,80 @@ export interface MatchConnection {
 
 type BgClient = ReturnType<typeof Client>;
 
+/** The setters the socket listeners feed (all React state setters, so stable). */
+interface SocketSinks {
+  setLastError(code: string): void;
+  setLobby(v: MatchInfo): void;
+  setThinking: Dispatch<SetStateAction<Record<string, boolean>>>;
+  setClock(c: ClockView | null): void;
+  setAutopass(on: boolean): void;
+  setAutopassAvailable(on: boolean): void;
+  setSkips(s: AutopassSkip[]): void;
+  setSeats: Dispatch<SetStateAction<SeatState[]>>;
+}
+
+/**
+ * Listens on the sockets boardgame.io opened for our server's own events (refusals, lobby, thinking,
+ * clock, automatic passing) and for connection changes. `isCurrent` is false once the match was left.
+ */
+function listenToSockets(
+  made: BgClient[],
+  ids: (string | null)[],
+  matchID: string,
+  credentials: string,
+  isCurrent: () => boolean,
+  sinks: SocketSinks,
+): void {
+  const { setLastError, setLobby, setThinking, setClock, setAutopass, setAutopassAvailable, setSkips, setSeats } = sinks;
+  // Our server's own refusals arrive as `kon:error` on the socket boardgame.io opened.
+  for (const client of made) {
+    const socket = (client as any).transport?.socket;
+    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+    socket?.on?.('connect_error', (e: unknown) => {
+      const code = connectRefusal(e);
+      if (code) setLastError(code);
+    });
+    if (client === made[0]) socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
+    // Every client of this browser hears it; the first is enough.
+    if (client === made[0])
+      socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => {
+        if (typeof e?.playerID === 'string') setThinking((prev) => ({ ...prev, [e.playerID!]: !!e.thinking }));
+      });
+    // The clock is pushed on every change; on (re)connecting it is asked for once.
+    socket?.on?.('kon:clock', (c: ServerPayload<'kon:clock'>) => setClock(c));
+    socket?.on?.('connect', () =>
+      api.clock(matchID, credentials).then(
+        (r) => isCurrent() && setClock(r.clock),
+        () => {},
+      ),
+    );
+    // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
+    if (client === made[0] && ids[0] !== null) {
+      socket?.on?.('kon:autopass', (e: { on?: unknown; skips?: unknown }) => {
+        if (typeof e?.on === 'boolean') setAutopass(e.on);
+        if (Array.isArray(e?.skips)) setSkips(e.skips as AutopassSkip[]);
+      });
+      socket?.on?.('connect', () =>
+        api.autopass(matchID, credentials).then(
+          (r) => {
+            if (!isCurrent()) return;
+            setAutopass(r.available && r.on);
+            setAutopassAvailable(r.available);
+            setSkips(r.skips ?? []);
+          },
+          () => {},
+        ),
+      );
+    }
+    // Connection changes do not always reach subscribers: listen to the socket as well.
+    const refresh = () => setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
+    socket?.on?.('connect', refresh);
+    socket?.on?.('disconnect', refresh);
+  }
+}
+
 export function useMatchConnection(matchID: string, playerIDs: string[] | null, credentials: string | undefined): MatchConnection {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the seats themselves, so a new array of the same seats does not reconnect
   const ids = useMemo<(string | null)[]>(() => (playerIDs && playerIDs.length > 0 ? playerIDs : [null]), [playerIDs?.join(',')]);
   const [seats, setSeats] = useState<SeatState[]>(() =>
     ids.map((p) => ({ playerID: p, G: null, ctx: null, stateID: -1, connected: false })),
@@ -157,51 +230,16 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       }),
     );
     for (const client of made) client.start();
-    // Our server's own refusals arrive as `kon:error` on the socket boardgame.io opened.
-    for (const client of made) {
-      const socket = (client as any).transport?.socket;
-      socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
-      socket?.on?.('connect_error', (e: unknown) => {
-        const code = connectRefusal(e);
-        if (code) setLastError(code);
-      });
-      if (client === made[0]) socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
-      // Every client of this browser hears it; the first is enough.
-      if (client === made[0])
-        socket?.on?.('kon:thinking', (e: ServerPayload<'kon:thinking'>) => {
-          if (typeof e?.playerID === 'string') setThinking((prev) => ({ ...prev, [e.playerID!]: !!e.thinking }));
-        });
-      // The clock is pushed on every change; on (re)connecting it is asked for once.
-      socket?.on?.('kon:clock', (c: ServerPayload<'kon:clock'>) => setClock(c));
-      socket?.on?.('connect', () =>
-        api.clock(matchID, credentials).then(
-          (r) => current && setClock(r.clock),
-          () => {},
-        ),
-      );
-      // The side's own switch for automatic passing: members only (a seat's sockets hear its changes).
-      if (client === made[0] && ids[0] !== null) {
-        socket?.on?.('kon:autopass', (e: { on?: unknown; skips?: unknown }) => {
-          if (typeof e?.on === 'boolean') setAutopass(e.on);
-          if (Array.isArray(e?.skips)) setSkips(e.skips as AutopassSkip[]);
-        });
-        socket?.on?.('connect', () =>
-          api.autopass(matchID, credentials).then(
-            (r) => {
-              if (!current) return;
-              setAutopass(r.available && r.on);
-              setAutopassAvailable(r.available);
-              setSkips(r.skips ?? []);
-            },
-            () => {},
-          ),
-        );
-      }
-      // Connection changes do not always reach subscribers: listen to the socket as well.
-      const refresh = () => setSeats((prev) => prev.map((s, i) => (made[i] === client ? { ...s, connected: !!socket?.connected } : s)));
-      socket?.on?.('connect', refresh);
-      socket?.on?.('disconnect', refresh);
-    }
+    listenToSockets(made, ids, matchID, credentials, () => current, {
+      setLastError,
+      setLobby,
+      setThinking,
+      setClock,
+      setAutopass,
+      setAutopassAvailable,
+      setSkips,
+      setSeats,
+    });
     return () => {
       current = false;
       for (const u of unsubs) u();

@@ -124,6 +124,7 @@ export function useYourMoveSignals(mustAct: boolean, label: string, detail: stri
     [],
   );
 
+  // Chime and notify on the rising edge only: a run for a changed text or setting finds `was` already equal.
   useEffect(() => {
     const rising = mustAct && !was.current;
     was.current = mustAct;
@@ -140,5 +141,5 @@ export function useYourMoveSignals(mustAct: boolean, label: string, detail: stri
         /* some browsers allow notifications only from a service worker */
       }
     }
-  }, [mustAct]);
+  }, [mustAct, label, detail, tag, settings.sound, settings.notify]);
 }

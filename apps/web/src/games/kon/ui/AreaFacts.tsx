@@ -59,6 +59,11 @@ export function useAreaFacts(
   const longPressed = useRef(false);
   /** When a tap closed a long-press card: that tap does nothing else. */
   const dismissedAt = useRef(-Infinity);
+  // Reads only a ref: the same function for the hook's whole life.
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
   // On a phone a card opened by a long press goes with the next tap, wherever it lands.
   const pinned = shown?.pinned ?? false;
   useEffect(() => {
@@ -71,12 +76,8 @@ export function useAreaFacts(
     };
     document.addEventListener('pointerdown', onDown, true);
     return () => document.removeEventListener('pointerdown', onDown, true);
-  }, [pinned]);
-  const clear = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  useEffect(() => clear, []);
+  }, [pinned, clear]);
+  useEffect(() => clear, [clear]);
 
   const at = useCallback(
     (e: { clientX: number; clientY: number }) => {
@@ -138,7 +139,7 @@ export function useAreaFacts(
         setShown((s) => (s && !s.pinned && s.id === id ? null : s));
       },
     }),
-    [at],
+    [at, clear],
   );
 
   const facts = useFactsCard(shown, G, hint, () => setShown(null), boxRef);
@@ -168,7 +169,9 @@ function useFactsCard(
   boxRef: React.RefObject<HTMLElement | null>,
 ) {
   const { t } = useI18n();
-  const facts = useMemo(() => (shown ? areaFacts(shown.id, t, G) : null), [shown?.id, t, G]);
+  // Keyed on the area, not the pointer's place: moving over the same area keeps the facts.
+  const shownId = shown?.id;
+  const facts = useMemo(() => (shownId !== undefined ? areaFacts(shownId, t, G) : null), [shownId, t, G]);
   if (!shown || !facts) return null;
   const box = boxRef.current?.getBoundingClientRect();
   const w = box?.width ?? 800;

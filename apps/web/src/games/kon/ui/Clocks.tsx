@@ -13,6 +13,7 @@ import { FactionBadge } from '../../../ui/FactionBadge';
 
 /** Now, refreshed while a clock runs; and when the last clock arrived. */
 export function useTicking(clock: ClockView | null) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock is the trigger: each new clock marks when it arrived
   const receivedAt = useMemo(() => Date.now(), [clock]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -2,7 +2,7 @@
  * "You: <name>" in the top bar of a match (waiting room and board): rename yourself, or leave the
  * match after a confirmation. Leaving forgets this browser's credentials for the match.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useI18n, type T } from '../../../i18n';
 import { api, ApiError, forgetMember, type MatchInfo } from '../../../api';
 import { AccountMenuItem } from '../../../account/AccountMenuItem';
@@ -43,6 +43,58 @@ export function memberErrorText(err: unknown, t: T): string {
 /** Codes after which the credentials no longer open the match: leaving has, in effect, happened. */
 const GONE = new Set(['not_a_member', 'not_found', 'bad_authorization']);
 
+/** "Leave the match?" with its confirm and cancel buttons (the confirm button takes the focus). */
+function LeaveConfirm({
+  id,
+  confirmRef,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  id: string;
+  confirmRef: RefObject<HTMLButtonElement | null>;
+  busy: 'rename' | 'leave' | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div role="alertdialog" aria-labelledby={`${id}-lt`} aria-describedby={`${id}-lx`} data-testid="leave-confirm">
+      <h3 id={`${id}-lt`}>{t('member.leave.title')}</h3>
+      <p id={`${id}-lx`} className="small">
+        {t('member.leave.text')}
+      </p>
+      <div className="row">
+        <button type="button" className="danger" ref={confirmRef} onClick={onConfirm} disabled={busy !== null} data-action="confirm-leave">
+          {busy === 'leave' ? t('member.leaving') : t('member.leave.confirm')}
+        </button>
+        <button type="button" onClick={onCancel} disabled={busy !== null}>
+          {t('act.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The last failure, or "saved" after a rename went through. */
+function MenuStatus({ error, saved }: { error: string | null; saved: boolean }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {error && (
+        <p className="error small" role="alert" data-testid="member-error">
+          {error}
+        </p>
+      )}
+      {saved && !error && (
+        <p className="ok small" role="status">
+          {t('member.saved')}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function MemberMenu({
   matchID,
   credentials,
@@ -72,21 +124,24 @@ export function MemberMenu({
   const confirmButton = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  const close = (focusButton = true) => {
+  // Only setters and a ref: the same function for the menu's whole life.
+  const close = useCallback((focusButton = true) => {
     setOpen(false);
     setConfirming(false);
     setError(null);
     setSaved(false);
     if (focusButton) toggle.current?.focus();
-  };
+  }, []);
 
   // Opening starts from the current name; focus goes where the keyboard user wants it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on opening only; a rename while open must not reset the draft
   useEffect(() => {
     if (open) {
       setDraft(name);
       input.current?.focus();
     }
   }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: moves focus when the confirmation comes or goes, not on opening
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else if (open) input.current?.focus();
@@ -99,7 +154,7 @@ export function MemberMenu({
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  }, [open, close]);
 
   const problem = nameProblem(draft);
   const unchanged = draft.trim() === name;
@@ -177,27 +232,7 @@ export function MemberMenu({
       {open && (
         <div id={`${id}-pop`} className="member-pop panel" role="group" aria-label={t('member.menu')}>
           {confirming ? (
-            <div role="alertdialog" aria-labelledby={`${id}-lt`} aria-describedby={`${id}-lx`} data-testid="leave-confirm">
-              <h3 id={`${id}-lt`}>{t('member.leave.title')}</h3>
-              <p id={`${id}-lx`} className="small">
-                {t('member.leave.text')}
-              </p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="danger"
-                  ref={confirmButton}
-                  onClick={leave}
-                  disabled={busy !== null}
-                  data-action="confirm-leave"
-                >
-                  {busy === 'leave' ? t('member.leaving') : t('member.leave.confirm')}
-                </button>
-                <button type="button" onClick={() => setConfirming(false)} disabled={busy !== null}>
-                  {t('act.cancel')}
-                </button>
-              </div>
-            </div>
+            <LeaveConfirm id={id} confirmRef={confirmButton} busy={busy} onConfirm={leave} onCancel={() => setConfirming(false)} />
           ) : (
             <>
               <form onSubmit={rename} className="rename-form">
@@ -243,16 +278,7 @@ export function MemberMenu({
               </button>
             </>
           )}
-          {error && (
-            <p className="error small" role="alert" data-testid="member-error">
-              {error}
-            </p>
-          )}
-          {saved && !error && (
-            <p className="ok small" role="status">
-              {t('member.saved')}
-            </p>
-          )}
+          <MenuStatus error={error} saved={saved} />
         </div>
       )}
     </div>
