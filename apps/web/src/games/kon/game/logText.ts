@@ -38,12 +38,18 @@ const shipName = (id: unknown) => {
   }
 };
 
-/** One log entry as a sentence. Unknown events fall back to their name (never their raw data). */
-export function describeLog(e: LogEntry, lang: Lang): string {
-  const d = (e.data ?? {}) as D;
-  const F = factionName(lang, e.faction);
-  const area = (k: string) => areaName(s(d[k]));
-  const no = lang === 'no';
+/** What every sentence maker reads: the entry, its data, its faction's name and the reader's language. */
+interface Ctx {
+  e: LogEntry;
+  d: D;
+  F: string;
+  area: (k: string) => string;
+  no: boolean;
+  lang: Lang;
+}
+
+/** The 9. April turn at sea (face-down ships are never named: the engine logs none), and ships sunk. */
+function april9SeaLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
   switch (e.event) {
     // The advanced game's 9. April turn. Face-down ships are never named (the engine logs none).
     case 'april9Starts':
@@ -99,6 +105,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no
         ? `${shipName(d.ship)} ble senket (${arr(d.cardsVoided).length} kort annullert).`
         : `${shipName(d.ship)} was sunk (${counted(lang, arr(d.cardsVoided).length, 'card', 'cards')} voided).`;
+  }
+  return undefined;
+}
+
+/** Ships at sea in the ordinary turns: sailing, interception, naval combat and raiding. */
+function navalLog({ e, d, F, no, lang }: Ctx): string | undefined {
+  switch (e.event) {
     case 'shipsSailed': {
       const k = n(d.count);
       const from = d.from === 'raid' ? (no ? 'raidboksen' : 'the raid box') : no ? `havområde ${s(d.from)}` : `sea zone ${s(d.from)}`;
@@ -151,6 +164,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no
         ? `Et tysk skip fra havområde ${s(d.from)} drar på raid (${arr(d.cardsVoided).length} allierte kort annullert).`
         : `A German ship from sea zone ${s(d.from)} goes raiding (${counted(lang, arr(d.cardsVoided).length, 'Allied card', 'Allied cards')} voided).`;
+  }
+  return undefined;
+}
+
+/** The 9. April turn ashore: landings, Norwegian resistance, mobilisation, and its end. */
+function april9LandLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
+  switch (e.event) {
     case 'april9Landing':
       return no
         ? `${F} setter ${n(d.count)} skip inn mot ${area('area')}.`
@@ -181,6 +201,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
       return no ? 'Gjenværende 9. april-kort fjernes fra spillet.' : 'The remaining 9 April cards leave the game.';
     case 'april9Ends':
       return no ? '9. april-runden er over.' : 'The 9 April turn is over.';
+  }
+  return undefined;
+}
+
+/** Turns and phases, moving and attacking, cards played, and combat up to its end. */
+function turnLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
+  switch (e.event) {
     case 'turnStarts':
       return no ? `Runde ${n(d.round)}: ${F}s tur begynner.` : `Round ${n(d.round)}: ${F}${F.endsWith('s') ? "'" : "'s"} turn begins.`;
     case 'phase': {
@@ -246,6 +273,13 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         ? `Kampen i ${area('area')} er over: ${won} vant${holder ? `, ${holder} holder området` : ''}.`
         : `The combat in ${area('area')} is over: ${won} won${holder ? `; ${holder} holds the area` : ''}.`;
     }
+  }
+  return undefined;
+}
+
+/** After combat, reinforcement and trading, decks running out, and the end of the game. */
+function aftermathLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
+  switch (e.event) {
     case 'retreated':
       return no
         ? `${F} trakk ${n(d.count)} ${bn(lang, n(d.count))} tilbake fra ${area('from')} til ${area('to')}.`
@@ -319,7 +353,20 @@ export function describeLog(e: LogEntry, lang: Lang): string {
         ? `Spillet er over: ${w} vinner (${lvl.toLowerCase()}).`
         : `The game is over: ${w} win${d.winner === 'germany' ? 's' : ''} (${lvl.toLowerCase()}).`;
     }
-    default:
-      return no ? `${F}: ${e.event}` : `${F}: ${e.event}`;
   }
+  return undefined;
+}
+
+/** The sentence makers, one per kind of entry; each answers only the events it knows. */
+const DESCRIBERS: ((c: Ctx) => string | undefined)[] = [april9SeaLog, navalLog, april9LandLog, turnLog, aftermathLog];
+
+/** One log entry as a sentence. Unknown events fall back to their name (never their raw data). */
+export function describeLog(e: LogEntry, lang: Lang): string {
+  const d = (e.data ?? {}) as D;
+  const c: Ctx = { e, d, F: factionName(lang, e.faction), area: (k) => areaName(s(d[k])), no: lang === 'no', lang };
+  for (const describe of DESCRIBERS) {
+    const text = describe(c);
+    if (text !== undefined) return text;
+  }
+  return c.no ? `${c.F}: ${e.event}` : `${c.F}: ${e.event}`;
 }

@@ -42,6 +42,7 @@ export function ActionPanel({
   // Narrow screens: the panel is a sheet fixed to the bottom of the screen (styles/narrow-screens.css). It can be
   // folded down to its header and footer to free the map; a new decision unfolds it.
   const [folded, setFolded] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new stage or kind of decision is the trigger that unfolds the sheet
   useEffect(() => setFolded(false), [stage, mode.kind]);
   const bodyId = useId();
   const dockRef = useDockHeight();
@@ -70,162 +71,12 @@ export function ActionPanel({
     );
   }
 
-  if (mode.kind === 'stack') {
-    const dests = destinations(choices, mode.from);
-    const max = Math.max(...dests.map((d) => d.max));
-    body.push(
-      <div key="stack" className="stack-choice">
-        <p>{t('act.selected', { n: max, area: areaName(mode.from) })}</p>
-        <div className="row">
-          {t('act.howMany')} <Stepper value={state.count} min={1} max={max} onChange={state.setCount} label={t('act.howMany')} />
-        </div>
-        <p className="muted small">{t('act.pickDestination')}</p>
-        <div className="button-grid">
-          {dests.map((d) => (
-            <button key={d.to} type="button" onClick={() => state.onPick(d.to)} disabled={busy} data-dest={d.to}>
-              {state.pickHint(d.to) ?? areaName(d.to)}
-            </button>
-          ))}
-        </div>
-        <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
-          {t('act.cancel')}
-        </button>
-      </div>,
-    );
-  } else if (mode.kind === 'card') {
+  const p: BodyProps = { G, choices, state, send, busy, stage, t };
+  if (mode.kind === 'stack') body.push(...stackChoice(mode.from, p));
+  else if (mode.kind === 'card')
     body.push(<CardPlay key="card" card={mode.card} choices={choices} state={state} G={G} send={send} busy={busy} />);
-  } else if (mode.kind === 'land') {
-    body.push(
-      <div key="land">
-        <p>{t('act.landSecond', { area: areaName(mode.first) })}</p>
-        <div className="button-grid">
-          {landingPartners(choices, mode.first).map((a) => (
-            <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy} data-land-with={a}>
-              {areaName(a)}
-            </button>
-          ))}
-        </div>
-        <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
-          {t('act.cancel')}
-        </button>
-      </div>,
-    );
-  } else {
-    if (choices.moves.size > 0)
-      body.push(
-        <p key="sel" className="hint">
-          {t('act.selectStack')}
-        </p>,
-      );
-    if (choices.combatAreas.length > 0)
-      body.push(
-        <AreaChoice
-          key="combat"
-          title={t('act.chooseCombat')}
-          areas={choices.combatAreas}
-          busy={busy}
-          onPick={(a) => send('chooseCombat', { area: a })}
-        />,
-      );
-    if (choices.retreat.length > 0)
-      body.push(
-        <AreaChoice
-          key="retreat"
-          title={t('combat.retreatTo')}
-          areas={choices.retreat}
-          busy={busy}
-          onPick={(a) => send('retreat', { to: a })}
-        />,
-      );
-    if (choices.land.length > 0)
-      body.push(
-        <div key="land">
-          <h4>{t('act.land')}</h4>
-          <p className="muted small">{t('act.landFirst')}</p>
-          <div className="button-grid">
-            {landingAreas(choices).map((a) => (
-              <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy} data-land={a}>
-                {areaName(a)}
-              </button>
-            ))}
-          </div>
-        </div>,
-      );
-    if (choices.trade.length > 0) body.push(<TradeBox key="trade" G={G} state={state} send={send} busy={busy} />);
-    if (choices.place.length > 0) body.push(<PlaceBox key="place" G={G} choices={choices} state={state} busy={busy} />);
-    if (choices.discard.length > 0)
-      body.push(
-        <div key="discard">
-          <div className="button-grid">
-            {oneOfEachKind(choices.discard).map((c) => (
-              <button key={c} type="button" onClick={() => send('discard', { card: c })} disabled={busy}>
-                {t('act.discard')}: {cardTitle(c)}
-              </button>
-            ))}
-          </div>
-        </div>,
-      );
-    if (choices.losses.length > 0)
-      body.push(
-        <Distribution
-          key="losses"
-          options={choices.losses}
-          label={(k) => groupLabel(G, k, t)}
-          onConfirm={(s) => send('chooseLosses', { losses: fullSplit(choices.losses, s) })}
-          busy={busy}
-        />,
-      );
-    if (choices.withdraw.length > 0)
-      body.push(
-        <Distribution
-          key="withdraw"
-          options={choices.withdraw}
-          label={(k) => areaName(k)}
-          onConfirm={(s) =>
-            send('withdraw', {
-              removals: Object.entries(s)
-                .filter(([, n]) => n > 0)
-                .map(([area, n]) => ({ area, count: n })),
-            })
-          }
-          busy={busy}
-        />,
-      );
-    if (choices.answer && G.combat?.proposal)
-      body.push(
-        <div key="answer">
-          <ul>
-            {Object.entries(G.combat.proposal).map(([k, n]) => (
-              <li key={k}>
-                {groupLabel(G, k, t)}: {n}
-              </li>
-            ))}
-          </ul>
-          <div className="row">
-            <button type="button" className="primary" onClick={() => send('answerLosses', { accept: true })} disabled={busy}>
-              {t('act.accept')}
-            </button>
-            <button type="button" onClick={() => send('answerLosses', { accept: false })} disabled={busy}>
-              {t('act.refuse')}
-            </button>
-          </div>
-        </div>,
-      );
-    // Copies of a card play alike: one button per kind, not per copy.
-    const playable = oneOfEachKind(choices.cards.keys());
-    if (playable.length > 0 && stage !== 'movement' && stage !== 'reinforcement')
-      body.push(
-        <div key="cards" className="quick-cards">
-          <div className="button-grid">
-            {playable.map((c) => (
-              <button key={c} type="button" className="card-button" onClick={() => state.playCard(c)} disabled={busy} data-play={c}>
-                {t('act.play')}: <strong>{cardTitle(c)}</strong>
-              </button>
-            ))}
-          </div>
-        </div>,
-      );
-  }
+  else if (mode.kind === 'land') body.push(...landPartnerChoice(mode.first, p));
+  else body.push(...idleChoices(p), ...lossAndCardChoices(p));
 
   // The window opens whether or not the hand holds an answer (opening it only then would tell the
   // others what the hand holds): say so to the one who holds it, so an empty panel is not a puzzle.
@@ -279,6 +130,192 @@ export function ActionPanel({
       {footer.length > 0 && <div className="action-footer">{footer}</div>}
     </section>
   );
+}
+
+type T = ReturnType<typeof useI18n>['t'];
+/** What the panel's parts read to draw a decision. */
+interface BodyProps {
+  G: FactionView;
+  choices: Choices;
+  state: ActionState;
+  send: Send;
+  busy: boolean;
+  stage: Actor['stage'];
+  t: T;
+}
+
+/** A stack picked on the map: how many go, and where. */
+function stackChoice(from: string, { choices, state, busy, t }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
+  const dests = destinations(choices, from);
+  const max = Math.max(...dests.map((d) => d.max));
+  body.push(
+    <div key="stack" className="stack-choice">
+      <p>{t('act.selected', { n: max, area: areaName(from) })}</p>
+      <div className="row">
+        {t('act.howMany')} <Stepper value={state.count} min={1} max={max} onChange={state.setCount} label={t('act.howMany')} />
+      </div>
+      <p className="muted small">{t('act.pickDestination')}</p>
+      <div className="button-grid">
+        {dests.map((d) => (
+          <button key={d.to} type="button" onClick={() => state.onPick(d.to)} disabled={busy} data-dest={d.to}>
+            {state.pickHint(d.to) ?? areaName(d.to)}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
+        {t('act.cancel')}
+      </button>
+    </div>,
+  );
+  return body;
+}
+
+/** A landing begun in one area: the second area to land in with it. */
+function landPartnerChoice(first: string, { choices, state, busy, t }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
+  body.push(
+    <div key="land">
+      <p>{t('act.landSecond', { area: areaName(first) })}</p>
+      <div className="button-grid">
+        {landingPartners(choices, first).map((a) => (
+          <button key={a} type="button" onClick={() => state.onPick(a)} disabled={busy} data-land-with={a}>
+            {areaName(a)}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="ghost" onClick={() => state.setMode({ kind: 'idle' })}>
+        {t('act.cancel')}
+      </button>
+    </div>,
+  );
+  return body;
+}
+
+/** Nothing under way: the moves, combats, retreats, landings, trades, placements and discards offered. */
+function idleChoices({ G, choices, state, send, busy, t }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
+  if (choices.moves.size > 0)
+    body.push(
+      <p key="sel" className="hint">
+        {t('act.selectStack')}
+      </p>,
+    );
+  if (choices.combatAreas.length > 0)
+    body.push(
+      <AreaChoice
+        key="combat"
+        title={t('act.chooseCombat')}
+        areas={choices.combatAreas}
+        busy={busy}
+        onPick={(a) => send('chooseCombat', { area: a })}
+      />,
+    );
+  if (choices.retreat.length > 0)
+    body.push(
+      <AreaChoice
+        key="retreat"
+        title={t('combat.retreatTo')}
+        areas={choices.retreat}
+        busy={busy}
+        onPick={(a) => send('retreat', { to: a })}
+      />,
+    );
+  if (choices.land.length > 0)
+    body.push(
+      <div key="land">
+        <h4>{t('act.land')}</h4>
+        <p className="muted small">{t('act.landFirst')}</p>
+        <div className="button-grid">
+          {landingAreas(choices).map((a) => (
+            <button key={a} type="button" onClick={() => state.setMode({ kind: 'land', first: a })} disabled={busy} data-land={a}>
+              {areaName(a)}
+            </button>
+          ))}
+        </div>
+      </div>,
+    );
+  if (choices.trade.length > 0) body.push(<TradeBox key="trade" G={G} state={state} send={send} busy={busy} />);
+  if (choices.place.length > 0) body.push(<PlaceBox key="place" G={G} choices={choices} state={state} busy={busy} />);
+  if (choices.discard.length > 0)
+    body.push(
+      <div key="discard">
+        <div className="button-grid">
+          {oneOfEachKind(choices.discard).map((c) => (
+            <button key={c} type="button" onClick={() => send('discard', { card: c })} disabled={busy}>
+              {t('act.discard')}: {cardTitle(c)}
+            </button>
+          ))}
+        </div>
+      </div>,
+    );
+  return body;
+}
+
+/** Losses and withdrawals to share out, a proposal to answer, and the cards that may be played now. */
+function lossAndCardChoices({ G, choices, state, send, busy, stage, t }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
+  if (choices.losses.length > 0)
+    body.push(
+      <Distribution
+        key="losses"
+        options={choices.losses}
+        label={(k) => groupLabel(G, k, t)}
+        onConfirm={(s) => send('chooseLosses', { losses: fullSplit(choices.losses, s) })}
+        busy={busy}
+      />,
+    );
+  if (choices.withdraw.length > 0)
+    body.push(
+      <Distribution
+        key="withdraw"
+        options={choices.withdraw}
+        label={(k) => areaName(k)}
+        onConfirm={(s) =>
+          send('withdraw', {
+            removals: Object.entries(s)
+              .filter(([, n]) => n > 0)
+              .map(([area, n]) => ({ area, count: n })),
+          })
+        }
+        busy={busy}
+      />,
+    );
+  if (choices.answer && G.combat?.proposal)
+    body.push(
+      <div key="answer">
+        <ul>
+          {Object.entries(G.combat.proposal).map(([k, n]) => (
+            <li key={k}>
+              {groupLabel(G, k, t)}: {n}
+            </li>
+          ))}
+        </ul>
+        <div className="row">
+          <button type="button" className="primary" onClick={() => send('answerLosses', { accept: true })} disabled={busy}>
+            {t('act.accept')}
+          </button>
+          <button type="button" onClick={() => send('answerLosses', { accept: false })} disabled={busy}>
+            {t('act.refuse')}
+          </button>
+        </div>
+      </div>,
+    );
+  // Copies of a card play alike: one button per kind, not per copy.
+  const playable = oneOfEachKind(choices.cards.keys());
+  if (playable.length > 0 && stage !== 'movement' && stage !== 'reinforcement')
+    body.push(
+      <div key="cards" className="quick-cards">
+        <div className="button-grid">
+          {playable.map((c) => (
+            <button key={c} type="button" className="card-button" onClick={() => state.playCard(c)} disabled={busy} data-play={c}>
+              {t('act.play')}: <strong>{cardTitle(c)}</strong>
+            </button>
+          ))}
+        </div>
+      </div>,
+    );
+  return body;
 }
 
 /**

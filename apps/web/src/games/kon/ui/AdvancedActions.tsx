@@ -61,6 +61,34 @@ export function AdvancedActions({
       </p>,
     );
 
+  const p: BodyProps = { G, adv, state, send, busy, t, f };
+  body.push(...april9Choices(p), ...fleetChoices(p), ...navalCombatChoices(p));
+
+  if (G.april9 && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && !adv.has('chooseApril9'))
+    body.push(
+      <April9Hand
+        key="hand"
+        cards={G.april9.hands[G.viewer]!}
+        playable={new Set((adv.get('playApril9') ?? []).map((o) => String(o.card)))}
+      />,
+    );
+  return <div className="advanced-actions">{body}</div>;
+}
+
+/** What the panel's parts read to draw a decision. */
+interface BodyProps {
+  G: FactionView;
+  adv: AdvancedChoices;
+  state: AdvancedState;
+  send: Send;
+  busy: boolean;
+  t: T;
+  f: Actor['faction'];
+}
+
+/** The 9. April cards, deployments and ships to place, raiding and landing. */
+function april9Choices({ G, adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
   if (adv.has('chooseApril9'))
     body.push(
       <CardChoice
@@ -143,7 +171,12 @@ export function AdvancedActions({
         <p className="muted small">{t('adv.landCoast')}</p>
       </div>,
     );
+  return body;
+}
 
+/** Trading 9. April cards, interception, sailing, anchoring and ships committed to a naval combat. */
+function fleetChoices({ G, adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
   if (adv.has('tradeApril9'))
     body.push(
       <TradeApril9
@@ -201,6 +234,12 @@ export function AdvancedActions({
         ))}
       </div>,
     );
+  return body;
+}
+
+/** Naval combat: cards, voided German cards, ships chased, raiders recalled and ships withdrawn. */
+function navalCombatChoices({ adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+  const body: React.ReactNode[] = [];
   if (adv.has('playNavalCard')) {
     const byCard = oneOfEachKind(adv.get('playNavalCard')!.map((o) => String(o.card)));
     body.push(
@@ -282,16 +321,7 @@ export function AdvancedActions({
         busy={busy}
       />,
     );
-
-  if (G.april9 && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && !adv.has('chooseApril9'))
-    body.push(
-      <April9Hand
-        key="hand"
-        cards={G.april9.hands[G.viewer]!}
-        playable={new Set((adv.get('playApril9') ?? []).map((o) => String(o.card)))}
-      />,
-    );
-  return <div className="advanced-actions">{body}</div>;
+  return body;
 }
 
 /** What opened the window on top, or the 9. April prompt being answered, as one line. */

@@ -66,6 +66,7 @@ export function ChatPanel({
   const { t } = useI18n();
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the foot each time a message arrives (the count is the trigger)
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages.length]);

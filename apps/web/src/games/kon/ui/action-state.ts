@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Faction, FactionView } from '@kon/game';
-import { useI18n } from '../../../i18n';
+import { useI18n, type T } from '../../../i18n';
 import {
   destinations,
   landingAreas,
@@ -59,6 +59,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
   const [tradeSel, setTradeSel] = useState<string[]>([]);
 
   // A new state: start the decision afresh (a half-made choice may no longer be legal).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new state only (the key is the trigger; its choices come with it)
   useEffect(() => {
     setMode({ kind: 'idle' });
     setTradeSel((sel) => sel.filter((c) => choices.trade.includes(c)));
@@ -69,6 +70,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
   const placeMax = useMemo(() => Math.max(0, ...[...place.values()].map((p) => (byAir ? p.maxByAir : p.max))), [place, byAir]);
   // Reinforcements: as many as may be placed is the number offered first, so that one click on an
   // area places them all (the stepper chooses fewer); each new state offers it afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new state (its key) offers the most afresh even when the most is unchanged
   useEffect(() => {
     setPlaceCount(Math.max(1, placeMax));
   }, [placeMax, stateKey]);
@@ -93,22 +95,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
 
   const movable = new Set(choices.moves.keys());
   if (mode.kind === 'card' && step?.kind === 'choose') {
-    if (AREA_KEYS.includes(step.key)) {
-      pickable = new Set(step.values as string[]);
-      onPick = (area) => setMode({ ...mode, chosen: { ...mode.chosen, [step.key]: area } });
-      pickHint = () => t(`act.param.${step.key}`);
-    } else if (step.key === 'attack' && G) {
-      const byTarget = new Map<string, string[]>();
-      for (const id of step.values as string[]) {
-        const a = G.attacks.find((x) => x.id === id);
-        if (a) byTarget.set(a.target, [...(byTarget.get(a.target) ?? []), id]);
-      }
-      pickable = new Set([...byTarget].filter(([, ids]) => ids.length === 1).map(([area]) => area));
-      onPick = (area) => {
-        const id = byTarget.get(area)?.[0];
-        if (id) setMode({ ...mode, chosen: { ...mode.chosen, attack: id } });
-      };
-    }
+    ({ pickable, onPick, pickHint } = cardStepPick(mode, step, G, setMode, t));
     if (mode.chosen.from) selected = mode.chosen.from;
   } else if (mode.kind === 'stack') {
     const dests = destinations(choices, mode.from);
@@ -169,28 +156,7 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
   // Dragging a stack onto a destination moves all of it that may go there: the count costs no click.
   // Dragging from one coastal area onto another that it may land with makes that landing: one gesture
   // that names both areas, so that no landing goes where the player did not point.
-  const landFrom = mode.kind === 'idle' || mode.kind === 'land' ? landingAreas(choices).filter((a) => !movable.has(a)) : [];
-  const drag: StackDrag = {
-    movable: new Set([...(mode.kind === 'idle' || mode.kind === 'stack' ? movable : []), ...landFrom]),
-    start: (from) => {
-      if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
-      else if (landFrom.includes(from) && !(mode.kind === 'land' && mode.first === from)) setMode({ kind: 'land', first: from });
-    },
-    drop: (from, under) => {
-      if (!movable.has(from)) {
-        const pair = under
-          .map((to) => choices.land.find(([a, b]) => (a === from && b === to) || (b === from && a === to)))
-          .find((x) => x !== undefined);
-        if (pair) send('land', { areas: pair });
-        return;
-      }
-      const dests = destinations(choices, from);
-      const d = under.map((to) => dests.find((x) => x.to === to)).find((x) => x !== undefined);
-      if (!d) return;
-      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d.max) : d.max;
-      send('move', { from, to: d.to, count: n });
-    },
-  };
+  const drag = stackDrag(mode, choices, movable, count, send, selectStack, setMode);
 
   const playCard = (card: string) => {
     const options = choices.cards.get(card) ?? [];
@@ -218,6 +184,70 @@ export function useActionState(G: FactionView | null, choices: Choices, send: Se
     playCard,
     drag,
   };
+}
+
+/** Stacks (and landings) that may be dragged, and what a drag does when it starts and where it is let go. */
+function stackDrag(
+  mode: Mode,
+  choices: Choices,
+  movable: Set<string>,
+  count: number,
+  send: Send,
+  selectStack: (from: string) => void,
+  setMode: (m: Mode) => void,
+): StackDrag {
+  const landFrom = mode.kind === 'idle' || mode.kind === 'land' ? landingAreas(choices).filter((a) => !movable.has(a)) : [];
+  return {
+    movable: new Set([...(mode.kind === 'idle' || mode.kind === 'stack' ? movable : []), ...landFrom]),
+    start: (from) => {
+      if (movable.has(from) && !(mode.kind === 'stack' && mode.from === from)) selectStack(from);
+      else if (landFrom.includes(from) && !(mode.kind === 'land' && mode.first === from)) setMode({ kind: 'land', first: from });
+    },
+    drop: (from, under) => {
+      if (!movable.has(from)) {
+        const pair = under
+          .map((to) => choices.land.find(([a, b]) => (a === from && b === to) || (b === from && a === to)))
+          .find((x) => x !== undefined);
+        if (pair) send('land', { areas: pair });
+        return;
+      }
+      const dests = destinations(choices, from);
+      const d = under.map((to) => dests.find((x) => x.to === to)).find((x) => x !== undefined);
+      if (!d) return;
+      const n = mode.kind === 'stack' && mode.from === from ? Math.min(count, d.max) : d.max;
+      send('move', { from, to: d.to, count: n });
+    },
+  };
+}
+
+/** A card's next parameter picked on the map: the areas it may be, or the attack by its target. */
+function cardStepPick(
+  mode: Extract<Mode, { kind: 'card' }>,
+  step: Extract<ReturnType<typeof nextParam>, { kind: 'choose' }>,
+  G: FactionView | null,
+  setMode: (m: Mode) => void,
+  t: T,
+): { pickable: Set<string>; onPick: (area: string) => void; pickHint: (area: string) => string | undefined } {
+  let pickable = new Set<string>();
+  let onPick: (area: string) => void = () => {};
+  let pickHint: (area: string) => string | undefined = () => undefined;
+  if (AREA_KEYS.includes(step.key)) {
+    pickable = new Set(step.values as string[]);
+    onPick = (area) => setMode({ ...mode, chosen: { ...mode.chosen, [step.key]: area } });
+    pickHint = () => t(`act.param.${step.key}`);
+  } else if (step.key === 'attack' && G) {
+    const byTarget = new Map<string, string[]>();
+    for (const id of step.values as string[]) {
+      const a = G.attacks.find((x) => x.id === id);
+      if (a) byTarget.set(a.target, [...(byTarget.get(a.target) ?? []), id]);
+    }
+    pickable = new Set([...byTarget].filter(([, ids]) => ids.length === 1).map(([area]) => area));
+    onPick = (area) => {
+      const id = byTarget.get(area)?.[0];
+      if (id) setMode({ ...mode, chosen: { ...mode.chosen, attack: id } });
+    };
+  }
+  return { pickable, onPick, pickHint };
 }
 
 function isEnemy(f: Faction, of: Faction) {

@@ -63,6 +63,7 @@ export function useAdvancedState(adv: AdvancedChoices, send: Send, stateKey: str
   const { t } = useI18n();
   const [mode, setMode] = useState<AdvMode>({ kind: 'idle' });
   const [shipPick, setShipPick] = useState<string[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new state (its key) is the trigger that drops a half-made choice
   useEffect(() => {
     setMode({ kind: 'idle' });
     setShipPick(null);

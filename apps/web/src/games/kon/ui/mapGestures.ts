@@ -30,23 +30,29 @@ export function useMapGestures(
   const pinch = useRef<{ d: number; vb: typeof FULL; mid: { x: number; y: number } } | null>(null);
   const suppressClick = useRef(false);
 
-  const toMap = useCallback((clientX: number, clientY: number) => {
-    const svg = svgRef.current;
-    const m = svg?.getScreenCTM();
-    if (!svg || !m) return { x: 0, y: 0 };
-    const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
-    return { x: p.x, y: p.y };
-  }, []);
+  const toMap = useCallback(
+    (clientX: number, clientY: number) => {
+      const svg = svgRef.current;
+      const m = svg?.getScreenCTM();
+      if (!svg || !m) return { x: 0, y: 0 };
+      const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+      return { x: p.x, y: p.y };
+    },
+    [svgRef],
+  );
 
-  const zoomAt = useCallback((factor: number, cx?: number, cy?: number) => {
-    setVb((v) => {
-      const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, v.w * factor));
-      const h = (w / v.w) * v.h;
-      const px = cx ?? v.x + v.w / 2;
-      const py = cy ?? v.y + v.h / 2;
-      return clampVb({ x: px - ((px - v.x) * w) / v.w, y: py - ((py - v.y) * h) / v.h, w, h });
-    });
-  }, []);
+  const zoomAt = useCallback(
+    (factor: number, cx?: number, cy?: number) => {
+      setVb((v) => {
+        const w = Math.min(FULL.w * 2.2, Math.max(MIN_W, v.w * factor));
+        const h = (w / v.w) * v.h;
+        const px = cx ?? v.x + v.w / 2;
+        const py = cy ?? v.y + v.h / 2;
+        return clampVb({ x: px - ((px - v.x) * w) / v.w, y: py - ((py - v.y) * h) / v.h, w, h });
+      });
+    },
+    [setVb],
+  );
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -58,7 +64,7 @@ export function useMapGestures(
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
     return () => svg.removeEventListener('wheel', onWheel);
-  }, [toMap, zoomAt]);
+  }, [svgRef, toMap, zoomAt]);
 
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });

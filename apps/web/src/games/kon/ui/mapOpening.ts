@@ -41,6 +41,7 @@ export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Re
   const openView = useCallback((region: Region) => setVb(fitted(region)), [fitted]);
   // The whole land (or the scenario's region); again two frames later, once the phone's sheet has
   // published its height.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mounting; a later region is opened by its button, never by this effect
   useEffect(() => {
     const r = svgRef.current?.getBoundingClientRect();
     if (!r || r.width <= 0 || r.height <= 0) return;
