@@ -6,14 +6,11 @@ import { FACTION_COLOR } from '../../../ui/FactionBadge';
 import { BOARD, FACTIONS } from '../game/data';
 import { attackAnchor } from '../game/geometry';
 import type { useAreaFacts } from './AreaFacts';
-import type { LabelBox } from './mapLabels';
+import { LABEL_FONT, type LabelBox } from './mapLabels';
 import { FLAG, PLANE, STAR } from './mapIcons';
 import { hitRadius } from './mapView';
 import { Token } from './MapToken';
 import type { Placement } from './labelPlace';
-
-/** Font size (map units) of the area names (before their zoom factor). */
-export const LABEL_FONT = 10.5;
 
 /** What the shapes need to be picked: the choices now, and the handlers. */
 export interface PickControl {

@@ -5,11 +5,13 @@
 import { useMemo, type RefObject } from 'react';
 import type { FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
-import { LABEL_FONT } from './BoardLayers';
 import { textWidth } from './labelPlace';
 import { useMapFont, useOverlayBoxes } from './mapMeasure';
 import { placeLabels, type LabelIn, type Rect } from './labelPlace';
 import { labelLayout, SEA_LABEL_FONT, seaLabelAt, seaLabelWidth } from './mapView';
+
+/** Font size (map units) of the area names (before their zoom factor). */
+export const LABEL_FONT = 10.5;
 
 export interface LabelBox {
   text: number;
