@@ -66,10 +66,13 @@ export function useOrdersDraft(
   let marks: MapMarks = {};
   let onSquare: (p: Pos) => void = () => {};
   let body: React.ReactNode = null;
-  if (phase === 'buy') ({ marks, onSquare, body } = buyStep(G, seat, menu, buy, setBuy, buyMode, setBuyMode, w, tl));
-  else if (phase === 'shoot') ({ marks, onSquare, body } = shootStep(G, seat, menu, shoot, setShoot, w, tl));
-  else if (phase === 'move') ({ marks, onSquare, body } = moveStep(G, seat, menu, mv, setMv, w, tl));
-  else if (phase === 'spread') ({ marks, onSquare, body } = spreadStep(G, seat, menu, aims, setAims, w, tl));
+  // A spectator (no seat) or a seat without a nation has no orders to draft: the engine's listings
+  // would refuse to answer for it, and the board is drawn without an orders panel anyway.
+  const drafts = Object.hasOwn(G.nations, seat);
+  if (drafts && phase === 'buy') ({ marks, onSquare, body } = buyStep(G, seat, menu, buy, setBuy, buyMode, setBuyMode, w, tl));
+  else if (drafts && phase === 'shoot') ({ marks, onSquare, body } = shootStep(G, seat, menu, shoot, setShoot, w, tl));
+  else if (drafts && phase === 'move') ({ marks, onSquare, body } = moveStep(G, seat, menu, mv, setMv, w, tl));
+  else if (drafts && phase === 'spread') ({ marks, onSquare, body } = spreadStep(G, seat, menu, aims, setAims, w, tl));
   const submitted = G.submitted[seat] === true;
   const panel = (
     <section className="panel deres-orders" data-testid="deres-orders" data-phase={phase}>
