@@ -69,7 +69,10 @@ export function layoutLabels({
         y: a.label.y,
         w: (b.right - b.left) * kText,
         h: (b.bottom - b.top) * kText,
-        rank: (a.id === selected ? 8 : 0) + (pickable?.has(a.id) || sources?.has(a.id) ? 4 : 0) + (a.victoryCity ? 2 : 0) + (n > 0 ? 1 : 0),
+        // A victory city keeps its name before an area that is only pickable now (it stays lit, and
+        // hovering names it); the selected area's name comes first of all.
+        rank:
+          (a.id === selected ? 16 : 0) + (a.victoryCity ? 6 : 0) + (pickable?.has(a.id) || sources?.has(a.id) ? 4 : 0) + (n > 0 ? 1 : 0),
         stack: n > 0 ? stackBox(n) : null,
       };
     });
