@@ -39,14 +39,17 @@ export function LogColumn({ conn, spectator, history }: { conn: MatchConnection;
   const chat = useMemo(() => conn.chat.filter((m) => !hiddenSenders.has(m.sender)), [conn.chat, hiddenSenders]);
   return (
     <aside className={`log-col panel tabs-panel ${folded ? 'folded' : ''}`} data-testid="log-col" aria-label={t('tabs.log')}>
-      <div className="tabs log-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
-          {t('tabs.log')}
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')} data-tab="chat">
-          {t('tabs.chat')}
-          {chat.length > 0 && <span className="count-badge">{chat.length}</span>}
-        </button>
+      {/* The fold button is no tab: it sits beside the tab list, not in it (a tab list holds tabs only). */}
+      <div className="tabs log-tabs">
+        <div role="tablist" className="log-tablist">
+          <button type="button" role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
+            {t('tabs.log')}
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')} data-tab="chat">
+            {t('tabs.chat')}
+            {chat.length > 0 && <span className="count-badge">{chat.length}</span>}
+          </button>
+        </div>
         <button
           type="button"
           className="log-fold small ghost"

@@ -13,7 +13,7 @@ export const MIN_W = 160;
  * The box a view must keep in sight to show some areas: their label points, with room for the names
  * beside them and the stacks below. (The coast of a big area may reach beyond it.)
  */
-function boxOf(ids: readonly string[], foot = 30, head = 50) {
+function boxOf(ids: readonly string[], foot = 30, head = 50, east = 48) {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -25,7 +25,7 @@ function boxOf(ids: readonly string[], foot = 30, head = 50) {
     x1 = Math.max(x1, a.label.x);
     y1 = Math.max(y1, a.label.y);
   }
-  return { x: x0 - 48, y: y0 - head, w: x1 - x0 + 96, h: y1 - y0 + head + foot };
+  return { x: x0 - 48, y: y0 - head, w: x1 - x0 + 48 + east, h: y1 - y0 + head + foot };
 }
 /**
  * All of Norway: what the map opens on and "whole map" shows. East it reaches Finnmark's name (beyond
@@ -35,6 +35,8 @@ const LAND = boxOf(
   BOARD.areas.map((a) => a.id),
   70,
   170,
+  // Finnmark's name is centred on its point: room for half of it, or a pane the log narrows cuts it off.
+  110,
 );
 /** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
 const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
