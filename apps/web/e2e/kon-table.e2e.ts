@@ -45,70 +45,73 @@ interface TableMeasure {
 }
 
 function measureTable(page: Page): Promise<TableMeasure> {
-  return page.evaluate((places) => {
-    const vw = window.innerWidth;
-    const vh = window.innerHeight;
-    const scroller = document.scrollingElement!;
-    const scrolls = scroller.scrollHeight > vh + 1 || scroller.scrollWidth > vw + 1;
-    const inView = (e: Element | null) => {
-      if (!e) return false;
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
-    };
-    const outOfView: string[] = [];
-    // The log's newest entry comes first (the list is in reverse order).
-    if (!inView(document.querySelector('[data-testid="log"] .log-entry'))) outOfView.push('newest log entry');
-    for (const f of ['germany', 'norway', 'allies'])
-      if (!inView(document.querySelector(`[data-testid="side-${f}"]`))) outOfView.push(`side panel ${f}`);
-    const box = document.querySelector('.board')!.getBoundingClientRect();
-    const pane = { l: Math.max(box.left, 0), r: Math.min(box.right, vw), t: Math.max(box.top, 0), b: Math.min(box.bottom, vh) };
-    // Norway's land: the area shapes (not the sea, lakes, mountains' hatching over them or Sweden).
-    let land = 0;
-    let n = 0;
-    for (let i = 0; i < 60; i++)
-      for (let j = 0; j < 60; j++) {
-        const x = pane.l + ((i + 0.5) * (pane.r - pane.l)) / 60;
-        const y = pane.t + ((j + 0.5) * (pane.b - pane.t)) / 60;
-        const layer = document
-          .elementsFromPoint(x, y)
-          .find((e) => e.matches('path[data-area], path[data-zone], path.abroad, path.lake, rect.water, rect.beyond'));
-        n++;
-        if (layer?.matches('path[data-area]')) land++;
+  return page.evaluate(
+    ({ places, minPx }) => {
+      const vw = window.innerWidth;
+      const vh = window.innerHeight;
+      const scroller = document.scrollingElement!;
+      const scrolls = scroller.scrollHeight > vh + 1 || scroller.scrollWidth > vw + 1;
+      const inView = (e: Element | null) => {
+        if (!e) return false;
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+      };
+      const outOfView: string[] = [];
+      // The log's newest entry comes first (the list is in reverse order).
+      if (!inView(document.querySelector('[data-testid="log"] .log-entry'))) outOfView.push('newest log entry');
+      for (const f of ['germany', 'norway', 'allies'])
+        if (!inView(document.querySelector(`[data-testid="side-${f}"]`))) outOfView.push(`side panel ${f}`);
+      const box = document.querySelector('.board')!.getBoundingClientRect();
+      const pane = { l: Math.max(box.left, 0), r: Math.min(box.right, vw), t: Math.max(box.top, 0), b: Math.min(box.bottom, vh) };
+      // Norway's land: the area shapes (not the sea, lakes, mountains' hatching over them or Sweden).
+      let land = 0;
+      let n = 0;
+      for (let i = 0; i < 60; i++)
+        for (let j = 0; j < 60; j++) {
+          const x = pane.l + ((i + 0.5) * (pane.r - pane.l)) / 60;
+          const y = pane.t + ((j + 0.5) * (pane.b - pane.t)) / 60;
+          const layer = document
+            .elementsFromPoint(x, y)
+            .find((e) => e.matches('path[data-area], path[data-zone], path.abroad, path.lake, rect.water, rect.beyond'));
+          n++;
+          if (layer?.matches('path[data-area]')) land++;
+        }
+      const svg = document.querySelector('svg.board-svg') as SVGSVGElement;
+      const ctm = svg.getScreenCTM()!;
+      const placesOut = Object.entries(places)
+        .filter(([, p]) => {
+          const x = ctm.a * p.x + ctm.e;
+          const y = ctm.d * p.y + ctm.f;
+          return x < pane.l || x > pane.r || y < pane.t || y > pane.b;
+        })
+        .map(([id]) => id);
+      type R = { id: string; l: number; r: number; t: number; b: number };
+      const labels: R[] = [];
+      const smallLabels: string[] = [];
+      for (const g of document.querySelectorAll('.area-label')) {
+        const b = g.getBoundingClientRect();
+        if (b.right < pane.l || b.left > pane.r || b.bottom < pane.t || b.top > pane.b) continue;
+        const text = g.querySelector('text') as SVGTextElement;
+        const px = (text.getScreenCTM()?.a ?? 0) * Number(text.getAttribute('font-size'));
+        if (px < minPx - 0.05) smallLabels.push(`${g.getAttribute('data-label')} ${px.toFixed(1)} px`);
+        labels.push({ id: g.getAttribute('data-label') ?? '?', l: b.left, r: b.right, t: b.top, b: b.bottom });
       }
-    const svg = document.querySelector('svg.board-svg') as SVGSVGElement;
-    const ctm = svg.getScreenCTM()!;
-    const placesOut = Object.entries(places)
-      .filter(([, p]) => {
-        const x = ctm.a * p.x + ctm.e;
-        const y = ctm.d * p.y + ctm.f;
-        return x < pane.l || x > pane.r || y < pane.t || y > pane.b;
-      })
-      .map(([id]) => id);
-    type R = { id: string; l: number; r: number; t: number; b: number };
-    const labels: R[] = [];
-    const smallLabels: string[] = [];
-    for (const g of document.querySelectorAll('.area-label')) {
-      const b = g.getBoundingClientRect();
-      if (b.right < pane.l || b.left > pane.r || b.bottom < pane.t || b.top > pane.b) continue;
-      const text = g.querySelector('text') as SVGTextElement;
-      const px = (text.getScreenCTM()?.a ?? 0) * Number(text.getAttribute('font-size'));
-      if (px < MIN_NAME_PX - 0.05) smallLabels.push(`${g.getAttribute('data-label')} ${px.toFixed(1)} px`);
-      labels.push({ id: g.getAttribute('data-label') ?? '?', l: b.left, r: b.right, t: b.top, b: b.bottom });
-    }
-    for (const e of document.querySelectorAll('.sea-label')) {
-      const b = e.getBoundingClientRect();
-      labels.push({ id: `sea ${e.textContent}`, l: b.left, r: b.right, t: b.top, b: b.bottom });
-    }
-    const overlaps: string[] = [];
-    for (let i = 0; i < labels.length; i++)
-      for (let j = i + 1; j < labels.length; j++) {
-        const a = labels[i]!;
-        const c = labels[j]!;
-        if (Math.min(a.r, c.r) - Math.max(a.l, c.l) > 0.5 && Math.min(a.b, c.b) - Math.max(a.t, c.t) > 0.5)
-          overlaps.push(`${a.id}/${c.id}`);
+      for (const e of document.querySelectorAll('.sea-label')) {
+        const b = e.getBoundingClientRect();
+        labels.push({ id: `sea ${e.textContent}`, l: b.left, r: b.right, t: b.top, b: b.bottom });
       }
-    return { scrolls, outOfView, land: land / n, placesOut, smallLabels, overlaps, labels: labels.length };
-  }, PLACES);
+      const overlaps: string[] = [];
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++) {
+          const a = labels[i]!;
+          const c = labels[j]!;
+          if (Math.min(a.r, c.r) - Math.max(a.l, c.l) > 0.5 && Math.min(a.b, c.b) - Math.max(a.t, c.t) > 0.5)
+            overlaps.push(`${a.id}/${c.id}`);
+        }
+      return { scrolls, outOfView, land: land / n, placesOut, smallLabels, overlaps, labels: labels.length };
+    },
+    { places: PLACES, minPx: MIN_NAME_PX },
+  );
 }
 
 describe('the table around the board', () => {

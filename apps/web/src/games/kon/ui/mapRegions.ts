@@ -35,8 +35,16 @@ const LAND = boxOf(
   BOARD.areas.map((a) => a.id),
   70,
   170,
-  // Finnmark's name is centred on its point: room for half of it, or a pane the log narrows cuts it off.
-  110,
+);
+/**
+ * The same with room east for Finnmark's name, for a pane wider than tall: its name is centred on its
+ * point in the pane's top-right corner, where the map's buttons stand, and no name goes under them.
+ */
+const LAND_WIDE = boxOf(
+  BOARD.areas.map((a) => a.id),
+  70,
+  170,
+  190,
 );
 /** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
 const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
@@ -51,7 +59,16 @@ export function regionView(
   aspect: number,
   inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
 ) {
-  const r = typeof region !== 'string' ? boxOf(region) : region === 'south' ? boxOf(SOUTH) : region === 'north' ? boxOf(NORTH) : LAND;
+  const r =
+    typeof region !== 'string'
+      ? boxOf(region)
+      : region === 'south'
+        ? boxOf(SOUTH)
+        : region === 'north'
+          ? boxOf(NORTH)
+          : aspect > 1
+            ? LAND_WIDE
+            : LAND;
   // Grow the short side so that the region fills the part of the box the player sees (a phone's sheet
   // covers its foot), and slide it so that the board fills the rest.
   const seen = Math.max(0.3, inset.bottom - inset.top);
