@@ -127,14 +127,15 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // A new game: its default plan and set-up, any side.
-  useEffect(() => {
-    const g = games?.find((x) => x.id === game);
-    if (!g) return;
-    setPlan(g.plans[0]?.plan ?? 'three');
-    setSetup(game === KON ? 'basic' : '-');
+  // A game chosen: its default plan and set-up, any side. Done on the choice, not when the list of
+  // games arrives, so that what someone picked before the list loaded is kept.
+  const chooseGame = (id: string) => {
+    const g = games?.find((x) => x.id === id);
+    setGame(id);
+    setPlan(g?.plans[0]?.plan ?? 'three');
+    setSetup(id === KON ? 'basic' : '-');
     setSides([]);
-  }, [game, games]);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -189,7 +190,7 @@ export function FindOpponentPage({ navigate }: { navigate: (to: string) => void 
                 name="game"
                 options={games.map((g) => ({ value: g.id, title: g.name[lang] }))}
                 value={game}
-                onChange={setGame}
+                onChange={chooseGame}
               />
             )}
             {game === KON && (
