@@ -78,7 +78,7 @@ describe('the game packages', () => {
     // The quick loop: no browser projects, and the files marked slow left out.
     const quick = config({ mode: 'quick' }).test.projects;
     expect(quick.map((p) => p.test.name)).not.toContain('e2e');
-    expect(quick.find((p) => p.test.name === 'server')!.test.exclude).toContain('apps/server/test/crash.test.ts');
+    expect(quick.find((p) => p.test.name === 'server')!.test.exclude).toContain('apps/server/test/crash-embedded.test.ts');
     expect(quick.find((p) => p.test.name === 'server')!.test.exclude).not.toContain('apps/server/test/game-packages.test.ts');
   });
 });

@@ -73,7 +73,7 @@ describe('determinize: a guessed full state from one seat view', () => {
         // Refused only inside the 9. April turn and naval moves with hidden ships: a small part of the game.
         expect(refused).toBeLessThan(checked);
       } else expect(refused).toBe(0);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('refuses a full state and the spectator view, as every bot does', () => {

@@ -5,5 +5,5 @@ import { FACTIONS } from '../src/types.js';
 import { expectSoundNormalGame } from './bots-normal-helpers.js';
 
 describe('Normal bot plays whole legal advanced games', () => {
-  for (const seat of FACTIONS) it(`Normal ${seat} vs Easy`, () => expectSoundNormalGame('advanced', seat), 60_000);
+  for (const seat of FACTIONS) it(`Normal ${seat} vs Easy`, () => expectSoundNormalGame('advanced', seat), 180_000);
 });

@@ -63,7 +63,7 @@ describe('Normal bot sees only its own view', () => {
       expect(secretsDiffered).toBeGreaterThan(10);
       // Not Easy under another name: the search changes some decisions.
       expect(overruledEasy).toBeGreaterThan(0);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('answers within a wall-clock cap too: with no time for one whole round of playouts, the style choice', () => {

@@ -232,5 +232,5 @@ describe('whole scenario games between the bots', () => {
         expect(ended, `${s.id} seed ${seed}`).toBe(true);
         expect(G.result!.objectives?.areas.length).toBeGreaterThan(0);
       }
-  }, 60_000);
+  }, 180_000);
 });

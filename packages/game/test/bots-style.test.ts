@@ -63,11 +63,11 @@ describe("Normal's style beats Easy's", () => {
     const better = normal.filter((x, i) => x.cities > easy[i]!.cities).length;
     const worse = normal.filter((x, i) => x.cities < easy[i]!.cities).length;
     expect(better).toBeGreaterThan(2 * worse);
-  }, 60_000);
+  }, 180_000);
 
   for (const f of ['norway', 'allies'] as const)
     it(`as ${f}: Germany ends with fewer cities`, () => {
       const normal = games({ germany: 'easy', norway: 'easy', allies: 'easy', [f]: styled });
       expect(sum(normal)).toBeLessThan(sum(easy));
-    }, 60_000);
+    }, 180_000);
 });

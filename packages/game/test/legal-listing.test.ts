@@ -85,7 +85,7 @@ describe('legalActions in a scenario on part of the board', () => {
       expect(ended).toBe(true);
     }
     expect(states).toBeGreaterThan(200);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('whyIllegal', () => {
@@ -130,7 +130,7 @@ describe('whyIllegal', () => {
     });
     expect(refused).toBeGreaterThan(50);
     expect(accepted).toBeGreaterThan(50);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('refusalOf', () => {

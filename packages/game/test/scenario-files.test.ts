@@ -69,7 +69,7 @@ describe('the full game as a scenario file', () => {
       expect(rules?.id).toBe('full-game');
       expect(rest).toEqual(plain.G);
     }
-  }, 60_000);
+  }, 180_000);
   it('a match without a scenario carries none in its state', () => {
     expect('scenario' in createInitialState({ ruleset: 'basic' }, { d6: () => 1, shuffle: (x) => x })).toBe(false);
   });
