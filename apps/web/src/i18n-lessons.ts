@@ -12,6 +12,7 @@ export const LESSON_STRINGS = dictionary({
     'lesson.start': (p) => `Start «${p.title}»`,
     'lesson.starting': 'Starter …',
     'lesson.learner': 'Elev',
+    'lesson.wait': 'Vent litt: datamaskinen gjør sitt trekk først, så er det din tur.',
   },
   en: {
     'lesson.learn': 'Learn to play',
@@ -23,5 +24,6 @@ export const LESSON_STRINGS = dictionary({
     'lesson.start': (p) => `Start “${p.title}”`,
     'lesson.starting': 'Starting …',
     'lesson.learner': 'Learner',
+    'lesson.wait': 'Wait a moment: the computer makes its move first, then it is your turn.',
   },
 });

@@ -17,6 +17,8 @@ export interface StepPanelProps {
   of: number;
   /** The last action was not the step's: show its explanation. */
   wrong: boolean;
+  /** A move was tried while the script waits for a computer's move. */
+  wait?: boolean;
   /** Where to look for the targets (the match page). */
   root?: ParentNode;
 }
@@ -40,7 +42,7 @@ export function targetsOf(step: LessonStep, root: ParentNode = document): Elemen
   return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
 }
 
-export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
+export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps) {
   const { t, lang } = useI18n();
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
@@ -70,6 +72,8 @@ export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
     <section
       ref={ref}
       className="lesson-panel"
+      data-testid="lesson-panel"
+      data-step={step.id}
       aria-label={t('lesson.panel')}
       aria-live="polite"
       style={
@@ -81,8 +85,13 @@ export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
       <p className="lesson-progress">{t('lesson.step', { n: index + 1, of })}</p>
       {words && <p className="lesson-words">{words}</p>}
       {wrong && step.wrong && (
-        <p className="lesson-wrong" role="alert">
+        <p className="lesson-wrong" role="alert" data-testid="lesson-wrong">
           <strong>{t('lesson.wrong')}</strong> {step.wrong[lang]}
+        </p>
+      )}
+      {wait && (
+        <p className="lesson-wrong" role="alert" data-testid="lesson-wait">
+          {t('lesson.wait')}
         </p>
       )}
     </section>

@@ -12,6 +12,7 @@ import { api, type ClockView, type MatchInfo } from '../../../api';
 import { connectRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
 import { reportState } from '../../../lessons/match-state';
+import { gateMove } from '../../../lessons/gate';
 
 /**
  * A WebSocket from the start, long-polling only where WebSockets fail. socket.io's default starts on
@@ -272,7 +273,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];
-      if (!client) return;
+      if (!client || !gateMove(matchID, playerID, move, args)) return;
       setLastError(null);
       (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);
     },
