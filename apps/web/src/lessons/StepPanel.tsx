@@ -25,7 +25,7 @@ export interface StepPanelProps {
 
 const LIT = 'lesson-lit';
 
-/** Attributes the boards already carry, read as a target's name until they carry data-lesson-target. */
+/** Attributes the boards carry beside data-lesson-target, read as a target's name too (a board not yet marked). */
 const EXISTING: Record<string, string> = { area: 'data-area', zone: 'data-zone', square: 'data-square', slot: 'data-slot' };
 const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
 
@@ -47,23 +47,39 @@ export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
   useLayoutEffect(() => {
-    const targets = targetsOf(step, root);
-    for (const el of targets) el.classList.add(LIT);
+    // The board draws its pieces as the state arrives (a card in hand, a button of the phase): the
+    // targets are looked for again whenever the page's elements change, and the panel placed anew.
+    let targets: Element[] = [];
+    let frame = 0;
     const place = () => {
-      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect());
+      frame = 0;
+      const now = targetsOf(step, root);
+      for (const el of targets) if (!now.includes(el)) el.classList.remove(LIT);
+      for (const el of now) el.classList.add(LIT);
+      targets = now;
+      // Only what is on the screen counts: a target scrolled away is covered by nothing.
+      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
       const box = ref.current?.getBoundingClientRect();
-      setAt(
-        placePanel(
-          rects,
-          { width: window.innerWidth, height: window.innerHeight },
-          { width: box?.width ?? 320, height: box?.height ?? 140 },
-        ),
+      const next = placePanel(
+        rects,
+        { width: window.innerWidth, height: window.innerHeight },
+        { width: box?.width ?? 320, height: box?.height ?? 140 },
       );
+      setAt((old) => (old && old.x === next.x && old.y === next.y ? old : next));
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(place);
     };
     place();
-    window.addEventListener('resize', place);
+    const watch = new MutationObserver(later);
+    watch.observe(root instanceof Node ? root : document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', later);
+    window.addEventListener('scroll', later, true);
     return () => {
-      window.removeEventListener('resize', place);
+      watch.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('resize', later);
+      window.removeEventListener('scroll', later, true);
       for (const el of targets) el.classList.remove(LIT);
     };
   }, [step, root]);

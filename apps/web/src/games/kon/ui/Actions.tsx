@@ -91,13 +91,29 @@ export function ActionPanel({
   const footer: React.ReactNode[] = [];
   if (choices.pass && mode.kind === 'idle' && !hideBasic)
     footer.push(
-      <button key="pass" type="button" className="primary" onClick={() => send('pass', {})} disabled={busy} data-action="pass">
+      <button
+        key="pass"
+        type="button"
+        className="primary"
+        onClick={() => send('pass', {})}
+        disabled={busy}
+        data-action="pass"
+        data-lesson-target="button:pass"
+      >
         {passLabel}
       </button>,
     );
   if (choices.endPhase && mode.kind === 'idle' && !hideBasic)
     footer.push(
-      <button key="end" type="button" className="primary" onClick={() => send('endPhase', {})} disabled={busy} data-action="endPhase">
+      <button
+        key="end"
+        type="button"
+        className="primary"
+        onClick={() => send('endPhase', {})}
+        disabled={busy}
+        data-action="endPhase"
+        data-lesson-target="button:end-phase"
+      >
         {G.april9 ? t('adv.done') : t('act.endPhase', { phase: t(`phase.${G.phase === 'newCards' ? 'reinforcement' : G.phase}`) })}
       </button>,
     );
