@@ -46,3 +46,11 @@ describe('gateMove', () => {
     expect(heard).toEqual([{ matchID: 'm1', verdict: 'wrong' }]);
   });
 });
+
+describe('copies of a card', () => {
+  it('are one card to the learner', () => {
+    const trade = basic.steps.findIndex((s) => s.id === 'trade');
+    expect(judgeMove(basic, trade, '0', 'trade', { cards: ['de.forsterkninger#3'] })).toBe('ok');
+    expect(judgeMove(basic, trade, '0', 'trade', { cards: ['de.panzer#1'] })).toBe('wrong');
+  });
+});

@@ -21,9 +21,15 @@ export type Verdict = 'ok' | 'wrong' | 'wait';
 export function judgeMove(lesson: Lesson, stateID: number, playerID: string, move: string, args: unknown): Verdict {
   const step = lesson.steps[stateID];
   if (!step) return 'ok';
-  if (step.seat === playerID && matchesStep(step, move, args)) return 'ok';
+  if (step.seat === playerID && matchesStep({ ...step, args: copyless(step.args) }, move, copyless(args))) return 'ok';
   return step.say ? 'wrong' : 'wait';
 }
+
+/**
+ * Copies of a card are one card to the learner (the hand shows them as one, and plays or trades
+ * whichever copy comes first): `de.forsterkninger#2` is taken for the step's `de.forsterkninger#1`.
+ */
+const copyless = <T>(x: T): T => JSON.parse(JSON.stringify(x ?? null).replace(/#\d+"/g, '"'));
 
 type Gate = (playerID: string, move: string, args: unknown) => Verdict;
 const gates = new Map<string, Gate>();
