@@ -74,6 +74,56 @@ async function konStep(p: Page, c: LessonClicks, move: string, a: Args) {
       return c.click(p.locator(`[data-place="${a.area}"]`));
     }
   }
+  return april9Step(p, c, move, a);
+}
+
+/** The same value as JSON, a list taken as a set. */
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(Array.isArray(a) ? [...a].sort() : a) === JSON.stringify(Array.isArray(b) ? [...b].sort() : b);
+
+/** The 9. April turn's moves (the advanced rules). */
+async function april9Step(p: Page, c: LessonClicks, move: string, a: Args) {
+  switch (move) {
+    case 'chooseApril9': {
+      await p.locator('[data-keep]').first().waitFor({ timeout: 15_000 });
+      const boxes = await p.locator('[data-keep]').all();
+      const want = async (b: Locator) => a.cards.includes(await b.getAttribute('data-keep'));
+      // Those not wanted off first: no more than the number kept may be ticked.
+      for (const b of boxes) if ((await b.isChecked()) && !(await want(b))) await c.click(b);
+      for (const b of boxes) if (!(await b.isChecked()) && (await want(b))) await c.click(b);
+      return c.click(p.locator('[data-lesson-target="button:choose-april9"]'));
+    }
+    case 'placeShips': {
+      // Ship by ship ("Particular ships"): the step's group names its ships.
+      const groups = p.locator('[data-testid="ship-groups"]');
+      await groups.waitFor({ timeout: 15_000 });
+      const one = groups.locator('details.ship-one');
+      if (!(await one.evaluate((e) => (e as HTMLDetailsElement).open))) await c.click(one.locator('summary'));
+      for (const id of a.ships as string[]) await c.click(one.locator(`[data-place-ship="${id}"]`));
+      const n = await groups.locator('[data-testid="ships-picked"]').getAttribute('data-count');
+      if (Number(n) !== a.ships.length) throw new Error(`picked ${n} ships, the step places ${a.ships.length}`);
+      return c.click(groups.locator(`[data-place-zone="${a.zone}"]`));
+    }
+    case 'intercept':
+      return c.click(p.locator(`[data-adv="intercept-${a.attempt ? 'yes' : 'no'}"]`));
+    case 'chooseNavalCombat':
+      return c.click(p.locator(`[data-adv="chooseNavalCombat"][data-value="${a.zone}"]`));
+    case 'raid':
+      return c.click(p.locator(`[data-lesson-target="ship:${a.ship}"]`));
+    case 'landShips': {
+      await c.click(p.locator('[data-adv="landShips"]'));
+      for (let guard = 0; guard < 4; guard++) {
+        const buttons = p.locator('.adv-step[data-move="landShips"] button[data-step]');
+        if ((await buttons.count()) === 0) return;
+        const key = (await buttons.first().getAttribute('data-step'))!;
+        const values = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
+        const k = values.findIndex((v) => same(v.startsWith('[') ? JSON.parse(v) : v, a[key]));
+        if (k < 0) throw new Error(`landing: no ${key} ${JSON.stringify(a[key])} among ${values.join(' ')}`);
+        await c.click(buttons.nth(k));
+      }
+      return;
+    }
+  }
   throw new Error(`no way to play ${move} on the page yet`);
 }
 

@@ -19,7 +19,10 @@ import { coveredTargets, LessonClicks, playStep } from './lesson-play';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The short ones first: a failure in the long 9. April lesson leaves the others' results standing. */
-const LESSONS: Lesson[] = [...KON_LESSONS, ...DERES_LESSONS].sort((a, b) => a.steps.length - b.steps.length);
+const LESSONS: Lesson[] = [...KON_LESSONS, ...DERES_LESSONS]
+  .sort((a, b) => a.steps.length - b.steps.length)
+  // LESSON_ONLY=kon-april9: one lesson alone, while writing one.
+  .filter((l) => !process.env.LESSON_ONLY || l.id === process.env.LESSON_ONLY);
 const PHONE = { width: 390, height: 844 };
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -96,9 +99,12 @@ describe('lessons through the pages', () => {
       await page.locator(`[data-testid="learn-to-play"] [data-lesson="${lesson.id}"] .lesson-finished`).waitFor();
       await page.context().close();
     }
-    const phone = await playThrough(LESSONS.find((l) => l.id === 'deres-first-round')!, PHONE, 'phone');
-    found.push(...(await seriousViolations(phone)).map((v) => `phone deres-first-round: ${v}`));
-    await phone.context().close();
+    const deres = LESSONS.find((l) => l.id === 'deres-first-round');
+    if (deres) {
+      const phone = await playThrough(deres, PHONE, 'phone');
+      found.push(...(await seriousViolations(phone)).map((v) => `phone deres-first-round: ${v}`));
+      await phone.context().close();
+    }
     expect(found).toEqual([]);
   });
 

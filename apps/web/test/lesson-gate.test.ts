@@ -54,3 +54,12 @@ describe('copies of a card', () => {
     expect(judgeMove(basic, trade, '0', 'trade', { cards: ['de.panzer#1'] })).toBe('wrong');
   });
 });
+
+describe('one ship placed', () => {
+  it('is the group of one the 9. April lesson places', () => {
+    const april9 = KON_LESSONS.find((l) => l.id === 'kon-april9')!;
+    const at = april9.steps.findIndex((s) => s.id === 'ships-egersund');
+    expect(judgeMove(april9, at, '0', 'placeShip', { ship: 'ship.de.minesveipere-egersund', zone: 'III' })).toBe('ok');
+    expect(judgeMove(april9, at, '0', 'placeShip', { ship: 'ship.de.minesveipere-egersund', zone: 'II' })).toBe('wrong');
+  });
+});

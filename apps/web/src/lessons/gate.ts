@@ -21,7 +21,8 @@ export type Verdict = 'ok' | 'wrong' | 'wait';
 export function judgeMove(lesson: Lesson, stateID: number, playerID: string, move: string, args: unknown): Verdict {
   const step = lesson.steps[stateID];
   if (!step) return 'ok';
-  if (step.seat === playerID && matchesStep({ ...step, args: copyless(step.args) }, move, copyless(args))) return 'ok';
+  const [name, given] = alike(move, args);
+  if (step.seat === playerID && matchesStep({ ...step, args: copyless(step.args) }, name, copyless(given))) return 'ok';
   return step.say ? 'wrong' : 'wait';
 }
 
@@ -30,6 +31,16 @@ export function judgeMove(lesson: Lesson, stateID: number, playerID: string, mov
  * whichever copy comes first): `de.forsterkninger#2` is taken for the step's `de.forsterkninger#1`.
  */
 const copyless = <T>(x: T): T => JSON.parse(JSON.stringify(x ?? null).replace(/#\d+"/g, '"'));
+
+/**
+ * A move the page makes in another form than the script's: Kampen om Norge's page places one ship
+ * with `placeShip`, a group of one with the same effect as `placeShips`.
+ */
+function alike(move: string, args: unknown): [string, unknown] {
+  const a = (Array.isArray(args) ? args[0] : args) as Record<string, unknown> | undefined;
+  if (move === 'placeShip' && a) return ['placeShips', { ships: [a.ship], zone: a.zone }];
+  return [move, args];
+}
 
 type Gate = (playerID: string, move: string, args: unknown) => Verdict;
 const gates = new Map<string, Gate>();
