@@ -118,15 +118,21 @@ describe('lessons through the pages', () => {
         await clicks.click(page.locator(`button[data-nation]:not([data-nation="${step.args.nation}"])`));
       else if (step.move === 'move') await clicks.click(page.locator('[data-lesson-target="button:end-phase"]'));
       else {
-        // 9. April's cards: another set than the step's, then Keep.
-        const boxes = page.locator('[data-keep]');
-        await boxes.first().waitFor();
-        await page.locator('[data-keep]:checked').first().uncheck();
-        await page.locator('[data-keep]:not(:checked):not([disabled])').last().check();
+        // 9. April's cards: the step's five but one, and a card the step does not keep (not a copy of one).
+        await page.locator('[data-keep]').first().waitFor();
+        const kinds = (step.args.cards as string[]).map((c) => c.split('#')[0]);
+        const other = (await page.locator('[data-keep]').evaluateAll((els) => els.map((e) => e.getAttribute('data-keep')!))).find(
+          (c) => !kinds.includes(c.split('#')[0]),
+        )!;
+        while ((await page.locator('[data-keep]:checked').count()) > 0) await page.locator('[data-keep]:checked').first().uncheck();
+        for (const c of [...(step.args.cards as string[]).slice(1), other]) await page.locator(`[data-keep="${c}"]`).check();
         await clicks.click(page.locator('[data-lesson-target="button:choose-april9"]'));
       }
       const wrong = page.locator('[data-testid="lesson-wrong"]');
-      await wrong.waitFor();
+      await wrong.waitFor().catch(async (e) => {
+        await shot(page, `lesson-wrong-missing-${lesson.id}`);
+        throw e;
+      });
       expect(await wrong.textContent()).toContain(step.wrong!.no);
       console.log(`wrong move in ${lesson.id} at ${step.id}: "${(await wrong.textContent())?.trim()}"`);
       // Kept back: the panel is still at the step.

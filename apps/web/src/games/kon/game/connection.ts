@@ -68,7 +68,8 @@ export interface MatchConnection {
   skips: AutopassSkip[];
   /** "Not this phase" (true) for the repeated window the side faces now, or "ask me each time" (false). */
   declineRepeated(notThisPhase: boolean): Promise<void>;
-  makeMove(playerID: string, move: string, args: unknown): void;
+  /** Send a move; false when it was not sent (a lesson's gate kept it back: the lesson says why). */
+  makeMove(playerID: string, move: string, args: unknown): boolean | void;
   sendChat(text: string): void;
 }
 
@@ -273,9 +274,10 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     makeMove(playerID, move, args) {
       const i = (ids as (string | null)[]).indexOf(playerID);
       const client = clients.current[i];
-      if (!client || !gateMove(matchID, playerID, move, args)) return;
+      if (!client || !gateMove(matchID, playerID, move, args)) return false;
       setLastError(null);
       (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);
+      return true;
     },
     sendChat(text) {
       const client = clients.current[0];
