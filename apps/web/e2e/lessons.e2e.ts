@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import type { Lesson } from '@kon/platform/lessons';
 import { KON_LESSONS } from '@kon/game/lessons';
 import { DERES_LESSONS } from '@kon/deres/lessons';
-import { newContext, shot, useWebRig, type Lang } from './helpers';
+import { DOCS, newContext, shot, useWebRig, type Lang } from './helpers';
 import { coveredTargets, LessonClicks, playStep } from './lesson-play';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,6 +24,8 @@ const LESSONS: Lesson[] = [...KON_LESSONS, ...DERES_LESSONS]
   // LESSON_ONLY=kon-april9: one lesson alone, while writing one.
   .filter((l) => !process.env.LESSON_ONLY || l.id === process.env.LESSON_ONLY);
 const PHONE = { width: 390, height: 844 };
+/** The steps photographed for docs/playing.md and docs/deres-uenighet.md. */
+const KEY_STEPS = new Set(['attack-hamar', 'panzer', 'trade', 'ships-oslo', 'intercept-eidsvoll', 'land-oslo', 'supply-1', 'buy', 'shoot']);
 
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
@@ -57,8 +59,8 @@ describe('lessons through the pages', () => {
   const worded = (lesson: Lesson) => lesson.steps.filter((s) => s.say);
   const panelAt = (page: Page, id: string) => page.locator(`[data-testid="lesson-panel"][data-step="${id}"]`).waitFor({ timeout: 20_000 });
 
-  async function playThrough(lesson: Lesson, size: { width: number; height: number }, where: string) {
-    const page = await startLesson(lesson, size);
+  async function playThrough(lesson: Lesson, size: { width: number; height: number }, where: string, lang: Lang = 'en') {
+    const page = await startLesson(lesson, size, lang);
     const clicks = new LessonClicks();
     const steps = worded(lesson);
     const covered: string[] = [];
@@ -70,10 +72,14 @@ describe('lessons through the pages', () => {
         );
         throw e;
       });
-      // The panel is placed after its targets are drawn: read it once it has settled.
-      await page.waitForTimeout(50);
-      const over = await coveredTargets(page);
+      // The panel is placed anew as its targets are drawn: it must come off them within a moment.
+      let over = await coveredTargets(page);
+      for (let tries = 0; over.length > 0 && tries < 20; tries++) {
+        await page.waitForTimeout(100);
+        over = await coveredTargets(page);
+      }
       if (over.length) covered.push(`${step.id}: ${over.join(', ')}`);
+      if (KEY_STEPS.has(step.id)) await shot(page, `lesson-${lesson.id}-${step.id}-${where}-${lang}`, DOCS);
       const before = clicks.n;
       await playStep(page, clicks, lesson.game, step).catch(async (e) => {
         await shot(page, `lesson-failed-${where}-${lesson.id}-${step.id}`);
@@ -101,7 +107,7 @@ describe('lessons through the pages', () => {
     }
     const deres = LESSONS.find((l) => l.id === 'deres-first-round');
     if (deres) {
-      const phone = await playThrough(deres, PHONE, 'phone');
+      const phone = await playThrough(deres, PHONE, 'phone', 'no');
       found.push(...(await seriousViolations(phone)).map((v) => `phone deres-first-round: ${v}`));
       await phone.context().close();
     }

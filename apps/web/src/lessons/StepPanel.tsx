@@ -73,10 +73,14 @@ export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps
     place();
     const watch = new MutationObserver(later);
     watch.observe(root instanceof Node ? root : document.body, { childList: true, subtree: true });
+    // The page's layout moving with no element added (a font arriving, a panel growing) moves the targets too.
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    sizes?.observe(document.body);
     window.addEventListener('resize', later);
     window.addEventListener('scroll', later, true);
     return () => {
       watch.disconnect();
+      sizes?.disconnect();
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('resize', later);
       window.removeEventListener('scroll', later, true);
