@@ -25,7 +25,15 @@ const LESSONS: Lesson[] = [...KON_LESSONS, ...DERES_LESSONS]
   .filter((l) => !process.env.LESSON_ONLY || l.id === process.env.LESSON_ONLY);
 const PHONE = { width: 390, height: 844 };
 /** The steps photographed for docs/playing.md and docs/deres-uenighet.md. */
-const KEY_STEPS = new Set(['attack-hamar', 'panzer', 'trade', 'ships-oslo', 'intercept-eidsvoll', 'land-oslo', 'supply-1', 'buy', 'shoot']);
+const KEY_STEPS = new Set([
+  'kon-basic attack-hamar laptop',
+  'kon-basic panzer laptop',
+  'kon-april9 ships-oslo laptop',
+  'kon-april9 land-oslo laptop',
+  'deres-first-round buy laptop',
+  'deres-first-round supply-1 phone',
+  'deres-first-round shoot phone',
+]);
 
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
@@ -79,7 +87,7 @@ describe('lessons through the pages', () => {
         over = await coveredTargets(page);
       }
       if (over.length) covered.push(`${step.id}: ${over.join(', ')}`);
-      if (KEY_STEPS.has(step.id)) await shot(page, `lesson-${lesson.id}-${step.id}-${where}-${lang}`, DOCS);
+      if (KEY_STEPS.has(`${lesson.id} ${step.id} ${where}`)) await shot(page, `lesson-${lesson.id}-${step.id}-${where}-${lang}`, DOCS);
       const before = clicks.n;
       await playStep(page, clicks, lesson.game, step).catch(async (e) => {
         await shot(page, `lesson-failed-${where}-${lesson.id}-${step.id}`);

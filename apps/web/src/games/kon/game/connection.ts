@@ -69,7 +69,7 @@ export interface MatchConnection {
   /** "Not this phase" (true) for the repeated window the side faces now, or "ask me each time" (false). */
   declineRepeated(notThisPhase: boolean): Promise<void>;
   /** Send a move; false when it was not sent (a lesson's gate kept it back: the lesson says why). */
-  makeMove(playerID: string, move: string, args: unknown): boolean | void;
+  makeMove(playerID: string, move: string, args: unknown): boolean;
   sendChat(text: string): void;
 }
 
@@ -272,8 +272,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       setSkips(r.skips);
     },
     makeMove(playerID, move, args) {
-      const i = (ids as (string | null)[]).indexOf(playerID);
-      const client = clients.current[i];
+      const client = clients.current[(ids as (string | null)[]).indexOf(playerID)];
       if (!client || !gateMove(matchID, playerID, move, args)) return false;
       setLastError(null);
       (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);

@@ -324,7 +324,15 @@ function lossAndCardChoices({ G, choices, state, send, busy, stage, t }: BodyPro
       <div key="cards" className="quick-cards">
         <div className="button-grid">
           {playable.map((c) => (
-            <button key={c} type="button" className="card-button" onClick={() => state.playCard(c)} disabled={busy} data-play={c}>
+            <button
+              key={c}
+              type="button"
+              className="card-button"
+              onClick={() => state.playCard(c)}
+              disabled={busy}
+              data-play={c}
+              data-lesson-target={`card:${c}`}
+            >
               {t('act.play')}: <strong>{cardTitle(c)}</strong>
             </button>
           ))}
