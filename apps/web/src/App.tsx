@@ -22,7 +22,7 @@ import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from './ui
 import { DEFAULT_GAME, GameChoice, useGames } from './lobby/GameChoice';
 import { ModuleCreate } from './lobby/ModuleCreate';
 import { HomeHero } from './lobby/HomeHero';
-import { LearnToPlay } from './lessons/LearnToPlay';
+import { LearnThisGame, LearnToPlay } from './lessons/LearnToPlay';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 import { InvitePage } from './lobby/InvitePage';
@@ -318,6 +318,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
         {other && <ModuleCreate key={other.id} game={other} navigate={navigate} />}
         <form className="panel create-form" onSubmit={submit} aria-label={t('home.create')} hidden={!!other}>
           <h2>{t('home.create')}</h2>
+          <LearnThisGame game={games?.find((g) => g.id === DEFAULT_GAME)} navigate={navigate} />
           <NameField value={name} onChange={setName} required={seat !== WATCH} />
           <RulesetChoice
             ruleset={scenario ? null : ruleset}

@@ -12,7 +12,8 @@ export const GROUP_STRINGS = dictionary({
     'groups.picked': ({ n }) => (n === 1 ? 'Valgt: ett skip' : `Valgt: ${n} skip`),
     'groups.where': ({ n }) => (n === 1 ? 'Legg skipet i:' : `Legg disse ${n} i:`),
     'groups.nowhere': 'Denne gruppen kan ikke legges ut samlet. Velg en annen.',
-    'groups.one': 'Ett bestemt skip',
+    'groups.one': 'Bestemte skip',
+    'groups.oneHint': 'Det første skipet du klikker velges alene; de neste legges til gruppen (et nytt klikk tar det ut igjen).',
     'a9.preselected': 'Forhåndsvalgt: ulike kort først, flest symboler først. Bytt om du vil.',
   },
   en: {
@@ -24,7 +25,8 @@ export const GROUP_STRINGS = dictionary({
     'groups.picked': ({ n }) => (n === 1 ? 'Picked: one ship' : `Picked: ${n} ships`),
     'groups.where': ({ n }) => (n === 1 ? 'Place it in:' : `Place these ${n} in:`),
     'groups.nowhere': 'This group cannot be placed together. Pick another.',
-    'groups.one': 'One particular ship',
+    'groups.one': 'Particular ships',
+    'groups.oneHint': 'The first ship you click is picked alone; the next ones join the group (a second click takes one out).',
     'a9.preselected': 'Preselected: different cards first, most symbols first. Change them if you like.',
   },
 });

@@ -12,6 +12,8 @@ export const LESSON_STRINGS = dictionary({
     'lesson.start': (p) => `Start «${p.title}»`,
     'lesson.starting': 'Starter …',
     'lesson.learner': 'Elev',
+    'lesson.inForm': 'Ny i spillet? Spill en guidet leksjon mot datamaskinen før du inviterer andre.',
+    'lesson.wait': 'Vent litt: datamaskinen gjør sitt trekk først, så er det din tur.',
   },
   en: {
     'lesson.learn': 'Learn to play',
@@ -23,5 +25,7 @@ export const LESSON_STRINGS = dictionary({
     'lesson.start': (p) => `Start “${p.title}”`,
     'lesson.starting': 'Starting …',
     'lesson.learner': 'Learner',
+    'lesson.inForm': 'New to the game? Play a guided lesson against the computer before you invite anyone.',
+    'lesson.wait': 'Wait a moment: the computer makes its move first, then it is your turn.',
   },
 });

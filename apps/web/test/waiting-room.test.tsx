@@ -24,7 +24,7 @@ vi.mock('../src/games/kon/game/connection', () => ({
     log: [],
     lobby,
     clock: null,
-    makeMove: () => {},
+    makeMove: () => true,
     sendChat: () => {},
   }),
 }));

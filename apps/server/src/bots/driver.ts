@@ -9,7 +9,7 @@
  * decide one after another (one decision at a time per match).
  */
 import type { GameModule, ModuleMove } from '@kon/platform';
-import { scriptedMove } from '@kon/platform/lessons';
+import { inScript, scriptedMove } from '@kon/platform/lessons';
 import { ApiError, notFound } from '../http/errors';
 import type { LobbyRecord, SeatKey } from '../lobby/lobby';
 import type { Logger } from '../core/log';
@@ -268,7 +268,12 @@ export class BotSeats implements MatchService {
     const state = await this.opts.transport.currentState(matchID);
     if (!state || state.ctx.gameover !== undefined) return;
     const G = state.G;
-    const playerID = [...module.toMove(G, state.ctx), ...(bots.mayAct?.(G, state.ctx) ?? [])].find((pid) => holders.has(pid));
+    const acting = [...module.toMove(G, state.ctx), ...(bots.mayAct?.(G, state.ctx) ?? [])].filter((pid) => holders.has(pid));
+    // While a lesson's script lasts, only the seat whose step it is moves: at the learner's step (in a
+    // step all decide at once, as Deres uenighet's orders) the computer waits for the learner.
+    const lesson = acting.map((pid) => holders.get(pid)!.lesson).find((l) => l !== undefined);
+    const scripted = lesson !== undefined && inScript(lesson, state._stateID);
+    const playerID = scripted ? acting.find((pid) => pid === lesson.steps[state._stateID]?.seat) : acting[0];
     if (playerID === undefined) return;
     const holder = holders.get(playerID)!;
     if (!(await this.claimed(matchID, state._stateID))) return;

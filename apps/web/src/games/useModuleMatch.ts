@@ -19,6 +19,7 @@ import { connectRefusal } from '../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 import { reportState } from '../lessons/match-state';
+import { gateMove } from '../lessons/gate';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
@@ -143,6 +144,7 @@ export function useModuleMatch(
       c.moves?.[sent.name]?.(...sent.args);
     };
     sendMove.current = (name, args) => {
+      if (!gateMove(matchID, playerID, name, args)) return;
       sent = sentMove(module, playerID, name, args, c.getState());
       resendWaiting = false;
       c.moves?.[name]?.(...args);

@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import type { Lesson } from '@kon/platform/lessons';
 import { useI18n } from '../i18n';
-import { useMatchStateID } from './match-state';
+import { judgeMove, openGate, useGateRefusal } from './gate';
+import { lastStateID, useMatchStateID } from './match-state';
 import { markFinished } from './progress';
 import { StepPanel } from './StepPanel';
 
@@ -22,6 +23,14 @@ export function LessonOverlay({ matchID, lessonId }: { matchID: string; lessonId
   const { lang } = useI18n();
   const [lesson, setLesson] = useState<Lesson | null>(null);
   const stateID = useMatchStateID(matchID);
+  const refused = useGateRefusal(matchID);
+  // The refusal shown belongs to the state it was made at: any newer state ends it.
+  const [shown, setShown] = useState<{ refused: typeof refused; at: number | null } | null>(null);
+  useEffect(() => setShown(refused ? { refused, at: lastStateID(matchID) ?? null } : null), [refused, matchID]);
+  useEffect(() => {
+    if (!lesson) return;
+    return openGate(matchID, (playerID, move, args) => judgeMove(lesson, lastStateID(matchID) ?? 0, playerID, move, args));
+  }, [lesson, matchID]);
   useEffect(() => {
     loadLesson(lessonId).then(
       (l) => setLesson(l ?? null),
@@ -43,5 +52,6 @@ export function LessonOverlay({ matchID, lessonId }: { matchID: string; lessonId
     );
   const at = worded.findIndex((i) => i >= stateID);
   const step = lesson.steps[worded[at]!]!;
-  return <StepPanel step={step} index={at} of={worded.length} wrong={false} />;
+  const verdict = shown && shown.at === stateID ? shown.refused?.verdict : undefined;
+  return <StepPanel step={step} index={at} of={worded.length} wrong={verdict === 'wrong'} wait={verdict === 'wait'} />;
 }

@@ -17,13 +17,15 @@ export interface StepPanelProps {
   of: number;
   /** The last action was not the step's: show its explanation. */
   wrong: boolean;
+  /** A move was tried while the script waits for a computer's move. */
+  wait?: boolean;
   /** Where to look for the targets (the match page). */
   root?: ParentNode;
 }
 
 const LIT = 'lesson-lit';
 
-/** Attributes the boards already carry, read as a target's name until they carry data-lesson-target. */
+/** Attributes the boards carry beside data-lesson-target, read as a target's name too (a board not yet marked). */
 const EXISTING: Record<string, string> = { area: 'data-area', zone: 'data-zone', square: 'data-square', slot: 'data-slot' };
 const quoted = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
 
@@ -40,28 +42,48 @@ export function targetsOf(step: LessonStep, root: ParentNode = document): Elemen
   return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
 }
 
-export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
+export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps) {
   const { t, lang } = useI18n();
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
   useLayoutEffect(() => {
-    const targets = targetsOf(step, root);
-    for (const el of targets) el.classList.add(LIT);
+    // The board draws its pieces as the state arrives (a card in hand, a button of the phase): the
+    // targets are looked for again whenever the page's elements change, and the panel placed anew.
+    let targets: Element[] = [];
+    let frame = 0;
     const place = () => {
-      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect());
+      frame = 0;
+      const now = targetsOf(step, root);
+      for (const el of targets) if (!now.includes(el)) el.classList.remove(LIT);
+      for (const el of now) el.classList.add(LIT);
+      targets = now;
+      // Only what is on the screen counts: a target scrolled away is covered by nothing.
+      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
       const box = ref.current?.getBoundingClientRect();
-      setAt(
-        placePanel(
-          rects,
-          { width: window.innerWidth, height: window.innerHeight },
-          { width: box?.width ?? 320, height: box?.height ?? 140 },
-        ),
+      const next = placePanel(
+        rects,
+        { width: window.innerWidth, height: window.innerHeight },
+        { width: box?.width ?? 320, height: box?.height ?? 140 },
       );
+      setAt((old) => (old && old.x === next.x && old.y === next.y ? old : next));
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(place);
     };
     place();
-    window.addEventListener('resize', place);
+    const watch = new MutationObserver(later);
+    watch.observe(root instanceof Node ? root : document.body, { childList: true, subtree: true });
+    // The page's layout moving with no element added (a font arriving, a panel growing) moves the targets too.
+    const sizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(later);
+    sizes?.observe(document.body);
+    window.addEventListener('resize', later);
+    window.addEventListener('scroll', later, true);
     return () => {
-      window.removeEventListener('resize', place);
+      watch.disconnect();
+      sizes?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('resize', later);
+      window.removeEventListener('scroll', later, true);
       for (const el of targets) el.classList.remove(LIT);
     };
   }, [step, root]);
@@ -70,6 +92,8 @@ export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
     <section
       ref={ref}
       className="lesson-panel"
+      data-testid="lesson-panel"
+      data-step={step.id}
       aria-label={t('lesson.panel')}
       aria-live="polite"
       style={
@@ -81,8 +105,13 @@ export function StepPanel({ step, index, of, wrong, root }: StepPanelProps) {
       <p className="lesson-progress">{t('lesson.step', { n: index + 1, of })}</p>
       {words && <p className="lesson-words">{words}</p>}
       {wrong && step.wrong && (
-        <p className="lesson-wrong" role="alert">
+        <p className="lesson-wrong" role="alert" data-testid="lesson-wrong">
           <strong>{t('lesson.wrong')}</strong> {step.wrong[lang]}
+        </p>
+      )}
+      {wait && (
+        <p className="lesson-wrong" role="alert" data-testid="lesson-wait">
+          {t('lesson.wait')}
         </p>
       )}
     </section>

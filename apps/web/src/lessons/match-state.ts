@@ -15,6 +15,11 @@ export function reportState(matchID: string, stateID: unknown): void {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { matchID, stateID } }));
 }
 
+/** The state id the page last reported for a match (undefined: none yet). */
+export function lastStateID(matchID: string): number | undefined {
+  return last.get(matchID);
+}
+
 /** The match's state id as its page last received it (null: not yet). */
 export function useMatchStateID(matchID: string): number | null {
   const [id, setId] = useState<number | null>(() => last.get(matchID) ?? null);

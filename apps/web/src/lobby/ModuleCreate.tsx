@@ -11,6 +11,7 @@ import { botsForPlan, OpponentChoices } from '../ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from '../ui/ClockChoice';
 import { VisibilityChoice } from './PublicMatches';
 import { ChoiceGroup, NameField } from '../ui/FormParts';
+import { LearnThisGame } from '../lessons/LearnToPlay';
 
 export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
@@ -53,6 +54,7 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
       <p className="muted small" data-testid="create-summary">
         {game.summary[lang]} ({t('games.players', game.players)})
       </p>
+      <LearnThisGame game={game} navigate={navigate} />
       <NameField value={name} onChange={setName} />
       <ChoiceGroup
         legend={t('games.plan')}

@@ -52,6 +52,7 @@ function Squares({ G, marks, onSquare, tl }: { G: DeresView; marks: MapMarks; on
         <g
           key={k}
           data-square={k}
+          data-lesson-target={`square:${k}`}
           data-target={clickable ? 'true' : undefined}
           data-lit={l ? 'true' : undefined}
           data-order={l?.orders ? JSON.stringify(l.orders) : undefined}
@@ -152,6 +153,7 @@ export function DeresMap({
       <rect
         key={`slot${i}`}
         data-slot={i}
+        data-lesson-target={`slot:${i}`}
         data-target={can ? 'true' : undefined}
         x={s.col * TILE_SIZE * CELL + 2}
         y={s.row * TILE_SIZE * CELL + 2}

@@ -91,7 +91,14 @@ export function useOrdersDraft(
         </p>
       )}
       <div className="deres-buttons">
-        <button type="button" className="primary" disabled={why !== null} onClick={() => send(orders)} data-action="submit-orders">
+        <button
+          type="button"
+          className="primary"
+          disabled={why !== null}
+          onClick={() => send(orders)}
+          data-action="submit-orders"
+          data-lesson-target="button:submit"
+        >
           {submitted ? w.resubmit : w.submit}
         </button>
         {phase === 'shoot' && (

@@ -97,7 +97,14 @@ export function setupTurn(
       <h2>{texts.PHASE_TEXTS[G.phase][tl]}</h2>
       {w[`help_${G.phase}`] && <p className="muted small">{w[`help_${G.phase}`]}</p>}
       {nations.map((n) => (
-        <button key={n} type="button" className="deres-nation" onClick={() => move('chooseNation', { nation: n })} data-nation={n}>
+        <button
+          key={n}
+          type="button"
+          className="deres-nation"
+          onClick={() => move('chooseNation', { nation: n })}
+          data-nation={n}
+          data-lesson-target={`nation:${n}`}
+        >
           <span className="chip" style={{ background: NATION_COLOURS[n] }} /> <strong>{texts.NATION_TEXTS[n].name[tl]}</strong>
           <small>{texts.NATION_TEXTS[n].ability[tl]}</small>
         </button>

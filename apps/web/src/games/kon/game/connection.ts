@@ -12,6 +12,7 @@ import { api, type ClockView, type MatchInfo } from '../../../api';
 import { connectRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
 import { reportState } from '../../../lessons/match-state';
+import { gateMove } from '../../../lessons/gate';
 
 /**
  * A WebSocket from the start, long-polling only where WebSockets fail. socket.io's default starts on
@@ -67,7 +68,8 @@ export interface MatchConnection {
   skips: AutopassSkip[];
   /** "Not this phase" (true) for the repeated window the side faces now, or "ask me each time" (false). */
   declineRepeated(notThisPhase: boolean): Promise<void>;
-  makeMove(playerID: string, move: string, args: unknown): void;
+  /** Send a move; false when it was not sent (a lesson's gate kept it back: the lesson says why). */
+  makeMove(playerID: string, move: string, args: unknown): boolean;
   sendChat(text: string): void;
 }
 
@@ -270,11 +272,11 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
       setSkips(r.skips);
     },
     makeMove(playerID, move, args) {
-      const i = (ids as (string | null)[]).indexOf(playerID);
-      const client = clients.current[i];
-      if (!client) return;
+      const client = clients.current[(ids as (string | null)[]).indexOf(playerID)];
+      if (!client || !gateMove(matchID, playerID, move, args)) return false;
       setLastError(null);
       (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);
+      return true;
     },
     sendChat(text) {
       const client = clients.current[0];

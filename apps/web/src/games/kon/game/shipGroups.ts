@@ -30,10 +30,16 @@ export function shipPlacement(single: readonly Args[], groups: readonly Args[], 
   const typed = [...byType].map(([type, ids]) => ({ type, ids }));
   const kept = (picked ?? []).filter((id) => toPlace.includes(id));
   const pick = kept.length > 0 ? toPlace.filter((id) => kept.includes(id)) : (typed[0]?.ids ?? []);
+  const zonesOf = (id: string) => single.filter((o) => o.ship === id).map((o) => String(o.zone));
+  const listed = groups.filter((o) => key(o.ships as string[]) === key(pick)).map((o) => String(o.zone));
+  // A group the engine did not list (ships picked one by one) goes where each of its ships may go:
+  // the engine places a group ship by ship, whole or not at all.
   const zones =
     pick.length === 1
-      ? single.filter((o) => o.ship === pick[0]).map((o) => String(o.zone))
-      : groups.filter((o) => key(o.ships as string[]) === key(pick)).map((o) => String(o.zone));
+      ? zonesOf(pick[0]!)
+      : listed.length > 0
+        ? listed
+        : zonesOf(pick[0]!).filter((z) => pick.every((id) => zonesOf(id).includes(z)));
   return { toPlace, groups: typed, pick, zones: [...new Set(zones)] };
 }
 

@@ -91,13 +91,29 @@ export function ActionPanel({
   const footer: React.ReactNode[] = [];
   if (choices.pass && mode.kind === 'idle' && !hideBasic)
     footer.push(
-      <button key="pass" type="button" className="primary" onClick={() => send('pass', {})} disabled={busy} data-action="pass">
+      <button
+        key="pass"
+        type="button"
+        className="primary"
+        onClick={() => send('pass', {})}
+        disabled={busy}
+        data-action="pass"
+        data-lesson-target="button:pass"
+      >
         {passLabel}
       </button>,
     );
   if (choices.endPhase && mode.kind === 'idle' && !hideBasic)
     footer.push(
-      <button key="end" type="button" className="primary" onClick={() => send('endPhase', {})} disabled={busy} data-action="endPhase">
+      <button
+        key="end"
+        type="button"
+        className="primary"
+        onClick={() => send('endPhase', {})}
+        disabled={busy}
+        data-action="endPhase"
+        data-lesson-target="button:end-phase"
+      >
         {G.april9 ? t('adv.done') : t('act.endPhase', { phase: t(`phase.${G.phase === 'newCards' ? 'reinforcement' : G.phase}`) })}
       </button>,
     );
@@ -308,7 +324,15 @@ function lossAndCardChoices({ G, choices, state, send, busy, stage, t }: BodyPro
       <div key="cards" className="quick-cards">
         <div className="button-grid">
           {playable.map((c) => (
-            <button key={c} type="button" className="card-button" onClick={() => state.playCard(c)} disabled={busy} data-play={c}>
+            <button
+              key={c}
+              type="button"
+              className="card-button"
+              onClick={() => state.playCard(c)}
+              disabled={busy}
+              data-play={c}
+              data-lesson-target={`card:${c}`}
+            >
               {t('act.play')}: <strong>{cardTitle(c)}</strong>
             </button>
           ))}

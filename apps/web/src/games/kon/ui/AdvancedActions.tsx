@@ -154,7 +154,14 @@ function april9Choices({ G, adv, state, send, busy, t, f }: BodyProps): React.Re
     body.push(
       <div key="raid" className="button-grid">
         {adv.get('raid')!.map((o) => (
-          <button key={String(o.ship)} type="button" onClick={() => send('raid', o)} disabled={busy} data-adv="raid">
+          <button
+            key={String(o.ship)}
+            type="button"
+            onClick={() => send('raid', o)}
+            disabled={busy}
+            data-adv="raid"
+            data-lesson-target={`ship:${String(o.ship)}`}
+          >
             {t('adv.raid', { ship: shipName(String(o.ship)) ?? '?' })}
           </button>
         ))}
@@ -198,6 +205,7 @@ function fleetChoices({ G, adv, state, send, busy, t, f }: BodyProps): React.Rea
           onClick={() => send('intercept', { attempt: true })}
           disabled={busy}
           data-adv="intercept-yes"
+          data-lesson-target="button:intercept-yes"
         >
           {t('adv.interceptYes')}
         </button>

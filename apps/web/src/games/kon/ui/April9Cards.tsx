@@ -76,6 +76,7 @@ export function CardChoice({ G, faction, options, onConfirm, busy }: CardPickPro
           // The listed option itself: the same cards in the engine's order.
           onClick={() => onConfirm(matchSet(options, 'cards', sel)!.cards as string[])}
           data-action="keep"
+          data-lesson-target="button:choose-april9"
         >
           {t('adv.keepConfirm')}
         </button>

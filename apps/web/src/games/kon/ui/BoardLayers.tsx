@@ -38,6 +38,7 @@ export function SeaShapes({ ctl }: { ctl: PickControl }) {
             className={`sea ${z.redShadow ? 'sea-red' : ''} ${isPick ? 'pickable' : ''} ${selected === z.id ? 'selected' : ''}`}
             fill={z.redShadow ? 'url(#hatch-red)' : '#d6e5ee'}
             data-zone={z.id}
+            data-lesson-target={`zone:${z.id}`}
             onClick={() => pick(z.id)}
             {...facts.bind(z.id)}
             {...(isPick ? { tabIndex: 0, role: 'button', 'aria-label': hint ?? z.id, onKeyDown: onKey(z.id) } : {})}
@@ -76,6 +77,7 @@ export function AreaShapes({ ctl, G, inPlay }: { ctl: PickControl; G: FactionVie
             d={a.shape}
             className={cls}
             data-area={a.id}
+            data-lesson-target={`area:${a.id}`}
             onClick={() => pick(a.id)}
             {...facts.bind(a.id)}
             {...(isPick || isSource

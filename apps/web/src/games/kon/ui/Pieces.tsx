@@ -125,6 +125,7 @@ export function CardFace({
     <article
       className={`card f-${info.faction} ${playable ? 'playable' : ''}`}
       data-card={instance}
+      data-lesson-target={`card:${instance}`}
       data-copies={(copies ?? [instance]).join(' ')}
       aria-label={copies && copies.length > 1 ? `${title} ×${copies.length}` : title}
     >

@@ -3,6 +3,7 @@
  * group picked now (at first the first type, so its zones light up on the map at once), how many of
  * a type, and the zones as buttons for the keyboard. One click on a zone places the whole group.
  */
+import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n';
 import { shipInfo } from '../game/ships';
 import { someOfType, toggleType } from '../game/shipGroups';
@@ -12,8 +13,24 @@ import { placeLabel, type AdvancedState } from './advanced-state';
 
 export function ShipGroups({ state, busy }: { state: AdvancedState; busy: boolean }) {
   const { t, lang } = useI18n();
+  // Whether the pick was made ship by ship (then a ship's click adds or takes it out) or by types.
+  const [byShip, setByShip] = useState(false);
   const p = state.ships;
+  // A group placed (fewer ships left): the next ship clicked starts a new pick.
+  const left = p?.toPlace.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the count of ships left is the trigger
+  useEffect(() => setByShip(false), [left]);
   if (!p) return null;
+  const byType = (ids: string[] | null) => {
+    setByShip(false);
+    state.pickShips(ids);
+  };
+  const pickShip = (id: string) => {
+    setByShip(true);
+    if (!byShip) return state.pickShips([id]);
+    const next = p.pick.includes(id) ? p.pick.filter((x) => x !== id) : [...p.pick, id];
+    state.pickShips(next.length > 0 ? next : null);
+  };
   const all = p.pick.length === p.toPlace.length;
   return (
     <div className="ship-groups" data-testid="ship-groups">
@@ -27,7 +44,7 @@ export function ShipGroups({ state, busy }: { state: AdvancedState; busy: boolea
               <button
                 type="button"
                 aria-pressed={picked === g.ids.length}
-                onClick={() => state.pickShips(toggleType(p, g.type))}
+                onClick={() => byType(toggleType(p, g.type))}
                 disabled={busy}
                 data-pick-type={g.type}
               >
@@ -38,7 +55,7 @@ export function ShipGroups({ state, busy }: { state: AdvancedState; busy: boolea
                   value={picked}
                   min={1}
                   max={g.ids.length}
-                  onChange={(k) => state.pickShips(someOfType(p, g.type, k))}
+                  onChange={(k) => byType(someOfType(p, g.type, k))}
                   label={t('groups.howMany', { type: name })}
                 />
               )}
@@ -47,7 +64,7 @@ export function ShipGroups({ state, busy }: { state: AdvancedState; busy: boolea
         })}
       </ul>
       {p.groups.length > 1 && (
-        <button type="button" aria-pressed={all} onClick={() => state.pickShips(p.toPlace)} disabled={busy} data-pick-all>
+        <button type="button" aria-pressed={all} onClick={() => byType(p.toPlace)} disabled={busy} data-pick-all>
           {t('groups.all', { n: p.toPlace.length })}
         </button>
       )}
@@ -75,14 +92,15 @@ export function ShipGroups({ state, busy }: { state: AdvancedState; busy: boolea
       )}
       <details className="ship-one">
         <summary>{t('groups.one')}</summary>
+        <p className="muted small">{t('groups.oneHint')}</p>
         <div className="ship-list">
           {p.toPlace.map((id) => (
             <button
               key={id}
               type="button"
               className="ship-button"
-              aria-pressed={p.pick.length === 1 && p.pick[0] === id}
-              onClick={() => state.pickShips([id])}
+              aria-pressed={byShip ? p.pick.includes(id) : p.pick.length === 1 && p.pick[0] === id}
+              onClick={() => pickShip(id)}
               disabled={busy}
               data-place-ship={id}
             >

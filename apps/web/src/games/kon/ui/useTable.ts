@@ -79,7 +79,8 @@ export function useMoves(conn: MatchConnection, seats: Seats, spectator: boolean
     if (!actingSeat?.playerID || busy) return;
     if (!conn.connected) return setNotSent(true);
     setSentAt(actingSeat.stateID);
-    conn.makeMove(actingSeat.playerID, move, args);
+    // Kept back (a lesson's wrong move): nothing to wait for.
+    if (conn.makeMove(actingSeat.playerID, move, args) === false) setSentAt(null);
   };
   const undo = () => send('undo', {});
   const actions = useActionState(G, choices, send, stateKey);
