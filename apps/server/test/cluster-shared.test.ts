@@ -80,7 +80,7 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     const a = new RateLimits(settings, log, { redis: await connected(), prefix });
     const b = new RateLimits(settings, log, { redis: await connected(), prefix });
     const results: string[] = [];
-    for (let i = 0; i < 14; i++) results.push(await (i % 2 ? a : b).matchCreated('198.51.100.7'));
+    for (let i = 0; i < 14; i++) results.push((await (i % 2 ? a : b).matchCreated('198.51.100.7')).verdict);
     expect(results.filter((v) => v === 'ok')).toHaveLength(10);
     expect(results.slice(10)).toEqual(['limited', 'limited', 'limited', 'limited']);
   });
@@ -91,12 +91,12 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
       redis,
       prefix: `test-${randomBytes(6).toString('hex')}:`,
     });
-    expect(await limits.matchCreated('198.51.100.8')).toBe('ok');
+    expect((await limits.matchCreated('198.51.100.8')).verdict).toBe('ok');
     redis.disconnect();
     await waitFor(() => redis.status !== 'ready', 'the connection down');
-    expect(await limits.matchCreated('198.51.100.8')).toBe('unavailable');
+    expect((await limits.matchCreated('198.51.100.8')).verdict).toBe('unavailable');
     const api: string[] = [];
-    for (let i = 0; i < 5; i++) api.push(await limits.apiRequest('198.51.100.8'));
+    for (let i = 0; i < 5; i++) api.push((await limits.apiRequest('198.51.100.8')).verdict);
     expect(api).toEqual(['ok', 'ok', 'ok', 'limited', 'limited']);
   });
 });

@@ -291,6 +291,10 @@ describe('limits', () => {
     const third = await api(small.url, 'POST', '/api/matches', { body: {} });
     expect(third.status).toBe(429);
     expect(third.json.error.code).toBe('rate_limited');
+    // The wait goes with the code (the page shows it in minutes), in the body and as Retry-After.
+    expect(third.json.error.retryAfter).toBeGreaterThan(3_000);
+    expect(third.json.error.retryAfter).toBeLessThanOrEqual(3_600);
+    expect(third.headers.get('retry-after')).toBe(String(third.json.error.retryAfter));
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await api(small.url, 'GET', '/api/matches')).status);
     expect(statuses).toContain(429);

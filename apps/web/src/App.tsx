@@ -1,17 +1,6 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { I18nContext, initialLang, saveLang, translate, useI18n, type Lang } from './i18n';
-import {
-  api,
-  ApiError,
-  remember,
-  saveName,
-  savedName,
-  type Plan,
-  type Ruleset,
-  type ScenarioInfo,
-  type SeatBots,
-  type SeatKey,
-} from './api';
+import { api, remember, saveName, savedName, type Plan, type Ruleset, type ScenarioInfo, type SeatBots, type SeatKey } from './api';
 import { SeatBadges, TopBar } from './ui/Chrome';
 import { Choice, ChoiceGroup, NameField } from './ui/FormParts';
 import { PublicMatches, VisibilityChoice } from './lobby/PublicMatches';
@@ -26,6 +15,7 @@ import { LearnThisGame, LearnToPlay } from './lessons/LearnToPlay';
 import { GameMatchPage } from './games/GameMatchPage';
 import { matchmakingPage, OpenTickets } from './matchmaking/pages';
 import { InvitePage } from './lobby/InvitePage';
+import { apiErrorText } from './refusal-text';
 
 // The match page brings boardgame.io's client, the rules engine, the map and the card data: a chunk of
 // its own, fetched when a match is opened (and ahead of time from the invite and join pages).
@@ -301,7 +291,7 @@ function HomePage({ navigate }: { navigate: (to: string) => void }) {
       // With the computer in every other seat there is nobody to invite: straight to the game.
       navigate(created.links.seats.length > 1 ? `/m/${created.matchID}/invite` : `/m/${created.matchID}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setError(apiErrorText(t, err));
       setBusy(false);
     }
   };

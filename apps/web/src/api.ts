@@ -49,6 +49,8 @@ export class ApiError extends Error {
     /** A code of the protocol's error table; `http_<status>` when the answer was not the server's own. */
     readonly code: ErrorCode | `http_${number}`,
     message: string,
+    /** For a limit's refusal: the seconds the server asks to wait. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -66,7 +68,15 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
   } catch {
     json = undefined;
   }
-  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? `http_${res.status}`, json?.error?.message ?? res.statusText);
+  if (!res.ok) {
+    const wait = json?.error?.retryAfter ?? Number(res.headers?.get?.('retry-after'));
+    throw new ApiError(
+      res.status,
+      json?.error?.code ?? `http_${res.status}`,
+      json?.error?.message ?? res.statusText,
+      Number.isFinite(wait) && wait > 0 ? wait : undefined,
+    );
+  }
   return json as T;
 }
 

@@ -2,12 +2,14 @@
  * One text per error code of the protocol's table (packages/protocol/src/errors.ts), bokmål and
  * English: what the server refused, in the player's words. A code added to the table does not compile
  * here until it has both texts. Shown for socket refusals (`kon:error`) and wherever a page has no
- * text of its own for an API error; looked up as `code.<code>`. Only the table's type is imported:
+ * text of its own for an API error; looked up as `code.<code>`. A code the protocol marks `wait` (a
+ * limit) names `{minutes}`, filled from the refusal's `retryAfter` (refusal-text.ts); a placeholder is
+ * the same in both languages (tested). Only the table's type is imported:
  * the protocol's schemas stay out of the page's code (zod must not build them before the page has
  * turned its eval-based compiler off, see game/zod-jitless.ts).
  */
 import type { ErrorCode } from '@kon/protocol';
-import type { Dictionary } from './i18n-words';
+import { dictionary, type Entry } from './i18n-words';
 
 export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   bad_authorization: { no: 'Nettleseren sendte en ugyldig nøkkel.', en: 'This browser sent an invalid key.' },
@@ -20,10 +22,13 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   method_not_allowed: { no: 'Serveren forsto ikke forespørselen.', en: 'The server did not understand the request.' },
   no_route: { no: 'Serveren kjenner ikke den adressen.', en: 'The server does not know that address.' },
   rate_limit_unavailable: {
-    no: 'Nye partier kan ikke opprettes akkurat nå; prøv igjen om et minutt.',
-    en: 'New matches cannot be created right now; try again in a minute.',
+    no: 'Nye partier kan ikke opprettes akkurat nå; prøv igjen om {minutes} min.',
+    en: 'New matches cannot be created right now; try again in {minutes} min.',
   },
-  rate_limited: { no: 'For mange forsøk på kort tid; vent litt.', en: 'Too many tries in a short time; wait a moment.' },
+  rate_limited: {
+    no: 'For mange forsøk fra denne adressen på kort tid; prøv igjen om {minutes} min.',
+    en: 'Too many tries from this address in a short time; try again in {minutes} min.',
+  },
   shutting_down: {
     no: 'Serveren starter på nytt; ingenting ble gjort. Prøv igjen om et øyeblikk.',
     en: 'The server is restarting; nothing was done. Try again in a moment.',
@@ -154,8 +159,16 @@ export const ERROR_TEXTS: Record<ErrorCode, { no: string; en: string }> = {
   illegal_move: { no: 'Reglene tillater ikke det trekket.', en: 'The rules do not allow that move.' },
 };
 
+/** A text with `{name}` placeholders, filled from the lookup's parameters. */
+const filled =
+  (text: string): Entry =>
+  (p) =>
+    text.replace(/\{(\w+)\}/g, (_m, k: string) => String(p[k] ?? `{${k}}`));
+const side = (lang: 'no' | 'en') =>
+  Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, filled(t[lang])])) as Record<
+    `code.${ErrorCode}`,
+    Entry
+  >;
+
 /** The texts as i18n tables, keyed `code.<code>`. */
-export const ERROR_STRINGS: Dictionary<`code.${ErrorCode}`> = {
-  no: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.no])) as Record<`code.${ErrorCode}`, string>,
-  en: Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, t]) => [`code.${code}`, t.en])) as Record<`code.${ErrorCode}`, string>,
-};
+export const ERROR_STRINGS = dictionary({ no: side('no'), en: side('en') });

@@ -121,7 +121,12 @@ export const I18nContext = createContext<I18n>({
 });
 export const useI18n = () => useContext(I18nContext);
 
-/** A refusal from the server in plain words: the text of its code (i18n-errors.ts), else the general one. */
-export function refusalText(t: T, code: string): string {
-  return Object.hasOwn(ERROR_TEXTS, code) ? t(`code.${code}`) : t('act.refused');
+/**
+ * A refusal from the server in plain words: the text of its code (i18n-errors.ts), else the general
+ * one. A limit's text names the wait in whole minutes, from the refusal's `retryAfter` seconds (a
+ * minute when the refusal has none).
+ */
+export function refusalText(t: T, code: string, retryAfter?: number): string {
+  const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
+  return Object.hasOwn(ERROR_TEXTS, code) ? t(`code.${code}`, { minutes }) : t('act.refused');
 }

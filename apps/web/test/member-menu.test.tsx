@@ -115,7 +115,7 @@ describe('MemberMenu', () => {
     fetchMock.mockResolvedValueOnce(apiError(429, 'rate_limited'));
     fireEvent.submit(nameInput().form!);
     await flush();
-    expect(screen.getByRole('alert').textContent).toBe('For mange forespørsler. Vent litt og prøv igjen.');
+    expect(screen.getByRole('alert').textContent).toBe('For mange forsøk fra denne adressen på kort tid; prøv igjen om 1 min.');
 
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     fireEvent.submit(nameInput().form!);

@@ -5,7 +5,10 @@
  * keeps one text per code in each language.
  */
 
-/** `status`: the HTTP status the code is answered with; null: a socket refusal only. */
+/**
+ * `status`: the HTTP status the code is answered with; null: a socket refusal only. `wait`: a limit's
+ * refusal, sent with `retryAfter` (whole seconds), which the page shows as `{minutes}` in its text.
+ */
 export const ERRORS = {
   // Requests
   bad_authorization: { status: 401 },
@@ -17,8 +20,8 @@ export const ERRORS = {
   invalid_query: { status: 400 },
   method_not_allowed: { status: 405 },
   no_route: { status: 404 },
-  rate_limited: { status: 429 },
-  rate_limit_unavailable: { status: 503 },
+  rate_limited: { status: 429, wait: true },
+  rate_limit_unavailable: { status: 503, wait: true },
   shutting_down: { status: 503 },
   internal: { status: 500 },
   // Matches and seats
@@ -107,7 +110,7 @@ export const ERRORS = {
   nothing_to_undo: { status: null },
   /** Any other rule the move breaks; `rule` on the refusal names it (e.g. not_adjacent). */
   illegal_move: { status: null },
-} as const satisfies Record<string, { status: number | null }>;
+} as const satisfies Record<string, { status: number | null; wait?: true }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
@@ -115,6 +118,9 @@ export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 /** Codes the HTTP API answers with, and the status of each. */
 export type HttpErrorCode = { [C in ErrorCode]: (typeof ERRORS)[C]['status'] extends number ? C : never }[ErrorCode];
 export type ErrorStatus<C extends HttpErrorCode> = (typeof ERRORS)[C]['status'];
+
+/** The codes whose refusal carries a wait (`retryAfter`): their texts name `{minutes}`. */
+export const WAIT_CODES = ERROR_CODES.filter((c) => (ERRORS[c] as { wait?: true }).wait === true);
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERRORS, code);

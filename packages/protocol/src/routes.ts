@@ -52,12 +52,16 @@ import { ACCOUNT_ROUTES } from './account-routes';
 import { matchForecast } from './matchmaking';
 import { MATCHMAKING_ROUTES } from './matchmaking-routes';
 
-/** Every refusal: `{ error: { code, message } }`, with the fields that were wrong for invalid_body. */
+/**
+ * Every refusal: `{ error: { code, message } }`, with the fields that were wrong for invalid_body and,
+ * for a code the table marks `wait` (a limit), the seconds to wait (also sent as Retry-After).
+ */
 export const errorBody = z.object({
   error: z.object({
     code: errorCode,
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    retryAfter: z.number().int().positive().optional(),
   }),
 });
 

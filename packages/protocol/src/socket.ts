@@ -17,6 +17,8 @@ export const socketRefusal = z.object({
   message: z.string().optional(),
   /** For `illegal_move`: the rule the move breaks, in the game's words (e.g. not_adjacent). */
   rule: z.string().optional(),
+  /** For a code the table marks `wait` (a limit): whole seconds until it lets the next one through. */
+  retryAfter: z.number().int().positive().optional(),
 });
 export type SocketRefusal = z.infer<typeof socketRefusal>;
 

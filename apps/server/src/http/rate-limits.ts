@@ -4,6 +4,13 @@ import type { Logger } from '../core/log';
 
 /** What a limit says of one more request: go ahead, too many, or (creation only) cannot tell now. */
 export type Verdict = 'ok' | 'limited' | 'unavailable';
+/** A verdict and, when limited, the whole seconds until the limit lets the next one through. */
+export interface Check {
+  verdict: Verdict;
+  retryAfter?: number;
+}
+/** Whole seconds until `res` lets one more through (at least 1). */
+const secondsLeft = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 export interface RateLimitSettings {
   /** API requests per client address per minute. */
@@ -64,17 +71,17 @@ export class RateLimits {
   }
 
   /** One API request from `address`. */
-  apiRequest(address: string): Promise<Verdict> {
+  apiRequest(address: string): Promise<Check> {
     return this.consume(this.api, address, 'api');
   }
 
   /** One match created from `address`. */
-  matchCreated(address: string): Promise<Verdict> {
+  matchCreated(address: string): Promise<Check> {
     return this.consume(this.create, address, 'create');
   }
 
   /** One sign-in attempt, or one e-mail link asked for, by `key` (a client address, or `email:` and the address). */
-  signInAttempt(key: string): Promise<Verdict> {
+  signInAttempt(key: string): Promise<Check> {
     return this.consume(this.signIn, key, 'signin');
   }
 
@@ -82,12 +89,13 @@ export class RateLimits {
    * One socket message; 'limited' from the first message over the limit in a window on. `first` is
    * true for that first one only, so the caller logs one line per window, not one per message.
    */
-  async socketMessage(socketID: string): Promise<{ verdict: Verdict; first: boolean }> {
+  async socketMessage(socketID: string): Promise<Check & { first: boolean }> {
     try {
       await this.socket.consume(socketID);
       return { verdict: 'ok', first: false };
     } catch (e) {
-      if (e instanceof RateLimiterRes) return { verdict: 'limited', first: e.consumedPoints === this.socket.points + 1 };
+      if (e instanceof RateLimiterRes)
+        return { verdict: 'limited', retryAfter: secondsLeft(e), first: e.consumedPoints === this.socket.points + 1 };
       throw e;
     }
   }
@@ -97,15 +105,15 @@ export class RateLimits {
     void this.socket.delete(socketID);
   }
 
-  private async consume(limiter: RateLimiterAbstract, key: string, name: string): Promise<Verdict> {
+  private async consume(limiter: RateLimiterAbstract, key: string, name: string): Promise<Check> {
     try {
       await limiter.consume(key);
-      return 'ok';
+      return { verdict: 'ok' };
     } catch (e) {
-      if (e instanceof RateLimiterRes) return 'limited';
+      if (e instanceof RateLimiterRes) return { verdict: 'limited', retryAfter: secondsLeft(e) };
       // The store did not answer and there is no insurance limiter for this one (creation).
       this.log.warn('rate limit store unavailable', { limit: name, err: e });
-      return 'unavailable';
+      return { verdict: 'unavailable', retryAfter: 60 };
     }
   }
 }

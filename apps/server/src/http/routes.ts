@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import Router from '@koa/router';
 import type { z } from 'zod';
 import type { Config } from '../core/config';
-import { ApiError } from './errors';
+import { ApiError, limited } from './errors';
 import { joinBody, recoverBody, renameBody, type Lobby } from '../lobby/lobby';
 import { matchStatuses, statusBody } from '../lobby/match-status';
 import type { State } from 'boardgame.io';
@@ -115,7 +115,15 @@ export function baseMiddleware(app: Koa, { config, log, isShuttingDown, metrics 
     } catch (e) {
       if (e instanceof ApiError) {
         ctx.status = e.status;
-        ctx.body = { error: { code: e.code, message: e.message, ...(e.details ? { issues: e.details } : {}) } };
+        if (e.retryAfter) ctx.set('Retry-After', String(e.retryAfter));
+        ctx.body = {
+          error: {
+            code: e.code,
+            message: e.message,
+            ...(e.details ? { issues: e.details } : {}),
+            ...(e.retryAfter ? { retryAfter: e.retryAfter } : {}),
+          },
+        };
       } else {
         log.error('request failed', { err: e, method: ctx.method, path: ctx.path });
         ctx.status = 500;
@@ -134,7 +142,8 @@ export function apiRouter(deps: HttpDeps): Router {
 
   router.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    if ((await limits.apiRequest(ctx.ip)) === 'limited') throw new ApiError(429, 'rate_limited', 'Too many requests; wait a minute.');
+    const check = await limits.apiRequest(ctx.ip);
+    if (check.verdict === 'limited') throw limited(check.retryAfter, 'Too many requests; wait a minute.');
     await next();
   });
 
@@ -158,11 +167,17 @@ export function apiRouter(deps: HttpDeps): Router {
   });
 
   router.post('/matches', async (ctx) => {
-    const verdict = await limits.matchCreated(ctx.ip);
-    if (verdict === 'limited') throw new ApiError(429, 'rate_limited', 'Too many matches created from here; wait a while.');
+    const { verdict, retryAfter } = await limits.matchCreated(ctx.ip);
+    if (verdict === 'limited') throw limited(retryAfter, 'Too many matches created from here; wait a while.');
     // Creation fails closed: without the shared counter nobody could tell a flood from a player.
     if (verdict === 'unavailable')
-      throw new ApiError(503, 'rate_limit_unavailable', 'Matches cannot be created right now; try again in a minute.');
+      throw new ApiError(
+        503,
+        'rate_limit_unavailable',
+        'Matches cannot be created right now; try again in a minute.',
+        undefined,
+        retryAfter,
+      );
     const body = lobby.parseCreate(await readJson(ctx, config.bodyLimitBytes));
     ctx.status = 201;
     ctx.body = await lobby.create(body);

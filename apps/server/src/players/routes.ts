@@ -20,7 +20,7 @@ import {
   signupRequest,
 } from '@kon/protocol';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, limited, notFound } from '../http/errors';
 import { parse, readJson, type ApiRoutes, type HttpDeps } from '../http/routes';
 import type { AccountSeats } from './account-seats';
 import type { Accounts } from './accounts';
@@ -62,9 +62,10 @@ export function accountRoutes(p: PlayersParts): ApiRoutes {
     });
     const site = (ctx: Koa.Context) => config.publicUrl ?? servedOrigin(ctx);
     const limit = async (...keys: string[]) => {
-      for (const key of keys)
-        if ((await limits.signInAttempt(key)) === 'limited')
-          throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts; wait a while.');
+      for (const key of keys) {
+        const check = await limits.signInAttempt(key);
+        if (check.verdict === 'limited') throw limited(check.retryAfter, 'Too many sign-in attempts; wait a while.');
+      }
     };
     const info = async (id: string) => {
       const a = await p.accounts.info(id);

@@ -104,10 +104,10 @@ export class SocketSessions {
   private onConnection(game: Game, filter: FilterFn, socket: Socket) {
     const { opts, log } = this.ctx;
     const limited = async () => {
-      const { verdict, first } = await opts.limits.socketMessage(socket.id);
+      const { verdict, first, retryAfter } = await opts.limits.socketMessage(socket.id);
       if (verdict === 'ok') return false;
       if (first) log.warn('socket rate limit', { socket: socket.id });
-      socket.emit('kon:error', { code: 'rate_limited' } satisfies SocketRefusal);
+      socket.emit('kon:error', { code: 'rate_limited', ...(retryAfter ? { retryAfter } : {}) } satisfies SocketRefusal);
       return true;
     };
     socket.on('disconnect', () => opts.limits.socketClosed(socket.id));

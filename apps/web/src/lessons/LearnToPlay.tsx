@@ -5,9 +5,10 @@
  * learner's seat and opens the match, where the step panel follows the match's state.
  */
 import { useState } from 'react';
-import { ApiError, api, remember, savedName, type GameInfo } from '../api';
+import { api, remember, savedName, type GameInfo } from '../api';
 import { useI18n } from '../i18n';
 import { useGames } from '../lobby/GameChoice';
+import { apiErrorText } from '../refusal-text';
 import { finishedLessons } from './progress';
 import './lessons.css';
 
@@ -29,7 +30,7 @@ function useLessonStart(navigate: Navigate) {
       remember(created.matchID, { member: joined, game, lesson, createdAt: Date.now() });
       navigate(`/m/${created.matchID}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setError(apiErrorText(t, err));
       setBusy(null);
     }
   };

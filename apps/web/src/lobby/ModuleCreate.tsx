@@ -5,13 +5,14 @@
  * set-up is its default.
  */
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, remember, saveName, savedName, type GameInfo, type Plan, type SeatBots, type SeatKey } from '../api';
+import { api, remember, saveName, savedName, type GameInfo, type Plan, type SeatBots, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { botsForPlan, OpponentChoices } from '../ui/ComputerSeats';
 import { ClockChoice, clockSettings, DEFAULT_CLOCK, type ClockDraft } from '../ui/ClockChoice';
 import { VisibilityChoice } from './PublicMatches';
 import { ChoiceGroup, NameField } from '../ui/FormParts';
 import { LearnThisGame } from '../lessons/LearnToPlay';
+import { apiErrorText } from '../refusal-text';
 
 export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
@@ -43,7 +44,7 @@ export function ModuleCreate({ game, navigate }: { game: GameInfo; navigate: (to
       // With the computer in every other seat there is nobody to invite: straight to the game.
       navigate(created.links.seats.length > 1 ? `/m/${created.matchID}/invite` : `/m/${created.matchID}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('error.generic'));
+      setError(apiErrorText(t, err));
       setBusy(false);
     }
   };

@@ -4,13 +4,14 @@
  * the choice, when creating, of who may join.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, remember, saveName, type GameInfo, type Plan, type ScenarioInfo, type SeatKey } from '../api';
+import { remember, saveName, type GameInfo, type Plan, type ScenarioInfo, type SeatKey } from '../api';
 import { DEFAULT_GAME } from './GameChoice';
 import { useI18n } from '../i18n';
 import { RulesetTag, SeatBadges } from '../ui/Chrome';
 import { ChoiceGroup } from '../ui/FormParts';
 import { pastApi, type PublicMatch } from '../replay/api';
 import '../comfort.css';
+import { apiErrorText } from '../refusal-text';
 
 export function VisibilityChoice({ value, onChange }: { value: 'private' | 'public'; onChange: (v: 'private' | 'public') => void }) {
   const { t } = useI18n();
@@ -77,7 +78,7 @@ export function PublicMatches({
       });
       navigate(`/m/${m.matchID}`);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('error.generic'));
+      setError(apiErrorText(t, e));
       setJoining(null);
       refresh();
     }

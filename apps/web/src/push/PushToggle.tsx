@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../api';
 import { useI18n } from '../i18n';
 import { currentEndpoint, pushInfo, pushSupport, turnOffPush, turnOnPush, type PushInfo } from './pushDevice';
+import { limitText } from '../refusal-text';
 
 type State = { info: PushInfo; mine: string | null } | null;
 
@@ -50,7 +51,9 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
       const code = err instanceof ApiError ? err.code : err instanceof Error && err.message === 'permission' ? 'permission' : 'generic';
       setMessage({
         kind: 'error',
-        text: t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`),
+        text:
+          limitText(t, err) ??
+          t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`),
       });
     } finally {
       setBusy(false);

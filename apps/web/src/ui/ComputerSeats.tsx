@@ -7,6 +7,7 @@ import type { Faction } from '@kon/game';
 import { api, ApiError, type BotStrength, type MatchInfo, type SeatBots, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { SeatBadges } from './Chrome';
+import { apiErrorText } from '../refusal-text';
 
 export const STRENGTHS: BotStrength[] = ['easy', 'normal'];
 
@@ -160,11 +161,7 @@ export function ComputerSeatControls({
       onInfo(await f());
     } catch (e) {
       setError(
-        e instanceof ApiError
-          ? t(`bots.error.${e.code}`) === `bots.error.${e.code}`
-            ? e.message
-            : t(`bots.error.${e.code}`)
-          : t('error.generic'),
+        e instanceof ApiError && t(`bots.error.${e.code}`) !== `bots.error.${e.code}` ? t(`bots.error.${e.code}`) : apiErrorText(t, e),
       );
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import { api, ApiError, remember, remembered, saveName, savedName, type MatchInf
 import { useI18n } from '../i18n';
 import { SeatBadges, TopBar } from './Chrome';
 import { NameField } from './FormParts';
+import { apiErrorText } from '../refusal-text';
 
 type Navigate = (to: string, opts?: { replace?: boolean }) => void;
 
@@ -77,7 +78,7 @@ export function JoinPage({ matchID, navigate, prefetch }: { matchID: string; nav
       if (err instanceof ApiError && err.code === 'seat_taken') setTaken(true);
       else if (err instanceof ApiError && err.code === 'already_member') setError(t('join.otherSeat'));
       else if (err instanceof ApiError && err.status === 404) setError(t('join.badLink'));
-      else setError(err instanceof ApiError ? err.message : t('error.generic'));
+      else setError(apiErrorText(t, err));
     }
   };
 

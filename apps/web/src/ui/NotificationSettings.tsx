@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, ApiError, type NotificationInfo } from '../api';
 import { useI18n } from '../i18n';
 import { PushToggle } from '../push/PushToggle';
+import { limitText } from '../refusal-text';
 
 export function NotificationButton({ matchID, credentials }: { matchID: string; credentials: string }) {
   const { t, lang } = useI18n();
@@ -56,7 +57,7 @@ export function NotificationButton({ matchID, credentials }: { matchID: string; 
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'network';
       const known = ['invalid_body', 'webhook_refused', 'email_off', 'rate_limited'];
-      setMessage({ kind: 'error', text: t(`notify.error.${known.includes(code) ? code : 'generic'}`) });
+      setMessage({ kind: 'error', text: limitText(t, err) ?? t(`notify.error.${known.includes(code) ? code : 'generic'}`) });
     } finally {
       setBusy(false);
     }

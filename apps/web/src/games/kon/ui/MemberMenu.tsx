@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type R
 import { useI18n, type T } from '../../../i18n';
 import { api, ApiError, forgetMember, type MatchInfo } from '../../../api';
 import { AccountMenuItem } from '../../../account/AccountMenuItem';
+import { limitText } from '../../../refusal-text';
 
 /** The server's own rule for names (apps/server/src/lobby/lobby.ts): 1–32 characters, no control characters. */
 export function nameProblem(raw: string): 'empty' | 'long' | 'control' | null {
@@ -29,7 +30,7 @@ export function memberErrorText(err: unknown, t: T): string {
       case 'bad_authorization':
         return t('member.error.gone');
       case 'rate_limited':
-        return t('member.error.rate');
+        return limitText(t, err) ?? t('member.error.rate');
       case 'shutting_down':
         return t('member.error.server');
       default:
