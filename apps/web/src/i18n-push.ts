@@ -9,13 +9,17 @@ export const PUSH_STRINGS = dictionary({
     'push.hint': 'Kommer også når fanen er lukket, og på mobilen. Nettleseren spør om lov først.',
     'push.on': 'Denne enheten får nå varsel når det er din tur.',
     'push.off': 'Denne enheten får ikke lenger varsel for dette partiet.',
-    'push.denied': 'Nettleseren har sperret varsler for denne siden. Slå dem på i nettleserens innstillinger.',
-    'push.unsupported': 'Denne nettleseren kan ikke ta imot varsler. På iPhone: legg siden til på Hjem-skjermen først.',
+    'push.why.insecure':
+      'Varsel på enheten krever at siden er åpnet med https. Åpne den med https, eller få varsel på e-post eller webhook nedenfor.',
+    'push.why.no-worker':
+      'Dette vinduet kan ikke la siden arbeide i bakgrunnen (et privat vindu kan ikke det), så varsler når ikke fram hit. Åpne siden i et vanlig vindu, eller få varsel på e-post eller webhook nedenfor.',
+    'push.why.no-push':
+      'Denne nettleseren har ingen varseltjeneste. Få varsel på e-post eller webhook nedenfor i stedet. (På iPhone: legg siden til på Hjem-skjermen og åpne den derfra.)',
+    'push.why.denied':
+      'Nettleseren sperrer varsler for denne siden (et privat vindu gjør det alltid). Tillat varsler for siden i nettleserens innstillinger, eller få varsel på e-post eller webhook nedenfor.',
     'push.error.load': 'Fikk ikke hentet varselinnstillingen.',
-    'push.error.permission': 'Du sa nei til varsler, så ingenting ble slått på.',
     'push.error.push_refused': 'Serveren godtar ikke varseltjenesten til denne nettleseren.',
     'push.error.push_off': 'Denne serveren sender ikke varsler.',
-    'push.error.rate_limited': 'For mange forsøk; vent litt.',
     'push.error.generic': 'Fikk ikke slått på varsel. Prøv igjen.',
     'devices.title': 'Dine andre enheter',
     'devices.intro':
@@ -34,13 +38,17 @@ export const PUSH_STRINGS = dictionary({
     'push.hint': 'Arrives even when the tab is closed, and on your phone. The browser asks for permission first.',
     'push.on': 'This device will now be told when it is your move.',
     'push.off': 'This device will no longer be told about this match.',
-    'push.denied': "The browser blocks notifications for this site. Allow them in the browser's settings.",
-    'push.unsupported': 'This browser cannot receive notifications. On an iPhone: add the site to the Home Screen first.',
+    'push.why.insecure':
+      'Alerts on this device need the site opened over https. Open it with https, or get alerts by e-mail or webhook below.',
+    'push.why.no-worker':
+      'This window cannot let the site work in the background (a private window cannot), so alerts cannot reach it. Open the site in an ordinary window, or get alerts by e-mail or webhook below.',
+    'push.why.no-push':
+      'This browser has no push service. Get alerts by e-mail or webhook below instead. (On an iPhone: add the site to the Home Screen and open it from there.)',
+    'push.why.denied':
+      "The browser blocks notifications for this site (a private window always does). Allow them for the site in the browser's settings, or get alerts by e-mail or webhook below.",
     'push.error.load': 'Could not load the alert setting.',
-    'push.error.permission': 'You declined notifications, so nothing was turned on.',
     'push.error.push_refused': "The server does not accept this browser's push service.",
     'push.error.push_off': 'This server sends no alerts.',
-    'push.error.rate_limited': 'Too many tries; wait a little.',
     'push.error.generic': 'Could not turn alerts on. Try again.',
     'devices.title': 'Your other devices',
     'devices.intro':

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api';
 import { useI18n } from '../i18n';
-import { currentEndpoint, pushInfo, pushSupport, turnOffPush, turnOnPush, type PushInfo } from './pushDevice';
+import { currentEndpoint, pushInfo, turnOffPush, turnOnPush, type PushInfo } from './pushDevice';
+import { pushBlock, pushFailure } from './pushReason';
 import { limitText } from '../refusal-text';
 
 type State = { info: PushInfo; mine: string | null } | null;
@@ -15,7 +16,8 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
   const [state, setState] = useState<State>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const support = pushSupport();
+  // Why push cannot work in this browser (private window, no push service, blocked), said up front.
+  const block = pushBlock();
 
   const [loadFailed, setLoadFailed] = useState(false);
 
@@ -48,12 +50,13 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
         setMessage({ kind: 'ok', text: t('push.on') });
       }
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : err instanceof Error && err.message === 'permission' ? 'permission' : 'generic';
+      const why = pushFailure(err);
+      const code = err instanceof ApiError ? err.code : 'generic';
       setMessage({
         kind: 'error',
-        text:
-          limitText(t, err) ??
-          t(`push.error.${['permission', 'push_refused', 'push_off', 'rate_limited'].includes(code) ? code : 'generic'}`),
+        text: why
+          ? t(`push.why.${why}`)
+          : (limitText(t, err) ?? t(`push.error.${['push_refused', 'push_off'].includes(code) ? code : 'generic'}`)),
       });
     } finally {
       setBusy(false);
@@ -63,12 +66,14 @@ export function PushToggle({ matchID, credentials }: { matchID: string; credenti
   return (
     <div className="field push-toggle" data-testid="push-toggle" data-on={on ? 'true' : 'false'}>
       <span>{t('push.title')}</span>
-      {support === 'yes' ? (
+      {block === null ? (
         <button type="button" onClick={toggle} disabled={busy} aria-pressed={on} data-testid="push-button">
           {on ? t('push.turnOff') : t('push.turnOn')}
         </button>
       ) : (
-        <small className="muted">{t(support === 'denied' ? 'push.denied' : 'push.unsupported')}</small>
+        <small className="muted" data-testid="push-why" data-why={block}>
+          {t(`push.why.${block}`)}
+        </small>
       )}
       <small className="muted">{t('push.hint')}</small>
       {message && (

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { pushInfo as pushInfoSchema } from '@kon/protocol';
 import { call } from '../api';
+import { pushBlock, pushStep } from './pushReason';
 import { activeWorker } from './serviceWorker';
 
 /** The server's VAPID key (null: it sends no push) and this member's devices with push on. */
@@ -16,9 +17,8 @@ const path = (matchID: string) => `/api/matches/${encodeURIComponent(matchID)}/n
 export type PushSupport = 'yes' | 'no-browser' | 'denied';
 
 export function pushSupport(): PushSupport {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
-    return 'no-browser';
-  return Notification.permission === 'denied' ? 'denied' : 'yes';
+  const block = pushBlock();
+  return block === null ? 'yes' : block === 'denied' ? 'denied' : 'no-browser';
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -42,7 +42,9 @@ export async function currentEndpoint(): Promise<string | null> {
 export async function turnOnPush(matchID: string, credentials: string, publicKey: string, lang: 'nb' | 'en'): Promise<PushInfo> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('permission');
-  const reg = await activeWorker();
+  // A worker that never starts (a private window) or a push service that never answers would leave
+  // the click hanging without a word: each step has a time limit and says which step failed.
+  const reg = await pushStep('worker', activeWorker(), 15_000);
   let sub = await reg.pushManager.getSubscription();
   // A subscription made with another server key cannot carry our pushes: replace it.
   const key = sub?.options.applicationServerKey;
@@ -50,7 +52,11 @@ export async function turnOnPush(matchID: string, credentials: string, publicKey
     await sub.unsubscribe();
     sub = null;
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  sub ??= await pushStep(
+    'subscribe',
+    reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+    20_000,
+  );
   const json = sub.toJSON();
   return call<PushInfo>('POST', path(matchID), { endpoint: json.endpoint, keys: json.keys, lang }, credentials);
 }
