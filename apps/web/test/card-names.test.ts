@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * One naming rule for cards in each language: the printed (Norwegian) card name, in Norwegian and in
- * English alike (the card face adds the English translation beneath it). The English log used to say
- * "Roadblock" in one line and "Veisperring" in the next.
+ * One naming rule for cards in each language, the card faces' (Pieces.tsx): in Norwegian the printed
+ * name; in English the English name with the printed Norwegian one after it in brackets, so the
+ * rulebook's card is still known. The English log used to say "Veisperring" among English words.
  */
 import { describe, expect, it } from 'vitest';
 import { CARD_TEXTS, cards, type LogEntry } from '@kon/game';
@@ -10,15 +10,18 @@ import { describeLog } from '../src/games/kon/game/logText';
 import { STRINGS } from '../src/i18n';
 import april9 from '../../../packages/game/src/cards/april9-cards.json';
 
-/** English translations of card names that differ from the printed name. */
-const ENGLISH_TITLES = [
+/** Printed names and their English ones, where the two differ. */
+const TITLES = [
   ...cards.ACTION_CARDS.map((c) => [c.title, CARD_TEXTS[c.id]?.titleEn ?? c.title] as const),
   ...(april9 as { title: string; texts: { titleEn: string } }[]).map((c) => [c.title, c.texts.titleEn] as const),
 ]
   .filter(([no, en]) => no !== en)
-  .map(([, en]) => en)
   // "Reinforcements" is also the name of a phase (Forsterkninger, likewise, in Norwegian).
-  .filter((en) => en !== 'Reinforcements');
+  .filter(([, en]) => en !== 'Reinforcements');
+const ENGLISH_TITLES = [...new Set(TITLES.map(([, en]) => en))];
+const BOTH = new Map(TITLES);
+/** An English text with every "English (Printed)" pair taken out: what is left must name no card either way. */
+const withoutPairs = (text: string) => TITLES.reduce((t, [no, en]) => t.split(`${en} (${no})`).join(''), text);
 
 const entry = (event: string, data: LogEntry['data'] = {}, faction: LogEntry['faction'] = 'norway'): LogEntry => ({
   round: 1,
@@ -50,20 +53,26 @@ const ANY_PARAMS = new Proxy({} as Record<string, unknown>, {
 });
 
 describe('card names', () => {
-  it('the log names each card by its printed name in both languages, never by an English translation', () => {
-    for (const [e, name] of NAMING)
-      for (const lang of ['no', 'en'] as const) {
-        const text = describeLog(e, lang);
-        expect(text, `${e.event} (${lang})`).toContain(name);
-        for (const en of ENGLISH_TITLES) expect(text, `${e.event} (${lang}) says "${en}"`).not.toContain(en);
-      }
+  it('the log names each card by its printed name in Norwegian, and in English by its English name with the printed one after it', () => {
+    for (const [e, name] of NAMING) {
+      const no = describeLog(e, 'no');
+      expect(no, e.event).toContain(name);
+      for (const en of ENGLISH_TITLES) expect(no, `${e.event} says "${en}"`).not.toContain(en);
+      const en = describeLog(e, 'en');
+      expect(en, e.event).toContain(`${BOTH.get(name)} (${name})`);
+      for (const [printed] of TITLES) expect(withoutPairs(en), `${e.event}: "${printed}" alone`).not.toContain(printed);
+    }
   });
 
-  it('no English interface text uses an English card name', () => {
+  it('no interface text names a card the other language’s way', () => {
     const found: string[] = [];
-    for (const [key, entry] of Object.entries(STRINGS.en)) {
+    for (const [key, entry] of Object.entries(STRINGS.no)) {
       const text = typeof entry === 'function' ? entry(ANY_PARAMS) : entry;
-      for (const en of ENGLISH_TITLES) if (text.includes(en)) found.push(`${key}: "${en}"`);
+      for (const en of ENGLISH_TITLES) if (text.includes(en)) found.push(`no ${key}: "${en}"`);
+    }
+    for (const [key, entry] of Object.entries(STRINGS.en)) {
+      const text = withoutPairs(typeof entry === 'function' ? entry(ANY_PARAMS) : entry);
+      for (const [no] of TITLES) if (text.includes(no)) found.push(`en ${key}: "${no}"`);
     }
     expect(found).toEqual([]);
   });

@@ -51,7 +51,7 @@ describe('what the computer just did', () => {
   it('sums it up per side, in English and in Norwegian', () => {
     const m = followMarks(ROUND, BOTS)!;
     expect(followSummary(ROUND, m, 'en')).toBe(
-      'Norway moved 3 battalions, attacked Hamar, played Veisperring, and placed 2 in Bergen. The Allies landed in Narvik and Harstad and placed 4 in Narvik and Harstad.',
+      'Norway moved 3 battalions, attacked Hamar, played Roadblock (Veisperring), and placed 2 in Bergen. The Allies landed in Narvik and Harstad and placed 4 in Narvik and Harstad.',
     );
     expect(followSummary(ROUND, m, 'no')).toBe(
       'Norge flyttet 3 bataljoner, angrep Hamar, spilte Veisperring og satte ut 2 i Bergen. De allierte gikk i land i Narvik og Harstad og satte ut 4 i Narvik og Harstad.',
@@ -60,7 +60,7 @@ describe('what the computer just did', () => {
 
   it('names a side that only played a card, and says so when one had its turn and moved nothing', () => {
     const card = [e('germany', 'attack', { from: 'oslo', to: 'hamar', count: 1 }), e('norway', 'cardPlayed', { card: 'no.veisperring#1' })];
-    expect(followSummary(card, followMarks(card, BOTS)!, 'en')).toBe('Norway played Veisperring.');
+    expect(followSummary(card, followMarks(card, BOTS)!, 'en')).toBe('Norway played Roadblock (Veisperring).');
     const log = [e('germany', 'move', { from: 'oslo', to: 'hamar', count: 1 }), e('norway', 'turnStarts', { round: 1 })];
     const m = followMarks(log, BOTS)!;
     expect(m.areas).toEqual([]);

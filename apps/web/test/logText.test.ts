@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeLog } from '../src/games/kon/game/logText';
 import { playRandomGame } from './engine';
+import type { LogEntry } from '@kon/game';
 
 /** Every event name the engine logs, read from its source. */
 function engineEvents(): string[] {
@@ -45,6 +46,41 @@ describe('log phrasing', () => {
       'Runde 2: Tysklands tur begynner.',
     );
   });
+
+  it('names cards in the reader’s language, as the card faces do: English with the printed Norwegian name after it', () => {
+    const log = (event: string, data: Record<string, unknown>, lang: 'no' | 'en', faction = 'norway') =>
+      describeLog({ round: 1, faction, event, data } as LogEntry, lang);
+    expect(log('cardPlayed', { card: 'no.veisperring#2', effect: 0 }, 'en')).toBe('Norway played Roadblock (Veisperring).');
+    expect(log('discarded', { card: 'de.ubat#1' }, 'en', 'germany')).toBe('Germany discarded Submarine (Ubåt).');
+    expect(log('discarded', { card: 'de.ubat#1' }, 'no', 'germany')).toBe('Tyskland kastet Ubåt.');
+    expect(log('cardCancelled', { by: 'no.bakhold#1', card: 'de.panzer#1' }, 'en')).toBe('Ambush (Bakhold) cancelled Armour (Panzer).');
+    expect(log('roadblock', { count: 2, area: 'honefoss', from: 'oslo' }, 'en')).toMatch(/^Roadblock \(Veisperring\): 2 German battalions/);
+    expect(log('submarine', { area: 'bergen', die: 6, sunk: true }, 'en', 'germany')).toMatch(
+      /^Germany struck with Submarine \(Ubåt\) off /,
+    );
+    expect(log('april9CardPlayed', { card: 'a9.de.villedende-manover#1' }, 'en', 'germany')).toBe(
+      'Germany played Deceptive Manoeuvre (Villedende manøver).',
+    );
+    expect(log('april9CardPlayed', { card: 'a9.de.villedende-manover#1' }, 'no', 'germany')).toBe('Tyskland spilte Villedende manøver.');
+  });
+
+  it('writes no printed Norwegian card name alone in an English entry of whole random games', () => {
+    const { G } = playRandomGame({ seed: 5, maxActions: 1500 });
+    const printed = [...new Set(G.log.flatMap((e) => [e.data?.card, e.data?.by]).filter((c): c is string => typeof c === 'string'))];
+    expect(printed.length).toBeGreaterThan(3);
+    const named = (c: string, lang: 'no' | 'en') =>
+      describeLog({ round: 1, faction: 'norway', event: 'discarded', data: { card: c } } as LogEntry, lang).replace(
+        /^\S+ \S+ (.*)\.$/,
+        '$1',
+      );
+    const pairs = printed.map((c) => ({ no: named(c, 'no'), en: named(c, 'en') })).filter((p) => p.no !== p.en);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const e of G.log) {
+      const text = describeLog(e, 'en');
+      // A printed name appears only inside the brackets after the English one.
+      for (const { no } of pairs) expect(text.split(`(${no})`).join(''), text).not.toContain(no);
+    }
+  }, 30_000);
 
   it("counts with the language's own plural rules", () => {
     const starts = (attackers: number, defenders: number, lang: 'no' | 'en') =>

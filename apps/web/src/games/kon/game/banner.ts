@@ -1,7 +1,8 @@
 /** The one sentence that always says what you must do now, or whom you are waiting for. */
 import type { Actor, Faction, FactionView } from '@kon/game';
 import { translate, type Lang } from '../../../i18n';
-import { areaName, cardTitle } from './data';
+import { cardName } from './cardNames';
+import { areaName } from './data';
 import { advancedDetail } from './advancedBanner';
 
 export interface Banner {
@@ -53,7 +54,7 @@ export function bannerFor(G: FactionView, a: Actor | null, mine: readonly Factio
       case 'engineers': {
         const p = prompt?.kind === 'engineers' ? prompt : undefined;
         const target = p ? G.attacks.find((x) => x.id === p.attackId)?.target : undefined;
-        detail = t('do.engineers', { card: p ? cardTitle(p.card) : '?', area: areaName(target) });
+        detail = t('do.engineers', { card: p ? cardName(p.card, lang) : '?', area: areaName(target) });
         break;
       }
       case 'paratroopers':

@@ -10,7 +10,8 @@
  */
 import type { Faction, LogEntry } from '@kon/game';
 import { translate, type Lang } from '../../../i18n';
-import { areaName, BOARD, cardTitle } from './data';
+import { cardName } from './cardNames';
+import { areaName, BOARD } from './data';
 
 /** A march from one area to another: a move, an attack, a retreat, a flight or a crossing by sea. */
 export interface FollowArrow {
@@ -144,7 +145,7 @@ export function followSummary(log: readonly LogEntry[], marks: FollowMarks, lang
           placed += num(d.count, 1);
           placedIn.push(str(d.area));
         } else if (e.event === 'landed') landed.push(...(Array.isArray(d.areas) ? d.areas.map(String) : []));
-        else if (e.event === 'cardPlayed') cards.push(cardTitle(str(d.card)));
+        else if (e.event === 'cardPlayed') cards.push(cardName(str(d.card), lang));
       }
       const parts: string[] = [];
       if (moved) parts.push(no ? `flyttet ${battalions(lang, moved)}` : `moved ${battalions(lang, moved)}`);

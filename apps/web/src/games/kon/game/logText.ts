@@ -1,7 +1,8 @@
 /** The engine's log entries in plain words, in the reader's language. */
-import { april9Card, ship, type LogEntry } from '@kon/game';
+import { ship, type LogEntry } from '@kon/game';
 import { translate, type Lang } from '../../../i18n';
-import { areaName, cardTitle } from './data';
+import { cardKindName, cardName } from './cardNames';
+import { areaName } from './data';
 
 type D = Record<string, unknown>;
 const n = (x: unknown) => Number(x ?? 0);
@@ -23,13 +24,6 @@ function factionName(lang: Lang, f: unknown): string {
   return f ? translate(lang, `faction.${s(f)}`) : '';
 }
 const dice = (xs: unknown) => arr(xs).map(String).join(' ');
-const a9 = (c: unknown) => {
-  try {
-    return april9Card(s(c)).title;
-  } catch {
-    return '';
-  }
-};
 const shipName = (id: unknown) => {
   try {
     return ship(s(id)).name;
@@ -59,7 +53,7 @@ function april9SeaLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
         ? `${F} har valgt sine 9. april-kort.`
         : `${F} ${agree(e.faction, 'has', 'have')} chosen ${agree(e.faction, 'its', 'their')} 9 April cards.`;
     case 'april9CardPlayed':
-      return no ? `${F} spilte ${a9(d.card)}.` : `${F} played ${a9(d.card)}.`;
+      return no ? `${F} spilte ${cardName(s(d.card), lang)}.` : `${F} played ${cardName(s(d.card), lang)}.`;
     case 'april9Deployed':
       return no ? `${F} satte en bataljon i ${area('area')}.` : `${F} set a battalion in ${area('area')}.`;
     case 'shipPlaced':
@@ -77,11 +71,11 @@ function april9SeaLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'april9Reconnaissance':
       return no
         ? `Rekognoseringsfly over havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.revealed)} skip avslørt.`
-        : `Rekognoseringsfly over sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.revealed), 'ship', 'ships')} revealed.`;
+        : `${cardKindName('a9.al.rekognoseringsfly', lang)} over sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.revealed), 'ship', 'ships')} revealed.`;
     case 'april9Deceive':
       return no
         ? `Villedende manøver i havområde ${s(d.zone)} (${dice(d.dice)}): ${n(d.hits)} treff.`
-        : `Villedende manøver in sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.hits), 'hit', 'hits')}.`;
+        : `${cardKindName('a9.de.villedende-manover', lang)} in sea zone ${s(d.zone)} (${dice(d.dice)}): ${counted(lang, n(d.hits), 'hit', 'hits')}.`;
     case 'april9Deceived':
       return no
         ? `Allierte skip måtte forlate havområde ${s(d.from)} (til ${arr(d.to).join(', ')}).`
@@ -89,15 +83,15 @@ function april9SeaLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'april9DiveBombers':
       return no
         ? `Stupbombefly over havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.`
-        : `Stupbombefly over sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+        : `${cardKindName('a9.al.stupbombefly', lang)} over sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
     case 'april9Mines':
       return no
         ? `Minelegging i havområde ${s(d.zone)}: ${n(d.die)}${d.hit ? ', treff' : ', bom'}.`
-        : `Minelegging in sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
+        : `${cardKindName('a9.al.minelegging', lang)} in sea zone ${s(d.zone)}: ${n(d.die)}${d.hit ? ', a hit' : ', a miss'}.`;
     case 'april9Fort':
       return no
         ? `Kystfort ved ${area('area')}: ${n(d.die)}${d.sunk ? ', et skip senket' : ''}${d.blocked ? ', byen er stengt' : ''}.`
-        : `Kystfort at ${area('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
+        : `${cardKindName('a9.no.kystfort', lang)} at ${area('area')}: ${n(d.die)}${d.sunk ? ', a ship sunk' : ''}${d.blocked ? ', the city is shut' : ''}.`;
     case 'shipSunk':
       // In ordinary turns the voided cards follow in their own entry (the Allies choose for German losses).
       if (!Array.isArray(d.cardsVoided))
@@ -186,7 +180,7 @@ function april9LandLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'april9Intimidation':
       return no
         ? `Bløff/trusler i ${area('area')} (${dice(d.dice)}): ${n(d.surrendered)} overga seg, ${n(d.retreating)} trekker seg tilbake.`
-        : `Bløff/trusler in ${area('area')} (${dice(d.dice)}): ${n(d.surrendered)} surrendered, ${n(d.retreating)} pull back.`;
+        : `${cardKindName('a9.de.bloff-trusler', lang)} in ${area('area')} (${dice(d.dice)}): ${n(d.surrendered)} surrendered, ${n(d.retreating)} pull back.`;
     case 'april9Mobilization':
       return no
         ? `Norge mobiliserer i ${arr(d.cities).length} poengbyer og på ${n(d.points)} mobiliseringspunkter.`
@@ -223,17 +217,19 @@ function turnLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
         ? `${F} angriper ${area('to')} fra ${area('from')} med ${n(d.count)} ${bn(lang, n(d.count))}.`
         : `${F} ${agree(e.faction, 'attacks', 'attack')} ${area('to')} from ${area('from')} with ${n(d.count)} ${bn(lang, n(d.count))}.`;
     case 'cardPlayed':
-      return no ? `${F} spilte ${cardTitle(s(d.card))}.` : `${F} played ${cardTitle(s(d.card))}.`;
+      return no ? `${F} spilte ${cardName(s(d.card), lang)}.` : `${F} played ${cardName(s(d.card), lang)}.`;
     case 'cardCancelled':
-      return no ? `${cardTitle(s(d.by))} opphevet ${cardTitle(s(d.card))}.` : `${cardTitle(s(d.by))} cancelled ${cardTitle(s(d.card))}.`;
+      return no
+        ? `${cardName(s(d.by), lang)} opphevet ${cardName(s(d.card), lang)}.`
+        : `${cardName(s(d.by), lang)} cancelled ${cardName(s(d.card), lang)}.`;
     case 'roadblock':
       return no
         ? `Veisperring: ${n(d.count)} tysk ${bn(lang, n(d.count))} måtte tilbake fra ${area('area')} til ${area('from')}.`
-        : `Veisperring: ${n(d.count)} German ${bn(lang, n(d.count))} had to fall back from ${area('area')} to ${area('from')}.`;
+        : `${cardKindName('no.veisperring', lang)}: ${n(d.count)} German ${bn(lang, n(d.count))} had to fall back from ${area('area')} to ${area('from')}.`;
     case 'blownBridge':
       return no
         ? `Sprengt bro: ${n(d.count)} tyske ${bn(lang, n(d.count))} måtte tilbake fra ${area('area')} til ${area('from')}.`
-        : `Sprengt bro: ${n(d.count)} German ${bn(lang, n(d.count))} had to go back from ${area('area')} to ${area('from')}.`;
+        : `${cardKindName('no.sprengt-bro', lang)}: ${n(d.count)} German ${bn(lang, n(d.count))} had to go back from ${area('area')} to ${area('from')}.`;
     case 'escaped':
       return no
         ? `Norge trakk ${n(d.count)} ${bn(lang, n(d.count))} unna fra ${area('from')} til ${area('to')}.`
@@ -243,7 +239,7 @@ function turnLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'paratrooperDiverted':
       return no
         ? `Jagerfly presset fallskjermjegeren fra ${area('from')} til ${area('to')}.`
-        : `Jagerfly forced the paratrooper from ${area('from')} to ${area('to')}.`;
+        : `${cardKindName('al.jagerfly', lang)} forced the paratrooper from ${area('from')} to ${area('to')}.`;
     case 'airlift':
       return no
         ? `${F} fløy ${n(d.count)} ${bn(lang, n(d.count))} fra ${area('from')} til ${area('to')}.`
@@ -303,7 +299,7 @@ function aftermathLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'traded': {
       // 9. April cards are traded in the 9. April turn, action cards later.
       const titles = arr(d.cards)
-        .map((c) => (s(c).startsWith('a9.') ? a9(c) : cardTitle(s(c))))
+        .map((c) => cardName(s(c), lang))
         .join(', ');
       return no
         ? `${F} byttet inn ${arr(d.cards).length} kort (${counted(lang, n(d.symbols), 'symbol', 'symboler')}): ${titles}.`
@@ -324,9 +320,9 @@ function aftermathLog({ e, d, F, area, no, lang }: Ctx): string | undefined {
     case 'submarine':
       return no
         ? `${F} angrep med Ubåt ved ${area('area')}: kastet ${n(d.die)} – ${d.sunk ? 'én bataljon senket' : 'bom'}.`
-        : `${F} struck with Ubåt off ${area('area')}: rolled ${n(d.die)} – ${d.sunk ? 'one battalion sunk' : 'a miss'}.`;
+        : `${F} struck with ${cardKindName('de.ubat', lang)} off ${area('area')}: rolled ${n(d.die)} – ${d.sunk ? 'one battalion sunk' : 'a miss'}.`;
     case 'discarded':
-      return no ? `${F} kastet ${cardTitle(s(d.card))}.` : `${F} discarded ${cardTitle(s(d.card))}.`;
+      return no ? `${F} kastet ${cardName(s(d.card), lang)}.` : `${F} discarded ${cardName(s(d.card), lang)}.`;
     case 'withdrew':
       return no
         ? `De allierte trakk ${n(d.count)} ${bn(lang, n(d.count))} ut av Norge.`

@@ -16,7 +16,8 @@ import {
   type ParamKey,
   type Split,
 } from '../game/choices';
-import { areaName, cardTitle, cardInfo } from '../game/data';
+import { cardName } from '../game/cardNames';
+import { areaName, cardInfo } from '../game/data';
 import { cards as cardsNs } from '@kon/game';
 import { Stepper } from './Pieces';
 import type { ActionState, Mode, Send } from './action-state';
@@ -154,7 +155,7 @@ export function CardPlay({
   const choose = (key: ParamKey, v: string | number) => state.setMode({ ...mode, chosen: { ...mode.chosen, [key]: v } });
   const valueLabel = (key: ParamKey, v: string | number): string => {
     if (key === 'effect') return info.effects[Number(v)]?.text ?? String(v);
-    if (key === 'target') return cardTitle(String(v));
+    if (key === 'target') return cardName(String(v), lang);
     if (key === 'attack') {
       const a = G.attacks.find((x) => x.id === v);
       return a ? t('act.attackLabel', { n: a.count, from: areaName(a.from), to: areaName(a.target) }) : String(v);

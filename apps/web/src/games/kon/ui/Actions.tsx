@@ -4,9 +4,10 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Actor, FactionView } from '@kon/game';
-import { useI18n } from '../../../i18n';
+import { useI18n, type Lang } from '../../../i18n';
 import { destinations, landingAreas, landingPartners, onlyPass, type Choices } from '../game/choices';
-import { areaName, cardTitle } from '../game/data';
+import { cardName } from '../game/cardNames';
+import { areaName } from '../game/data';
 import { Stepper } from './Pieces';
 import { DOCK_EVENT } from './mapOpening';
 import { oneOfEachKind } from '../game/handGroups';
@@ -36,7 +37,7 @@ export function ActionPanel({
   /** An advanced decision is under way: show only it. */
   hideBasic?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { mode } = state;
   const stage = actor.stage;
   // Narrow screens: the panel is a sheet fixed to the bottom of the screen (styles/narrow-screens.css). It can be
@@ -71,7 +72,7 @@ export function ActionPanel({
     );
   }
 
-  const p: BodyProps = { G, choices, state, send, busy, stage, t };
+  const p: BodyProps = { G, choices, state, send, busy, stage, t, lang };
   if (mode.kind === 'stack') body.push(...stackChoice(mode.from, p));
   else if (mode.kind === 'card')
     body.push(<CardPlay key="card" card={mode.card} choices={choices} state={state} G={G} send={send} busy={busy} />);
@@ -158,6 +159,7 @@ interface BodyProps {
   busy: boolean;
   stage: Actor['stage'];
   t: T;
+  lang: Lang;
 }
 
 /** A stack picked on the map: how many go, and where. */
@@ -209,7 +211,7 @@ function landPartnerChoice(first: string, { choices, state, busy, t }: BodyProps
 }
 
 /** Nothing under way: the moves, combats, retreats, landings, trades, placements and discards offered. */
-function idleChoices({ G, choices, state, send, busy, t }: BodyProps): React.ReactNode[] {
+function idleChoices({ G, choices, state, send, busy, t, lang }: BodyProps): React.ReactNode[] {
   const body: React.ReactNode[] = [];
   if (choices.moves.size > 0)
     body.push(
@@ -259,7 +261,7 @@ function idleChoices({ G, choices, state, send, busy, t }: BodyProps): React.Rea
         <div className="button-grid">
           {oneOfEachKind(choices.discard).map((c) => (
             <button key={c} type="button" onClick={() => send('discard', { card: c })} disabled={busy}>
-              {t('act.discard')}: {cardTitle(c)}
+              {t('act.discard')}: {cardName(c, lang)}
             </button>
           ))}
         </div>
@@ -269,7 +271,7 @@ function idleChoices({ G, choices, state, send, busy, t }: BodyProps): React.Rea
 }
 
 /** Losses and withdrawals to share out, a proposal to answer, and the cards that may be played now. */
-function lossAndCardChoices({ G, choices, state, send, busy, stage, t }: BodyProps): React.ReactNode[] {
+function lossAndCardChoices({ G, choices, state, send, busy, stage, t, lang }: BodyProps): React.ReactNode[] {
   const body: React.ReactNode[] = [];
   if (choices.losses.length > 0)
     body.push(
@@ -333,7 +335,7 @@ function lossAndCardChoices({ G, choices, state, send, busy, stage, t }: BodyPro
               data-play={c}
               data-lesson-target={`card:${c}`}
             >
-              {t('act.play')}: <strong>{cardTitle(c)}</strong>
+              {t('act.play')}: <strong>{cardName(c, lang)}</strong>
             </button>
           ))}
         </div>

@@ -6,11 +6,12 @@
  * Its state is in advanced-state.ts, the 9. April card components in April9Cards.tsx.
  */
 import type { Actor, FactionView } from '@kon/game';
-import { useI18n, type T } from '../../../i18n';
-import { keyOf, matchSet, members, nextStep, type AdvancedChoices, type AdvancedMove } from '../game/advancedChoices';
-import { areaName, cardInfo, cardTitle } from '../game/data';
+import { useI18n, type Lang, type T } from '../../../i18n';
+import { keyOf, matchSet, members, nextStep, type AdvancedChoices } from '../game/advancedChoices';
+import { cardName } from '../game/cardNames';
+import { areaName, cardInfo } from '../game/data';
 import { oneOfEachKind } from '../game/handGroups';
-import { april9Title, shipName } from '../game/ships';
+import { shipName } from '../game/ships';
 import { ShipChip } from './Fleet';
 import { TaskForces } from './TaskForces';
 import { ShipGroups } from './ShipGroups';
@@ -18,15 +19,14 @@ import { DIRECT, MAP_KEYS, ORDER, placeLabel, type AdvancedState, type AdvMode, 
 import { April9CardFace, April9Hand, CardChoice, SetChoice, TradeApril9 } from './April9Cards';
 
 /** A value of a parameter in words. */
-function valueLabel(t: T, move: AdvancedMove, key: string, v: unknown): string {
+function valueLabel(t: T, lang: Lang, key: string, v: unknown): string {
   if (MAP_KEYS.has(key)) return placeLabel(t, v);
   if (key === 'ship' || key === 'other') return shipName(String(v)) ?? t('fleet.hiddenShip');
   if (key === 'ships') {
     const ids = v as string[];
     return ids.length === 0 ? t('adv.noShips') : ids.map((id) => shipName(id) ?? t('fleet.hiddenShip')).join(', ');
   }
-  if (key === 'card') return move === 'playApril9' ? april9Title(String(v)) : cardTitle(String(v));
-  if (key === 'target') return cardTitle(String(v));
+  if (key === 'card' || key === 'target') return cardName(String(v), lang);
   if (key === 'effect' && typeof v === 'number') return '';
   return String(v);
 }
@@ -46,7 +46,7 @@ export function AdvancedActions({
   send: Send;
   busy: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { mode } = state;
   const f = actor.faction;
 
@@ -61,7 +61,7 @@ export function AdvancedActions({
       </p>,
     );
 
-  const p: BodyProps = { G, adv, state, send, busy, t, f };
+  const p: BodyProps = { G, adv, state, send, busy, t, lang, f };
   body.push(...april9Choices(p), ...fleetChoices(p), ...navalCombatChoices(p));
 
   if (G.april9 && G.viewer && (G.april9.hands[G.viewer]?.length ?? 0) > 0 && !adv.has('chooseApril9'))
@@ -83,11 +83,12 @@ interface BodyProps {
   send: Send;
   busy: boolean;
   t: T;
+  lang: Lang;
   f: Actor['faction'];
 }
 
 /** The 9. April cards, deployments and ships to place, raiding and landing. */
-function april9Choices({ G, adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+function april9Choices({ G, adv, state, send, busy, t, lang, f }: BodyProps): React.ReactNode[] {
   const body: React.ReactNode[] = [];
   if (adv.has('chooseApril9'))
     body.push(
@@ -142,7 +143,7 @@ function april9Choices({ G, adv, state, send, busy, t, f }: BodyProps): React.Re
               data-play-a9={c}
             >
               {t('adv.play', { card: '' })}
-              <strong>{april9Title(c)}</strong>
+              <strong>{cardName(c, lang)}</strong>
             </button>
           ))}
         </div>
@@ -182,7 +183,7 @@ function april9Choices({ G, adv, state, send, busy, t, f }: BodyProps): React.Re
 }
 
 /** Trading 9. April cards, interception, sailing, anchoring and ships committed to a naval combat. */
-function fleetChoices({ G, adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+function fleetChoices({ G, adv, state, send, busy, t, lang, f }: BodyProps): React.ReactNode[] {
   const body: React.ReactNode[] = [];
   if (adv.has('tradeApril9'))
     body.push(
@@ -237,7 +238,7 @@ function fleetChoices({ G, adv, state, send, busy, t, f }: BodyProps): React.Rea
       <div key="commit" className="button-grid">
         {adv.get('commitShips')!.map((o) => (
           <button key={keyOf(o.ships)} type="button" onClick={() => send('commitShips', o)} disabled={busy} data-adv="commitShips">
-            {valueLabel(t, 'commitShips', 'ships', o.ships)}
+            {valueLabel(t, lang, 'ships', o.ships)}
           </button>
         ))}
       </div>,
@@ -246,7 +247,7 @@ function fleetChoices({ G, adv, state, send, busy, t, f }: BodyProps): React.Rea
 }
 
 /** Naval combat: cards, voided German cards, ships chased, raiders recalled and ships withdrawn. */
-function navalCombatChoices({ adv, state, send, busy, t, f }: BodyProps): React.ReactNode[] {
+function navalCombatChoices({ adv, state, send, busy, t, lang, f }: BodyProps): React.ReactNode[] {
   const body: React.ReactNode[] = [];
   if (adv.has('playNavalCard')) {
     const byCard = oneOfEachKind(adv.get('playNavalCard')!.map((o) => String(o.card)));
@@ -261,7 +262,7 @@ function navalCombatChoices({ adv, state, send, busy, t, f }: BodyProps): React.
             disabled={busy}
             data-play-naval={c}
           >
-            {t('act.play')}: <strong>{cardTitle(c)}</strong>
+            {t('act.play')}: <strong>{cardName(c, lang)}</strong>
           </button>
         ))}
       </div>,
@@ -309,7 +310,7 @@ function navalCombatChoices({ adv, state, send, busy, t, f }: BodyProps): React.
         key={`recall-${f}`}
         title={t('adv.recall')}
         items={members(adv.get('recallRaiders')!, 'cards')}
-        label={(c) => cardTitle(c)}
+        label={(c) => cardName(c, lang)}
         isLegal={(sel) => !!matchSet(adv.get('recallRaiders')!, 'cards', sel)}
         onConfirm={(sel) => send('recallRaiders', { cards: sel })}
         confirm={t('adv.recall')}
@@ -349,12 +350,12 @@ function Stepper({ G, adv, state, busy }: { G: FactionView; adv: AdvancedChoices
   const cardKey = mode.chosen.card ? String(mode.chosen.card) : null;
   const label = (key: string, v: unknown) => {
     if (key === 'effect' && cardKey) return cardInfo(cardKey, lang).effects[Number(v)]?.text ?? String(v);
-    return valueLabel(t, mode.move, key, v);
+    return valueLabel(t, lang, key, v);
   };
   return (
     <div className="card-play adv-step" data-move={mode.move}>
       {cardKey && mode.move === 'playApril9' && <April9CardFace instance={cardKey} />}
-      {cardKey && mode.move === 'playNavalCard' && <h4>{cardTitle(cardKey)}</h4>}
+      {cardKey && mode.move === 'playNavalCard' && <h4>{cardName(cardKey, lang)}</h4>}
       {Object.keys(mode.chosen).filter((k) => k !== 'card').length > 0 && (
         <ul className="chosen">
           {Object.entries(mode.chosen)

@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { APRIL9_KEEP, type Faction, type FactionView } from '@kon/game';
 import { useI18n } from '../../../i18n';
 import { matchSet, members, type Args } from '../game/advancedChoices';
-import { april9Info, april9Title } from '../game/ships';
+import { cardName } from '../game/cardNames';
+import { april9Info } from '../game/ships';
 
 export function April9CardFace({ instance, children, selected }: { instance: string; children?: React.ReactNode; selected?: boolean }) {
   const { t, lang } = useI18n();
@@ -137,7 +138,7 @@ export function TradeApril9({ G, faction, options, onConfirm, busy }: CardPickPr
               checked={sel.includes(c)}
               onChange={() => setSel((s) => (s.includes(c) ? s.filter((x) => x !== c) : [...s, c]))}
             />{' '}
-            {april9Title(c)} ({april9Info(c, lang).symbols}★)
+            {cardName(c, lang)} ({april9Info(c, lang).symbols}★)
           </label>
         ))}
       </div>

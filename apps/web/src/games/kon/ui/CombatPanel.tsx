@@ -1,5 +1,6 @@
 import type { CombatReport, SideReport } from '../game/combatReport';
-import { areaName, cardTitle } from '../game/data';
+import { cardName } from '../game/cardNames';
+import { areaName } from '../game/data';
 import { useI18n } from '../../../i18n';
 import { Die, FactionBadge } from './Pieces';
 
@@ -67,7 +68,7 @@ function Side({
   report: CombatReport;
   which: 'attacker' | 'defender';
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const cardDiceCount = side.cards.filter((c) => !c.cancelled).reduce((s, c) => s + c.dice, 0);
   return (
     <div className={`combat-side ${winner ? 'winner' : ''}`} data-side={which}>
@@ -94,8 +95,8 @@ function Side({
         {side.battalionDice !== null && <li>{t('combat.diceFromBattalions', { n: side.battalionDice })}</li>}
         {side.cards.map((c) => (
           <li key={c.card} className={c.cancelled ? 'cancelled' : ''}>
-            {c.dice > 0 ? t('combat.diceFromCard', { card: cardTitle(c.card), n: c.dice }) : cardTitle(c.card)}
-            {c.cancels && <span className="muted"> – {t('combat.cancels', { card: cardTitle(c.cancels) })}</span>}
+            {c.dice > 0 ? t('combat.diceFromCard', { card: cardName(c.card, lang), n: c.dice }) : cardName(c.card, lang)}
+            {c.cancels && <span className="muted"> – {t('combat.cancels', { card: cardName(c.cancels, lang) })}</span>}
             {c.cancelled && <span className="tag">{t('combat.cancelled')}</span>}
           </li>
         ))}

@@ -6,7 +6,7 @@
  */
 import type { NavalCombatView, NavalSide } from '@kon/game';
 import { useI18n } from '../../../i18n';
-import { cardTitle } from '../game/data';
+import { cardName } from '../game/cardNames';
 import { shipName } from '../game/ships';
 import { Die, FactionBadge } from './Pieces';
 import { HiddenShips, ShipChip } from './Fleet';
@@ -15,7 +15,7 @@ const STEPS = ['volunteer', 'attackerCards', 'defenderCards', 'counter', 'void',
 const SIDES: NavalSide[] = ['germany', 'allies'];
 
 export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; live: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const rolled = combat.rolls.length > 0;
   return (
     <section
@@ -45,7 +45,7 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
               <Die value={r.die} fromCard={!!r.by && !r.by.startsWith('ship.')} />
               <FactionBadge faction={r.side} label="" />
               <span className="roll-by">
-                {r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardTitle(r.by)) : t('fleet.hiddenShip')}
+                {r.by ? (r.by.startsWith('ship.') ? shipName(r.by) : cardName(r.by, lang)) : t('fleet.hiddenShip')}
               </span>
               <span className={`roll-result ${r.result ?? 'miss'}`}>{r.result ? t(`naval.${r.result}`) : t('naval.miss')}</span>
               {r.result && (
@@ -65,7 +65,7 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
       {Object.entries(combat.voided).map(([f, cards]) =>
         cards && cards.length > 0 ? (
           <p key={f} className="naval-voided" data-voided={f}>
-            {t('naval.voided', { f: t(`faction.${f}`), n: cards.length })}: {cards.map(cardTitle).join(', ')}
+            {t('naval.voided', { f: t(`faction.${f}`), n: cards.length })}: {cards.map((c) => cardName(c, lang)).join(', ')}
           </p>
         ) : null,
       )}
@@ -76,7 +76,7 @@ export function NavalCombatPanel({ combat, live }: { combat: NavalCombatView; li
 }
 
 function NavalSideView({ combat, side, versus }: { combat: NavalCombatView; side: NavalSide; versus: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const role = combat.attacker === side ? t('combat.attacker') : t('combat.defender');
   const ships = combat.ships[side];
   // Ships turned face down again after the combat: how many, never which.
@@ -108,8 +108,8 @@ function NavalSideView({ combat, side, versus }: { combat: NavalCombatView; side
           <ul className="dice-sources">
             {cards.map((c) => (
               <li key={c.card} className={inForce.has(c.card) ? '' : 'cancelled'}>
-                {t('naval.card', { card: cardTitle(c.card) })}
-                {c.cancels && <span className="muted"> – {t('combat.cancels', { card: cardTitle(c.cancels) })}</span>}
+                {t('naval.card', { card: cardName(c.card, lang) })}
+                {c.cancels && <span className="muted"> – {t('combat.cancels', { card: cardName(c.cancels, lang) })}</span>}
                 {!inForce.has(c.card) && <span className="tag">{t('combat.cancelled')}</span>}
               </li>
             ))}

@@ -117,8 +117,8 @@ export function CardFace({
   const { t, lang } = useI18n();
   const info = cardInfo(instance, lang);
   const effects = info.effects.filter((e) => isBasicEffect(e.kind));
-  // The name in the reader's language; in English the printed Norwegian name beneath it (the log and
-  // the rulebook's cards use that one).
+  // The name in the reader's language; in English the printed Norwegian name beneath it (the rulebook's
+  // cards use that one; the log writes it in brackets after the English name, game/cardNames.ts).
   const title = lang === 'en' ? info.titleEn : info.title;
   const subtitle = lang === 'en' && info.titleEn !== info.title ? info.title : null;
   return (
