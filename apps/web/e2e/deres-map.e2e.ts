@@ -230,6 +230,25 @@ describe('Deres map: orders given on the map', () => {
     await expect.poll(() => logLength(laptop), { timeout: 20_000 }).toBeGreaterThan(before);
     await expect.poll(phase, { timeout: 20_000 }).toBe('move');
 
+    // ---- The purchases just revealed appear on both maps, in turn; at once where motion is reduced.
+    const appear = (p: Page) => p.locator('[data-testid="drawn-orders"].deres-revealed > g');
+    await appear(laptop).first().waitFor();
+    expect(await laptop.locator(`.deres-revealed [data-drawn="regiment"][data-to="${reg2.x},${reg2.y}"]`).count()).toBe(1);
+    expect(await phone.locator(`.deres-revealed [data-drawn="regiment"][data-to="${preg.x},${preg.y}"]`).count()).toBe(1);
+    expect(
+      await appear(laptop)
+        .first()
+        .evaluate((g) => getComputedStyle(g).animationName),
+    ).toBe('deres-reveal');
+    await phone.emulateMedia({ reducedMotion: 'reduce' });
+    expect(
+      await appear(phone)
+        .first()
+        .evaluate((g) => getComputedStyle(g).animationName),
+    ).toBe('none');
+    await laptop.waitForTimeout(1500); // (only for the picture: the drawing has appeared)
+    await shot(laptop, 'deres-revealed');
+
     // ---- Move, on the laptop: with the explorer, one piece picked and sent to a lit square.
     await laptop.locator('input[name=explorer]').check();
     const pieces = await laptop

@@ -13,6 +13,7 @@ import { DeresJustHappened } from './DeresJustHappened';
 import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { OtherMoves, StatusPanel, setupTurn } from './DeresPanels';
+import { useJustRevealed } from './useJustRevealed';
 import { WORDS } from './words';
 import './deres.css';
 
@@ -46,6 +47,10 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token, aft
   let panel: React.ReactNode = null;
   if (mySetup) ({ marks, onSquare, onSlot, panel } = setupTurn(G, legal, move, rotation, setRotation, w, tl));
   else if (inOrders) ({ marks, onSquare, panel } = draft);
+  // The orders just revealed appear on the live map, until this seat drafts or hands in its next ones.
+  const revealed = useJustRevealed(G, matchID, token);
+  if (revealed?.drawn.length && G.log.length > seen && !marks.drawn?.length)
+    marks = { ...marks, drawn: revealed.drawn, revealed: revealed.key };
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (

@@ -8,8 +8,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DeresView } from '@kon/deres';
 import { pastApi } from '../../replay/api';
-import { historySteps, type HistoryStep } from './history';
-import { drawOrders, type DrawnOrder } from './order-words';
+import { historySteps, revealedDrawn, type HistoryStep } from './history';
+import type { DrawnOrder } from './order-words';
 import { eventLines, stepTitle } from './history-words';
 import type { WORDS } from './words';
 
@@ -41,11 +41,9 @@ export interface PastBoard {
  */
 async function pastBoard(matchID: string, token: string, step: HistoryStep): Promise<PastBoard> {
   const after = (await pastApi.boardAt(matchID, token, step.last)).G as unknown as DeresView;
-  const reveal = step.events.find((e) => e.t === 'reveal');
-  if (!reveal || step.first === 0) return { G: after, drawn: [] };
+  if (step.kind !== 'reveal' || step.first === 0) return { G: after, drawn: [] };
   const before = (await pastApi.boardAt(matchID, token, step.first - 1)).G as unknown as DeresView;
-  const shots = step.events.flatMap((e) => (e.t === 'roll' ? [{ shooter: e.shooter, target: e.target, needed: e.needed }] : []));
-  const drawn = Object.entries(reveal.orders).flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
+  const drawn = revealedDrawn(before, step);
   return { G: after, drawn };
 }
 

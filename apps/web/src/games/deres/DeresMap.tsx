@@ -29,6 +29,8 @@ export interface MapMarks {
   sight?: { from: Pos; to: Pos; path: Pos[]; blocked: Pos[] } | null;
   /** Orders drawn on the map (the draft, or orders revealed when looking back). */
   drawn?: DrawnOrder[];
+  /** The drawn orders are those of the step just revealed (its log index): they appear in turn. */
+  revealed?: number;
 }
 
 function Squares({ G, marks, onSquare, tl }: { G: DeresView; marks: MapMarks; onSquare?: (p: Pos) => void; tl: 'nb' | 'en' }) {
@@ -200,7 +202,7 @@ export function DeresMap({
           pointerEvents="none"
         />
       )}
-      {marks.drawn && <DrawnOrders G={G} drawn={marks.drawn} />}
+      {marks.drawn && <DrawnOrders G={G} drawn={marks.drawn} revealed={marks.revealed} />}
       {marks.lit && <LitLabels lit={marks.lit} />}
     </svg>
   );
