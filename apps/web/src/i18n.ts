@@ -22,6 +22,7 @@ import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { GAME_STRINGS } from './i18n-games';
 import { LESSON_STRINGS } from './i18n-lessons';
 import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
+import { DERES_STRINGS } from './games/deres/i18n-deres';
 import { GROUP_STRINGS } from './i18n-groups';
 import { HELP_STRINGS } from './i18n-help';
 import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
@@ -52,6 +53,7 @@ export const DICTIONARIES = [
   MATCHMAKING_STRINGS,
   ERROR_STRINGS,
   KON_TABLE_STRINGS,
+  DERES_STRINGS,
   LESSON_STRINGS,
 ] as const;
 

@@ -14,13 +14,12 @@ import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { OtherMoves, StatusPanel, setupTurn } from './DeresPanels';
 import { useJustRevealed } from './useJustRevealed';
-import { WORDS } from './words';
+import { useDeresWords } from './words';
 import './deres.css';
 
-export function DeresBoard({ G: raw, playerID, move, module, matchID, token, afterGame }: BoardProps) {
-  const G = raw as DeresView;
+export function DeresBoard({ G, playerID, move, module, matchID, token, afterGame }: BoardProps<DeresView>) {
   const { lang } = useI18n();
-  const w = WORDS[lang];
+  const w = useDeresWords();
   const tl = lang === 'no' ? 'nb' : 'en';
   const seat = playerID !== null && G.nations[playerID] ? playerID : null;
   const legal = seat ? module.legalMoves(G, undefined, seat) : [];
@@ -36,7 +35,7 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token, aft
   });
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
-    return n ? texts.NATION_TEXTS[n].name[tl] : `${lang === 'no' ? 'Spiller' : 'Player'} ${Number(s) + 1}`;
+    return n ? texts.NATION_TEXTS[n].name[tl] : w.playerN(Number(s) + 1);
   };
 
   const inOrders = seat !== null && G.mustSubmit.includes(seat) && G.setupTurn === null && !G.result;

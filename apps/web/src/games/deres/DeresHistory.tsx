@@ -11,7 +11,7 @@ import { pastApi } from '../../replay/api';
 import { historySteps, revealedDrawn, type HistoryStep } from './history';
 import type { DrawnOrder } from './order-words';
 import { eventLines, stepTitle } from './history-words';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 /** A finished match's record (its set-up, seed and every move: each order as handed in, also those replaced). */
 function download(matchID: string, token: string) {
@@ -61,7 +61,7 @@ export function DeresHistory({
   token: string | undefined;
   name: (seat: string) => string;
   tl: 'nb' | 'en';
-  w: (typeof WORDS)['en'];
+  w: Words;
   /** The board to show instead of the live one, with the orders revealed in that step drawn (null: the live board). */
   onPast: (past: PastBoard | null) => void;
 }) {

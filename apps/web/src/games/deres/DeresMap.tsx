@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { TILE_SIZE, type DeresView, type Pos } from '@kon/deres';
+import { translate } from '../../i18n';
 import { DrawnOrders } from './DeresArrows';
 import { Pieces } from './DeresPieces';
 import { CELL, Contours, EDGE, EdgeNames, SquareGround, squareFacts } from './DeresTerrain';
@@ -177,7 +178,7 @@ export function DeresMap({
       viewBox={`${-EDGE} ${-EDGE} ${width * CELL + EDGE + 2} ${height * CELL + EDGE + 2}`}
       style={{ maxWidth: `${(width * CELL + EDGE) * 1.8}px`, ...(maxHeight ? { maxHeight: `${maxHeight}px` } : {}) }}
       role="img"
-      aria-label={tl === 'nb' ? 'kart' : 'map'}
+      aria-label={translate(tl === 'nb' ? 'no' : 'en', 'deres.map')}
       data-testid="deres-map"
       data-selected={sel ? key(sel) : undefined}
     >
