@@ -23,6 +23,7 @@ import { GAME_STRINGS } from './i18n-games';
 import { LESSON_STRINGS } from './i18n-lessons';
 import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
 import { DERES_STRINGS } from './games/deres/i18n-deres';
+import { DERES_ORDER_STRINGS } from './games/deres/i18n-deres-orders';
 import { GROUP_STRINGS } from './i18n-groups';
 import { HELP_STRINGS } from './i18n-help';
 import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
@@ -54,6 +55,7 @@ export const DICTIONARIES = [
   ERROR_STRINGS,
   KON_TABLE_STRINGS,
   DERES_STRINGS,
+  DERES_ORDER_STRINGS,
   LESSON_STRINGS,
 ] as const;
 
