@@ -24,6 +24,7 @@ import { LESSON_STRINGS } from './i18n-lessons';
 import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
 import { DERES_STRINGS } from './games/deres/i18n-deres';
 import { DERES_ORDER_STRINGS } from './games/deres/i18n-deres-orders';
+import { DERES_LOG_STRINGS } from './games/deres/i18n-deres-log';
 import { GROUP_STRINGS } from './i18n-groups';
 import { HELP_STRINGS } from './i18n-help';
 import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
@@ -56,6 +57,7 @@ export const DICTIONARIES = [
   KON_TABLE_STRINGS,
   DERES_STRINGS,
   DERES_ORDER_STRINGS,
+  DERES_LOG_STRINGS,
   LESSON_STRINGS,
 ] as const;
 
