@@ -2,7 +2,7 @@
 /**
  * Phases with deadlines in Deres uenighet (docs/rules-decisions.md): a nation that misses a phase's
  * deadline holds (empty orders, the module's clockMove); two missed in a row and the computer plays it
- * (its module's missedDeadlinesToComputer), until its player comes back and acts. The server's timers
+ * (its module's missedDeadlinesToComputer), until its player comes back (connects). The server's timers
  * run on a fake clock, so a deadline passes by a jump instead of a wait.
  */
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -48,7 +48,7 @@ describe('Deres uenighet phase deadlines', () => {
     for (const ok of [60, 30 * 24 * 3600]) expect((await create(ok)).status).toBe(201);
   });
 
-  it('holds a nation that misses one, gives it to the computer after two in a row, and back when its player acts', async () => {
+  it('holds a nation that misses one, gives it to the computer after two in a row, and back when its player connects', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     t = await startTestServer({ BOT_MOVE_DELAY_MS: '0' });
     const server = t;
@@ -130,26 +130,23 @@ describe('Deres uenighet phase deadlines', () => {
     // Its own player's moves are refused while the computer plays it, except from its socket (below).
     expect(await play('1', 'submitEmpty', [{}])).toMatchObject({ ok: false, code: 'seat_is_computer' });
 
-    // Its player comes back and acts, from their socket: the seat is theirs again.
+    // Its player comes back: connecting alone (a sync with the seat's credentials, no move) makes the
+    // seat theirs again.
     socket = ioClient(`${t.url}/${DERES}`, { forceNew: true, reconnection: false });
     const received: { event: string; args: unknown[] }[] = [];
     socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
     await connected(socket);
+    const cameBack = await step();
+    // Not with another seat's credentials: refused, and the computer keeps the seat.
+    socket.emit('sync', m.matchID, '1', creds['0'], 2);
+    await waitFor(() => received.find((r) => r.event === 'kon:error'), 'the refusal');
+    expect(await computer()).toMatchObject({ untilBack: true });
     socket.emit('sync', m.matchID, '1', creds['1'], 2);
     await waitFor(() => received.find((r) => r.event === 'sync'), 'the sync');
-    const { state } = await serverState(server, m.matchID);
-    const cameBack = await step();
-    socket.emit(
-      'update',
-      { type: 'MAKE_MOVE', payload: { type: 'submitEmpty', args: [{}], playerID: '1', credentials: creds['1'] } },
-      state._stateID,
-      m.matchID,
-      '1',
-    );
     await waitFor(async () => (await computer()) === undefined, 'the seat to be its player’s again');
 
     // The step the player came back in gets nation 1's orders (the computer's, or the player's own move).
-    await waitFor(async () => (await step()) !== cameBack || !(await waiting()).includes('1'), 'nation 1’s orders');
+    if ((await waiting()).includes('1')) expect((await play('1', 'submitEmpty', [{}])).ok).toBe(true);
     if ((await step()) === cameBack) {
       await orders0();
       await waitFor(async () => (await step()) !== cameBack, 'the step to resolve');

@@ -36,39 +36,53 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.n})`);
 }
 
+/**
+ * Where the test position goes: a row of five land squares with land above and below, free of pieces
+ * and away from capitals (the left three take the pieces, the rest leave room to move). Most maps have
+ * one; on the few that don't (water, or the oval's narrow ends, in the way) the first such window of the
+ * board's squares that is merely clear of pieces and capitals is made flat dry land, so the position
+ * can be laid on any map the set-up builds.
+ */
+function room(G: DeresState): Pos {
+  const { width, height, squares } = G.board;
+  const at = (x: number, y: number) => (x >= 0 && y >= 0 && x < width && y < height ? squares[y * width + x] : null);
+  const clear = (x: number, y: number) =>
+    !!at(x, y) &&
+    !Object.values(G.capitals).some((c) => c && Math.max(Math.abs(c.x - x), Math.abs(c.y - y)) <= 1) &&
+    !G.regiments.some((r) => r.x === x && r.y === y) &&
+    !G.forts.some((f) => f.x === x && f.y === y);
+  const window = (x: number, y: number) => [0, 1, 2, 3, 4].flatMap((k) => [-1, 0, 1].map((d) => ({ x: x + k, y: y + d })));
+  const starts: Pos[] = [];
+  for (let y = 1; y < height - 1; y++) for (let x = 1; x + 5 < width; x++) starts.push({ x, y });
+  const land = starts.find((p) => window(p.x, p.y).every((q) => clear(q.x, q.y) && !at(q.x, q.y)!.water));
+  if (land) return land;
+  const any = starts.find((p) => window(p.x, p.y).every((q) => clear(q.x, q.y)));
+  if (!any) throw new Error('no room on this map for the test position');
+  const h = Math.min(...window(any.x, any.y).map((q) => at(q.x, q.y)!.h));
+  for (const q of window(any.x, any.y)) squares[q.y * width + q.x] = { h, water: false, hill: false };
+  return any;
+}
+
 /** Lays what the orders need on the stored board: regiments face to face, a fort, supplies, inventions. */
 function prepare(G: DeresState) {
-  const { width, height, squares } = G.board;
-  const free = (x: number, y: number) => {
-    const s = x >= 0 && y >= 0 && x < width && y < height ? squares[y * width + x] : null;
-    if (!s || s.water) return false;
-    if (Object.values(G.capitals).some((c) => c && Math.max(Math.abs(c.x - x), Math.abs(c.y - y)) <= 1)) return false;
-    return !G.regiments.some((r) => r.x === x && r.y === y) && !G.forts.some((f) => f.x === x && f.y === y);
-  };
   let nextId = G.nextId;
   const reg = (owner: string, x: number, y: number) => {
     G.regiments.push({ id: `r${nextId++}`, owner, x, y, born: 0, firedIn: 0 });
     G.nations[owner]!.pool--;
   };
-  // A row of five free land squares with free squares around: seat 0 on the left, seat 1 on the right.
-  for (let y = 1; y < height - 1; y++)
-    for (let x = 1; x + 5 < width; x++) {
-      const row = [0, 1, 2, 3, 4].every((k) => free(x + k, y) && free(x + k, y - 1) && free(x + k, y + 1));
-      if (!row) continue;
-      reg('0', x, y);
-      reg('0', x, y + 1);
-      G.forts.push({ id: `f${nextId++}`, owner: '0', x, y: y - 1, castle: false, born: 0, upgrades: 0, firedIn: 0 });
-      G.nations['0']!.fortStock--;
-      reg('1', x + 1, y);
-      reg('1', x + 2, y);
-      reg('1', x + 1, y + 1);
-      G.nextId = nextId;
-      for (const s of ['0', '1']) G.nations[s]!.supplies = 30;
-      G.nations['0']!.inventions = ['I', 'V', 'VIII', 'IX', 'III', 'IV', 'VI', 'X'];
-      G.inventionBag = G.inventionBag.filter((i) => !G.nations['0']!.inventions.includes(i));
-      return;
-    }
-  throw new Error('no room on this map for the test position');
+  // Seat 0 on the left of the row, seat 1 beside it.
+  const { x, y } = room(G);
+  reg('0', x, y);
+  reg('0', x, y + 1);
+  G.forts.push({ id: `f${nextId++}`, owner: '0', x, y: y - 1, castle: false, born: 0, upgrades: 0, firedIn: 0 });
+  G.nations['0']!.fortStock--;
+  reg('1', x + 1, y);
+  reg('1', x + 2, y);
+  reg('1', x + 1, y + 1);
+  G.nextId = nextId;
+  for (const s of ['0', '1']) G.nations[s]!.supplies = 30;
+  G.nations['0']!.inventions = ['I', 'V', 'VIII', 'IX', 'III', 'IV', 'VI', 'X'];
+  G.inventionBag = G.inventionBag.filter((i) => !G.nations['0']!.inventions.includes(i));
 }
 
 describe('Deres map: orders given on the map', () => {
@@ -215,6 +229,25 @@ describe('Deres map: orders given on the map', () => {
     await phone.locator('[data-action="submit-orders"]').click();
     await expect.poll(() => logLength(laptop), { timeout: 20_000 }).toBeGreaterThan(before);
     await expect.poll(phase, { timeout: 20_000 }).toBe('move');
+
+    // ---- The purchases just revealed appear on both maps, in turn; at once where motion is reduced.
+    const appear = (p: Page) => p.locator('[data-testid="drawn-orders"].deres-revealed > g');
+    await appear(laptop).first().waitFor();
+    expect(await laptop.locator(`.deres-revealed [data-drawn="regiment"][data-to="${reg2.x},${reg2.y}"]`).count()).toBe(1);
+    expect(await phone.locator(`.deres-revealed [data-drawn="regiment"][data-to="${preg.x},${preg.y}"]`).count()).toBe(1);
+    expect(
+      await appear(laptop)
+        .first()
+        .evaluate((g) => getComputedStyle(g).animationName),
+    ).toBe('deres-reveal');
+    await phone.emulateMedia({ reducedMotion: 'reduce' });
+    expect(
+      await appear(phone)
+        .first()
+        .evaluate((g) => getComputedStyle(g).animationName),
+    ).toBe('none');
+    await laptop.waitForTimeout(1500); // (only for the picture: the drawing has appeared)
+    await shot(laptop, 'deres-revealed');
 
     // ---- Move, on the laptop: with the explorer, one piece picked and sent to a lit square.
     await laptop.locator('input[name=explorer]').check();

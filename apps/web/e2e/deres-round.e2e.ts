@@ -271,7 +271,10 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       for (let back = 0; back < 6 && (await rolls.count()) === 0; back++) await p.click('[data-action="history-earlier"]');
       await expect.poll(() => rolls.count()).toBeGreaterThan(0);
       expect(await rolls.first().textContent()).toMatch(/(rolled|slo) \d+|sniper|snikskytter/);
-      if (p === spectator) await shot(spectator, 'deres-shot', DOCS);
+      if (p === spectator) {
+        await spectator.waitForTimeout(2000); // (only for the picture: the past board is fetched)
+        await shot(spectator, 'deres-shot', DOCS);
+      }
       if ((await p.locator('[data-action="history-now"]').count()) > 0) await p.click('[data-action="history-now"]');
     }
 
@@ -365,6 +368,9 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     expect(await history.getAttribute('data-phase')).toBe('buy');
     // The board right after buying: the moved regiments stand where they were bought.
     await expect.poll(async () => (await regiments(no)).sort()).toEqual(boughtAll);
+    // The picture shows the map from its top.
+    await no.locator('[data-testid="deres-board"]').evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await no.waitForTimeout(300); // (only for the picture: the page has scrolled)
     await shot(no, 'deres-history', DOCS);
     await no.click('[data-action="history-now"]');
     expect(await no.locator('.deres-history.past').count()).toBe(0);

@@ -22,6 +22,9 @@ import { ERROR_STRINGS, ERROR_TEXTS } from './i18n-errors';
 import { GAME_STRINGS } from './i18n-games';
 import { LESSON_STRINGS } from './i18n-lessons';
 import { KON_TABLE_STRINGS } from './games/kon/i18n-kon-table';
+import { DERES_STRINGS } from './games/deres/i18n-deres';
+import { DERES_ORDER_STRINGS } from './games/deres/i18n-deres-orders';
+import { DERES_LOG_STRINGS } from './games/deres/i18n-deres-log';
 import { GROUP_STRINGS } from './i18n-groups';
 import { HELP_STRINGS } from './i18n-help';
 import { MATCHMAKING_STRINGS } from './i18n-matchmaking';
@@ -52,6 +55,9 @@ export const DICTIONARIES = [
   MATCHMAKING_STRINGS,
   ERROR_STRINGS,
   KON_TABLE_STRINGS,
+  DERES_STRINGS,
+  DERES_ORDER_STRINGS,
+  DERES_LOG_STRINGS,
   LESSON_STRINGS,
 ] as const;
 

@@ -67,10 +67,25 @@ export class BotSeats implements MatchService {
 
   /** A move from a seat the computer took for missed deadlines: its player is back (outside the match's lock). */
   readonly holdPlayerMove = async (matchID: string, playerID: string) => {
+    await this.playerBack(matchID, playerID, 'acted');
+  };
+
+  /**
+   * A seat's player connected (outside the match's lock): a seat the computer took for missed
+   * deadlines is theirs again at once, with no move or click needed. A seat another member handed
+   * over stays the computer's until its player takes it back (the take-back button), as before.
+   */
+  seatSynced(matchID: string, playerID: string) {
+    void this.playerBack(matchID, playerID, 'connected').catch((e: unknown) =>
+      this.log.error('seat not given back on connecting', { matchID, playerID, err: e }),
+    );
+  }
+
+  private async playerBack(matchID: string, playerID: string, how: 'acted' | 'connected') {
     const h = (await this.holdersOf(matchID)).get(playerID);
     if (h?.untilBack && (await this.release(matchID, h.seat)))
-      this.log.info('seat back from the computer: its player acted', { matchID, seat: h.seat });
-  };
+      this.log.info(`seat back from the computer: its player ${how}`, { matchID, seat: h.seat });
+  }
 
   /** Stop deciding: no bot moves from now on (decisions under way are dropped). */
   async stop() {

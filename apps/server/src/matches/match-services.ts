@@ -20,6 +20,8 @@ export interface MatchService {
   rosterChanged?(matchID: string, lobby: LobbyRecord): void;
   /** A member's last socket at a match (on any process) closed. */
   memberLeft?(matchID: string, memberId: string): void;
+  /** A seat's player connected to a match here (a sync with that seat's credentials). */
+  seatSynced?(matchID: string, playerID: string): void;
   /** Refuses a player's move before it is judged; the first refusal in list order wins. */
   guardPlayerMove?: PlayerMoveGuard;
   /** Holds a seat's move from its socket back before it is judged; every hold in list order. */
@@ -54,6 +56,10 @@ export class MatchServices {
 
   memberLeft(matchID: string, memberId: string) {
     this.each('memberLeft', matchID, (s) => s.memberLeft?.(matchID, memberId));
+  }
+
+  seatSynced(matchID: string, playerID: string) {
+    this.each('seatSynced', matchID, (s) => s.seatSynced?.(matchID, playerID));
   }
 
   readonly guardPlayerMove: PlayerMoveGuard = async (matchID, playerID) => {

@@ -56,8 +56,14 @@ export class HardenedTransport {
     // A seat's move from its socket may be held back before it is judged (a pass clicked sooner than
     // its window's drawn delay, autopass/service.ts): outside the match's lock, then made against the
     // state the seat saw, or refused as stale.
-    this.sessions = new SocketSessions(this.ctx, this.rooms, this.patches, this.presenceTracker, this.moves, (...args) =>
-      this.services.holdPlayerMove(...args),
+    this.sessions = new SocketSessions(
+      this.ctx,
+      this.rooms,
+      this.patches,
+      this.presenceTracker,
+      this.moves,
+      (...args) => this.services.holdPlayerMove(...args),
+      (matchID, playerID) => this.services.seatSynced(matchID, playerID),
     );
     if (opts.bus) {
       const remote = new RemoteMatches(this.ctx, this.rooms, this.patches, this.presenceTracker);

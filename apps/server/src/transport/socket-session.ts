@@ -55,6 +55,8 @@ export class SocketSessions {
     private readonly moves: MovePath,
     /** The façade's passHold, read at each move (the autopass service sets it after construction). */
     private readonly passHold: PassHold,
+    /** A seat's player synced (after the match's lock): the services hear their player is back. */
+    private readonly seatSynced: (matchID: string, playerID: string) => void = () => {},
   ) {}
 
   private originAllowed(origin: string | undefined, host: string | undefined): boolean {
@@ -135,6 +137,7 @@ export class SocketSessions {
       if (!matchID.success || (playerID !== null && !playerID.success) || !creds.success) return refuse('bad_sync');
       const id = matchID.data;
       const pid = playerID === null ? null : playerID.data;
+      let synced = false;
       await opts.lock.run(id, async () => {
         // One read: the state too, unless the match is already in memory.
         // With other processes, a match held in memory may have missed a message: read it anyway.
@@ -172,8 +175,10 @@ export class SocketSessions {
         info.initialState = filter(pid, { type: 'update', args: [id, initialState] }).args[1] as State;
         this.patches.synced(socket, live, pid, info.state);
         socket.emit('sync', ...filtered.args);
+        synced = true;
       });
       void this.presence.broadcastMatchData(id);
+      if (synced && pid !== null) this.seatSynced(id, pid);
     });
 
     guard('update', async (...args) => {

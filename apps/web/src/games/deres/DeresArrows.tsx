@@ -90,14 +90,27 @@ function Ghost({ d, colour }: { d: Extract<DrawnOrder, { kind: 'place' }>; colou
   }
 }
 
-export function DrawnOrders({ G, drawn }: { G: Pick<DeresView, 'nations'>; drawn: DrawnOrder[] }) {
+/**
+ * `revealed`: the orders are those of the step just revealed (its log index), not a draft: each appears
+ * in turn (an arrow grows from its piece, deres.css; at once where motion is reduced).
+ */
+export function DrawnOrders({ G, drawn, revealed }: { G: Pick<DeresView, 'nations'>; drawn: DrawnOrder[]; revealed?: number | undefined }) {
   return (
-    <g pointerEvents="none" data-testid="drawn-orders">
+    <g
+      key={revealed ?? 'draft'}
+      pointerEvents="none"
+      data-testid="drawn-orders"
+      className={revealed === undefined ? undefined : 'deres-revealed'}
+      data-revealed={revealed}
+    >
       {drawn.map((d, i) => {
         const colour = colourOf(G, d.seat);
+        const from = d.kind === 'place' ? mid(d.at) : mid(d.from);
+        // Where the order grows from, and its turn to appear (used only by the reveal's animation).
+        const style = { transformOrigin: `${from.x}px ${from.y}px`, '--turn': i } as React.CSSProperties;
         if (d.kind === 'move')
           return (
-            <g key={`m${i}`} data-drawn="move" data-from={k(d.from)} data-to={k(d.to)}>
+            <g key={`m${i}`} data-drawn="move" data-from={k(d.from)} data-to={k(d.to)} style={style}>
               <Arrow from={d.from} to={d.to} colour={colour} />
             </g>
           );
@@ -105,7 +118,7 @@ export function DrawnOrders({ G, drawn }: { G: Pick<DeresView, 'nations'>; drawn
           const a = mid(d.from);
           const b = mid(d.to);
           return (
-            <g key={`s${i}`} data-drawn="shot" data-from={k(d.from)} data-to={k(d.to)} data-label={d.label}>
+            <g key={`s${i}`} data-drawn="shot" data-from={k(d.from)} data-to={k(d.to)} data-label={d.label} style={style}>
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#111" strokeWidth="3.5" strokeDasharray="6 3" />
               <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={colour} strokeWidth="2" strokeDasharray="6 3" />
               <CrossHair at={d.to} colour={colour} />
@@ -114,7 +127,7 @@ export function DrawnOrders({ G, drawn }: { G: Pick<DeresView, 'nations'>; drawn
           );
         }
         return (
-          <g key={`p${i}`} data-drawn={d.what} data-to={k(d.at)}>
+          <g key={`p${i}`} data-drawn={d.what} data-to={k(d.at)} style={style}>
             <Ghost d={d} colour={colour} />
           </g>
         );

@@ -13,13 +13,13 @@ import { DeresJustHappened } from './DeresJustHappened';
 import { DeresMap, type MapMarks } from './DeresMap';
 import { useOrdersDraft } from './DeresOrders';
 import { OtherMoves, StatusPanel, setupTurn } from './DeresPanels';
-import { WORDS } from './words';
+import { useJustRevealed } from './useJustRevealed';
+import { useDeresWords } from './words';
 import './deres.css';
 
-export function DeresBoard({ G: raw, playerID, move, module, matchID, token, afterGame }: BoardProps) {
-  const G = raw as DeresView;
+export function DeresBoard({ G, playerID, move, module, matchID, token, afterGame }: BoardProps<DeresView>) {
   const { lang } = useI18n();
-  const w = WORDS[lang];
+  const w = useDeresWords();
   const tl = lang === 'no' ? 'nb' : 'en';
   const seat = playerID !== null && G.nations[playerID] ? playerID : null;
   const legal = seat ? module.legalMoves(G, undefined, seat) : [];
@@ -35,7 +35,7 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token, aft
   });
   const nameOf = (s: string) => {
     const n = G.nations[s]?.nation;
-    return n ? texts.NATION_TEXTS[n].name[tl] : `${lang === 'no' ? 'Spiller' : 'Player'} ${Number(s) + 1}`;
+    return n ? texts.NATION_TEXTS[n].name[tl] : w.playerN(Number(s) + 1);
   };
 
   const inOrders = seat !== null && G.mustSubmit.includes(seat) && G.setupTurn === null && !G.result;
@@ -46,6 +46,10 @@ export function DeresBoard({ G: raw, playerID, move, module, matchID, token, aft
   let panel: React.ReactNode = null;
   if (mySetup) ({ marks, onSquare, onSlot, panel } = setupTurn(G, legal, move, rotation, setRotation, w, tl));
   else if (inOrders) ({ marks, onSquare, panel } = draft);
+  // The orders just revealed appear on the live map, until this seat drafts or hands in its next ones.
+  const revealed = useJustRevealed(G, matchID, token);
+  if (revealed?.drawn.length && G.log.length > seen && !marks.drawn?.length)
+    marks = { ...marks, drawn: revealed.drawn, revealed: revealed.key };
   const waitingFor = G.setupTurn !== null ? [G.setupTurn] : G.mustSubmit.filter((s) => !G.submitted[s]);
 
   return (

@@ -8,7 +8,7 @@ import { DeresOrderList, type OrderItem } from './DeresOrderList';
 import { accepted, complete, type Lit } from './lit';
 import { drawOrders, orderText } from './order-words';
 import type { MapMarks } from './DeresMap';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 export type BuyMode = 'regiment' | 'fort' | 'conscript' | 'slaveFort' | 'castle' | 'fortUp';
 export const EMPTY_BUY: BuyOrders = { kind: 'buy', regiments: [], forts: [], upgrades: 0, fortUpgrades: [], loan: false, repay: 0 };
@@ -144,7 +144,7 @@ function BuyExtras({
   menu: OrderMenu;
   buy: BuyOrders;
   setBuy: SetBuy;
-  w: (typeof WORDS)['en'];
+  w: Words;
 }) {
   const loaned = G.nations[seat]?.loaned ?? 0;
   return (
@@ -193,7 +193,7 @@ export function buyStep(
   setBuy: SetBuy,
   mode: BuyMode,
   setMode: (m: BuyMode) => void,
-  w: (typeof WORDS)['en'],
+  w: Words,
   tl: 'nb' | 'en',
 ): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
   const modes = buyModes(G, seat, menu);

@@ -8,10 +8,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DeresView } from '@kon/deres';
 import { pastApi } from '../../replay/api';
-import { historySteps, type HistoryStep } from './history';
-import { drawOrders, type DrawnOrder } from './order-words';
+import { historySteps, revealedDrawn, type HistoryStep } from './history';
+import type { DrawnOrder } from './order-words';
 import { eventLines, stepTitle } from './history-words';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 /** A finished match's record (its set-up, seed and every move: each order as handed in, also those replaced). */
 function download(matchID: string, token: string) {
@@ -41,11 +41,9 @@ export interface PastBoard {
  */
 async function pastBoard(matchID: string, token: string, step: HistoryStep): Promise<PastBoard> {
   const after = (await pastApi.boardAt(matchID, token, step.last)).G as unknown as DeresView;
-  const reveal = step.events.find((e) => e.t === 'reveal');
-  if (!reveal || step.first === 0) return { G: after, drawn: [] };
+  if (step.kind !== 'reveal' || step.first === 0) return { G: after, drawn: [] };
   const before = (await pastApi.boardAt(matchID, token, step.first - 1)).G as unknown as DeresView;
-  const shots = step.events.flatMap((e) => (e.t === 'roll' ? [{ shooter: e.shooter, target: e.target, needed: e.needed }] : []));
-  const drawn = Object.entries(reveal.orders).flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
+  const drawn = revealedDrawn(before, step);
   return { G: after, drawn };
 }
 
@@ -63,7 +61,7 @@ export function DeresHistory({
   token: string | undefined;
   name: (seat: string) => string;
   tl: 'nb' | 'en';
-  w: (typeof WORDS)['en'];
+  w: Words;
   /** The board to show instead of the live one, with the orders revealed in that step drawn (null: the live board). */
   onPast: (past: PastBoard | null) => void;
 }) {

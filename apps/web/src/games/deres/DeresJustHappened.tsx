@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { DeresView } from '@kon/deres';
 import { historySteps } from './history';
 import { eventLines, stepTitle } from './history-words';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 /** Event lines shown; the rest are counted and left to the panel. */
 const LINES = 4;
@@ -27,7 +27,7 @@ export function DeresJustHappened({
   onHide: () => void;
   name: (seat: string) => string;
   tl: 'nb' | 'en';
-  w: (typeof WORDS)['en'];
+  w: Words;
 }) {
   const step = useMemo(() => historySteps(G.log).at(-1), [G.log]);
   if (!step || G.log.length <= seen || (step.kind !== 'reveal' && step.kind !== 'collect')) return null;

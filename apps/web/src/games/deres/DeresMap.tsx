@@ -7,6 +7,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { TILE_SIZE, type DeresView, type Pos } from '@kon/deres';
+import { translate } from '../../i18n';
 import { DrawnOrders } from './DeresArrows';
 import { Pieces } from './DeresPieces';
 import { CELL, Contours, EDGE, EdgeNames, SquareGround, squareFacts } from './DeresTerrain';
@@ -29,6 +30,8 @@ export interface MapMarks {
   sight?: { from: Pos; to: Pos; path: Pos[]; blocked: Pos[] } | null;
   /** Orders drawn on the map (the draft, or orders revealed when looking back). */
   drawn?: DrawnOrder[];
+  /** The drawn orders are those of the step just revealed (its log index): they appear in turn. */
+  revealed?: number;
 }
 
 function Squares({ G, marks, onSquare, tl }: { G: DeresView; marks: MapMarks; onSquare?: (p: Pos) => void; tl: 'nb' | 'en' }) {
@@ -177,7 +180,7 @@ export function DeresMap({
       viewBox={`${-EDGE} ${-EDGE} ${width * CELL + EDGE + 2} ${height * CELL + EDGE + 2}`}
       style={{ maxWidth: `${(width * CELL + EDGE) * 1.8}px`, ...(maxHeight ? { maxHeight: `${maxHeight}px` } : {}) }}
       role="img"
-      aria-label={tl === 'nb' ? 'kart' : 'map'}
+      aria-label={translate(tl === 'nb' ? 'no' : 'en', 'deres.map')}
       data-testid="deres-map"
       data-selected={sel ? key(sel) : undefined}
     >
@@ -202,7 +205,7 @@ export function DeresMap({
           pointerEvents="none"
         />
       )}
-      {marks.drawn && <DrawnOrders G={G} drawn={marks.drawn} />}
+      {marks.drawn && <DrawnOrders G={G} drawn={marks.drawn} revealed={marks.revealed} />}
       {marks.lit && <LitLabels lit={marks.lit} />}
     </svg>
   );

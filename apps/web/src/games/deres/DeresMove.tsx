@@ -9,7 +9,7 @@ import type { MapMarks } from './DeresMap';
 import { DeresOrderList, type OrderItem } from './DeresOrderList';
 import { accepted, key, same, type Lit } from './lit';
 import { drawOrders, orderText } from './order-words';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 export interface MoveDraft {
   moves: MoveOrders['moves'];
@@ -61,7 +61,7 @@ export function moveStep(
   menu: OrderMenu,
   d: MoveDraft,
   set: SetMove,
-  w: (typeof WORDS)['en'],
+  w: Words,
   tl: 'nb' | 'en',
 ): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
   const lit = moveLit(G, seat, menu, d);
@@ -119,7 +119,7 @@ export function spreadStep(
   menu: OrderMenu,
   aims: Pos[],
   setAims: (f: (a: Pos[]) => Pos[]) => void,
-  w: (typeof WORDS)['en'],
+  w: Words,
   tl: 'nb' | 'en',
 ): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
   const landing = aims.length < menu.throws ? landingSquares(G) : [];

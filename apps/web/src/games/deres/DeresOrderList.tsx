@@ -3,7 +3,7 @@
  * changed (its piece is picked again on the map, or its purchase placed anew) or removed before the
  * orders are handed in.
  */
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 export interface OrderItem {
   key: string;
@@ -13,7 +13,7 @@ export interface OrderItem {
   remove: () => void;
 }
 
-export function DeresOrderList({ items, w }: { items: OrderItem[]; w: (typeof WORDS)['en'] }) {
+export function DeresOrderList({ items, w }: { items: OrderItem[]; w: Words }) {
   if (!items.length)
     return (
       <p className="muted small" data-testid="order-list" data-count={0}>

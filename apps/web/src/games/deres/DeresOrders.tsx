@@ -23,7 +23,7 @@ import { buyStep, EMPTY_BUY, type BuyMode } from './DeresBuy';
 import type { MapMarks } from './DeresMap';
 import { EMPTY_MOVE, moveOrders, moveStep, spreadStep, type MoveDraft } from './DeresMove';
 import { EMPTY_SHOOT, shootOrders, shootStep, type ShootDraft } from './DeresShoot';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 export interface OrdersDraft {
   marks: MapMarks;
@@ -31,13 +31,7 @@ export interface OrdersDraft {
   panel: React.ReactNode;
 }
 
-export function useOrdersDraft(
-  G: DeresView,
-  seat: string,
-  w: (typeof WORDS)['en'],
-  tl: 'nb' | 'en',
-  send: (o: Orders | null) => void,
-): OrdersDraft {
+export function useOrdersDraft(G: DeresView, seat: string, w: Words, tl: 'nb' | 'en', send: (o: Orders | null) => void): OrdersDraft {
   const menu = useMemo(() => orderMenu(G, seat), [G, seat]);
   const phase = G.phase;
   const stepKey = `${G.round}:${phase}:${G.shootingRound}:${G.step}:${G.spreadStep}`;

@@ -5,10 +5,16 @@
  */
 import { NATION_COLOURS, texts, type DeresView, type InventionId, type LegalMove, type Pos } from '@kon/deres';
 import type { MapMarks } from './DeresMap';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
-type W = (typeof WORDS)['en'];
+type W = Words;
 type Tl = 'nb' | 'en';
+
+/** The phase's help line, where the board has one. */
+const helpOf = (w: Words, phase: string): string | undefined => {
+  const k = `help_${phase}`;
+  return k in w ? w[k as keyof Words & `help_${string}`] : undefined;
+};
 
 export function StatusPanel(p: {
   G: DeresView;
@@ -95,7 +101,7 @@ export function setupTurn(
   const panel = (
     <section className="panel deres-setup" data-testid="deres-setup" data-phase={G.phase}>
       <h2>{texts.PHASE_TEXTS[G.phase][tl]}</h2>
-      {w[`help_${G.phase}`] && <p className="muted small">{w[`help_${G.phase}`]}</p>}
+      {helpOf(w, G.phase) && <p className="muted small">{helpOf(w, G.phase)}</p>}
       {nations.map((n) => (
         <button
           key={n}

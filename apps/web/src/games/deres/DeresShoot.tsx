@@ -19,7 +19,7 @@ import { DeresOrderList, type OrderItem } from './DeresOrderList';
 import { accepted, type Lit } from './lit';
 import { drawOrders, orderText } from './order-words';
 import type { MapMarks } from './DeresMap';
-import type { WORDS } from './words';
+import type { Words } from './words';
 
 const same = (a: Pos, b: Pos) => a.x === b.x && a.y === b.y;
 type SetShoot = (f: (d: ShootDraft) => ShootDraft) => void;
@@ -160,7 +160,7 @@ export function shootStep(
   _menu: OrderMenu,
   d: ShootDraft,
   set: SetShoot,
-  w: (typeof WORDS)['en'],
+  w: Words,
   tl: 'nb' | 'en',
 ): { marks: MapMarks; onSquare: (p: Pos) => void; body: React.ReactNode } {
   const held = G.nations[seat]?.inventions ?? [];

@@ -5,6 +5,7 @@
  * columns and rows on the edges (C7). A square's height and kind are in its tooltip.
  */
 import { CLIFF, columnName, rowName, squareName, type Board, type Square } from '@kon/deres';
+import { translate } from '../../i18n';
 
 export const CELL = 30;
 /** Room for the column letters and row numbers around the map. */
@@ -16,14 +17,10 @@ const CONTOUR = '#6b5434';
 const at = (b: Board, x: number, y: number): Square | null =>
   x < 0 || y < 0 || x >= b.width || y >= b.height ? null : (b.squares[y * b.width + x] ?? null);
 
-const FACTS = {
-  nb: { height: 'høyde', hill: 'haug', water: 'vann' },
-  en: { height: 'height', hill: 'hill', water: 'water' },
-};
 /** A square's facts in words: its name, height and kind (the tooltip). */
 export function squareFacts(sq: Square, x: number, y: number, tl: 'nb' | 'en'): string {
-  const f = FACTS[tl];
-  return [squareName({ x, y }), sq.water ? f.water : `${f.height} ${sq.h}`, sq.hill ? f.hill : ''].filter(Boolean).join(' · ');
+  const f = (k: 'height' | 'hill' | 'water') => translate(tl === 'nb' ? 'no' : 'en', `deres.fact.${k}`);
+  return [squareName({ x, y }), sq.water ? f('water') : `${f('height')} ${sq.h}`, sq.hill ? f('hill') : ''].filter(Boolean).join(' · ');
 }
 
 /** One square's ground: fill, relief strips, water's waves, the hill sign. */

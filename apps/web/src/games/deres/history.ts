@@ -5,7 +5,8 @@
  * collection of supplies. Each step ends at a log entry: the board right after it is that step's
  * result (the server's board-at-entry, the spectators' view: no unrevealed orders).
  */
-import type { DeresEvent, OrderPhase, ShootStep } from '@kon/deres';
+import type { DeresEvent, DeresView, OrderPhase, ShootStep } from '@kon/deres';
+import { drawOrders, type DrawnOrder } from './order-words';
 
 export type HistoryKind = 'nations' | 'map' | 'supplies' | 'capitals' | 'reveal' | 'collect';
 
@@ -58,4 +59,15 @@ export function historySteps(log: readonly DeresEvent[]): HistoryStep[] {
     }
   });
   return out;
+}
+
+/**
+ * The orders a reveal step made public, drawn as the map draws a draft (arrows, shots with the roll
+ * they needed), on `before`: the board they were written on (the entry before the step).
+ */
+export function revealedDrawn(before: Pick<DeresView, 'regiments' | 'forts'>, step: HistoryStep): DrawnOrder[] {
+  const reveal = step.events.find((e) => e.t === 'reveal');
+  if (!reveal) return [];
+  const shots = step.events.flatMap((e) => (e.t === 'roll' ? [{ shooter: e.shooter, target: e.target, needed: e.needed }] : []));
+  return Object.entries(reveal.orders).flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
 }

@@ -2,7 +2,8 @@
 // First: zod's eval-based compiler off before the game package builds its schemas (CSP refuses eval).
 import '../../game/zod-jitless';
 import { deresModule } from '@kon/deres/module';
+import type { DeresView } from '@kon/deres';
 import type { WebGame } from '../types';
 import { DeresBoard } from './DeresBoard';
 
-export const web: WebGame = { module: deresModule, Board: DeresBoard };
+export const web: WebGame<DeresView> = { module: deresModule, Board: DeresBoard };

@@ -5,6 +5,7 @@
  * serves the orders revealed in the log when a player looks back.
  */
 import { squareName as sq, type DeresView, type Orders, type Pos, type ShotOption } from '@kon/deres';
+import { translate } from '../../i18n';
 
 type Lang = 'nb' | 'en';
 export type PlaceWhat = 'regiment' | 'fort' | 'conscript' | 'slaveFort' | 'castle' | 'fortUp' | 'aim' | 'gas' | 'artillery';
@@ -58,34 +59,29 @@ export function drawOrders(G: Pick<DeresView, 'regiments' | 'forts'>, seat: stri
   }
 }
 
-const T = {
-  regiment: { nb: 'Nytt regiment på {a}', en: 'New regiment on {a}' },
-  fort: { nb: 'Nytt fort på {a} ({n} forsyninger)', en: 'New fort on {a} ({n} supplies)' },
-  conscript: { nb: 'Vernepliktig på {a}', en: 'Conscript on {a}' },
-  slaveFort: { nb: 'Slavefort på {a}', en: 'Slave fort on {a}' },
-  castle: { nb: 'Fortet på {a} blir slott', en: 'The fort on {a} becomes a castle' },
-  fortUp: { nb: 'Fortet på {a} forsterkes', en: 'The fort on {a} is strengthened' },
-  upgrades: { nb: '{n} oppgradering(er) av hovedstaden', en: '{n} capital upgrade(s)' },
-  loan: { nb: 'Lån: 2 forsyninger mot 2 regimenter', en: 'Loan: 2 supplies against 2 regiments' },
-  repay: { nb: '{n} utlånt(e) regiment(er) kjøpt tilbake', en: '{n} lent regiment(s) bought back' },
-  regimentMove: { nb: 'Regiment {a} → {b}', en: 'Regiment {a} → {b}' },
-  fortMove: { nb: 'Fort {a} → {b}', en: 'Fort {a} → {b}' },
-  recall: { nb: 'Regiment {a} → {b} (hjem)', en: 'Regiment {a} → {b} (home)' },
-  explorer: { nb: 'Utforsker denne runden', en: 'Explorer this round' },
-  shot: { nb: 'Skudd fra {a} mot {b}: trenger {n}+ på d12', en: 'Shot from {a} at {b}: needs {n}+ on the d12' },
-  sniper: { nb: 'Snikskudd fra {a} mot {b}: sikkert treff', en: 'Sniper shot from {a} at {b}: a sure hit' },
-  bombard: { nb: 'Bombardement fra nå av', en: 'Bombardment from now on' },
-  artillery: { nb: 'Artilleri mot {a}', en: 'Artillery at {a}' },
-  gas: { nb: 'Sennepsgass mot {a}', en: 'Mustard gas at {a}' },
-  aim: { nb: 'Kast sikter på {a}', en: 'Throw aimed at {a}' },
-} as const;
-export type OrderWord = keyof typeof T;
+export type OrderWord =
+  | 'regiment'
+  | 'fort'
+  | 'conscript'
+  | 'slaveFort'
+  | 'castle'
+  | 'fortUp'
+  | 'upgrades'
+  | 'loan'
+  | 'repay'
+  | 'regimentMove'
+  | 'fortMove'
+  | 'recall'
+  | 'explorer'
+  | 'shot'
+  | 'sniper'
+  | 'bombard'
+  | 'artillery'
+  | 'gas'
+  | 'aim';
 
 /** One order in words: `a` and `b` are squares (named as on the map), `n` a number. */
 export function orderText(kind: OrderWord, lang: Lang, p: { a?: Pos | Pos[]; b?: Pos; n?: number } = {}): string {
   const a = Array.isArray(p.a) ? p.a.map(sq).join(', ') : p.a ? sq(p.a) : '';
-  return T[kind][lang]
-    .replace('{a}', a)
-    .replace('{b}', p.b ? sq(p.b) : '')
-    .replace('{n}', String(p.n ?? ''));
+  return translate(lang === 'nb' ? 'no' : 'en', `deres.order.${kind}`, { a, b: p.b ? sq(p.b) : '', n: String(p.n ?? '') });
 }
