@@ -47,11 +47,12 @@ const moves = states.length - 1;
 let same = 0;
 for (let i = 1; i <= moves; i++) {
   const sizes = new WeakMap<object, number>();
+  const shared = new Map();
   const referenceSizes = new WeakMap<object, number>();
   const kept = [viewsOf(states[i - 1]!), viewsOf(states[i]!)];
   for (let k = 0; k < 4; k++)
     if (
-      JSON.stringify(diffJson(kept[0]![k], kept[1]![k], sizes)) ===
+      JSON.stringify(diffJson(kept[0]![k], kept[1]![k], sizes, shared)) ===
       JSON.stringify(referenceDiff(views[i - 1]![k], views[i]![k], referenceSizes))
     )
       same++;
@@ -74,24 +75,28 @@ const stat = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `min ${s[0]!.toFixed(4)} / median ${s[Math.floor(s.length / 2)]!.toFixed(4)} ms`;
 };
-// The server's whole publication of a move: its four views of the new state and their four patches.
-// The same game replayed each round (untimed), so that every round views states it has not seen.
-const published: number[] = [];
-for (let round = 0; round < 8; round++) {
-  let s = InitializeGame({ game: processed, numPlayers: 3, setupData: { ruleset } }) as State;
-  const replayed: State[] = [s];
-  for (const a of actions) replayed.push((s = reduce(s, a)));
-  const c0 = process.cpuUsage();
-  let last = viewsOf(replayed[0]!);
-  for (let i = 1; i < replayed.length; i++) {
-    const next = viewsOf(replayed[i]!);
-    const sizes = new WeakMap<object, number>();
-    for (let k = 0; k < 4; k++) diffJson(last[k], next[k], sizes);
-    last = next;
+// The server's whole publication of a move: its four views of the new state and their four patches,
+// each seat's diff walking every part again ('apart') or taking the parts an earlier seat's diff
+// already made ('shared', as the server does). The same game replayed each round (untimed), so that
+// every round views states it has not seen.
+const published: Record<'apart' | 'shared', number[]> = { apart: [], shared: [] };
+for (let round = 0; round < 8; round++)
+  for (const how of round % 2 ? (['shared', 'apart'] as const) : (['apart', 'shared'] as const)) {
+    let s = InitializeGame({ game: processed, numPlayers: 3, setupData: { ruleset } }) as State;
+    const replayed: State[] = [s];
+    for (const a of actions) replayed.push((s = reduce(s, a)));
+    const c0 = process.cpuUsage();
+    let last = viewsOf(replayed[0]!);
+    for (let i = 1; i < replayed.length; i++) {
+      const next = viewsOf(replayed[i]!);
+      const sizes = new WeakMap<object, number>();
+      const shared = how === 'shared' ? new Map() : undefined;
+      for (let k = 0; k < 4; k++) diffJson(last[k], next[k], sizes, shared);
+      last = next;
+    }
+    const c = process.cpuUsage(c0);
+    published[how].push((c.user + c.system) / 1000 / moves);
   }
-  const c = process.cpuUsage(c0);
-  published.push((c.user + c.system) / 1000 / moves);
-}
 console.log(`${ruleset}, ${moves} moves, four views each: patches identical ${same} of ${4 * moves}`);
 console.log(`CPU for a move's four patches: before ${stat(times.before!)}, after ${stat(times.after!)}`);
-console.log(`CPU for a move's four views and four patches: ${stat(published)}`);
+console.log(`CPU for a move's four views and four patches: apart ${stat(published.apart)}, shared ${stat(published.shared)}`);

@@ -62,14 +62,15 @@ describe('diffJson', () => {
         setup: { ruleset },
         maxActions: 350,
         afterAction: (G) => {
-          // One publication: the views of one state, their sizes shared as the server shares them.
+          // One publication: the views of one state, their sizes and shared parts' operations shared as the server shares them.
           const sizes = new WeakMap<object, number>();
+          const shared = new Map();
           const referenceSizes = new WeakMap<object, number>();
           for (const v of viewers) {
             const view = viewFor(G, v);
             const prev = last.get(v);
             if (prev !== undefined) {
-              expect(JSON.stringify(diffJson(prev, view, sizes))).toBe(JSON.stringify(referenceDiff(prev, view, referenceSizes)));
+              expect(JSON.stringify(diffJson(prev, view, sizes, shared))).toBe(JSON.stringify(referenceDiff(prev, view, referenceSizes)));
               compared++;
             }
             last.set(v, view);

@@ -15,7 +15,7 @@ import { actor, KampenOmNorge, legalActions, PLAYER_OF_FACTION, type GameState }
 import { afterAll, describe, expect, it } from 'vitest';
 import { MoveRunner } from '../src/matches/move-runner';
 import { openStorage, sqliteFile, type SqlStorage } from '../src/storage';
-import { applyDelta, diffState } from '../src/storage/state-delta';
+import { applyDelta, diffState, jsonCopy } from '../src/storage/state-delta';
 import { PG_URL } from './child-server';
 import { needs } from './services';
 
@@ -113,6 +113,20 @@ describe('a state change (state-delta)', () => {
     const b = JSON.parse('{"a":1,"__proto__":{"polluted":true}}');
     const out = applyDelta({ a: 1 }, diffState({ a: 1 }, b)) as Record<string, unknown>;
     expect(JSON.stringify(out)).toBe(JSON.stringify(b));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('copies the parts stored whole as JSON would, without the text', () => {
+    const values: unknown[] = [
+      { a: 1, b: undefined, c: [1, undefined, () => 1, Number.NaN, -0, Number.POSITIVE_INFINITY], d: { e: null, f: 'x', g: new Date(0) } },
+      { 2: 'two', 1: 'one', z: { y: [[]] }, s: Symbol('s') },
+      JSON.parse('{"__proto__":{"polluted":true},"a":[true,false]}'),
+    ];
+    for (const v of values) {
+      const copy = jsonCopy(v);
+      expect(JSON.stringify(copy)).toBe(JSON.stringify(v));
+      expect(copy).toStrictEqual(JSON.parse(JSON.stringify(v)));
+    }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -55,6 +55,12 @@ export class RedisMatchBus implements MatchBus {
   private timer: NodeJS.Timeout;
   private readonly processes: string;
   private readonly startedAt = Date.now();
+  /**
+   * How this process's own messages end (`from`, its id, written last when the message has no `from`
+   * of its own: every move). Redis sends a process its own messages too; these are dropped before
+   * their JSON (a move's whole state) is parsed.
+   */
+  private readonly ownEnd = `,"from":${JSON.stringify(this.id)}}`;
 
   constructor(
     private readonly pub: Redis,
@@ -129,6 +135,7 @@ export class RedisMatchBus implements MatchBus {
   }
 
   private receive(channel: string, raw: string) {
+    if (raw.endsWith(this.ownEnd)) return;
     let msg: (Envelope & { bye?: boolean }) | { from: string; beat?: number; bye?: boolean };
     try {
       msg = JSON.parse(raw);

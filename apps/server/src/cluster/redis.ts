@@ -1,5 +1,10 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import { lazyModule } from '../core/lazy-module';
 import type { Logger } from '../core/log';
+
+/** Loaded only with REDIS_URL (core/lazy-module.ts). */
+const ioredis = lazyModule<typeof IORedis>('ioredis');
 
 /**
  * One Redis connection. ioredis reconnects by itself with back-off; commands sent while it is down
@@ -7,7 +12,7 @@ import type { Logger } from '../core/log';
  * not matches. Errors are logged once per outage, not once per retry.
  */
 export function connectRedis(url: string, log: Logger, role: string): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     connectionName: `kon-${role}`,
     maxRetriesPerRequest: 3,
     enableAutoPipelining: true,

@@ -23,24 +23,43 @@ const COPY_WORTH_BYTES = 300;
  * its objects): it remembers the JSON length of objects already measured. Only for values that do not
  * change while it is in use; a wrong size would only make a patch longer, never wrong.
  */
-export function diffJson(prev: unknown, next: unknown, sizes: JsonSizes = new WeakMap()): JsonPatchOp[] {
+export function diffJson(prev: unknown, next: unknown, sizes: JsonSizes = new WeakMap(), shared?: SharedDiffs): JsonPatchOp[] {
   // Copies read the receiver's state as it was, so they go first.
   const copies: JsonPatchOp[] = [];
   const ops: JsonPatchOp[] = [];
   const saved = measured;
+  const savedDone = done;
   measured = sizes;
+  done = shared;
   try {
     walk(prev, next, '', ops, copies);
   } finally {
     measured = saved;
+    done = savedDone;
   }
   return copies.length > 0 ? [...copies, ...ops] : ops;
 }
 
-/** JSON lengths of objects, by object (see diffJson). */
-export type JsonSizes = WeakMap<object, number>;
+/** JSON lengths of objects, by object (see diffJson): a Map for one publication (cheaper to collect than a WeakMap), or a WeakMap. */
+export interface JsonSizes {
+  get(o: object): number | undefined;
+  set(o: object, n: number): unknown;
+}
 /** The sizes of the diff under way. */
 let measured: JsonSizes = new WeakMap();
+
+/**
+ * The operations already made, in one publication, for a pair of containers (old, new) at a path: the
+ * views of one state for each seat share most of their objects, so the second seat's diff takes the
+ * first's operations for every part they share instead of walking it again. Only a part whose walk
+ * never looked for a sibling to copy from is kept (that depends on the copies made before it); the
+ * operations are then those the walk would make, so the patches are the same, byte for byte.
+ */
+export type SharedDiffs = Map<object, Map<object, { path: string; ops: JsonPatchOp[]; bytes: number }>>;
+/** The shared operations of the diff under way (none: every part is walked). */
+let done: SharedDiffs | undefined;
+/** How many times a walk has looked for a sibling to copy from (a part that did is not shared). */
+let copyLooks = 0;
 
 /**
  * Appends the operations that turn `a` into `b` at `path`, and returns about how many bytes they
@@ -55,9 +74,34 @@ function walk(a: unknown, b: unknown, path: string, ops: JsonPatchOp[], copies: 
     ops.push({ op: 'replace', path, value: b });
     return opBytes(path, b);
   }
+  const known = done?.get(a as object)?.get(b as object);
+  if (known && known.path === path) {
+    for (const op of known.ops) ops.push(op);
+    return known.bytes;
+  }
+  const looks = copyLooks;
+  const start = ops.length;
+  const bytes = walkContainer(a as object, b as object, arrays, path, ops, copies, start);
+  if (done && looks === copyLooks) {
+    let byNew = done.get(a as object);
+    if (!byNew) done.set(a as object, (byNew = new Map()));
+    byNew.set(b as object, { path, ops: ops.slice(start), bytes });
+  }
+  return bytes;
+}
+
+/** walk's part for two objects or two arrays: their operations pushed to `ops` from `start`, and about how many bytes they take. */
+function walkContainer(
+  a: object,
+  b: object,
+  arrays: boolean,
+  path: string,
+  ops: JsonPatchOp[],
+  copies: JsonPatchOp[],
+  start: number,
+): number {
   // The container's own operations go straight into `ops` (no list of its own): taken back below if
   // replacing it whole is shorter.
-  const start = ops.length;
   const bytes = arrays
     ? walkArray(a as unknown[], b as unknown[], path, ops, copies)
     : walkObject(a as Record<string, unknown>, b as Record<string, unknown>, path, ops, copies);
@@ -190,6 +234,7 @@ function copyFromSibling(
   cost: number,
   copies: JsonPatchOp[],
 ) {
+  copyLooks++;
   const size = Object.keys(v).length;
   // The sorted key list is made only when a sibling has as many keys (rarely: the view's parts differ).
   let shape: string | undefined;

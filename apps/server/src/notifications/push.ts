@@ -4,13 +4,16 @@
  * only to the addresses the target check approved, as webhooks do: the endpoint is an address the
  * browser gave us, so it gets the same SSRF rules (targets.ts) at save and at every send.
  */
-import webpush from 'web-push';
+import type WebPush from 'web-push';
+import { lazyModule } from '../core/lazy-module';
 import type { PushMessage } from './message';
 import { postBytes } from './post';
 import type { PushTarget } from './settings';
 import { checkWebhookTarget, type TargetPolicy } from './targets';
 import type { VapidKeys } from './vapid';
 
+/** Loaded on first use (core/lazy-module.ts). */
+const webpush = lazyModule<typeof WebPush>('web-push');
 export interface PushSender {
   keys: VapidKeys;
   subject: string;
@@ -28,7 +31,7 @@ export async function sendPush(sender: PushSender, target: PushTarget, msg: Push
   if (check.refusal !== null) throw new Error(check.refusal);
   // A "your move" is stale once the decision's time is up: the push service may drop it then.
   const ttl = Math.max(60, Math.min(MAX_TTL_S, Math.ceil((ttlMs ?? 7 * 86_400_000) / 1000)));
-  const req = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, JSON.stringify(msg), {
+  const req = webpush().generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, JSON.stringify(msg), {
     vapidDetails: { subject: sender.subject, publicKey: sender.keys.publicKey, privateKey: sender.keys.privateKey },
     TTL: ttl,
     contentEncoding: 'aes128gcm',

@@ -10,7 +10,9 @@
  * after the move is stored and sent, and a failure is logged and tried again a bounded number of times.
  */
 import type { State } from 'boardgame.io';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyModule } from '../core/lazy-module';
 import type { Bilingual, GameModule } from '@kon/platform';
 import { actorsNow, playerOfKey } from '../seats/decisions';
 import { everySeatTaken, type LobbyRecord } from '../lobby/lobby';
@@ -79,6 +81,8 @@ function sideOf(module: GameModule, lobby: LobbyRecord, key: string): Bilingual 
   return { no: seat, en: seat };
 }
 
+/** Loaded only when SMTP is set (core/lazy-module.ts). */
+const nodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 export interface NotifyOptions {
   storage: SqlStorage;
   transport: Pick<HardenedTransport, 'currentState' | 'presence'>;
@@ -115,7 +119,7 @@ export class NotificationService implements MatchService {
 
   constructor(private readonly opts: NotifyOptions) {
     this.log = opts.log.child({ component: 'notify' });
-    this.mailer = opts.smtp ? nodemailer.createTransport(opts.smtp.url) : undefined;
+    this.mailer = opts.smtp ? nodemailer().createTransport(opts.smtp.url) : undefined;
   }
 
   /** A move was stored: announce the decisions it opened. */

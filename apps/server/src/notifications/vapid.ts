@@ -4,9 +4,12 @@
  * every server process. Given by the operator (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), or made on the
  * first start and kept in the store as a side record of no match, so SQLite and PostgreSQL both keep it.
  */
-import webpush from 'web-push';
+import type WebPush from 'web-push';
+import { lazyModule } from '../core/lazy-module';
 import type { SqlStorage } from '../storage';
 
+/** Loaded on first use (core/lazy-module.ts). */
+const webpush = lazyModule<typeof WebPush>('web-push');
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -24,7 +27,7 @@ export async function vapidKeys(storage: SqlStorage, given: VapidKeys | undefine
   if (given) return given;
   const kept = await storage.getSide(...PLACE);
   if (isKeys(kept)) return kept;
-  const made = webpush.generateVAPIDKeys();
+  const made = webpush().generateVAPIDKeys();
   // Two processes starting together may both make a pair: only the first stored counts (stored only
   // if none is there), and the other takes it from the store. A pair each kept for itself would sign
   // pushes with a key the browsers did not subscribe with.

@@ -4,17 +4,14 @@
  * most once (taken out of the store before it is checked) and expires in minutes.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { lazyModule } from '../core/lazy-module';
 import { ApiError } from '../http/errors';
 import type { ChallengePurpose, AccountStore, Challenge } from './store';
 
+/** Loaded at the first passkey request (core/lazy-module.ts): it took ~0.1–0.3 s of every start. */
+const webauthn = lazyModule<typeof WebAuthn>('@simplewebauthn/server');
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** The relying party a request speaks to: its domain and the page origin WebAuthn must report. */
@@ -57,7 +54,7 @@ export class Passkeys {
   /** Options to create a passkey for an account (a new one: `accountId` not yet stored). */
   async registrationOptions(rp: RelyingParty, purpose: 'signup' | 'add', accountId: string, name: string, label: string | undefined) {
     const existing = purpose === 'add' ? await this.store.passkeysOf(accountId) : [];
-    const options = await generateRegistrationOptions({
+    const options = await webauthn().generateRegistrationOptions({
       rpName: 'Kampen om Norge',
       rpID: rp.id,
       userName: name,
@@ -74,9 +71,9 @@ export class Passkeys {
 
   /** Check a new passkey against its challenge; answers what to store (the caller stores it with its account). */
   async verifyRegistration(rp: RelyingParty, c: Challenge, response: unknown) {
-    let v: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    let v: Awaited<ReturnType<typeof WebAuthn.verifyRegistrationResponse>>;
     try {
-      v = await verifyRegistrationResponse({
+      v = await webauthn().verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: c.challenge,
         expectedOrigin: rp.origin,
@@ -101,7 +98,11 @@ export class Passkeys {
   }
 
   async loginOptions(rp: RelyingParty) {
-    const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_TTL_MS });
+    const options = await webauthn().generateAuthenticationOptions({
+      rpID: rp.id,
+      userVerification: 'preferred',
+      timeout: CHALLENGE_TTL_MS,
+    });
     const challengeId = await this.challenge('login', options.challenge, {});
     return { challengeId, options: options as unknown as Record<string, unknown> };
   }
@@ -110,9 +111,9 @@ export class Passkeys {
   async verifyLogin(rp: RelyingParty, c: Challenge, response: AuthenticationResponseJSON): Promise<string> {
     const key = await this.store.passkey(response.id);
     if (!key) throw refused();
-    let v: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+    let v: Awaited<ReturnType<typeof WebAuthn.verifyAuthenticationResponse>>;
     try {
-      v = await verifyAuthenticationResponse({
+      v = await webauthn().verifyAuthenticationResponse({
         response,
         expectedChallenge: c.challenge,
         expectedOrigin: rp.origin,

@@ -3,9 +3,12 @@
  * (Kampen om Norge: one per side and ruleset family; Deres uenighet: one), whether the match is
  * rated, and each seat's placing. No I/O: the service (service.ts) feeds it stored matches.
  */
-import { ordinal, predictWin, rate, rating } from 'openskill';
+import type * as OpenSkill from 'openskill';
+import { lazyModule } from '../core/lazy-module';
 import rulesData from './rules.json';
 
+/** Loaded when a rating is first computed (core/lazy-module.ts): it took ~0.1–0.4 s of every start. */
+const openskill = lazyModule<typeof OpenSkill>('openskill');
 export interface RatingRules {
   /** Fewest moves every seat must have made (by game id; absent: 1). */
   minMovesPerSeat: Readonly<Record<string, number>>;
@@ -25,9 +28,10 @@ export interface Skill {
   mu: number;
   sigma: number;
 }
-export const NEW_SKILL: Skill = rating();
+/** openskill's rating() with its defaults (mu 25, sigma mu / 3), without loading openskill at start. */
+export const NEW_SKILL: Skill = { mu: 25, sigma: 25 / 3 };
 /** The number shown and sorted by: openskill's ordinal (mu − 3σ), a new player's being 0. */
-export const shown = (s: Skill) => ordinal(s);
+export const shown = (s: Skill) => openskill().ordinal(s);
 
 /** Kampen om Norge's ruleset family: a scenario counts with its ruleset (stored beside it). */
 export function variantOf(game: string, setupData: unknown): string {
@@ -205,9 +209,9 @@ export function teamsOf(game: string, seats: readonly { seat: string; playerIDs:
  * member (a seat, or a seat's account when co-commanders share it). Answers the new skill of every member.
  */
 export function rateSeats(teams: string[][], rankOf: (member: string) => number, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
-  const input = teams.map((t) => t.map((seat) => rating(skills.get(seat) ?? NEW_SKILL)));
+  const input = teams.map((t) => t.map((seat) => openskill().rating(skills.get(seat) ?? NEW_SKILL)));
   const rank = teams.map((t) => rankOf(t[0]!));
-  const out = rate(input, { rank });
+  const out = openskill().rate(input, { rank });
   const next = new Map<string, Skill>();
   teams.forEach((t, i) => {
     t.forEach((seat, j) => {
@@ -220,5 +224,6 @@ export function rateSeats(teams: string[][], rankOf: (member: string) => number,
 /** Each team's predicted chance of winning (openskill's predictWin), in the order given. */
 export function chances(teams: readonly (readonly Skill[])[]): number[] {
   if (teams.length < 2) return teams.map(() => 1);
+  const { predictWin, rating } = openskill();
   return predictWin(teams.map((t) => t.map((s) => rating(s))));
 }

@@ -65,8 +65,41 @@ export function diffState(prev: unknown, next: unknown, opts: DiffOptions = {}):
 export function storedParts(state: unknown): DiffOptions['stored'] {
   if (!isObj(state)) return {};
   const parts: Obj = {};
-  for (const k of WHOLE) if (state[k] !== undefined) parts[k] = state[k];
-  return JSON.parse(JSON.stringify(parts)) as DiffOptions['stored'];
+  for (const k of WHOLE) if (state[k] !== undefined) parts[k] = jsonCopy(state[k]);
+  return parts as DiffOptions['stored'];
+}
+
+/**
+ * `JSON.parse(JSON.stringify(v))` for a defined value, without writing and reading the text (it runs
+ * at every move): numbers that are not finite become null, as do an array's undefined, function and
+ * symbol elements; an object's such members are left out; anything that serialises itself (toJSON)
+ * goes through JSON.
+ */
+export function jsonCopy(v: unknown): unknown {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+    case 'object':
+      break;
+    default:
+      return skipped(v) ? null : v;
+  }
+  if (v === null) return null;
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(v));
+  if (Array.isArray(v)) {
+    const out = new Array(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = jsonCopy(v[i]);
+    return out;
+  }
+  const out: Obj = {};
+  for (const k of Object.keys(v)) {
+    const x = (v as Obj)[k];
+    if (skipped(x)) continue;
+    // JSON.parse makes "__proto__" an own key; an assignment would set the prototype.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: jsonCopy(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = jsonCopy(x);
+  }
+  return out;
 }
 
 function walk(a: unknown, b: unknown, path: (string | number)[], ops: DeltaOp[]) {

@@ -1,6 +1,6 @@
 import type { Game, State } from 'boardgame.io';
 import type { Socket } from 'socket.io';
-import { diffJson, type JsonSizes } from '../core/json-diff';
+import { diffJson, type JsonSizes, type SharedDiffs } from '../core/json-diff';
 import type { Rooms } from './rooms';
 import { type FilterFn, type LiveMatch, type Payload, SPECTATORS } from './types';
 
@@ -39,8 +39,11 @@ export class Patches {
   publish(matchID: string, live: LiveMatch, prevStateID: number, filter: FilterFn) {
     const stateID = live.state._stateID;
     const out = new Map<string, { view: State; patch: unknown[] | undefined }>();
-    // The views of one state share most of their objects: each is measured once for all the diffs.
-    const sizes: JsonSizes = new WeakMap();
+    // The views of one state share most of their objects: each is measured once for all the diffs,
+    // and a part two seats' views share is diffed once.
+    // Both are let go with the publication: Maps, cheaper to collect than WeakMaps.
+    const sizes: JsonSizes = new Map();
+    const shared: SharedDiffs = new Map();
     for (const sock of this.rooms.sockets(matchID)) {
       const b = this.rooms.binding(sock);
       if (!b) continue;
@@ -49,7 +52,7 @@ export class Patches {
       if (!o) {
         const view = filter(b.playerID, { type: 'update', args: [matchID, live.state] }).args[1] as State;
         const last = live.views.get(key);
-        o = { view, patch: last && last.stateID === prevStateID ? diffJson(last.view, view, sizes) : undefined };
+        o = { view, patch: last && last.stateID === prevStateID ? diffJson(last.view, view, sizes, shared) : undefined };
         live.views.set(key, { stateID, view });
         out.set(key, o);
       }
