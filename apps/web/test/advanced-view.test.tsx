@@ -376,11 +376,11 @@ describe('9. April windows', () => {
 
 describe('the naval windows of 9. April', () => {
   for (const [window, seed, en, no] of [
-    ['smokeScreen', 2, 'with Røykdekke one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
+    ['smokeScreen', 2, 'with Smoke Screen (Røykdekke) one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
     [
       'sailors',
       3,
-      'with Evakuerte matroser the battalion on board still lands',
+      'with Evacuated Sailors (Evakuerte matroser) the battalion on board still lands',
       'med Evakuerte matroser går bataljonen om bord likevel i land',
     ],
   ] as const)
