@@ -4,7 +4,7 @@ import { useI18n } from '../i18n';
 import { DEFAULT_GAME, useGames } from '../lobby/GameChoice';
 import { TopBar } from '../ui/Chrome';
 import { type Leaderboard, mmApi } from './api';
-import { KON, link } from './shared';
+import { KON, link, WinLoss } from './shared';
 
 const KON_SIDES = ['germany', 'norway', 'allies', 'norway+allies'] as const;
 
@@ -80,8 +80,7 @@ export function LeaderboardPage({ game: asked, navigate }: { game: string | unde
                     <td>{r.rating.toFixed(1)}</td>
                     <td>{r.games}</td>
                     <td>
-                      {r.wins}–{r.losses}
-                      {r.draws > 0 ? ` (${r.draws})` : ''}
+                      <WinLoss {...r} />
                     </td>
                   </tr>
                 ))}

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n';
 import { useGames } from '../lobby/GameChoice';
 import { TopBar } from '../ui/Chrome';
 import { mmApi, type Profile } from './api';
-import { link, SignInNotice, sideName } from './shared';
+import { link, SignInNotice, sideName, WinLoss } from './shared';
 
 export function ProfilePage({ accountId, navigate }: { accountId: string; navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
@@ -79,8 +79,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                         <td>{r.rating.toFixed(1)}</td>
                         <td>{r.games}</td>
                         <td>
-                          {r.wins}–{r.losses}
-                          {r.draws > 0 ? ` (${r.draws})` : ''}
+                          <WinLoss {...r} />
                         </td>
                       </tr>
                     ))}
@@ -96,8 +95,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                 <ul>
                   {p.played.map((x) => (
                     <li key={`${x.game}|${x.side}`}>
-                      {ratingName(x.game, '-', x.side)}: {x.games} · {x.wins}–{x.losses}
-                      {x.draws > 0 ? ` (${x.draws})` : ''}
+                      {ratingName(x.game, '-', x.side)}: {x.games} · <WinLoss {...x} />
                     </li>
                   ))}
                 </ul>
