@@ -59,6 +59,30 @@ export function WinLoss({ wins, losses, draws }: { wins: number; losses: number;
   );
 }
 
+/** A rating's heads and cells in a table (leaderboard, profile): the rating, the games, the record. */
+export function RatingHeads() {
+  const { t } = useI18n();
+  return (
+    <>
+      <th>{t('lb.rating')}</th>
+      <th>{t('lb.games')}</th>
+      <th>{t('lb.record')}</th>
+    </>
+  );
+}
+
+export function RatingCells(r: { rating: number; games: number; wins: number; losses: number; draws: number }) {
+  return (
+    <>
+      <td>{r.rating.toFixed(1)}</td>
+      <td>{r.games}</td>
+      <td>
+        <WinLoss {...r} />
+      </td>
+    </>
+  );
+}
+
 export function link(navigate: (to: string) => void, to: string) {
   return {
     href: to,
