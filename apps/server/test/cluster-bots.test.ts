@@ -11,24 +11,19 @@
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMatch, waitFor } from './helpers';
-import { dropSchema, freePort, kill9, PG_URL, REDIS_URL, startChild, type Child } from './child-server';
+import { dropSchema, freePort, kill9, PG_URL, startChild, type Child } from './child-server';
 import { needs } from './services';
+import { clusterEnv, runSchema } from './two-processes';
 
 const require = createRequire(import.meta.url);
 const available = await needs('postgres', 'redis');
-const schema = `kon_cbots_${Math.random().toString(36).slice(2, 10)}`;
-const env = (port: number): Record<string, string> => ({
-  PORT: String(port),
-  DATABASE_URL: PG_URL,
-  DATABASE_SCHEMA: schema,
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `${schema}:`,
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  // Slow enough that the match lasts the test, fast enough to make many moves.
-  BOT_MOVE_DELAY_MS: '60',
-  BOT_UNWATCHED_MOVE_DELAY_MS: '0',
-});
+const schema = runSchema('kon_cbots');
+const env = (port: number) =>
+  clusterEnv(schema, port, {
+    // Slow enough that the match lasts the test, fast enough to make many moves.
+    BOT_MOVE_DELAY_MS: '60',
+    BOT_UNWATCHED_MOVE_DELAY_MS: '0',
+  });
 
 /** The bot decisions a process has made (its /metrics counter). */
 async function decisions(port: number): Promise<number> {

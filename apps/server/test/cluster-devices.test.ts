@@ -6,43 +6,19 @@
  * linked at once through both processes never leave a player with more than MAX_DEVICES working
  * tokens. Skipped when PostgreSQL or Redis is not running here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DEVICES } from '../src/devices/player-list';
 import { api } from './helpers';
-import { dropSchema, freePort, kill9, startChild, type Child } from './child-server';
-import { needs, PG_URL, REDIS_URL } from './services';
+import { needs } from './services';
+import { twoProcesses } from './two-processes';
 
 const available = await needs('postgres', 'redis');
-const schema = `kon_devices_${Math.random().toString(36).slice(2, 10)}`;
-const env = (port: number): Record<string, string> => ({
-  PORT: String(port),
-  DATABASE_URL: PG_URL,
-  DATABASE_SCHEMA: schema,
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `${schema}:`,
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000',
-});
 /** Races per property: one lost race in several showed the fault before the store claimed rows atomically. */
 const ROUNDS = 8;
 
 describe.skipIf(!available)('linked devices on several server processes (PostgreSQL + Redis)', () => {
-  const procs: Child[] = [];
-  let urls: string[] = [];
-  const on = (i: number) => urls[i % urls.length]!;
-
-  beforeAll(async () => {
-    const ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    // One after the other: the first creates the schema.
-    procs.push(await startChild(env(ports[0]!)));
-    procs.push(await startChild(env(ports[1]!)));
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const p of procs) await kill9(p);
-    await dropSchema(schema);
-  });
+  const pair = twoProcesses('kon_devices');
+  const on = (i: number) => pair.urls[i % pair.urls.length]!;
 
   const link = async (url: string, token?: string) => {
     const r = await api(url, 'POST', '/api/devices/link', token ? { token } : {});
@@ -77,7 +53,7 @@ describe.skipIf(!available)('linked devices on several server processes (Postgre
       const winner = ra.status === 200 ? 0 : 1;
       expect((ra.status === 200 ? ra : rb).json).toEqual({ version: version + 1 });
       // What the winner was told is stored is what both processes read.
-      for (const url of urls)
+      for (const url of pair.urls)
         expect((await api(url, 'GET', '/api/devices/list', { token: b })).json).toEqual({ blob: blobs[winner], version: version + 1 });
     }
   }, 60_000);

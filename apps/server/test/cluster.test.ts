@@ -8,26 +8,14 @@
  */
 import net from 'node:net';
 import { legalMoves } from '@kon/game';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, createMatch, gameClient, join, sleep, tappedSocketIO, waitFor, type GameClient } from './helpers';
-import { dropSchema, freePort, kill9, PG_URL, REDIS_URL, startChild, terminate, type Child } from './child-server';
+import { freePort, kill9, PG_URL, terminate } from './child-server';
 import { needs } from './services';
+import { twoProcesses } from './two-processes';
 import { decodeAll } from '../src/storage/event-codec';
 
 const available = await needs('postgres', 'redis');
-const schema = `kon_cluster_${Math.random().toString(36).slice(2, 10)}`;
-const env = (port: number): Record<string, string> => ({
-  PORT: String(port),
-  DATABASE_URL: PG_URL,
-  DATABASE_SCHEMA: schema,
-  REDIS_URL,
-  // Its own keys and channels: other runs on this Redis (tests, benchmarks) count their own limits.
-  REDIS_KEY_PREFIX: `${schema}:`,
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  // Seats are handed to the computer after a few seconds away, not a minute.
-  HAND_OVER_AFTER_S: '4',
-});
 
 interface Seat {
   client: GameClient;
@@ -92,29 +80,16 @@ async function proxy(ports: () => number[]) {
 }
 
 describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () => {
-  const procs: Child[] = [];
-  let ports: number[] = [];
-  let urls: string[] = [];
-
-  beforeAll(async () => {
-    ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    // One after the other: the first creates the schema.
-    procs.push(await startChild(env(ports[0]!)));
-    procs.push(await startChild(env(ports[1]!)));
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const p of procs) await kill9(p);
-    await dropSchema(schema);
-  });
+  // Seats are handed to the computer after a few seconds away, not a minute.
+  const pair = twoProcesses('kon_cluster', { env: { HAND_OVER_AFTER_S: '4' } });
+  const { procs, schema } = pair;
 
   it('seats on different processes see every update once and in order, and the same views', async () => {
-    const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'advanced' } });
-    const members = await Promise.all(m.links.seats.map((s, i) => join(urls[i % 2]!, m.matchID, s.token, `Spiller ${i + 1}`)));
+    const m = await createMatch(pair.urls[0]!, { plan: 'three', setupData: { ruleset: 'advanced' } });
+    const members = await Promise.all(m.links.seats.map((s, i) => join(pair.urls[i % 2]!, m.matchID, s.token, `Spiller ${i + 1}`)));
     // Every seat twice, once on each process; the spectator on both.
-    const seats = members.flatMap((mem, i) => [0, 1].map((p) => seat(urls[p]!, m.matchID, String(i), mem.credentials)));
-    const spectators = [0, 1].map((p) => seat(urls[p]!, m.matchID, null, m.links.spectator));
+    const seats = members.flatMap((mem, i) => [0, 1].map((p) => seat(pair.urls[p]!, m.matchID, String(i), mem.credentials)));
+    const spectators = [0, 1].map((p) => seat(pair.urls[p]!, m.matchID, null, m.links.spectator));
     const all = [...seats, ...spectators];
     try {
       await waitFor(() => all.every((s) => s.client.getState()?.G), 'every client synced', 20_000);
@@ -151,10 +126,10 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
   }, 180_000);
 
   it('moves for one match reaching both processes at once: one is stored, the other refused, no fork', async () => {
-    const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
-    const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
-    const seats = members.flatMap((mem, i) => [0, 1].map((p) => seat(urls[p]!, m.matchID, String(i), mem.credentials)));
-    const spectator = seat(urls[1]!, m.matchID, null, m.links.spectator);
+    const m = await createMatch(pair.urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
+    const members = await Promise.all(m.links.seats.map((s, i) => join(pair.urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
+    const seats = members.flatMap((mem, i) => [0, 1].map((p) => seat(pair.urls[p]!, m.matchID, String(i), mem.credentials)));
+    const spectator = seat(pair.urls[1]!, m.matchID, null, m.links.spectator);
     const { Client: Pg } = (await import('pg')).default as unknown as typeof import('pg');
     const db = new Pg({ connectionString: PG_URL });
     await db.connect();
@@ -237,11 +212,11 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
   }, 180_000);
 
   it("a seat handed to the computer on one process is the computer's on the other too", async () => {
-    const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
-    const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
+    const m = await createMatch(pair.urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
+    const members = await Promise.all(m.links.seats.map((s, i) => join(pair.urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
     // Norway's player on process 1: a move out of turn is refused by the rules (and process 1 now
     // knows who holds the match's seats).
-    let norway = seat(urls[1]!, m.matchID, '1', members[1]!.credentials);
+    let norway = seat(pair.urls[1]!, m.matchID, '1', members[1]!.credentials);
     await waitFor(() => norway.client.getState()?.G, 'Norway synced', 20_000);
     (norway.client.moves as any).pass({});
     await waitFor(() => norway.errors.length > 0, 'a refusal');
@@ -249,7 +224,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     norway.client.stop();
     // Norway is away: Germany hands its seat to the computer through process 0.
     const handed = await waitFor(async () => {
-      const r = await api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, {
+      const r = await api(pair.urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, {
         token: members[0]!.credentials,
         body: { strength: 'easy' },
       });
@@ -257,7 +232,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
     }, 'the hand-over (once process 0 sees Norway away)');
     expect(handed.json.bots.norway).toMatchObject({ strength: 'easy' });
     // Process 1 refuses Norway's player as the computer's seat now.
-    norway = seat(urls[1]!, m.matchID, '1', members[1]!.credentials);
+    norway = seat(pair.urls[1]!, m.matchID, '1', members[1]!.credentials);
     await waitFor(() => norway.client.getState()?.G, 'Norway synced again', 20_000);
     (norway.client.moves as any).pass({});
     await waitFor(() => norway.errors.length > 0, 'a refusal');
@@ -266,13 +241,16 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
   }, 60_000);
 
   it('a seat whose player is connected to one process is not handed to the computer through another, until they have been away the stated time', async () => {
-    const m = await createMatch(urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
-    const members = await Promise.all(m.links.seats.map((s, i) => join(urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
+    const m = await createMatch(pair.urls[0]!, { plan: 'three', setupData: { ruleset: 'basic' } });
+    const members = await Promise.all(m.links.seats.map((s, i) => join(pair.urls[0]!, m.matchID, s.token, `Spiller ${i + 1}`)));
     const put = () =>
-      api(urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, { token: members[0]!.credentials, body: { strength: 'easy' } });
-    const bots = async () => (await api(urls[1]!, 'GET', `/api/matches/${m.matchID}`, { token: members[2]!.credentials })).json.bots;
+      api(pair.urls[0]!, 'PUT', `/api/matches/${m.matchID}/seats/norway/bot`, {
+        token: members[0]!.credentials,
+        body: { strength: 'easy' },
+      });
+    const bots = async () => (await api(pair.urls[1]!, 'GET', `/api/matches/${m.matchID}`, { token: members[2]!.credentials })).json.bots;
     // Norway's player is connected through process 1; nobody is connected to the match through process 0.
-    const norway = seat(urls[1]!, m.matchID, '1', members[1]!.credentials);
+    const norway = seat(pair.urls[1]!, m.matchID, '1', members[1]!.credentials);
     try {
       await waitFor(() => norway.client.getState()?.G, 'Norway synced', 20_000);
       const present = await put();
@@ -309,7 +287,7 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
 
   it('kill -9 of one process, then SIGTERM of the other: clients move over through the proxy and nothing they saw is lost', async () => {
     // The proxy prefers process 0 while it answers.
-    const lb = await proxy(() => ports);
+    const lb = await proxy(() => pair.ports);
     const m = await createMatch(lb.url, { plan: 'three', setupData: { ruleset: 'basic' } });
     const members = await Promise.all(m.links.seats.map((s, i) => join(lb.url, m.matchID, s.token, `Spiller ${i + 1}`)));
     const seats = members.map((mem, i) => seat(lb.url, m.matchID, String(i), mem.credentials));
@@ -337,13 +315,13 @@ describe.skipIf(!available)('several server processes (PostgreSQL + Redis)', () 
       expect(spectator.client.getState()!.G).toEqual(seenG.get(spectator.client.getState()!._stateID));
       await play(10);
       // A rolling restart: process 0 comes back, process 1 stops gracefully; the clients follow.
-      procs[0] = await startChild(env(ports[0]!));
+      await pair.start(0);
       const before = spectator.client.getState()!._stateID;
       await terminate(procs[1]!);
       await waitFor(() => resynced(3) && spectator.client.getState()!._stateID >= before, 'moved to process 0', 30_000);
       await play(10);
       expect(spectator.client.getState()!._stateID).toBeGreaterThanOrEqual(before + 10);
-      procs[1] = await startChild(env(ports[1]!));
+      await pair.start(1);
     } finally {
       for (const s of all) s.client.stop();
       await lb.close();

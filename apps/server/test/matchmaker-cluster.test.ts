@@ -5,49 +5,27 @@
  * (the pool's row lock). Skipped when PostgreSQL or Redis is not running here.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from './helpers';
-import { dropSchema, freePort, kill9, startChild, type Child } from './child-server';
-import { needs, PG_URL, REDIS_URL } from './services';
+import { needs, PG_URL } from './services';
+import { twoProcesses } from './two-processes';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const available = await needs('postgres', 'redis');
-const schema = `kon_mm_${Math.random().toString(36).slice(2, 10)}`;
-const env = (port: number): Record<string, string> => ({
-  PORT: String(port),
-  DATABASE_URL: PG_URL,
-  DATABASE_SCHEMA: schema,
-  REDIS_URL,
-  REDIS_KEY_PREFIX: `${schema}:`,
-  WEB_DIST: '/nonexistent',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  LOG_LEVEL: 'warn',
-});
 // The signed-in account is the x-test-account header's (test only; the accounts module's sessions in production).
 const accounts = path.resolve(__dirname, 'fixtures/test-accounts.ts');
 
 describe.skipIf(!available)('the match maker on two processes', () => {
-  const procs: Child[] = [];
-  let urls: string[] = [];
-
-  beforeAll(async () => {
-    const ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    procs.push(await startChild({ ...env(ports[0]!), LOG_LEVEL: 'info' }, [accounts]));
-    procs.push(await startChild({ ...env(ports[1]!), LOG_LEVEL: 'info' }, [accounts]));
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const p of procs) await kill9(p);
-    await dropSchema(schema);
-  });
+  // Logging at info: the test reads each process's "match made" lines.
+  const pair = twoProcesses('kon_mm', { env: { LOG_LEVEL: 'info' }, imports: [accounts] });
+  const { procs, schema } = pair;
 
   it('match 200 tickets put in parallel into exactly 100 matches, none twice', async () => {
     const body = { game: 'kampen-om-norge', plan: 'two', setup: 'basic', pace: 'fast' };
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        api(urls[i % 2]!, 'POST', '/api/tickets', { body, headers: { 'x-test-account': `player${i}` } }),
+        api(pair.urls[i % 2]!, 'POST', '/api/tickets', { body, headers: { 'x-test-account': `player${i}` } }),
       ),
     );
     for (const a of answers) expect(a.status, a.text).toBe(201);
@@ -79,7 +57,7 @@ describe.skipIf(!available)('the match maker on two processes', () => {
     // Both processes made matches (the work really was shared).
     expect(procs.every((p) => p.output().includes('"msg":"match made"'))).toBe(true);
     // Every player sees their own ticket matched, from either process.
-    const mine = await api(urls[1]!, 'GET', '/api/tickets', { headers: { 'x-test-account': 'player0' } });
+    const mine = await api(pair.urls[1]!, 'GET', '/api/tickets', { headers: { 'x-test-account': 'player0' } });
     expect(mine.json.tickets[0]).toMatchObject({ status: 'matched' });
   }, 120_000);
 });

@@ -3,23 +3,41 @@
  * player connected to the new match within NOTIFY_AWAY_AFTER_S is not told; one away is told, by the
  * "your move" channels chosen in their newest match that has any, else at their account's address
  * (in both languages, no language being chosen). A ticket whose pace's window ends unmatched is
- * written expired by a sweep and its player told. Real accounts (passkeys), real tickets.
+ * written expired by a sweep and its player told. A device whose push service answers 410 is deleted
+ * from the settings it came from. Real accounts (passkeys), real tickets.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 import { smtpReceiver, TestBrowser } from './account-client';
+import { decryptAes128gcm, newSubscriptionKeys } from './web-push-decrypt';
 
 const smtp = await smtpReceiver();
 let t: TestServer;
+// A push service on loopback (WEBHOOK_TARGETS=any lets the server reach it): every device is gone (410).
+const pushed: { path: string; body: Buffer }[] = [];
+const pushService = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    pushed.push({ path: req.url ?? '', body: Buffer.concat(chunks) });
+    res.statusCode = 410;
+    res.end();
+  });
+});
+await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', () => r()));
+const pushUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
   // The server's timers on a fake clock that also runs on its own: the away wait is jumped, not slept.
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  t = await startTestServer({ SMTP_URL: smtp.url, NOTIFY_AWAY_AFTER_S: '2', RATE_LIMIT_PER_MINUTE: '100000' });
+  t = await startTestServer({ SMTP_URL: smtp.url, NOTIFY_AWAY_AFTER_S: '2', RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_TARGETS: 'any' });
 });
 afterAll(async () => {
   await t?.stop();
   await smtp.close();
+  await new Promise<void>((r) => pushService.close(() => r()));
   vi.useRealTimers();
 });
 afterEach(() => {
@@ -112,5 +130,25 @@ describe('a match made while a player is away', () => {
     await t.server.notifications.idle();
     expect(smtp.mails.map((m) => m.to)).toEqual(['bob-moves@example.test']);
     expect(body('bob-moves@example.test')).toContain('ket ditt etter en motstander gikk ut uten treff');
+  });
+
+  it('deletes a device whose push service says it is gone when pushing "opponent found"', async () => {
+    expect((await ann.call('POST', '/api/tickets', { body: ticket(['germany']) })).status).toBe(201);
+    const b = await bob.call('POST', '/api/tickets', { body: ticket([]) });
+    expect(b.json.status).toBe('matched');
+    const matchID = b.json.matchID as string;
+    // Bob turns push on in the new match, on a browser that has since unsubscribed.
+    const token = (await bob.call('POST', `/api/me/matches/${matchID}/credentials`, { body: {} })).json.credentials as string;
+    const device = newSubscriptionKeys();
+    const push = `/api/matches/${matchID}/notifications/push`;
+    const on = await api(t.url, 'POST', push, { token, body: { endpoint: `${pushUrl}/bob`, keys: device.keys, lang: 'en' } });
+    expect(on.status).toBe(201);
+    // Away after the wait: told by that match's channels, the push among them; the 410 deletes the device.
+    await vi.advanceTimersByTimeAsync(2500);
+    await waitFor(() => pushed.length > 0, 'Bob to be pushed');
+    await t.server.notifications.idle();
+    expect(pushed).toHaveLength(1);
+    expect(JSON.parse(decryptAes128gcm(device, pushed[0]!.body)).title).toMatch(/^Opponent found/);
+    expect((await api(t.url, 'GET', push, { token })).json.endpoints).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import type { Bilingual, GameModule } from '@kon/platform';
 import type { Logger } from '../core/log';
 import { matchFoundPush, matchFoundText, type PushMessage, ticketExpiredPush, ticketExpiredText } from '../notifications/message';
-import type { NotificationSettings } from '../notifications/settings';
+import type { ChosenSettings, NotificationSettings } from '../notifications/settings';
 import type { MatchMade } from './service';
 
 export interface TellDeps {
@@ -19,8 +19,8 @@ export interface TellDeps {
   membersOf(matchID: string): Promise<{ id: string; accountId?: string | undefined }[]>;
   /** The members connected to a match now. */
   online(matchID: string): ReadonlySet<string>;
-  /** The channels an account chose ("your move" settings), if any. */
-  channelsOf(accountId: string): Promise<NotificationSettings | undefined>;
+  /** The channels an account chose ("your move" settings), if any, and where they are kept. */
+  channelsOf(accountId: string): Promise<ChosenSettings | undefined>;
   /** The account's own e-mail address, if it has one. */
   emailOf(accountId: string): Promise<string | null | undefined>;
   /** The game's name and a seat's side name (the game module's words). */
@@ -31,6 +31,8 @@ export interface TellDeps {
     s: NotificationSettings,
     msg: (lang: 'nb' | 'en') => { subject: string; text: string },
     push: (lang: 'nb' | 'en') => PushMessage,
+    /** Where `s` is kept: a device whose push service says it is gone is deleted there. */
+    from?: ChosenSettings,
   ): void;
 }
 
@@ -64,9 +66,10 @@ export class MatchFoundTeller {
         this.d.send(
           made.matchID,
           accountId,
-          chosen,
+          chosen.settings,
           (lang) => matchFoundText({ ...about, link, lang }),
           (lang) => matchFoundPush({ ...about, lang }),
+          chosen,
         );
         continue;
       }
@@ -86,15 +89,16 @@ export class MatchFoundTeller {
     if (this.stopped) return;
     void (async () => {
       const { game } = this.d.names(t.game, '');
-      const s = await this.d.channelsOf(t.accountId);
+      const chosen = await this.d.channelsOf(t.accountId);
       const link = `${this.d.publicUrl ?? ''}/play`;
-      if (s)
+      if (chosen)
         this.d.send(
           t.id,
           t.accountId,
-          s,
+          chosen.settings,
           (lang) => ticketExpiredText({ game, link, lang }),
           (lang) => ticketExpiredPush({ game, lang }),
+          chosen,
         );
     })().catch((err: unknown) => this.d.log.error('telling of an expired ticket failed', { ticket: t.id, err }));
   }

@@ -314,11 +314,7 @@ export class NotificationService implements MatchService {
       for (const target of sender ? (s.push ?? []) : []) {
         const push = yourMovePush({ ...about, lang: target.lang });
         const ttl = clock?.seats?.[decision.faction]?.remainingMs ?? clock?.remainingMs[decision.faction] ?? undefined;
-        this.track(
-          this.withRetries('push', matchID, m.id, async () => {
-            if ((await sendPush(sender!, target, push, ttl)) === 'gone') await this.forgetPush(matchID, m.id, target.endpoint);
-          }),
-        );
+        this.push(sender!, matchID, m.id, target, push, ttl, { matchID, memberId: m.id });
       }
       told.push(m.id);
     }
@@ -343,14 +339,33 @@ export class NotificationService implements MatchService {
     s: NotificationSettings,
     msg: (lang: 'nb' | 'en') => { subject: string; text: string },
     push: (lang: 'nb' | 'en') => PushMessage,
+    /** Where `s` is kept: a device whose push service says it is gone is deleted there. */
+    from?: { matchID: string; memberId: string },
   ) {
     if (this.stopped) return;
     if (s.webhook && this.webhooksAvailable)
       this.track(this.withRetries('webhook', matchID, who, () => this.postWebhook(s.webhook!, msg(s.lang))));
     if (s.email && this.mailer) this.track(this.withRetries('email', matchID, who, () => this.sendMail(s.email!, msg(s.lang))));
     const sender = this.pushSender;
-    for (const target of sender ? (s.push ?? []) : [])
-      this.track(this.withRetries('push', matchID, who, async () => void (await sendPush(sender!, target, push(target.lang), undefined))));
+    for (const target of sender ? (s.push ?? []) : []) this.push(sender!, matchID, who, target, push(target.lang), undefined, from);
+  }
+
+  /** One push to one device, with retries; a device its push service says is gone is deleted from `from`'s settings. */
+  private push(
+    sender: PushSender,
+    matchID: string,
+    who: string,
+    target: PushTarget,
+    msg: PushMessage,
+    ttlMs: number | undefined,
+    from: { matchID: string; memberId: string } | undefined,
+  ) {
+    this.track(
+      this.withRetries('push', matchID, who, async () => {
+        if ((await sendPush(sender, target, msg, ttlMs)) === 'gone' && from)
+          await this.forgetPush(from.matchID, from.memberId, target.endpoint);
+      }),
+    );
   }
 
   private track(p: Promise<unknown>) {

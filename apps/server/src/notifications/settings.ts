@@ -28,6 +28,13 @@ export interface NotificationSettings {
   push?: PushTarget[];
 }
 
+/** A member's settings with where they are kept (a push subscription found gone is deleted there). */
+export interface ChosenSettings {
+  settings: NotificationSettings;
+  matchID: string;
+  memberId: string;
+}
+
 /** Settings that ask for nothing are not kept at all. */
 export function asksForAnything(s: NotificationSettings): boolean {
   return !!s.webhook || !!s.email || (s.push?.length ?? 0) > 0;

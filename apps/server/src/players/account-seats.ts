@@ -11,7 +11,7 @@ import type { Lobby, LobbyRecord, MemberRecord } from '../lobby/lobby';
 import type { Logger } from '../core/log';
 import * as seats from '../seats/seats';
 import type { SqlStorage } from '../storage';
-import type { NotificationSettings } from '../notifications/settings';
+import type { ChosenSettings, NotificationSettings } from '../notifications/settings';
 import type { AccountStore } from './store';
 
 /** The name a deleted account's members keep in the matches they played. */
@@ -126,14 +126,15 @@ export class AccountSeats {
 
   /**
    * Where the account wants to hear of its matches: the "your move" channels its member chose in its
-   * newest match that has any (webhook, e-mail, devices with push); undefined when it chose none.
+   * newest match that has any (webhook, e-mail, devices with push), with that match and member;
+   * undefined when it chose none.
    */
-  async channelsOf(accountId: string): Promise<NotificationSettings | undefined> {
+  async channelsOf(accountId: string): Promise<ChosenSettings | undefined> {
     for (const row of await this.store.seatsOf(accountId)) {
       const rec = await this.lobby.record(row.match_id);
       for (const m of rec?.lobby.members.filter((x) => x.accountId === accountId) ?? []) {
         const s = (await this.storage.getSide(row.match_id, NOTIFY_SETTINGS, m.id)) as NotificationSettings | undefined;
-        if (s) return s;
+        if (s) return { settings: s, matchID: row.match_id, memberId: m.id };
       }
     }
     return undefined;

@@ -17,7 +17,7 @@ import type { SqlStorage } from '../storage';
 import { AccountSeats } from './account-seats';
 import { Accounts } from './accounts';
 import { EmailLinks, type Mailer } from './email-links';
-import type { NotificationSettings } from '../notifications/settings';
+import type { ChosenSettings } from '../notifications/settings';
 import { Passkeys } from './passkeys';
 import { accountOf, accountRoutes } from './routes';
 import { Sessions, type SignedIn } from './sessions';
@@ -54,7 +54,7 @@ export interface Players {
   accountNames(ids: readonly string[]): Promise<Map<string, string>>;
   bindSeat(matchID: string, seat: string, accountId: string): Promise<void>;
   /** The "your move" channels the account chose last (account-seats.ts), and its own e-mail address. */
-  channelsOf(accountId: string): Promise<NotificationSettings | undefined>;
+  channelsOf(accountId: string): Promise<ChosenSettings | undefined>;
   emailOf(accountId: string): Promise<string | null | undefined>;
   onAccountDeleted(hook: (accountId: string) => Promise<void>): void;
   readonly store: AccountStore;

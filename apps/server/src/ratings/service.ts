@@ -26,6 +26,15 @@ import { createRatingTables } from './tables';
 
 const keyText = (k: RatingKey) => `${k.game}\u0000${k.variant}\u0000${k.side}`;
 type RatingRow = { mu: number; sigma: number; games: number; wins: number; losses: number; draws: number };
+/** A kon_ratings row's skill and counts, as numbers (PostgreSQL may give them as strings). */
+const ratingRow = (r: Record<string, unknown>): RatingRow => ({
+  mu: num(r.mu),
+  sigma: num(r.sigma),
+  games: num(r.games),
+  wins: num(r.wins),
+  losses: num(r.losses),
+  draws: num(r.draws),
+});
 
 /** How one judged match changes the skills it touches, by part (partOf): pure, so the rebuild and a single match share it. */
 export function ratingsAfter(m: FinishedMatch, j: Judgement, skills: ReadonlyMap<string, Skill>): Map<string, Skill> {
@@ -219,12 +228,7 @@ export class RatingService {
       game: String(r.game),
       variant: String(r.variant),
       side: String(r.side),
-      mu: num(r.mu),
-      sigma: num(r.sigma),
-      games: num(r.games),
-      wins: num(r.wins),
-      losses: num(r.losses),
-      draws: num(r.draws),
+      ...ratingRow(r),
     }));
   }
 
@@ -245,14 +249,7 @@ export class RatingService {
     for (const r of rows) {
       const a = String(r.account_id);
       if (!out.has(a)) out.set(a, new Map());
-      out.get(a)!.set(String(r.side), {
-        mu: num(r.mu),
-        sigma: num(r.sigma),
-        games: num(r.games),
-        wins: num(r.wins),
-        losses: num(r.losses),
-        draws: num(r.draws),
-      });
+      out.get(a)!.set(String(r.side), ratingRow(r));
     }
     return out;
   }

@@ -10,6 +10,7 @@ import {
 } from './types';
 
 import { Async } from '../games/bgio-internal';
+import type { StoredEvent } from './event-codec';
 
 /**
  * What both back ends share: boardgame.io's entry points mapped onto ours, and the bookkeeping of
@@ -110,6 +111,21 @@ export function historyFrom(rows: { log_base: number; entries: string | unknown[
     all.push(...r.entries);
   }
   return all.slice(Math.max(0, from - min));
+}
+
+/**
+ * The entries from `from` on, out of a match's decoded events read from the first row of the chain
+ * that holds what `fetchHistory` needs: the rows that wrote past `from`, and the last row, which may
+ * have taken entries back (undo).
+ */
+export function historyOfEvents(events: readonly Pick<StoredEvent, 'stateID' | 'logBase' | 'entries'>[], from: number): unknown[] {
+  const last = events.at(-1)?.stateID;
+  return historyFrom(
+    events
+      .filter((e) => e.logBase + e.entries.length > from || e.stateID === last)
+      .map((e) => ({ log_base: e.logBase, entries: e.entries })),
+    from,
+  );
 }
 
 export const isGameover = (m: Server.MatchData) => m.gameover !== undefined && m.gameover !== null;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Pool } from 'pg';
-import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
+import { BaseStore, historyOfEvents, isGameover, logOf } from './base-store';
 import { CHAIN_START, ChainWriter, decodeAll, decodeRows, eventText, inflateText } from './event-codec';
 import { chainStart, createTables, pgRows, rowsJson } from './postgres-schema';
 import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
@@ -372,13 +372,7 @@ export class PostgresStore extends BaseStore {
       ),
     );
     const events = decodeAll(pgRows(row?.rows, 'entries'));
-    const last = events.at(-1)?.stateID;
-    return historyFrom(
-      events
-        .filter((e) => e.logBase + e.entries.length > from || e.stateID === last)
-        .map((e) => ({ log_base: e.logBase, entries: e.entries })),
-      from,
-    );
+    return historyOfEvents(events, from);
   }
 
   override async listMatches(opts: StorageAPI.ListMatchesOpts = {}): Promise<string[]> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
-import { BaseStore, historyFrom, isGameover, logOf } from './base-store';
+import { BaseStore, historyOfEvents, isGameover, logOf } from './base-store';
 import { CHAIN_NEXT, CHAIN_START, decodeAll, decodeRows, inflateText, type StoredRow } from './event-codec';
 import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
 import { storedParts } from './state-delta';
@@ -277,13 +277,7 @@ export class SqliteStore extends BaseStore {
     // Every row that wrote past `from`, and the last row, which may have taken entries back (undo);
     // read from the first row of the chain the first of them is in.
     const events = decodeAll(this.rows(this.q.history.all({ m: matchID, from })));
-    const last = events.at(-1)?.stateID;
-    return historyFrom(
-      events
-        .filter((e) => e.logBase + e.entries.length > from || e.stateID === last)
-        .map((e) => ({ log_base: e.logBase, entries: e.entries })),
-      from,
-    );
+    return historyOfEvents(events, from);
   }
 
   private rows(raw: unknown[]): StoredRow[] {

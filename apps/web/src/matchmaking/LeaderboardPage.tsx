@@ -4,7 +4,7 @@ import { useI18n } from '../i18n';
 import { DEFAULT_GAME, useGames } from '../lobby/GameChoice';
 import { TopBar } from '../ui/Chrome';
 import { type Leaderboard, mmApi } from './api';
-import { KON, link } from './shared';
+import { KON, link, RatingCells, RatingHeads } from './shared';
 
 const KON_SIDES = ['germany', 'norway', 'allies', 'norway+allies'] as const;
 
@@ -65,9 +65,7 @@ export function LeaderboardPage({ game: asked, navigate }: { game: string | unde
                 <tr>
                   <th>{t('lb.rank')}</th>
                   <th>{t('lb.player')}</th>
-                  <th>{t('lb.rating')}</th>
-                  <th>{t('lb.games')}</th>
-                  <th>{t('lb.record')}</th>
+                  <RatingHeads />
                 </tr>
               </thead>
               <tbody>
@@ -77,12 +75,7 @@ export function LeaderboardPage({ game: asked, navigate }: { game: string | unde
                     <td>
                       <a {...link(navigate, `/players/${r.accountId}`)}>{r.name ?? r.accountId}</a>
                     </td>
-                    <td>{r.rating.toFixed(1)}</td>
-                    <td>{r.games}</td>
-                    <td>
-                      {r.wins}–{r.losses}
-                      {r.draws > 0 ? ` (${r.draws})` : ''}
-                    </td>
+                    <RatingCells {...r} />
                   </tr>
                 ))}
               </tbody>

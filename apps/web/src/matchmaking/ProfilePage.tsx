@@ -5,7 +5,7 @@ import { useI18n } from '../i18n';
 import { useGames } from '../lobby/GameChoice';
 import { TopBar } from '../ui/Chrome';
 import { mmApi, type Profile } from './api';
-import { link, SignInNotice, sideName } from './shared';
+import { link, RatingCells, RatingHeads, SignInNotice, sideName, WinLoss } from './shared';
 
 export function ProfilePage({ accountId, navigate }: { accountId: string; navigate: (to: string) => void }) {
   const { t, lang } = useI18n();
@@ -67,21 +67,14 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                   <thead>
                     <tr>
                       <th>{t('mm.game')}</th>
-                      <th>{t('lb.rating')}</th>
-                      <th>{t('lb.games')}</th>
-                      <th>{t('lb.record')}</th>
+                      <RatingHeads />
                     </tr>
                   </thead>
                   <tbody>
                     {p.ratings.map((r) => (
                       <tr key={`${r.game}|${r.variant}|${r.side}`}>
                         <td>{ratingName(r.game, r.variant, r.side)}</td>
-                        <td>{r.rating.toFixed(1)}</td>
-                        <td>{r.games}</td>
-                        <td>
-                          {r.wins}–{r.losses}
-                          {r.draws > 0 ? ` (${r.draws})` : ''}
-                        </td>
+                        <RatingCells {...r} />
                       </tr>
                     ))}
                   </tbody>
@@ -96,8 +89,7 @@ export function ProfilePage({ accountId, navigate }: { accountId: string; naviga
                 <ul>
                   {p.played.map((x) => (
                     <li key={`${x.game}|${x.side}`}>
-                      {ratingName(x.game, '-', x.side)}: {x.games} · {x.wins}–{x.losses}
-                      {x.draws > 0 ? ` (${x.draws})` : ''}
+                      {ratingName(x.game, '-', x.side)}: {x.games} · <WinLoss {...x} />
                     </li>
                   ))}
                 </ul>

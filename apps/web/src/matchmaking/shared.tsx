@@ -1,4 +1,4 @@
-/** Bits the match maker's pages share: the sign-in notice, a set-up's name, the pace's name. */
+/** Bits the match maker's pages share: the sign-in notice, a set-up's name, the pace's name, a win–loss record. */
 import { useEffect, useState } from 'react';
 import { api, type GameInfo, type ScenarioInfo } from '../api';
 import { useI18n } from '../i18n';
@@ -47,6 +47,40 @@ export function useSetupName(games: GameInfo[] | null, scenarios: readonly Scena
 /** A side of a rating in words ('-': the game has one rating). */
 export function sideName(t: (k: string) => string, side: string) {
   return side === '-' ? '' : t(`seat.${side}`);
+}
+
+/** A win–loss record, "7–3", with the draws in brackets when there are any: "7–3 (1)". */
+export function WinLoss({ wins, losses, draws }: { wins: number; losses: number; draws: number }) {
+  return (
+    <>
+      {wins}–{losses}
+      {draws > 0 ? ` (${draws})` : ''}
+    </>
+  );
+}
+
+/** A rating's heads and cells in a table (leaderboard, profile): the rating, the games, the record. */
+export function RatingHeads() {
+  const { t } = useI18n();
+  return (
+    <>
+      <th>{t('lb.rating')}</th>
+      <th>{t('lb.games')}</th>
+      <th>{t('lb.record')}</th>
+    </>
+  );
+}
+
+export function RatingCells(r: { rating: number; games: number; wins: number; losses: number; draws: number }) {
+  return (
+    <>
+      <td>{r.rating.toFixed(1)}</td>
+      <td>{r.games}</td>
+      <td>
+        <WinLoss {...r} />
+      </td>
+    </>
+  );
 }
 
 export function link(navigate: (to: string) => void, to: string) {

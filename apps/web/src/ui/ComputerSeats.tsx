@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Faction } from '@kon/game';
 import { api, ApiError, type BotStrength, type MatchInfo, type SeatBots, type SeatKey } from '../api';
+import { FACTIONS_OF_SEAT } from '../games/kon/game/presence';
 import { useI18n } from '../i18n';
 import { SeatBadges } from './Chrome';
 import { apiErrorText } from '../refusal-text';
@@ -24,18 +25,6 @@ function StrengthOptions({ strengths = STRENGTHS }: { strengths?: readonly BotSt
     </>
   );
 }
-const FACTIONS_OF: Record<SeatKey, Faction[]> = {
-  germany: ['germany'],
-  norway: ['norway'],
-  allies: ['allies'],
-  'norway+allies': ['norway', 'allies'],
-  // Seats of a game whose seats are alike (numbered): none of Kampen om Norge's factions.
-  player1: [],
-  player2: [],
-  player3: [],
-  player4: [],
-};
-
 /**
  * Home page: who plays each of the other seats (every seat when the creator only watches, `mine`
  * null), a person by invite link or the computer.
@@ -93,7 +82,7 @@ export function computerMarks(info: MatchInfo | null, thinking: Record<string, b
   const out: ComputerMarks = {};
   for (const [seat, b] of Object.entries(info?.bots ?? {}) as [SeatKey, { strength: BotStrength }][]) {
     const playerIDs = info?.seats.find((s) => s.seat === seat)?.playerIDs ?? [];
-    for (const f of FACTIONS_OF[seat]) out[f] = { strength: b.strength, thinking: playerIDs.some((p) => thinking[p]) };
+    for (const f of FACTIONS_OF_SEAT[seat]) out[f] = { strength: b.strength, thinking: playerIDs.some((p) => thinking[p]) };
   }
   return out;
 }

@@ -2,9 +2,8 @@
  * The log and the chat beside the board: a column of its own on a wide screen, the foot of the side
  * column on a tablet, always in view there; it folds to its tabs. On a phone it follows the hand.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../../i18n';
-import { useHiddenSenders } from '../../../matchmaking/hidden-chat';
 import type { BoardHistory } from '../../../replay/useBoardAt';
 import type { MatchConnection } from '../game/connection';
 import { ChatPanel, LogPanel } from './Panels';
@@ -34,9 +33,8 @@ export function LogColumn({ conn, spectator, history }: { conn: MatchConnection;
   const { t } = useI18n();
   const [tab, setTab] = useState<'log' | 'chat'>('log');
   const [folded, setFolded] = useFolded();
-  // Players this signed-in player blocked: their chat is hidden here.
-  const hiddenSenders = useHiddenSenders(conn.lobby?.matchID);
-  const chat = useMemo(() => conn.chat.filter((m) => !hiddenSenders.has(m.sender)), [conn.chat, hiddenSenders]);
+  // A blocked player's chat never arrives: the server withholds it (matchmaker/chat-blocks.ts).
+  const chat = conn.chat;
   return (
     <aside className={`log-col panel tabs-panel ${folded ? 'folded' : ''}`} data-testid="log-col" aria-label={t('tabs.log')}>
       {/* The fold button is no tab: it sits beside the tab list, not in it (a tab list holds tabs only). */}
