@@ -376,7 +376,12 @@ describe('9. April windows', () => {
 
 describe('the naval windows of 9. April', () => {
   for (const [window, seed, en, no] of [
-    ['smokeScreen', 2, 'with Smoke Screen (Røykdekke) one of them slips out of the naval combat', 'med Røykdekke kan ett av dem slippe unna sjøslaget'],
+    [
+      'smokeScreen',
+      2,
+      'with Smoke Screen (Røykdekke) one of them slips out of the naval combat',
+      'med Røykdekke kan ett av dem slippe unna sjøslaget',
+    ],
     [
       'sailors',
       3,
