@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisLeaseMutex } from '../src/cluster/lease';
+import { RedisMatchBus, type Envelope } from '../src/cluster/bus';
 import { RateLimits } from '../src/http/rate-limits';
 import { createLogger } from '../src/core/log';
 import { legalMoves } from '@kon/game';
@@ -72,6 +73,31 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     await redis.set(`kon:lease:${key}`, 'slow-process', 'PX', 5_000);
     const short = new RedisLeaseMutex(connect(), { ttlMs: 5_000, waitMs: 200, prefix: 'kon:' });
     await expect(short.run(key, async () => 'ran')).rejects.toMatchObject({ code: 'match_busy', status: 503 });
+  });
+
+  it('a chat line and a private line reach the other process naming the member who wrote them', async () => {
+    // The bus stamps each message with its process id (`from`); the writer travels as `sender`, which
+    // the receiving process's chat blocks are checked against (a blocked member's line is withheld).
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const a = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    try {
+      const got: Envelope[] = [];
+      b.onMessage((m) => got.push(m));
+      b.watch('m1');
+      await sleep(200);
+      a.publish({ t: 'chat', matchID: 'm1', payload: { type: 'chat', args: ['m1', { hi: 1 }] }, sender: 'member-7' });
+      a.publish({ t: 'private', matchID: 'm1', sender: '0', to: '1', payload: { text: 'psst' } });
+      await waitFor(() => got.length >= 2, 'both lines arrived');
+      const chat = got.find((m) => m.t === 'chat');
+      const line = got.find((m) => m.t === 'private');
+      expect(chat && chat.t === 'chat' && chat.sender).toBe('member-7');
+      expect(line && line.t === 'private' && line.sender).toBe('0');
+      expect(got.every((m) => m.from === a.id)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {

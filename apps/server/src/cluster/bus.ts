@@ -15,10 +15,13 @@ export type MatchMessage =
   | { t: 'hello'; matchID: string }
   /** The lobby changed the roster; `removed` members' sockets are closed everywhere. */
   | { t: 'roster'; matchID: string; removed: string[] }
-  /** A chat line as boardgame.io's Master hands it to its transport (filtered per socket on arrival). */
-  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] }; gameName?: string | undefined; from?: string | undefined }
+  /**
+   * A chat line as boardgame.io's Master hands it to its transport (filtered per socket on arrival);
+   * `sender`, the member who wrote it (`from` is the sending process, set by the bus).
+   */
+  | { t: 'chat'; matchID: string; payload: { type: string; args: unknown[] }; gameName?: string | undefined; sender?: string | undefined }
   /** A private line between two seats: delivered to those seats' sockets only. */
-  | { t: 'private'; matchID: string; to: string; from: string; payload: unknown };
+  | { t: 'private'; matchID: string; to: string; sender: string; payload: unknown };
 
 export type Envelope = MatchMessage & { from: string };
 

@@ -46,11 +46,11 @@ export class RemoteMatches {
         const send = (skip?: ReadonlySet<string>) => this.patches.sendAll(m.matchID, m.payload, this.patches.filterOf(game), skip);
         const withheld = this.ctx.chatWithheld;
         if (!withheld) return send();
-        withheld(m.matchID, m.from).then(send, () => send());
+        withheld(m.matchID, m.sender).then(send, () => send());
         return;
       }
       case 'private':
-        return this.privateLine?.(m.matchID, m.from, m.to, m.payload);
+        return this.privateLine?.(m.matchID, m.sender, m.to, m.payload);
     }
   }
 

@@ -221,7 +221,7 @@ export class SocketSessions {
       // Never to a member who blocked the sender's account (the match maker's blocks).
       const skip = await this.ctx.chatWithheld?.(b.matchID, b.memberId);
       this.patches.sendAll(b.matchID, payload, filter, skip);
-      opts.bus?.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name, from: b.memberId });
+      opts.bus?.publish({ t: 'chat', matchID: b.matchID, payload, gameName: game.name, sender: b.memberId });
     });
 
     guard('kon:private', async (...args) => {
@@ -232,7 +232,7 @@ export class SocketSessions {
       const line = privateLine(b.playerID, raw, metadata);
       if (!line) return refuse('bad_private_message', { matchID: b.matchID });
       deliverPrivate(this.rooms, b.matchID, line);
-      opts.bus?.publish({ t: 'private', matchID: b.matchID, from: line.from, to: line.to, payload: line });
+      opts.bus?.publish({ t: 'private', matchID: b.matchID, sender: line.from, to: line.to, payload: line });
     });
 
     socket.on('disconnect', () => this.presence.disconnected(socket));
