@@ -4,7 +4,7 @@
  * move that wrote it (not the latest board), and never hold an order not yet revealed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewFor, type DeresState } from '@kon/deres';
+import { viewFor, type DeresEvent, type DeresState } from '@kon/deres';
 import { BOTS } from '@kon/deres/bots';
 import { api, createMatch, join, startTestServer, type TestServer } from './helpers';
 
@@ -60,13 +60,17 @@ describe('the board at a log entry of a Deres match', () => {
     const pieced: unknown[] = [];
     let g = (await tr.currentState(m.matchID))!.G as DeresState;
     pieced.push(...g.log);
+    /** The spectators' board each shooting step's orders were written on, by the log index of its reveal. */
+    const shotFrom = new Map<number, Pick<DeresState, 'regiments' | 'forts'>>();
     for (let k = 0; k < 150 && !g.result; k++) {
       const seat = g.setupTurn ?? g.mustSubmit.find((s) => !g.submitted[s])!;
       const mv = BOTS.random(viewFor(g, seat), seat, rand)!;
+      const boardBefore = viewFor(g, null);
       expect((await tr.submitMove(m.matchID, seat, { type: mv.move, args: mv.args }, { by: 'server' })).ok).toBe(true);
       const after = (await tr.currentState(m.matchID))!.G as DeresState;
       // The batch starts where the log ended before the move: it holds this move's entries only.
       expect(after.logBase, `move ${k + 1}`).toBe(logEnd(g));
+      if (after.log[0]?.t === 'reveal' && after.log.some((e) => e.t === 'roll')) shotFrom.set(after.logBase, boardBefore);
       pieced.length = after.logBase;
       pieced.push(...after.log);
       g = after;
@@ -75,6 +79,22 @@ describe('the board at a log entry of a Deres match', () => {
     const r = await api(t.url, 'GET', `/api/matches/${m.matchID}/log?from=0`, { token: m.links.spectator });
     expect(r.status).toBe(200);
     expect(r.json.entries).toEqual(JSON.parse(JSON.stringify(pieced)));
+    // Looking back at a shooting step, a page draws its shots on the board at the entry before the
+    // step: the board the orders were written on, which holds every piece that fires in the step.
+    expect(shotFrom.size).toBeGreaterThan(0);
+    for (const [reveal, board] of shotFrom) {
+      const b = await api(t.url, 'GET', `/api/matches/${m.matchID}/board?entry=${reveal - 1}`, { token: m.links.spectator });
+      expect(b.status).toBe(200);
+      // (Moves that wrote no entry, orders handed in, may lie between: the pieces are the same.)
+      const pieces = (g: Pick<DeresState, 'regiments' | 'forts'>) => JSON.parse(JSON.stringify([...g.regiments, ...g.forts]));
+      const at = pieces(b.json.G as DeresState);
+      expect(at).toEqual(pieces(board));
+      const ids = at.map((p: { id: string }) => p.id);
+      for (let e = reveal + 1; e < pieced.length && (pieced[e] as DeresEvent).t !== 'reveal'; e++) {
+        const ev = pieced[e] as DeresEvent;
+        if (ev.t === 'roll') expect(ids, `entry ${e}`).toContain(ev.shooter);
+      }
+    }
   });
 
   it('gives the record, with every order as handed in, only once the match is over', async () => {

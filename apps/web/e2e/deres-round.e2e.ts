@@ -83,6 +83,18 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       (await p.locator(`[data-testid="deres-orders"][data-phase="${ph}"]`).count()) > 0 &&
       (await p.locator('[data-testid="orders-sent"]').count()) === 0;
     /**
+     * Hands in this page's orders (the button `selector`) and waits until the page shows them handed
+     * in, or the step resolved (its log grew): `progress` must never take orders still on their way
+     * for orders yet to give, and click again as the step resolves.
+     */
+    const handIn = async (p: Page, i: number, ph: string, selector: string) => {
+      const seen = await logLength(p);
+      await clicks.click(p, i, ph, selector);
+      await expect
+        .poll(async () => (await p.locator('[data-testid="orders-sent"]').count()) > 0 || (await logLength(p)) > seen, { timeout: 15_000 })
+        .toBe(true);
+    };
+    /**
      * After a loop's clicks: the step was resolved (the log grew), or a page still has orders to hand
      * in (its page had not shown the step yet when the loop passed it): the loop goes round again.
      */
@@ -200,7 +212,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     // Revealed together: every page shows every nation's new regiments, and says what each bought.
     const boughtAll = bought.flat().map(at).sort();
     for (const p of all) await expect.poll(async () => (await regiments(p)).sort()).toEqual(boughtAll);
-    for (const p of all) expect(await p.locator('[data-testid="deres-history"] li[data-event="reveal"]').count()).toBe(3);
+    for (const p of all) await expect.poll(() => p.locator('[data-testid="deres-history"] li[data-event="reveal"]').count()).toBe(3);
 
     // ---- II Move: each nation moves one regiment, onto a supply where it can, else towards an enemy.
     const moved: ({ from: Sq; to: Sq } | null)[] = [];
@@ -227,16 +239,20 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     before = await logLength(spectator);
     await clicks.click(pages[2]!, 2, 'move', '[data-action="submit-orders"]');
     await progress(before);
-    for (const p of all) {
+    // Revealed together: each page draws every moved regiment at its destination (or says it clashed)
+    // once it has the reveal (progress may return before the last page has shown it).
+    const movesShown = async (p: Page) => {
       const now = await regiments(p);
-      for (const m of moved) if (m) expect(now.includes(at(m.to)) || (await p.getByText(/clashed|kolliderte/).count()) > 0).toBe(true);
-    }
+      const clashed = (await p.getByText(/clashed|kolliderte/).count()) > 0;
+      return moved.every((m) => !m || now.includes(at(m.to)) || clashed);
+    };
+    for (const p of all) await expect.poll(() => movesShown(p), { timeout: 15_000 }).toBe(true);
     await shot(spectator, 'deres-round-moved');
     await shot(pages[2]!, 'deres-round-phone-moved');
 
     // ---- III Shoot: the first nation asked aims a shot (line of sight and the roll needed shown);
     // the others pass. Every page then shows the die.
-    expect(await phase()).toBe('shoot');
+    await expect.poll(phase, { timeout: 15_000 }).toBe('shoot');
     let aimed = false;
     for (let guard = 0; guard < 12 && (await phase()) === 'shoot'; guard++) {
       before = await logLength(spectator);
@@ -257,14 +273,16 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
           expect(await p.locator('[data-testid="line-of-sight"]').count()).toBe(1);
           expect(await p.locator('[data-testid="shot-needed"]').textContent()).toMatch(/\d+\+|sure hit|sikkert treff/);
           await shot(p, i === 2 ? 'deres-phone-aim' : 'deres-aim', DOCS);
-          await clicks.click(p, i, 'shoot', '[data-action="submit-orders"]');
+          await handIn(p, i, 'shoot', '[data-action="submit-orders"]');
           aimed = true;
-        } else await clicks.click(p, i, 'shoot', '[data-action="pass-shot"]');
+        } else await handIn(p, i, 'shoot', '[data-action="pass-shot"]');
       }
       await progress(before);
     }
     expect(aimed).toBe(true);
     console.log(`round 1 clicks, 3 nations: buy ${clicks.total('buy')}, move ${clicks.total('move')}, shoot ${clicks.total('shoot')}`);
+    // Every page shows the whole log so far before stepping back through it.
+    await settled(await logLength(spectator));
     for (const p of all) {
       // The latest step, or one step back once later shooting rounds have followed.
       const rolls = p.locator('[data-testid="deres-history"] li[data-event="roll"]');
@@ -272,7 +290,9 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       await expect.poll(() => rolls.count()).toBeGreaterThan(0);
       expect(await rolls.first().textContent()).toMatch(/(rolled|slo) \d+|sniper|snikskytter/);
       if (p === spectator) {
-        await spectator.waitForTimeout(2000); // (only for the picture: the past board is fetched)
+        // The map draws the step's shots (declared or answered) from where the shooters stood.
+        const lines = spectator.locator('[data-testid="deres-map"] [data-drawn="shot"]');
+        await expect.poll(() => lines.count(), { timeout: 15_000 }).toBeGreaterThan(0);
         await shot(spectator, 'deres-shot', DOCS);
       }
       if ((await p.locator('[data-action="history-now"]').count()) > 0) await p.click('[data-action="history-now"]');
@@ -304,7 +324,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
                 if (!(await targets(p)).includes(at(t))) break;
                 await clicks.square(p, i, 'buy', t);
               }
-              await clicks.click(p, i, 'buy', '[data-action="submit-orders"]');
+              await handIn(p, i, 'buy', '[data-action="submit-orders"]');
             } else if (ph === 'move') {
               // Pieces head for the supplies no other piece is heading for: onto one, or nearer.
               const sup = await supplies(p);
@@ -320,8 +340,8 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
                 await p.locator('[data-testid="orders-why"]').count(),
                 (await p.locator('[data-testid="orders-why"]').allTextContents()).join(),
               ).toBe(0);
-              await clicks.click(p, i, 'move', '[data-action="submit-orders"]');
-            } else await clicks.click(p, i, 'shoot', '[data-action="pass-shot"]');
+              await handIn(p, i, 'move', '[data-action="submit-orders"]');
+            } else await handIn(p, i, 'shoot', '[data-action="pass-shot"]');
           }
           await progress(before);
         }
@@ -336,7 +356,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
             const n = Number(/\((\d+)\/(\d+)\)/.exec((await p.locator('[data-testid="deres-orders"]').textContent()) ?? '')?.[2] ?? 0);
             const aims = [...(await targets(p)).map(sq)].sort((a, b) => dist(a, home) - dist(b, home)).slice(1, 1 + n);
             for (const a of aims) await clicks.square(p, i, 'spread', a);
-            await clicks.click(p, i, 'spread', '[data-action="submit-orders"]');
+            await handIn(p, i, 'spread', '[data-action="submit-orders"]');
             spread++;
           }
           await progress(before);
@@ -365,7 +385,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     expect(await history.getAttribute('data-phase')).toBe('move');
     expect(await no.locator('[data-testid="history-title"]').textContent()).toContain('Runde 1 · II Beveg');
     await no.click('[data-action="history-earlier"]');
-    expect(await history.getAttribute('data-phase')).toBe('buy');
+    await expect.poll(() => history.getAttribute('data-phase')).toBe('buy');
     // The board right after buying: the moved regiments stand where they were bought.
     await expect.poll(async () => (await regiments(no)).sort()).toEqual(boughtAll);
     // The picture shows the map from its top.
@@ -373,7 +393,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     await no.waitForTimeout(300); // (only for the picture: the page has scrolled)
     await shot(no, 'deres-history', DOCS);
     await no.click('[data-action="history-now"]');
-    expect(await no.locator('.deres-history.past').count()).toBe(0);
+    await expect.poll(() => no.locator('.deres-history.past').count()).toBe(0);
     await expect.poll(async () => (await regiments(no)).sort()).toEqual((await regiments(spectator)).sort());
     // axe-core finds nothing serious on the Norwegian page, the phone and the spectator's page.
     const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -4,10 +4,11 @@
  * each line reads in both languages. Games between the computer players give every kind of entry.
  */
 import { describe, expect, it } from 'vitest';
-import type { DeresEvent } from '@kon/deres';
-import { historySteps } from '../src/games/deres/history';
+import { viewFor, type DeresEvent } from '@kon/deres';
+import { historySteps, revealedDrawn } from '../src/games/deres/history';
 import { eventLines, stepTitle } from '../src/games/deres/history-words';
 import { BOTS, playBots } from '../../../packages/deres/test/bot-games';
+import { addRegiment, fixedRng, order, passUntil, table } from '../../../packages/deres/test/helpers';
 
 describe('Deres history steps', () => {
   it('gives each revealed set of orders a step of its own, with its results, covering the whole log', () => {
@@ -77,5 +78,52 @@ describe('Deres history steps', () => {
     expect(stepTitle(s!, 'nb')).toBe('Runde 2 · III Skyt · skyterunde 1 – ordrene avslørt');
     expect(eventLines(log[0]!, 'en', () => 'The Red')).toEqual(['The Red shoots at D5']);
     expect(eventLines(log[1]!, 'nb', () => 'De Røde')).toEqual(['De Røde skyter på D5: trenger 9+, slo 7 – bom']);
+  });
+
+  it('draws on an answer step the declared shots it rolls as well as the answers', () => {
+    // Purple aims at Red's regiment; Red passed, so it may answer, and shoots back at Purple's.
+    const G = table({
+      nations: ['lilla', 'rod'],
+      capitals: [
+        { x: 0, y: 7 },
+        { x: 9, y: 7 },
+      ],
+    });
+    const mine = addRegiment(G, '0', { x: 2, y: 2 });
+    const foe = addRegiment(G, '1', { x: 4, y: 2 });
+    passUntil(G, 'shoot');
+    order(G, '0', { kind: 'shoot', shot: { shooter: mine, target: { x: 4, y: 2 } } });
+    if (!G.submitted['1']) order(G, '1', { kind: 'shoot', shot: null });
+    expect(G.step).toBe('answer');
+    // The board the answer step starts from: the server's board at the entry before it.
+    const before = viewFor(structuredClone(G), null);
+    order(G, '1', { kind: 'shoot', shot: { shooter: foe, target: { x: 2, y: 2 } } }, fixedRng([1, 1]));
+    const answer = historySteps(G.log).find((s) => s.step === 'answer')!;
+    expect(answer.step).toBe('answer');
+    const rolls = answer.events.filter((e) => e.t === 'roll');
+    expect(rolls.map((e) => e.seat).sort()).toEqual(['0', '1']);
+    const needed = (seat: string) => `${(rolls.find((e) => e.seat === seat) as { needed: number }).needed}+`;
+    expect(revealedDrawn(before, answer)).toEqual([
+      { kind: 'shot', from: { x: 2, y: 2 }, to: { x: 4, y: 2 }, label: needed('0'), seat: '0' },
+      { kind: 'shot', from: { x: 4, y: 2 }, to: { x: 2, y: 2 }, label: needed('1'), seat: '1' },
+    ]);
+    // Red passes instead: Purple's shot is still drawn.
+    const H = table({
+      nations: ['lilla', 'rod'],
+      capitals: [
+        { x: 0, y: 7 },
+        { x: 9, y: 7 },
+      ],
+    });
+    const h = addRegiment(H, '0', { x: 2, y: 2 });
+    addRegiment(H, '1', { x: 4, y: 2 });
+    passUntil(H, 'shoot');
+    order(H, '0', { kind: 'shoot', shot: { shooter: h, target: { x: 4, y: 2 } } });
+    if (!H.submitted['1']) order(H, '1', { kind: 'shoot', shot: null });
+    const start = viewFor(structuredClone(H), null);
+    order(H, '1', { kind: 'shoot', shot: null }, fixedRng([1]));
+    const passed = historySteps(H.log).find((s) => s.step === 'answer')!;
+    expect(passed.step).toBe('answer');
+    expect(revealedDrawn(start, passed).map((d) => [d.kind, d.seat])).toEqual([['shot', '0']]);
   });
 });

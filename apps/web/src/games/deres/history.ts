@@ -5,7 +5,7 @@
  * collection of supplies. Each step ends at a log entry: the board right after it is that step's
  * result (the server's board-at-entry, the spectators' view: no unrevealed orders).
  */
-import type { DeresEvent, DeresView, OrderPhase, ShootStep } from '@kon/deres';
+import type { DeresEvent, DeresView, OrderPhase, ShootOrders, ShootStep } from '@kon/deres';
 import { drawOrders, type DrawnOrder } from './order-words';
 
 export type HistoryKind = 'nations' | 'map' | 'supplies' | 'capitals' | 'reveal' | 'collect';
@@ -63,11 +63,21 @@ export function historySteps(log: readonly DeresEvent[]): HistoryStep[] {
 
 /**
  * The orders a reveal step made public, drawn as the map draws a draft (arrows, shots with the roll
- * they needed), on `before`: the board they were written on (the entry before the step).
+ * they needed), on `before`: the board they were written on (the entry before the step). An answer
+ * step also carries out the shots declared in the step before (revealed there, rolled here): those
+ * are drawn first, from their rolls, then the answers.
  */
 export function revealedDrawn(before: Pick<DeresView, 'regiments' | 'forts'>, step: HistoryStep): DrawnOrder[] {
   const reveal = step.events.find((e) => e.t === 'reveal');
   if (!reveal) return [];
   const shots = step.events.flatMap((e) => (e.t === 'roll' ? [{ shooter: e.shooter, target: e.target, needed: e.needed }] : []));
-  return Object.entries(reveal.orders).flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
+  const declared = new Map<string, ShootOrders>();
+  const of = (seat: string) => declared.get(seat) ?? declared.set(seat, { kind: 'shoot', shot: null }).get(seat)!;
+  for (const e of step.events) {
+    if ((e.t !== 'roll' && e.t !== 'artillery' && e.t !== 'gas') || Object.hasOwn(reveal.orders, e.seat)) continue;
+    if (e.t === 'roll') of(e.seat).shot = { shooter: e.shooter, target: e.target, ...(e.sniper ? { sniper: true } : {}) };
+    else if (e.t === 'artillery') of(e.seat).artillery = e.targets;
+    else of(e.seat).gas = e.aim;
+  }
+  return [...declared, ...Object.entries(reveal.orders)].flatMap(([seat, o]) => drawOrders(before, seat, o, shots));
 }
