@@ -87,7 +87,11 @@ describe('a repeated window declined for the phase', () => {
           expect(res.json.skips).toEqual([{ playerID: GERMANY, window: r.window, phase: r.phase }]);
           declined.add(r.phase);
           await waitFor(movedFrom(s._stateID), 'the declined window passed');
-          expect(germanMoves.slice(before).map((x) => [x.e.by, x.e.move])).toEqual([['server', { type: 'pass', args: [{}] }]]);
+          // The server's pass; by the time the test looks, the server may have passed a further window
+          // Germany cannot answer too (no delay here): every one of them is the server's pass.
+          const since = germanMoves.slice(before).map((x) => [x.e.by, x.e.move]);
+          expect(since.length).toBeGreaterThan(0);
+          expect(since).toEqual(since.map(() => ['server', { type: 'pass', args: [{}] }]));
           if (checked.askedOnce && checked.askedAgain) {
             // Then "ask me each time": the next window of this phase is asked again.
             const res2 = await autopass({ notThisPhase: false });
