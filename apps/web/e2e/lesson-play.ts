@@ -114,12 +114,22 @@ async function april9Step(p: Page, c: LessonClicks, move: string, a: Args) {
       await c.click(p.locator('[data-adv="landShips"]'));
       for (let guard = 0; guard < 4; guard++) {
         const buttons = p.locator('.adv-step[data-move="landShips"] button[data-step]');
-        if ((await buttons.count()) === 0) return;
-        const key = (await buttons.first().getAttribute('data-step'))!;
+        // The last click lands the ships and the chooser goes: counted a moment before, it may be gone.
+        const key = await buttons
+          .first()
+          .getAttribute('data-step', { timeout: 2_000 })
+          .catch(() => null);
+        if (key === null) return;
         const values = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-value') ?? ''));
         const k = values.findIndex((v) => same(v.startsWith('[') ? JSON.parse(v) : v, a[key]));
         if (k < 0) throw new Error(`landing: no ${key} ${JSON.stringify(a[key])} among ${values.join(' ')}`);
         await c.click(buttons.nth(k));
+        // The chooser moves on to its next question, or goes: not read again before this one has gone.
+        await p
+          .locator(`.adv-step[data-move="landShips"] button[data-step="${key}"]`)
+          .first()
+          .waitFor({ state: 'detached', timeout: 10_000 })
+          .catch(() => undefined);
       }
       return;
     }
