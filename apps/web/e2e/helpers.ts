@@ -128,7 +128,7 @@ async function watchCsp(ctx: BrowserContext) {
   });
   await ctx.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`),
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`),
     ),
   );
 }

@@ -6,6 +6,9 @@
  * back on the page rather than refused by the server: the script's computer moves stay valid, and
  * the learner reads the reason at once, in their language, beside what the step points at.
  */
+// zod's eval-based compiler off before the lessons' schemas are built (game/zod-jitless.ts): this module
+// is in the main chunk, and the page's Content-Security-Policy refuses eval.
+import '../game/zod-jitless';
 import { useEffect, useState } from 'react';
 import { type Lesson, matchesStep } from '@kon/platform/lessons';
 
