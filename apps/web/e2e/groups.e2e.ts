@@ -10,7 +10,9 @@ import type { Page } from 'playwright-core';
 import { actor, type GameState } from '@kon/game';
 import { createSoloMatch, newContext, useWebRig, waitStage } from './helpers';
 
-const rig = useWebRig({ BOT_MOVE_DELAY_MS: '50' });
+// The computer sides wait 1.5 s before each move: long enough for the test to read the state right
+// after Germany's last group, before a card of theirs turns a dummy face up (see `placed` below).
+const rig = useWebRig({ BOT_MOVE_DELAY_MS: '1500' });
 
 const clicks = (p: Page) => p.evaluate(() => (window as unknown as { __clicks?: number }).__clicks ?? 0);
 

@@ -140,10 +140,11 @@ describe('the match maker in the browser', () => {
       minReliability: null,
     });
     expect(bob.status).toBe('matched');
-    await page.getByTestId('matched').waitFor({ timeout: 15_000 });
+    // The page looks every 3 s; a loaded CI machine running two browser files at once is given 30.
+    await page.getByTestId('matched').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('matched').locator('a').getAttribute('href')).toBe(`/m/${bob.matchID}`);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'mm-matched-desktop.png'), fullPage: true });
-    await phone.getByTestId('matched').waitFor({ timeout: 15_000 });
+    await phone.getByTestId('matched').waitFor({ timeout: 30_000 });
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'mm-matched-phone.png'), fullPage: true });
     await page.context().close();
     await phone.context().close();
