@@ -42,8 +42,15 @@ const firstLit = (p: Page) => p.locator('g[data-square][data-target="true"]');
 async function konStep(p: Page, c: LessonClicks, move: string, a: Args) {
   switch (move) {
     case 'move': {
-      await c.shape(p.locator(`path[data-area="${a.from}"]`));
+      const from = p.locator(`path[data-area="${a.from}"]`);
+      await c.shape(from);
       const stack = p.locator('.stack-choice');
+      // The step's panel can show while the page still draws the computer's last moves, and a pick
+      // made then is dropped: picked again (not counted again) until the stack's chooser shows.
+      for (let tries = 0; !(await stack.isVisible()) && tries < 10; tries++) {
+        await p.waitForTimeout(500);
+        if (!(await stack.isVisible())) await from.first().dispatchEvent('click');
+      }
       await stack.waitFor();
       await c.stepper(stack, a.count);
       return c.click(p.locator(`[data-dest="${a.to}"]`));
