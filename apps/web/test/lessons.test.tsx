@@ -70,6 +70,40 @@ describe('StepPanel', () => {
     unmount();
     expect(document.querySelector('[data-lesson-target="area:oslo"]')!.classList.contains('lesson-lit')).toBe(false);
   });
+
+  it("brings a new step's target into view once when it is scrolled away, and leaves one in view alone", () => {
+    document.body.innerHTML =
+      '<div><button data-lesson-target="area:oslo">Oslo</button><button data-lesson-target="area:hamar">Hamar</button></div>';
+    const at = (y: number) => () =>
+      ({ x: 10, y, width: 40, height: 20, top: y, left: 10, right: 50, bottom: y + 20, toJSON: () => ({}) }) as DOMRect;
+    const oslo = document.querySelector<HTMLElement>('[data-lesson-target="area:oslo"]')!;
+    const hamar = document.querySelector<HTMLElement>('[data-lesson-target="area:hamar"]')!;
+    oslo.getBoundingClientRect = at(-900); // scrolled away above (a phone left on its hand)
+    hamar.getBoundingClientRect = at(100);
+    const scrolled: string[] = [];
+    oslo.scrollIntoView = () => scrolled.push('oslo');
+    hamar.scrollIntoView = () => scrolled.push('hamar');
+    const step = (id: string, light: string) => ({
+      id,
+      seat: '0',
+      move: 'move',
+      args: {},
+      say: { no: 'Flytt.', en: 'Move.' },
+      light: [light],
+    });
+    const panel = (s: ReturnType<typeof step>) => (
+      <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>
+        <StepPanel step={s} index={0} of={2} wrong={false} />
+      </I18nContext.Provider>
+    );
+    const first = step('one', 'area:oslo');
+    const { rerender, unmount } = render(panel(first));
+    rerender(panel({ ...first }));
+    expect(scrolled).toEqual(['oslo']);
+    rerender(panel(step('two', 'area:hamar')));
+    expect(scrolled).toEqual(['oslo']);
+    unmount();
+  });
 });
 
 describe('LessonOverlay', () => {

@@ -42,10 +42,14 @@ export function targetsOf(step: LessonStep, root: ParentNode = document): Elemen
   return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
 }
 
+const onScreen = (r: Rect) => r.x + r.width > 0 && r.y + r.height > 0 && r.x < window.innerWidth && r.y < window.innerHeight;
+const scrollBehaviour = (): ScrollBehavior => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
 export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps) {
   const { t, lang } = useI18n();
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ x: number; y: number } | null>(null);
+  const scrolledFor = useRef<string | null>(null);
   useLayoutEffect(() => {
     // The board draws its pieces as the state arrives (a card in hand, a button of the phase): the
     // targets are looked for again whenever the page's elements change, and the panel placed anew.
@@ -59,6 +63,12 @@ export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps
       targets = now;
       // Only what is on the screen counts: a target scrolled away is covered by nothing.
       const rects: Rect[] = targets.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+      if (scrolledFor.current !== step.id && targets.length > 0) {
+        // A new step whose targets are all scrolled away (a phone left on the hand, the step on the
+        // map): its first target is brought into view, once, so that the learner is not fought.
+        scrolledFor.current = step.id;
+        if (!rects.some(onScreen)) targets[0]?.scrollIntoView?.({ block: 'center', inline: 'nearest', behavior: scrollBehaviour() });
+      }
       const box = ref.current?.getBoundingClientRect();
       const next = placePanel(
         rects,
