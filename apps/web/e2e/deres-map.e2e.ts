@@ -233,8 +233,11 @@ describe('Deres map: orders given on the map', () => {
     // ---- The purchases just revealed appear on both maps, in turn; at once where motion is reduced.
     const appear = (p: Page) => p.locator('[data-testid="drawn-orders"].deres-revealed > g');
     await appear(laptop).first().waitFor();
-    expect(await laptop.locator(`.deres-revealed [data-drawn="regiment"][data-to="${reg2.x},${reg2.y}"]`).count()).toBe(1);
-    expect(await phone.locator(`.deres-revealed [data-drawn="regiment"][data-to="${preg.x},${preg.y}"]`).count()).toBe(1);
+    // (At least one: on some maps a conscript bought on the same square is drawn there too.)
+    expect(await laptop.locator(`.deres-revealed [data-drawn="regiment"][data-to="${reg2.x},${reg2.y}"]`).count()).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await phone.locator(`.deres-revealed [data-drawn="regiment"][data-to="${preg.x},${preg.y}"]`).count()).toBeGreaterThanOrEqual(1);
     expect(
       await appear(laptop)
         .first()
