@@ -9,32 +9,19 @@
  * (none refused). The whole board is in sight at 1366 × 800 without scrolling, and axe-core finds
  * nothing serious or critical.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { whyNoOrders, type DeresState, type Orders, type Pos } from '@kon/deres';
 import { DOCS, newContext, shot, useWebRig } from './helpers';
 import { attr, board, logLength } from './deres-play';
+import { seriousViolations } from './axe';
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SETUP = ['chooseNation', 'buildMap', 'placeSupplies', 'placeCapital'];
 const name = (p: Pos) => `${String.fromCharCode(65 + p.x)}${p.y + 1}`;
 const sq = (s: string): Pos => {
   const [x, y] = s.split(',').map(Number);
   return { x: x!, y: y! };
 };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
-  const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(c: Document, o: object): Promise<any> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return (r.violations as any[]).map((v) => ({ id: v.id as string, impact: v.impact as string | null, n: v.nodes.length as number }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.n})`);
-}
 
 /**
  * Where the test position goes: a row of five land squares with land above and below, free of pieces

@@ -3,8 +3,6 @@
  * the lessons, a newcomer's page started from "Learn to play", a lesson played through step by step,
  * and axe-core's serious findings.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Lesson } from '@kon/platform/lessons';
@@ -13,7 +11,8 @@ import { DERES_LESSONS } from '@kon/deres/lessons';
 import { DOCS, newContext, shot, type Lang, type WebRig } from './helpers';
 import { coveredTargets, LessonClicks, playStep } from './lesson-play';
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export { seriousViolations } from './axe';
+
 /** The short ones first: a failure in the long 9. April lesson leaves the others' results standing. */
 export const LESSONS: Lesson[] = [...KON_LESSONS, ...DERES_LESSONS]
   .sort((a, b) => a.steps.length - b.steps.length)
@@ -30,21 +29,6 @@ const KEY_STEPS = new Set([
   'deres-first-round supply-1 phone',
   'deres-first-round shoot phone',
 ]);
-
-export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
-  const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(c: Document, o: object): Promise<any> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return (r.violations as any[]).map((v) => ({
-      id: v.id as string,
-      impact: v.impact as string | null,
-      nodes: (v.nodes as any[]).slice(0, 3).map((n) => (n.target as string[]).join(' ')),
-    }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
-}
 
 /** The pages of one test file's rig. */
 export function lessonPages(rig: WebRig) {
