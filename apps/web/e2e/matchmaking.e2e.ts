@@ -141,7 +141,17 @@ describe('the match maker in the browser', () => {
     });
     expect(bob.status).toBe('matched');
     // The page looks every 3 s; a loaded CI machine running two browser files at once is given 30.
-    await page.getByTestId('matched').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('matched')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: Error) => {
+        // Say what the page would have read, so a failure tells a slow poll from a wrong answer.
+        const seen = await page.evaluate(async () => {
+          const r = await fetch('/api/tickets');
+          return `${r.status} ${await r.text()}`;
+        });
+        throw new Error(`${e.message}\nGET /api/tickets from the page now: ${seen}`);
+      });
     expect(await page.getByTestId('matched').locator('a').getAttribute('href')).toBe(`/m/${bob.matchID}`);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'mm-matched-desktop.png'), fullPage: true });
     await phone.getByTestId('matched').waitFor({ timeout: 30_000 });

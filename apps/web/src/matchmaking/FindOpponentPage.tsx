@@ -5,63 +5,19 @@
  * match maker answers from the database, so this works whichever server process made the match, with
  * no socket to keep (the game's socket belongs to a match, and there is none yet).
  */
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError, type SeatKey } from '../api';
 import { useI18n } from '../i18n';
 import { DEFAULT_GAME, useGames } from '../lobby/GameChoice';
 import { SeatBadges, TopBar } from '../ui/Chrome';
 import { ChoiceGroup } from '../ui/FormParts';
 import { mmApi, type Ticket, type TicketRequest } from './api';
+import { useMyTickets } from './useMyTickets';
 import { KON, link, SignInNotice, useScenarios, useSetupName } from './shared';
 
 const PACES = ['live', 'fast', 'slow'] as const;
 const WINDOWS = [null, 5, 10, 20] as const;
 const RELIABILITIES = [null, 0.5, 0.75, 0.9] as const;
-/** How often an open ticket is looked at again. */
-const POLL_MS = 3_000;
-
-/**
- * This account's tickets: read at once, when the tab comes back, and every few seconds while one waits;
- * `justMatched` is a ticket seen open that has turned matched.
- */
-function useMyTickets() {
-  const [tickets, setTickets] = useState<Ticket[] | null>(null);
-  const [signedOut, setSignedOut] = useState(false);
-  /** Tickets seen open, to tell when one turns matched. */
-  const seenOpen = useRef(new Set<string>());
-  const [justMatched, setJustMatched] = useState<Ticket | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const list = await mmApi.mine();
-      setSignedOut(false);
-      for (const tk of list) {
-        if (tk.status === 'matched' && tk.matchID && seenOpen.current.has(tk.id)) setJustMatched(tk);
-        if (tk.status === 'open') seenOpen.current.add(tk.id);
-        else seenOpen.current.delete(tk.id);
-      }
-      setTickets(list);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) setSignedOut(true);
-      setTickets([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    load();
-    const onVisible = () => document.visibilityState === 'visible' && load();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [load]);
-  const waiting = tickets?.some((x) => x.status === 'open' || (x.status === 'matched' && !x.matchID));
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(load, POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, load]);
-  return { tickets, signedOut, setSignedOut, justMatched, setJustMatched, seenOpen, load };
-}
-
 /** The ticket's limits on the opponent: how far its rating may be, and how reliable it must be. */
 function TicketLimits({
   windowSize,

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+/**
+ * The find-an-opponent page's polling of its own tickets (fetch stubbed, fake timers): a failed look
+ * neither forgets the open ticket nor stops the polling, so its match is still announced.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { useMyTickets } from '../src/matchmaking/useMyTickets';
+
+const open = {
+  id: 't1',
+  game: 'kampen-om-norge',
+  setup: 'advanced',
+  plan: 'two',
+  sides: ['germany'],
+  pace: 'fast',
+  rated: true,
+  ratingWindow: null,
+  minReliability: null,
+  status: 'open',
+  createdAt: 1,
+  expiresAt: 2,
+  matchID: null,
+  seat: null,
+};
+const matched = { ...open, status: 'matched', matchID: 'm9', seat: 'germany' };
+
+function reply(status: number, body?: unknown) {
+  return { ok: status >= 200 && status < 300, status, statusText: String(status), text: async () => JSON.stringify(body ?? {}) };
+}
+const failure = (status: number, code: string) => reply(status, { error: { code, message: 'server words' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Lets the hook's pending fetch settle and React apply what it set. */
+const settle = () => act(async () => {});
+const nextPoll = () => act(async () => vi.advanceTimersByTimeAsync(3_000));
+
+describe('useMyTickets', () => {
+  it('keeps polling through a failed look and announces the match when it comes', async () => {
+    fetchMock
+      .mockResolvedValueOnce(reply(200, { tickets: [open] }))
+      .mockResolvedValueOnce(failure(503, 'unavailable'))
+      .mockRejectedValueOnce(new TypeError('network down'))
+      .mockResolvedValueOnce(reply(200, { tickets: [matched] }));
+    const { result } = renderHook(() => useMyTickets());
+    await settle();
+    expect(result.current.tickets?.map((t) => t.status)).toEqual(['open']);
+
+    await nextPoll();
+    expect(result.current.tickets?.map((t) => t.status)).toEqual(['open']);
+    expect(result.current.signedOut).toBe(false);
+    await nextPoll();
+    expect(result.current.tickets?.map((t) => t.status)).toEqual(['open']);
+    expect(result.current.justMatched).toBeNull();
+
+    await nextPoll();
+    expect(result.current.justMatched?.matchID).toBe('m9');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('stops polling once nothing waits, and shows a signed-out page on 401', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { tickets: [matched] }));
+    const { result } = renderHook(() => useMyTickets());
+    await settle();
+    await nextPoll();
+    await nextPoll();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A match seen only after it was made is not "just matched": the page was not there to wait for it.
+    expect(result.current.justMatched).toBeNull();
+
+    fetchMock.mockResolvedValueOnce(failure(401, 'signed_out'));
+    await act(async () => result.current.load());
+    expect(result.current.signedOut).toBe(true);
+    expect(result.current.tickets).toEqual([]);
+  });
+
+  it('an empty first look after a failure still lets a new ticket be polled', async () => {
+    fetchMock.mockResolvedValueOnce(failure(500, 'internal')).mockResolvedValue(reply(200, { tickets: [open] }));
+    const { result } = renderHook(() => useMyTickets());
+    await settle();
+    expect(result.current.tickets).toEqual([]);
+    await act(async () => result.current.load());
+    expect(result.current.tickets?.map((t) => t.status)).toEqual(['open']);
+    await nextPoll();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
