@@ -62,6 +62,10 @@ describe('GameView', () => {
     cleanup();
     show({ ...c, lastError: 'some-new-code' }, false, 'no');
     expect(screen.getByRole('alert').textContent).toBe('Serveren avviste trekket.');
+    // A limit's refusal names the wait the socket sent with it, not a minute by default.
+    cleanup();
+    show({ ...c, lastError: 'rate_limited', lastWait: 290 }, false, 'no');
+    expect(screen.getByRole('alert').textContent).toContain('5 min');
   });
 
   it('tells the others whom they wait for, and shows no hand to a spectator', () => {

@@ -213,4 +213,19 @@ describe("a refusal's message", () => {
     );
     expect(hook.result.current.lastError).toBeNull();
   });
+
+  it("keeps a limit's wait, and forgets it with the refusal", () => {
+    const { hook, G } = open(deresModule);
+    act(() => hook.result.current.move('submitOrders', MINE));
+    act(() => transport.socket.push('kon:error', { code: 'rate_limited', retryAfter: 240 }));
+    expect(hook.result.current.lastError).toBe('rate_limited');
+    expect(hook.result.current.lastWait).toBe(240);
+    act(() =>
+      transport.update(
+        step(G, (g) => order(g, '0', MINE)),
+        2,
+      ),
+    );
+    expect(hook.result.current.lastWait).toBeUndefined();
+  });
 });

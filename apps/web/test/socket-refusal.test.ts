@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectRefusal } from '../src/game/socketRefusal';
+import { connectRefusal, socketRefusal } from '../src/game/socketRefusal';
 import { refusalText, translate } from '../src/i18n';
 
 describe('a socket the server would not open', () => {
@@ -17,5 +17,23 @@ describe('a socket the server would not open', () => {
     expect(no).not.toBe(en);
     expect(en).toContain('Too many open connections');
     expect(no).toContain('For mange åpne forbindelser');
+  });
+});
+
+describe('a refusal on an open socket (kon:error)', () => {
+  it("keeps a limit's wait in seconds, and only a real one", () => {
+    expect(socketRefusal({ code: 'rate_limited', retryAfter: 240 })).toEqual({ code: 'rate_limited', retryAfter: 240 });
+    expect(socketRefusal({ code: 'rate_limited', retryAfter: -1 })).toEqual({ code: 'rate_limited' });
+    expect(socketRefusal({ code: 'rate_limited', retryAfter: '9' })).toEqual({ code: 'rate_limited' });
+    expect(socketRefusal(null)).toEqual({ code: 'error' });
+  });
+
+  it('names the wait in whole minutes', () => {
+    const en = refusalText(
+      (k, v) => translate('en', k, v),
+      'rate_limited',
+      socketRefusal({ code: 'rate_limited', retryAfter: 170 }).retryAfter,
+    );
+    expect(en).toContain('3 min');
   });
 });

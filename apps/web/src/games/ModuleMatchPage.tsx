@@ -85,7 +85,8 @@ export function ModuleMatchPage({ matchID, spectator, navigate, game }: GamePage
           {web === null && <p className="muted">{t('games.noBoard')}</p>}
           {conn.lastError && (
             <p className="error" role="alert" data-testid="move-refused" data-rule={conn.lastRule ?? undefined}>
-              {(conn.lastRule && web?.module.refusalText?.(conn.lastRule, undefined, lang)) || refusalText(t, conn.lastError)}
+              {(conn.lastRule && web?.module.refusalText?.(conn.lastRule, undefined, lang)) ||
+                refusalText(t, conn.lastError, conn.lastWait)}
             </p>
           )}
         </section>

@@ -15,7 +15,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import type { GameModule } from '@kon/platform';
 import type { PrivateMessage, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../api';
-import { connectRefusal } from '../game/socketRefusal';
+import { connectRefusal, shownRefusal, type SocketRefusal, socketRefusal } from '../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../game/logHistory';
 import { mayResend, resendNow, sentMove, type SentMove } from './stale-resend';
 import { reportState } from '../lessons/match-state';
@@ -34,6 +34,8 @@ export interface ModuleMatch {
   chat: { id: string; sender: string; payload: unknown }[];
   lines: PrivateMessage[];
   lastError: string | null;
+  /** The seconds the last refusal asks to wait (a limit's), shown in its text. */
+  lastWait?: number;
   /** The match's clock (null: no time controls, or not known yet). */
   clock: ClockView | null;
   /** playerID → a computer player is deciding for it now. */
@@ -100,7 +102,7 @@ export function useModuleMatch(
   const [lobby, setLobby] = useState<MatchInfo | null>(null);
   const [chat, setChat] = useState<ModuleMatch['chat']>([]);
   const [lines, setLines] = useState<PrivateMessage[]>([]);
-  const [lastError, setLastError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SocketRefusal | null>(null);
   const [clock, setClock] = useState<ClockView | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [lastRule, setLastRule] = useState<string | null>(null);
@@ -126,9 +128,9 @@ export function useModuleMatch(
     // The state a refusal was shown at: a newer state (this seat's next move accepted, or anyone's
     // move) ends its message; presence, chat and connection pushes do not.
     let refusedAt: number | null = null;
-    const showRefusal = (code: string, rule: string | null) => {
+    const showRefusal = (r: SocketRefusal, rule: string | null) => {
       refusedAt = c.getState()?._stateID ?? -1;
-      setLastError(code);
+      setRefusal(r);
       setLastRule(rule);
     };
     // The seat's last move, and whether a stale refusal of it waits for the newer state to send it again.
@@ -139,7 +141,7 @@ export function useModuleMatch(
       const now = resendNow(module, playerID, sent, s);
       if (now === 'wait') return;
       resendWaiting = false;
-      if (now === 'drop') return showRefusal('stale_state', null);
+      if (now === 'drop') return showRefusal({ code: 'stale_state' }, null);
       sent = { ...sent, stateID: s._stateID, resent: true };
       c.moves?.[sent.name]?.(...sent.args);
     };
@@ -155,7 +157,7 @@ export function useModuleMatch(
       if (s) setState({ G: s.G, ctx: s.ctx });
       if (s && refusedAt !== null && s._stateID > refusedAt) {
         refusedAt = null;
-        setLastError(null);
+        setRefusal(null);
         setLastRule(null);
       }
       if (s) tryResend(s);
@@ -166,7 +168,7 @@ export function useModuleMatch(
     socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
     socket?.on?.('connect_error', (e: unknown) => {
       const code = connectRefusal(e);
-      if (code) showRefusal(code, null);
+      if (code) showRefusal({ code }, null);
     });
     socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => {
       // Overtaken only by another seat's submission: sent again, no message (stale_state answers the
@@ -175,7 +177,7 @@ export function useModuleMatch(
         resendWaiting = true;
         return tryResend(c.getState());
       }
-      showRefusal(e?.code ?? 'error', typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
+      showRefusal(socketRefusal(e), typeof e?.rule === 'string' ? e.rule.replace(/_/g, '-') : null);
     });
     listenToPushes(socket, { setLines, setClock, setThinking });
     // Pushed on every change; asked for once at the start.
@@ -206,7 +208,7 @@ export function useModuleMatch(
     lobby,
     chat,
     lines,
-    lastError,
+    ...shownRefusal(refusal),
     clock,
     thinking,
     lastRule,

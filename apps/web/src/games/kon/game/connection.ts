@@ -9,7 +9,7 @@ import { SocketIO } from 'boardgame.io/multiplayer';
 import { KampenOmNorge, type FactionView, type LogEntry } from '@kon/game';
 import type { AutopassSkip, ServerPayload } from '@kon/protocol';
 import { api, type ClockView, type MatchInfo } from '../../../api';
-import { connectRefusal } from '../../../game/socketRefusal';
+import { connectRefusal, shownRefusal, type SocketRefusal, socketRefusal } from '../../../game/socketRefusal';
 import { EMPTY_LOG, mergeLog, missingFrom, shownLog, stateLog, type LogHistory } from '../../../game/logHistory';
 import { reportState } from '../../../lessons/match-state';
 import { gateMove } from '../../../lessons/gate';
@@ -47,6 +47,8 @@ export interface MatchConnection {
   chat: ChatMsg[];
   players: PlayerMeta[];
   lastError: string | null;
+  /** The seconds the last refusal asks to wait (a limit's), shown in its text. */
+  lastWait?: number;
   /** playerID → true while a computer seat decides (the server's `kon:thinking`). */
   thinking: Record<string, boolean>;
   /** The game's log so far, oldest first (see logHistory.ts). */
@@ -77,7 +79,7 @@ type BgClient = ReturnType<typeof Client>;
 
 /** The setters the socket listeners feed (all React state setters, so stable). */
 interface SocketSinks {
-  setLastError(code: string): void;
+  setRefusal(r: SocketRefusal): void;
   setLobby(v: MatchInfo): void;
   setThinking: Dispatch<SetStateAction<Record<string, boolean>>>;
   setClock(c: ClockView | null): void;
@@ -99,14 +101,14 @@ function listenToSockets(
   isCurrent: () => boolean,
   sinks: SocketSinks,
 ): void {
-  const { setLastError, setLobby, setThinking, setClock, setAutopass, setAutopassAvailable, setSkips, setSeats } = sinks;
+  const { setRefusal, setLobby, setThinking, setClock, setAutopass, setAutopassAvailable, setSkips, setSeats } = sinks;
   // Our server's own refusals arrive as `kon:error` on the socket boardgame.io opened.
   for (const client of made) {
     const socket = (client as any).transport?.socket;
-    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setLastError(e?.code ?? 'error'));
+    socket?.on?.('kon:error', (e: ServerPayload<'kon:error'>) => setRefusal(socketRefusal(e)));
     socket?.on?.('connect_error', (e: unknown) => {
       const code = connectRefusal(e);
-      if (code) setLastError(code);
+      if (code) setRefusal({ code });
     });
     if (client === made[0]) socket?.on?.('kon:lobby', (v: ServerPayload<'kon:lobby'>) => setLobby(v));
     // Every client of this browser hears it; the first is enough.
@@ -155,7 +157,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
   );
   const [chat, setChat] = useState<ChatMsg[]>([]);
   const [players, setPlayers] = useState<PlayerMeta[]>([]);
-  const [lastError, setLastError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SocketRefusal | null>(null);
   const [lobby, setLobby] = useState<MatchInfo | null>(null);
   const [thinking, setThinking] = useState<Record<string, boolean>>({});
   const [clock, setClock] = useState<ClockView | null>(null);
@@ -233,7 +235,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     );
     for (const client of made) client.start();
     listenToSockets(made, ids, matchID, credentials, () => current, {
-      setLastError,
+      setRefusal,
       setLobby,
       setThinking,
       setClock,
@@ -257,7 +259,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     synced: seats.some((s) => s.G !== null),
     chat,
     players,
-    lastError,
+    ...shownRefusal(refusal),
     thinking,
     log,
     lobby,
@@ -274,7 +276,7 @@ export function useMatchConnection(matchID: string, playerIDs: string[] | null, 
     makeMove(playerID, move, args) {
       const client = clients.current[(ids as (string | null)[]).indexOf(playerID)];
       if (!client || !gateMove(matchID, playerID, move, args)) return false;
-      setLastError(null);
+      setRefusal(null);
       (client.moves as Record<string, (a: unknown) => void>)[move]?.(args);
       return true;
     },

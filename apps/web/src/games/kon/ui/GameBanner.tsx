@@ -70,7 +70,7 @@ export function GameBanner({
       )}
       {conn.lastError && (
         <span className="banner-error" role="alert">
-          {refusalText(t, conn.lastError)}
+          {refusalText(t, conn.lastError, conn.lastWait)}
         </span>
       )}
       {moves.cancelled && <TeamNotice onDismiss={moves.dismissCancelled} />}
