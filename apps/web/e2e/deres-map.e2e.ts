@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { whyNoOrders, type DeresState, type Orders, type Pos } from '@kon/deres';
-import { DOCS, newContext, shot, useWebRig } from './helpers';
+import { DOCS, joinMatch, newContext, shot, useWebRig } from './helpers';
 import { attr, board, logLength } from './deres-play';
 import { seriousViolations } from './axe';
 
@@ -93,10 +93,7 @@ describe('Deres map: orders given on the map', () => {
     for (const [i, s] of (created.links.seats as { token: string }[]).entries()) {
       const page = await (await newContext(rig.browser, sizes[i]!)).newPage();
       page.on('pageerror', (e) => console.log(`page ${i} error:`, e.message));
-      await page.goto(`${base}/m/${id}/join#${s.token}`);
-      await page.fill('input[name=name]', `P${i + 1}`);
-      await page.locator('button[type=submit]:not([disabled])').click();
-      await page.waitForURL(/\/m\/[^/]+$/);
+      await joinMatch(page, `${base}/m/${id}/join#${s.token}`, `P${i + 1}`);
       pages.push(page);
     }
     for (const p of pages) await board(p).waitFor({ timeout: 30_000 });

@@ -5,11 +5,10 @@
  * next round begun. While orders are out, no other page and not the spectator shows them, neither on
  * the page nor in any socket frame it received. Then a player steps back through the round.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DOCS, newContext, shot, useWebRig } from './helpers';
+import { seriousViolations } from './axe';
+import { DOCS, joinMatch, newContext, shot, useWebRig } from './helpers';
 import {
   at,
   attr,
@@ -58,10 +57,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.log(`page ${i} error:`, e.message));
       listen(page, i);
-      await page.goto(`${base}/m/${created.matchID}/join#${s.token}`);
-      await page.fill('input[name=name]', `P${i + 1}`);
-      await page.locator('button[type=submit]:not([disabled])').click();
-      await page.waitForURL(/\/m\/[^/]+$/);
+      await joinMatch(page, `${base}/m/${created.matchID}/join#${s.token}`, `P${i + 1}`);
       pages.push(page);
     }
     const spectator = await (await newContext(rig.browser)).newPage();
@@ -398,17 +394,7 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     await expect.poll(() => no.locator('.deres-history.past').count()).toBe(0);
     await expect.poll(async () => (await regiments(no)).sort()).toEqual((await regiments(spectator)).sort());
     // axe-core finds nothing serious on the Norwegian page, the phone and the spectator's page.
-    const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-    for (const p of [no, pages[2]!, spectator]) {
-      await p.evaluate(`${AXE}\n;undefined`);
-      const found = await p.evaluate(async () => {
-        const r = await (window as unknown as { axe: { run(d: Document, o: object): Promise<any> } }).axe.run(document, {
-          resultTypes: ['violations'],
-        });
-        return (r.violations as { id: string; impact: string }[]).map((v) => `${v.impact} ${v.id}`);
-      });
-      expect(found.filter((v) => /^(serious|critical)/.test(v))).toEqual([]);
-    }
+    for (const p of [no, pages[2]!, spectator]) expect(await seriousViolations(p)).toEqual([]);
     // Every board a spectator may look back at holds no orders but those revealed.
     const total = await logLength(spectator);
     for (let e = 0; e < total; e++) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, useWebRig } from './helpers';
+import { joinMatch, newContext, useWebRig } from './helpers';
 
 describe('Deres uenighet: a seat handed to the computer and taken back', () => {
   const rig = useWebRig({ BOT_MOVE_DELAY_MS: '0', BOT_NEXT_MOVE_DELAY_MS: '0', HAND_OVER_AFTER_S: '2' });
@@ -27,10 +27,7 @@ describe('Deres uenighet: a seat handed to the computer and taken back', () => {
     for (const [i, s] of (created.links.seats as { token: string }[]).entries()) {
       const page = await ctxs[i]!.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${base}/m/${created.matchID}/join#${s.token}`);
-      await page.fill('input[name=name]', `P${i + 1}`);
-      await page.locator('button[type=submit]:not([disabled])').click();
-      await page.waitForURL(/\/m\/[^/]+$/);
+      await joinMatch(page, `${base}/m/${created.matchID}/join#${s.token}`, `P${i + 1}`);
       await page.locator('[data-testid="deres-board"]').waitFor({ timeout: 30_000 });
       pages.push(page);
     }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, shot, useWebRig } from './helpers';
+import { joinMatch, newContext, shot, useWebRig } from './helpers';
 
 async function api(base: string, method: string, route: string, body?: unknown) {
   const r = await fetch(base + route, {
@@ -29,10 +29,7 @@ describe('Deres uenighet in three browsers and a spectator', () => {
       const ctx = await newContext(rig.browser, { lang: i === 1 ? 'no' : 'en' });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.log(`page ${i} error:`, e.message));
-      await page.goto(`${base}/m/${created.matchID}/join#${s.token}`);
-      await page.fill('input[name=name]', `P${i + 1}`);
-      await page.locator('button[type=submit]:not([disabled])').click();
-      await page.waitForURL(/\/m\/[^/]+$/);
+      await joinMatch(page, `${base}/m/${created.matchID}/join#${s.token}`, `P${i + 1}`);
       pages.push(page);
     }
     const spectatorCtx = await newContext(rig.browser);

@@ -1,6 +1,6 @@
 /** Manual look: a three-player Deres uenighet match through its set-up and a round (not a test). */
 import type { Page } from 'playwright-core';
-import { launch, newContext, shot } from './helpers';
+import { joinMatch, launch, newContext, shot } from './helpers';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8123';
 const out = process.env.OUT ?? '/tmp/look-deres';
@@ -17,10 +17,7 @@ for (const [i, s] of (created.links.seats as { token: string }[]).entries()) {
   const ctx = await newContext(browser, { lang: i === 1 ? 'no' : 'en', ...(phone ? { width: 390, height: 844 } : {}) });
   const p = await ctx.newPage();
   p.on('pageerror', (e) => console.log(`[${i}] pageerror`, e.message));
-  await p.goto(`${base}/m/${created.matchID}/join#${s.token}`);
-  await p.fill('input[name=name]', `P${i + 1}`);
-  await p.locator('button[type=submit]:not([disabled])').click();
-  await p.waitForURL(/\/m\/[^/]+$/);
+  await joinMatch(p, `${base}/m/${created.matchID}/join#${s.token}`, `P${i + 1}`);
   pages.push(p);
 }
 for (const p of pages) await p.locator('[data-testid="deres-board"]').waitFor({ timeout: 20_000 });
