@@ -5,6 +5,7 @@
  */
 import type { Game } from 'boardgame.io';
 import { INVALID_MOVE } from 'boardgame.io/core';
+import { plainCopy, plainMovesPlugin, settled } from '@kon/platform/plain-moves';
 import { parseAction, perform, whyIllegal } from './engine/actions.js';
 import { stages, waitingFor } from './engine/flow.js';
 import { RuleError, startLogBatch, why, type Rng, type Why } from './engine/kernel.js';
@@ -29,8 +30,11 @@ function makeMove(type: string) {
     client: false,
     // Orders are secret: boardgame.io's log keeps their arguments from everyone but the mover.
     redact: type === 'submitOrders',
-    move: ({ G, playerID, random, events }: any, ...args: unknown[]) => {
-      if (playerID == null || !Object.hasOwn(G.nations, playerID) || args.length !== 1) return INVALID_MOVE;
+    move: ({ G: draft, playerID, random, events }: any, ...args: unknown[]) => {
+      if (playerID == null || !Object.hasOwn(draft.nations, playerID) || args.length !== 1) return INVALID_MOVE;
+      // The rules change a plain copy, not immer's draft (@kon/platform's plain-moves.ts).
+      const plain = plainCopy<DeresState>(draft);
+      const G = plain ?? draft;
       try {
         startLogBatch(G);
         perform(G, playerID, parseAction(type, args[0]), rngOf(random));
@@ -39,7 +43,7 @@ function makeMove(type: string) {
         throw e;
       }
       events.setActivePlayers({ value: stages(G) });
-      return undefined;
+      return plain ? settled(plain) : undefined;
     },
   };
 }
@@ -49,6 +53,7 @@ export const DeresUenighet: Game<DeresState, any, SetupData> = {
   minPlayers: 2,
   maxPlayers: 4,
   disableUndo: true,
+  plugins: [plainMovesPlugin as any],
   setup: ({ ctx, random }: any, setupData?: SetupData) => createInitialState(ctx.numPlayers, setupData, rngOf(random)),
   validateSetupData: (setupData, numPlayers) => {
     if (numPlayers < 2 || numPlayers > 4) return 'Deres uenighet is for 2–4 players';

@@ -19,7 +19,7 @@ import { APRIL9_SECRET_ARGS } from './engine/april9/actions.js';
 import { NAVAL_SECRET_ARGS } from './engine/naval/actions.js';
 import { STAGES } from './engine/model/stage.js';
 import { loseOnTime } from './engine/kernel/victory.js';
-import { plainCopy, plainMovesPlugin, plainOr, settled } from './plain-moves.js';
+import { plainCopy, plainMovesPlugin, plainOr, settled } from '@kon/platform/plain-moves';
 
 /**
  * Moves only the server may make (its clocks), never a client: checkMove refuses them unless the

@@ -1,6 +1,6 @@
 // @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
- * Moves run on plain copies, not immer drafts (src/plain-moves.ts): the rules never see a proxy, and
+ * Moves run on plain copies, not immer drafts (@kon/platform's plain-moves.ts): the rules never see a proxy, and
  * every state is exactly the one the immer path gives, move for move, undo and refusals included, with
  * each unchanged part kept as the same object.
  */
@@ -12,7 +12,7 @@ import { KampenOmNorge, legalMoves } from '../src/game.js';
 import { canUndo } from '../src/engine/undo.js';
 import { FACTION_OF_PLAYER } from '../src/types.js';
 import { seededRng } from '../src/testing/rng.js';
-import { copyJson, reuse } from '../src/plain-moves.js';
+import { copyJson, reuse } from '@kon/platform/plain-moves';
 
 /** Whether each state `perform` was given was a proxy (an immer draft). */
 const proxies: boolean[] = [];

@@ -139,8 +139,21 @@ export interface ShotOption {
 
 /** Every shot `seat` could give now (with the sniper's aim over enemy pieces if asked); in the answer step, as answers. */
 export function legalShots(t: CombatTable, seat: Seat, sniper = false): ShotOption[] {
-  const out: ShotOption[] = [];
   const answer = t.step === 'answer';
+  return Array.from(aimable(t, seat, sniper), ({ s, p }) => ({
+    shooter: s.piece.id,
+    target: { x: p.x, y: p.y },
+    needed: hitNeeded(t, seat, s, p, topPiece(t, p)!, answer).needed,
+  }));
+}
+
+/** Whether `seat` may give any shot now: stops at the first (the listing checks every pair). */
+export function canAim(t: CombatTable, seat: Seat): boolean {
+  return !aimable(t, seat, false).next().done;
+}
+
+/** The shooter and target of each shot `seat` may give now, each pair once. */
+function* aimable(t: CombatTable, seat: Seat, sniper: boolean): Generator<{ s: Shooter; p: Pos }> {
   const range = maxRange(t, seat);
   const shooters: Shooter[] = [
     ...t.regiments.filter((r) => r.owner === seat).map((piece) => ({ kind: 'regiment' as const, piece })),
@@ -156,11 +169,8 @@ export function legalShots(t: CombatTable, seat: Seat, sniper = false): ShotOpti
       const k = `${s.piece.id}@${p.x},${p.y}`;
       if (seen.has(k) || dist(s.piece, p) > range) continue;
       seen.add(k);
-      if (whyNoShot(t, seat, s.piece.id, p, sniper) !== null) continue;
-      const tp = topPiece(t, p)!;
-      out.push({ shooter: s.piece.id, target: { x: p.x, y: p.y }, needed: hitNeeded(t, seat, s, p, tp, answer).needed });
+      if (whyNoShot(t, seat, s.piece.id, p, sniper) === null) yield { s, p };
     }
-  return out;
 }
 
 /** The highest face of the die: a shot needing more can never hit. */

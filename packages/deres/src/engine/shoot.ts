@@ -6,7 +6,7 @@
  */
 import type { DeresState, Pos, Seat, ShootOrders } from '../types.js';
 import { samePos, squareAt } from './board.js';
-import { findShooter, hitNeeded, legalShots, ownerOf, topPiece, whyNoShot, type TargetPiece } from './combat.js';
+import { canAim, findShooter, hitNeeded, legalShots, ownerOf, topPiece, whyNoShot, type TargetPiece } from './combat.js';
 import { checkEnd, knockOut } from './end.js';
 import { log, nationOf, why, type Rng, type Why } from './kernel.js';
 import { useUp } from './buy.js';
@@ -17,7 +17,7 @@ import { DIRS } from './board.js';
 export function hasShotChoice(G: DeresState, seat: Seat): boolean {
   const inv = nationOf(G, seat).inventions;
   if (inv.includes('VI') || inv.includes('X')) return true;
-  return legalShots(G, seat).length > 0;
+  return canAim(G, seat);
 }
 
 export function whyNoShoot(G: DeresState, seat: Seat, o: ShootOrders, step: 'declare' | 'answer'): Why | null {

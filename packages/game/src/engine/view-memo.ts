@@ -1,6 +1,6 @@
 /**
  * Parts of a seat's view kept from the last view while the parts of the state they come from are the
- * same objects. Moves never change a settled state's parts in place (plain-moves.ts copies before the
+ * same objects. Moves never change a settled state's parts in place (@kon/platform's plain-moves.ts copies before the
  * rules write, immer copies on write), so a part of a settled state made into a view part once gives
  * the same view part at every later move that left it alone: the view is then the same object too,
  * and the server's patch differ passes over it at once instead of comparing it key by key per seat.

@@ -8,7 +8,8 @@
  * is called with; the move copies that plain state, lets the rules change the copy, gives back every
  * unchanged part as the very object it was before (what immer's structural sharing gave: the server's
  * diffs and the undo check compare parts by identity), and returns the result frozen at its root, which
- * immer hands on untouched. A refused move changes nothing: its copy is dropped.
+ * immer hands on untouched. A refused move changes nothing: its copy is dropped. Both games use it:
+ * Deres uenighet's late-game shooting checks spent half their time in immer's proxies.
  */
 
 /** The plain state of the move or hook being run, or undefined outside the plugin (or in a client). */
