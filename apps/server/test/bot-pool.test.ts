@@ -80,7 +80,8 @@ describe('bot worker pool', () => {
     const counter = new Int32Array(new SharedArrayBuffer(4));
     const pool = new BotPool({
       size: 1,
-      timeoutMs: 150,
+      // Long enough for a new worker to start and answer on a loaded machine (150 ms was not, once).
+      timeoutMs: 1_000,
       attempts: 2,
       log: createLogger('debug', {}, (l) => lines.push(l)),
       spawn: flaky('hang', 5, counter),

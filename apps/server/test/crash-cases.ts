@@ -214,13 +214,14 @@ export function killBetweenSnapshots(store: Store) {
         const playOne = async () => {
           const spectator = clients[3]!.getState()!;
           const pid = Object.keys(spectator.ctx.activePlayers ?? { [spectator.ctx.currentPlayer]: true })[0]!;
-          await waitFor(() => clients[Number(pid)]!.getState()?._stateID === spectator._stateID, 'the seat synced', 5000);
+          // (Waits are for hangs: a CI machine under load has taken over 5 s for one stored, sent move.)
+          await waitFor(() => clients[Number(pid)]!.getState()?._stateID === spectator._stateID, 'the seat synced', 20_000);
           const own = clients[Number(pid)]!.getState()!;
           const options = legalMoves(own.G as any, own.ctx, pid);
           const choice = options[random(options.length)]!;
           (clients[Number(pid)]!.moves as any)[choice.move](...choice.args);
           const id = own._stateID;
-          await waitFor(() => clients.every((c) => (c.getState()?._stateID ?? 0) > id), 'every client saw the move', 5000);
+          await waitFor(() => clients.every((c) => (c.getState()?._stateID ?? 0) > id), 'every client saw the move', 20_000);
         };
         // Each round plays past a snapshot (one every 4 moves, and the first move after a restart) and
         // stops with 2 changes stored after it, then kills the server.
@@ -256,6 +257,6 @@ export function killBetweenSnapshots(store: Store) {
         fs.rmSync(dataDir, { recursive: true, force: true });
         if (store === 'postgres') await dropSchema(schema);
       }
-    }, 120_000);
+    }, 240_000);
   });
 }
