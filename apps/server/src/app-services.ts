@@ -123,7 +123,7 @@ export async function stopServices(s: Services) {
   s.notifications.stop();
 }
 
-function computerSeats({ config, log, metrics, storage, cluster, lobby, transport }: ServiceDeps): BotSeats {
+function computerSeats({ config, log, metrics, storage, cluster, lobby, transport, lock }: ServiceDeps): BotSeats {
   const pool = new BotPool({
     size: config.botWorkers,
     timeoutMs: config.botTimeoutMs,
@@ -143,6 +143,7 @@ function computerSeats({ config, log, metrics, storage, cluster, lobby, transpor
     unwatchedMoveDelayMs: config.botUnwatchedMoveDelayMs,
     handOverAfterMs: config.handOverAfterMs,
     shared: !!cluster,
+    changes: lock,
     ...(cluster
       ? { claim: { ttlMs: claimMs, take: (matchID: string, stateID: number) => cluster.claim(`bots:${matchID}:${stateID}`, claimMs) } }
       : {}),
@@ -175,7 +176,7 @@ function clockService({ storage, transport, log, games, cluster, lobby }: Servic
 }
 
 async function notificationService(
-  { config, storage, transport, log, games, cluster }: ServiceDeps,
+  { config, storage, transport, log, games, cluster, lock }: ServiceDeps,
   clocks: ClockService,
   opts: ServiceOptions,
 ) {
@@ -187,6 +188,7 @@ async function notificationService(
     log,
     gameOf: (id) => games.of(id),
     shared: !!cluster,
+    lock,
     smtp: config.smtp,
     publicUrl: config.publicUrl,
     webhookTargets: config.webhookTargets,

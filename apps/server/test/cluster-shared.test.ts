@@ -60,6 +60,29 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     expect(together).toBe(2);
   });
 
+  it("a match's change count: read with the lease, moved only by a change, seen by the other process", async () => {
+    const a = new RedisLeaseMutex(connect());
+    const b = new RedisLeaseMutex(connect());
+    const key = `count-${randomBytes(6).toString('hex')}`;
+    expect(a.version(key)).toBeUndefined();
+    await a.run(key, async () => undefined);
+    const first = a.version(key)!;
+    expect(Number.isInteger(first)).toBe(true);
+    // Holding the lease changes nothing: the count stays, on either process.
+    await b.run(key, async () => undefined);
+    await a.run(key, async () => undefined);
+    expect([a.version(key), b.version(key)]).toEqual([first, first]);
+    // A change counted under b's lease is what a's next hold reads; a's kept count is old until then.
+    await b.run(key, () => b.touched(key));
+    expect(a.version(key)).toBe(first);
+    await a.run(key, async () => undefined);
+    expect(a.version(key)).toBe(first + 1);
+    // Another match's count is its own.
+    await a.run(`${key}-other`, async () => undefined);
+    expect(a.version(key)).toBe(first + 1);
+    expect(a.version(`${key}-other`)).not.toBe(first + 1);
+  });
+
   it('a lease whose holder died (never released) is taken over after its time-to-live; a live one makes the other wait, then refuses', async () => {
     const redis = connect();
     const key = `test-${randomBytes(6).toString('hex')}`;

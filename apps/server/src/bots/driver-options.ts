@@ -54,14 +54,22 @@ export interface BotSeatsOptions {
   /** How long all of a seat's members must have been away from a running game before the others may hand it over. */
   handOverAfterMs: number;
   /**
-   * Other server processes change the same lobby records (REDIS_URL): who holds a seat is read from
-   * the store each time instead of kept, since a seat handed over or taken back elsewhere would
-   * leave a kept copy wrong (a bot here moving for a person, or a person here moving for a bot).
+   * Other server processes change the same lobby records (REDIS_URL): a seat handed over or taken back
+   * elsewhere would leave a kept copy wrong (a bot here moving for a person, or a person here moving
+   * for a bot). Who holds the seats is then kept only with the match's change count it was read at
+   * (`changes`, the match lock's: cluster/lease.ts) and read again when the count has moved; without
+   * `changes`, read from the store each time.
    */
   shared?: boolean;
+  changes?: ChangeCount;
   /**
    * Several processes (REDIS_URL): each decision is thought by the one process that takes its claim
    * (match and state); `ttlMs` is how long a claim lasts if its process dies before moving.
    */
   claim?: { ttlMs: number; take(matchID: string, stateID: number): Promise<boolean> };
+}
+
+/** How many times any process changed a match's lobby or settings, as of this process's last hold of its lock. */
+export interface ChangeCount {
+  version(matchID: string): number | undefined;
 }

@@ -28,6 +28,8 @@ export class BotSeats implements MatchService {
   readonly name = 'bots';
   /** matchID → playerID → bot; a match without bots maps to an empty Map. */
   private holders = new Map<string, Map<string, Holder>>();
+  /** With several processes: the change count each kept `holders` entry was read at (see BotSeatsOptions.changes). */
+  private holdersAt = new Map<string, number>();
   /** Bumped whenever a match's bots change, so a slow read of the old record is not cached. */
   private epochs = new Map<string, number>();
   /** `matchID seat` being taken back: never read as a bot's, even from a record not yet rewritten. */
@@ -195,6 +197,7 @@ export class BotSeats implements MatchService {
 
   private changed(matchID: string) {
     this.holders.delete(matchID);
+    this.holdersAt.delete(matchID);
     this.epochs.set(matchID, (this.epochs.get(matchID) ?? 0) + 1);
   }
 
@@ -214,20 +217,35 @@ export class BotSeats implements MatchService {
     return out;
   }
 
-  private async holdersOf(matchID: string): Promise<Map<string, Holder>> {
-    const cached = this.opts.shared ? undefined : this.holders.get(matchID);
+  /** The kept copy of who holds the match's seats, if it is still good (see BotSeatsOptions.changes). */
+  private kept(matchID: string): Map<string, Holder> | undefined {
+    const cached = this.holders.get(matchID);
+    if (!cached || !this.opts.shared) return cached;
+    const count = this.opts.changes?.version(matchID);
+    return count !== undefined && this.holdersAt.get(matchID) === count ? cached : undefined;
+  }
+
+  /** Who holds the match's seats; `reread`: from the store, whatever is kept. */
+  private async holdersOf(matchID: string, reread = false): Promise<Map<string, Holder>> {
+    const cached = reread ? undefined : this.kept(matchID);
     if (cached) return cached;
+    const count = this.opts.shared ? this.opts.changes?.version(matchID) : undefined;
+    const keep = !this.opts.shared || count !== undefined;
     const epoch = this.epochs.get(matchID) ?? 0;
     const row = await this.opts.lobby.record(matchID);
     const fresh = row ? this.holdersFrom(matchID, row.lobby) : new Map<string, Holder>();
-    if ((this.epochs.get(matchID) ?? 0) !== epoch) return this.holdersOf(matchID); // changed while reading
-    if (!this.opts.shared) this.holders.set(matchID, fresh);
+    if ((this.epochs.get(matchID) ?? 0) !== epoch) return this.holdersOf(matchID, reread); // changed while reading
+    if (keep) {
+      this.holders.set(matchID, fresh);
+      if (count !== undefined) this.holdersAt.set(matchID, count);
+    }
     return fresh;
   }
 
   private onMove(e: MoveCommitted) {
     if (e.state.ctx.gameover !== undefined) {
       this.holders.delete(e.matchID);
+      this.holdersAt.delete(e.matchID);
       this.epochs.delete(e.matchID);
       this.lastPhase.delete(e.matchID);
       this.modules.delete(e.matchID);
@@ -235,7 +253,7 @@ export class BotSeats implements MatchService {
     }
     if (!this.modules.has(e.matchID)) this.modules.set(e.matchID, this.opts.lobby.games.of(e.gameName));
     // A match without bots costs one map lookup per move.
-    if (this.holders.get(e.matchID)?.size === 0) return;
+    if (this.kept(e.matchID)?.size === 0) return;
     void this.wake(e.matchID);
   }
 
@@ -379,9 +397,10 @@ export class BotSeats implements MatchService {
   }
 
   private async submit(matchID: string, playerID: string, holder: Holder, move: ModuleMove, stateID: number) {
-    // Several processes keep no holders (they are read from the store each time): read them again.
+    // With several processes, read them again from the store: a kept copy is only as new as this
+    // process's last hold of the match's lock, and the thinking happened outside it.
     if (this.opts.shared) {
-      const now = (await this.holdersOf(matchID)).get(playerID);
+      const now = (await this.holdersOf(matchID, true)).get(playerID);
       if (now?.seat !== holder.seat || now.strength !== holder.strength) return 'dropped' as const;
     }
     // Checked and submitted in one tick: a take-back revokes first, so no move of a revoked seat gets queued.

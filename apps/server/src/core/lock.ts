@@ -16,6 +16,18 @@ export class KeyedMutex {
     return next;
   }
 
+  /**
+   * How many times any process changed the match's cached records (its lobby, its notification
+   * settings), as read when this process last took the lock; undefined with one process, whose caches
+   * see every change as it is made (see cluster/lease.ts).
+   */
+  version(_key: string): number | undefined {
+    return undefined;
+  }
+
+  /** Called under the lock before the task changes the match's lobby or settings: other processes' copies are old. */
+  async touched(_key: string): Promise<void> {}
+
   /** Resolves once every task queued so far (and any queued meanwhile) has finished. */
   async idle(): Promise<void> {
     while (this.active.size > 0) await Promise.allSettled([...this.active]);

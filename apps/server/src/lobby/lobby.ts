@@ -412,6 +412,7 @@ export class Lobby {
     // Re-read the metadata inside the lock so a concurrent move's metadata write (updatedAt, gameover) is kept.
     const fresh = (await this.storage.fetchLobby(matchID))?.metadata ?? metadata;
     markBegun(lobby);
+    await this.lock.touched(matchID); // other processes' copies of the record are old from here
     await this.storage.setLobby(matchID, lobby, deriveMetadata({ ...fresh, updatedAt: Date.now() }, lobby));
   }
 

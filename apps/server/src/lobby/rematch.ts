@@ -69,12 +69,14 @@ export class Rematches {
           if (holder && next.members.some((m) => m.id === holder)) seat.holder = holder;
         }
         markBegun(next, now);
+        await this.lock.touched(newID);
         await this.storage.setLobby(newID, next, deriveMetadata({ ...fresh.metadata, updatedAt: now }, next));
       });
       // The new match's roster is full from the start: its clock, "your move" messages and computer
       // seats begin as after the last join.
       this.lobby.presence.rosterChanged(newID, []);
       const latest = (await this.storage.fetchLobby(matchID))?.metadata ?? row.metadata;
+      await this.lock.touched(matchID);
       await this.storage.setLobby(matchID, { ...old, rematch: newID }, latest);
       this.log.info('rematch created', { matchID, rematch: newID, by: member.id });
       // Tell the old match's sockets: their pages read the lobby view and follow.

@@ -100,8 +100,14 @@ export interface NotifyOptions {
   clockView?: (matchID: string) => Promise<ClockView | undefined>;
   /** Web Push: the server's VAPID keys and the contact push services see (vapid.ts). */
   push?: { keys: VapidKeys; subject: string };
-  /** Other server processes change members' settings too (REDIS_URL): whether a match has any is read each time. */
+  /**
+   * Other server processes change members' settings too (REDIS_URL): whether a match has any is then
+   * kept with the match's change count it was read at and read again when the count has moved (see
+   * cluster/lease.ts); a change here takes the match's lock and counts itself.
+   */
   shared?: boolean;
+  /** The match lock: changes are counted under it (one process: it counts nothing, and the copy here is exact). */
+  lock?: KeyedMutex;
 }
 
 export class NotificationService implements MatchService {
@@ -112,6 +118,8 @@ export class NotificationService implements MatchService {
   private readonly queue = new KeyedMutex();
   /** Per match: does any member have settings? Most matches have none, and then a move reads nothing. */
   private hasSettings = new BoundedMap<string, boolean>(20_000);
+  /** With several processes: the change count each `hasSettings` entry was read at. */
+  private settingsAt = new BoundedMap<string, number>(20_000);
   private pending = new Set<Promise<unknown>>();
   /** Members who left during a decision, by `matchID member`: the wait before their message. */
   private awayTimers = new Map<string, NodeJS.Timeout>();
@@ -160,7 +168,9 @@ export class NotificationService implements MatchService {
     memberId: string,
     fn: (s: NotificationSettings | undefined) => { next: NotificationSettings | null; result: T } | undefined,
   ): Promise<T | undefined> {
-    const out = await updateSide(this.opts.storage, matchID, SETTINGS, memberId, fn);
+    const { lock } = this.opts;
+    const write = () => updateSide(this.opts.storage, matchID, SETTINGS, memberId, fn);
+    const out = this.opts.shared && lock ? await lock.run(matchID, async () => (await lock.touched(matchID), write())) : await write();
     this.hasSettings.delete(matchID);
     return out;
   }
@@ -195,8 +205,14 @@ export class NotificationService implements MatchService {
   }
 
   private async anySettings(matchID: string): Promise<boolean> {
-    let any = this.opts.shared ? undefined : this.hasSettings.get(matchID);
-    if (any === undefined) this.hasSettings.set(matchID, (any = (await this.opts.storage.listSide(SETTINGS, matchID)).length > 0));
+    const count = this.opts.shared ? this.opts.lock?.version(matchID) : undefined;
+    const kept = this.hasSettings.get(matchID);
+    if (kept !== undefined && (!this.opts.shared || (count !== undefined && this.settingsAt.get(matchID) === count))) return kept;
+    const any = (await this.opts.storage.listSide(SETTINGS, matchID)).length > 0;
+    if (!this.opts.shared || count !== undefined) {
+      this.hasSettings.set(matchID, any);
+      if (count !== undefined) this.settingsAt.set(matchID, count);
+    }
     return any;
   }
 
