@@ -13,7 +13,7 @@
  *   npm run bench:load -- [--seconds 20] [--matches 1,50,200] [--stores embedded,postgres]
  *                         [--modes saturated,human] [--human-matches 10,100,400,1000,2000]
  *                         [--minimal on|off] [--minimal-patches] [--vanilla on|off] [--before <checkout>]
- *                         [--ruleset basic|advanced]
+ *                         [--ruleset basic|advanced] [--warmup <seconds>]
  *                         [--database-url postgres://…] [--redis-url redis://…] [--out result.json]
  *
  * Stores: embedded (SQLite), postgres (one process, no Redis), redis1 (one process with REDIS_URL:
@@ -30,7 +30,9 @@
  * `--human-matches` sweeps the human-pace match counts separately (default: --matches); the table then
  * ends with the most matches each server kept within p99 ≤ 10 ms and ≤ 50 ms. `--before <checkout>`
  * adds, in the same run, the embedded server of another checkout of this repository (e.g. an earlier
- * commit unpacked with `git archive`, its node_modules beside it), built as npm start does.
+ * commit unpacked with `git archive`, its node_modules beside it), built and started as npm start does
+ * (with the node flags of that checkout's start script). `--warmup <seconds>` first runs 10 saturated
+ * matches on each server, unmeasured, so that no phase pays for compiling the server's code (JIT).
  *
  * Not a test: nothing asserts a timing.
  */
@@ -46,6 +48,7 @@ import { build } from 'esbuild';
 import { applyPatch, type Operation } from 'rfc6902';
 import { io, type Socket } from 'socket.io-client';
 import { legalMoves } from '@kon/game';
+import { serverNodeArgs } from './node-args';
 import { anomalies, bucketP99Ms, bucketsOf, LABELS, markdown, type Mode, type PhaseResult, type TargetResult } from './load-report';
 
 export { capacity, type PhaseResult, type TargetResult } from './load-report';
@@ -76,6 +79,8 @@ export interface Options {
   redisUrl: string;
   out: string | undefined;
   maxMinutes: number;
+  /** Seconds of unmeasured saturated load on each server before the first phase (its JIT warmed, as in a server that has run a while). */
+  warmup: number;
 }
 const STORES = ['embedded', 'postgres', 'redis1', 'redis2', 'placed2'] as const;
 type Store = (typeof STORES)[number];
@@ -98,6 +103,7 @@ export function parseOptions(argv: string[]): Options {
       'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
       out: { type: 'string' },
       'max-minutes': { type: 'string', default: '20' },
+      warmup: { type: 'string', default: '0' },
     },
   });
   const list = (s: string) =>
@@ -120,6 +126,7 @@ export function parseOptions(argv: string[]): Options {
     redisUrl: values['redis-url']!,
     out: values.out,
     maxMinutes: Number(values['max-minutes']),
+    warmup: Number(values.warmup),
   };
   const bad =
     !(opts.seconds > 0 && opts.seconds <= 600) ||
@@ -127,7 +134,8 @@ export function parseOptions(argv: string[]): Options {
     (opts.before !== undefined && !fs.existsSync(path.join(opts.before, 'apps', 'server', 'scripts', 'build.mjs'))) ||
     opts.stores.some((s) => !STORES.includes(s)) ||
     opts.modes.some((m) => m !== 'saturated' && m !== 'human') ||
-    !(opts.maxMinutes > 0);
+    !(opts.maxMinutes > 0) ||
+    !(opts.warmup >= 0 && opts.warmup <= 120);
   if (bad) throw new Error(`bad options: ${JSON.stringify(values)}`);
   // The database URL is handed to a child process: keep the bench on this machine.
   if (opts.stores.some((s) => s !== 'embedded') && !/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(opts.databaseUrl))
@@ -179,11 +187,12 @@ async function startChild(
   env: Record<string, string>,
   readyPath: string,
   cwd = SERVER_ROOT,
+  nodeArgs = ['--enable-source-maps'],
 ): Promise<Child> {
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...extra, '--enable-source-maps', script], {
+  const proc = spawn(process.execPath, [...extra, ...nodeArgs, script], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
@@ -429,10 +438,12 @@ export async function startOurs(
     cleanups.push(() => dropSchema(opts.databaseUrl, schema));
   }
   if (store.startsWith('redis') || store === 'placed2') Object.assign(env, { REDIS_URL: opts.redisUrl, REDIS_KEY_PREFIX: `${schema}:` });
-  const child = await startChild(`our server (${label})`, script, env, '/healthz', serverRoot);
+  // Our server with its start script's node flags (npm start), each checkout's own.
+  const nodeArgs = serverNodeArgs(serverRoot);
+  const child = await startChild(`our server (${label})`, script, env, '/healthz', serverRoot, nodeArgs);
   const children = [child];
   const twoProcesses = store === 'redis2' || store === 'placed2';
-  if (twoProcesses) children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot));
+  if (twoProcesses) children.push(await startChild(`our server (${label}, second process)`, script, env, '/healthz', serverRoot, nodeArgs));
   let created = 0;
   return {
     label,
@@ -835,13 +846,13 @@ export async function runPhase(target: Target, drivers: MatchDriver[], mode: Mod
 }
 
 /** One load shape against one server, from fresh matches (so that its state sizes do not depend on how far an earlier phase played them). */
-async function runShape(target: Target, n: number, mode: Mode, opts: Options): Promise<PhaseResult> {
+async function runShape(target: Target, n: number, mode: Mode, opts: Options, what = `${n} × ${mode}`): Promise<PhaseResult> {
   const drivers = Array.from({ length: n }, () => new MatchDriver(target));
   try {
     await pool(drivers, 8, (d) => d.open());
     const r = await runPhase(target, drivers, mode, opts.seconds);
     console.error(
-      `  ${target.label} ${n} × ${mode}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
+      `  ${target.label} ${what}: ${r.moves} moves, ${r.movesPerSecond}/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms`,
     );
     return r;
   } finally {
@@ -858,6 +869,8 @@ async function runShape(target: Target, n: number, mode: Mode, opts: Options): P
 async function runTargets(targets: Target[], opts: Options): Promise<TargetResult[]> {
   await sleep(2000); // let start-up work (JIT, first queries) settle before the idle reading
   const idleRssMB = targets.map((t) => rssOf(t));
+  // Unmeasured: the code the phases run is compiled (optimised) before any phase is timed, on every server alike.
+  if (opts.warmup > 0) for (const t of targets) await runShape(t, 10, 'saturated', { ...opts, seconds: opts.warmup }, 'warm-up');
   const phases = targets.map((): PhaseResult[] => []);
   const shapes = opts.modes.flatMap((mode) => (mode === 'human' ? opts.humanMatches : opts.matches).map((n) => [n, mode] as const));
   for (const [k, [n, mode]] of shapes.entries())

@@ -24,8 +24,11 @@ export async function finishedMatch(storage: SqlStorage, matchID: string): Promi
   const row = await storage.fetchLobby(matchID);
   if (!row || row.metadata.gameover === undefined || row.metadata.gameover === null) return undefined;
   const lobby = row.lobby as LobbyRecord;
-  const { state, log } = await storage.fetch(matchID, { state: true, log: true });
   const intent = await readIntent(storage, matchID);
+  // The moves each seat made matter only to a match chosen rated (judge's last check); reading them
+  // decodes every event row of the game (~50-100 ms of the event loop for 600 moves): not for the others.
+  const rated = intent?.rated ?? false;
+  const { state, log } = await storage.fetch(matchID, { state: true, log: rated });
   const computer: Record<string, 'created' | 'timeout' | 'left'> = { ...(await computerMarks(storage, matchID)) };
   // A seat the computer still holds at the end was marked when it took it; one given at creation never is.
   for (const [seat, b] of Object.entries(lobby.bots ?? {})) if (b?.reason === 'created') computer[seat] = 'created';
@@ -34,7 +37,7 @@ export async function finishedMatch(storage: SqlStorage, matchID: string): Promi
     game: row.metadata.gameName,
     setupData: row.metadata.setupData,
     finishedAt: row.metadata.updatedAt,
-    ratedIntent: intent?.rated ?? false,
+    ratedIntent: rated,
     seats: lobby.seats.map((s) => {
       const accountId = intent?.seats[s.key] ?? (s as { accountId?: string }).accountId;
       // Members of the seat signed in as other accounts command it too (a co-commander's link).

@@ -62,7 +62,7 @@ export interface FinishedMatch {
   seats: { key: string; playerIDs: string[]; accountId: string | undefined; coAccounts?: string[] }[];
   /** The game's result (state.G.result). */
   result: unknown;
-  /** Moves each playerID made. */
+  /** Moves each playerID made (read only for a match with ratedIntent: judge needs them for no other). */
   movesBy: Readonly<Record<string, number>>;
   /** Seats the computer held: from the start ('created'), or taken over during play (why). */
   computer: Readonly<Record<string, 'created' | 'timeout' | 'left'>>;

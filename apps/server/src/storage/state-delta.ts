@@ -117,7 +117,8 @@ function walkArray(a: unknown[], b: unknown[], path: (string | number)[], ops: D
     // An undefined or function element is written as null: the same JSON as a null.
     const x = skipped(a[i]) ? null : a[i];
     const y = skipped(b[i]) ? null : b[i];
-    walk(x, y, [...path, i], ops);
+    // An unchanged element (most of them: the engine shares them) costs no path.
+    if (x !== y) walk(x, y, [...path, i], ops);
   }
   if (b.length < a.length) ops.push([path, b.length, 0]);
   for (let i = common; i < b.length; i++) ops.push([[...path, i], skipped(b[i]) ? null : b[i]]);
@@ -143,7 +144,7 @@ function walkObject(a: Obj, b: Obj, path: (string | number)[], ops: DeltaOp[], t
       if (top.stored && k in top.stored) walk(stored, b[k], [k], ops);
       else ops.push([[k], b[k]]);
     } else if (top?.logOut && k === 'G' && isObj(a.G) && isObj(b.G)) walkObject(a.G, b.G, ['G'], ops, undefined, LOG_KEYS);
-    else walk(a[k], b[k], [...path, k], ops);
+    else if (a[k] !== b[k]) walk(a[k], b[k], [...path, k], ops);
   }
   for (let i = kept.length; i < kb.length; i++) ops.push([[...path, kb[i]!], b[kb[i]!]]);
 }
