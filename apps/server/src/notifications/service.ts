@@ -170,7 +170,11 @@ export class NotificationService implements MatchService {
   ): Promise<T | undefined> {
     const { lock } = this.opts;
     const write = () => updateSide(this.opts.storage, matchID, SETTINGS, memberId, fn);
-    const out = this.opts.shared && lock ? await lock.run(matchID, async () => (await lock.touched(matchID), write())) : await write();
+    const counted = async () => {
+      await lock?.touched(matchID);
+      return write();
+    };
+    const out = this.opts.shared && lock ? await lock.run(matchID, counted) : await write();
     this.hasSettings.delete(matchID);
     return out;
   }
