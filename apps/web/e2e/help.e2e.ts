@@ -27,10 +27,10 @@ async function germanBoard(size?: { width: number; height: number }): Promise<Pa
 /** Where an area's label point (its stack) is on the screen. */
 function labelOnScreen(page: Page, area: string) {
   return page.evaluate((id) => {
-    const svg = document.querySelector('svg.board-svg') as SVGSVGElement;
     const hit = document.querySelector(`[data-hit="${id}"]`) as SVGCircleElement | null;
     const path = document.querySelector(`path[data-area="${id}"]`) as SVGPathElement;
-    const m = svg.getScreenCTM()!;
+    // The map that holds the area live: the main view, or the Northern Norway inset.
+    const m = (path.closest('svg') as SVGSVGElement).getScreenCTM()!;
     // The label point is the stack's anchor; for areas without a tap ring, the middle of the shape.
     const b = path.getBBox();
     const p = hit ? new DOMPoint(hit.cx.baseVal.value, hit.cy.baseVal.value) : new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
