@@ -41,6 +41,8 @@ interface TableMeasure {
   smallLabels: string[];
   overlaps: string[];
   labels: number;
+  /** The smallest name's height in pixels (its font size on screen). */
+  minPx: number;
 }
 
 function measureTable(page: Page): Promise<TableMeasure> {
@@ -93,11 +95,13 @@ function measureTable(page: Page): Promise<TableMeasure> {
       type R = { id: string; l: number; r: number; t: number; b: number };
       const labels: R[] = [];
       const smallLabels: string[] = [];
+      let smallest = Infinity;
       for (const g of document.querySelectorAll('.area-label')) {
         const b = g.getBoundingClientRect();
         if (b.right < pane.l || b.left > pane.r || b.bottom < pane.t || b.top > pane.b) continue;
         const text = g.querySelector('text') as SVGTextElement;
         const px = (text.getScreenCTM()?.a ?? 0) * Number(text.getAttribute('font-size'));
+        smallest = Math.min(smallest, px);
         if (px < minPx - 0.05) smallLabels.push(`${g.getAttribute('data-label')} ${px.toFixed(1)} px`);
         labels.push({ id: g.getAttribute('data-label') ?? '?', l: b.left, r: b.right, t: b.top, b: b.bottom });
       }
@@ -113,7 +117,16 @@ function measureTable(page: Page): Promise<TableMeasure> {
           if (Math.min(a.r, c.r) - Math.max(a.l, c.l) > 0.5 && Math.min(a.b, c.b) - Math.max(a.t, c.t) > 0.5)
             overlaps.push(`${a.id}/${c.id}`);
         }
-      return { scrolls, outOfView, land: land / n, placesOut, smallLabels, overlaps, labels: labels.length };
+      return {
+        scrolls,
+        outOfView,
+        land: land / n,
+        placesOut,
+        smallLabels,
+        overlaps,
+        labels: labels.length,
+        minPx: Math.round(smallest * 10) / 10,
+      };
     },
     { places: PLACES, minPx: MIN_NAME_PX },
   );
@@ -146,6 +159,26 @@ describe('the table around the board', () => {
       expect(m.smallLabels, size.name).toEqual([]);
       expect(m.overlaps, size.name).toEqual([]);
     }
+    // The inset at the large screen: one live copy of each northern area, in the inset; N shows the
+    // north in the main view and the inset gives way; "Whole map" brings it back; its button hides it.
+    const narvik = g.locator('path[data-area="narvik"]');
+    const inset = g.locator('.map-inset');
+    expect(await inset.count()).toBe(1);
+    expect(await narvik.count()).toBe(1);
+    expect(await g.locator('.map-inset path[data-area="narvik"]').count()).toBe(1);
+    expect(await g.locator('[id="hatch-red"]').count()).toBe(1);
+    expect(await g.locator('[id="inset-hatch-red"]').count()).toBe(1);
+    await g.locator('.map-controls button.region').first().click();
+    await expect.poll(() => inset.count()).toBe(0);
+    expect(await g.locator('svg.board-svg path[data-area="narvik"]').count()).toBe(1);
+    await g.locator('.map-controls button').nth(2).click();
+    await expect.poll(() => inset.count()).toBe(1);
+    expect(await narvik.count()).toBe(1);
+    await g.locator('[data-testid="inset-toggle"]').click();
+    await expect.poll(() => inset.count()).toBe(0);
+    expect((await measureTable(g)).placesOut).toEqual([]);
+    await g.locator('[data-testid="inset-toggle"]').click();
+    await expect.poll(() => inset.count()).toBe(1);
     // A phone: the sides are one tap away, over the map.
     await g.setViewportSize({ width: 390, height: 844 });
     await g.goto(url);

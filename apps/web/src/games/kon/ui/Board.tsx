@@ -15,7 +15,7 @@ import { useBoardLabels } from './mapLabels';
 import { useOverlayBoxes } from './mapMeasure';
 import { BoardSvg } from './BoardSvg';
 import { MapInset } from './InsetMap';
-import { INSET_MIN_PANE, inInset, insetSize, mainSeesNorth } from './mapInset';
+import { inInset, insetFits, insetSize, mainSeesNorth } from './mapInset';
 
 export interface BoardProps {
   G: FactionView;
@@ -43,7 +43,7 @@ export const Board = memo(function Board({ G, pickable, sources, selected, onPic
   const size = useSvgSize(svgRef);
   // The whole game on a wide pane: the south large, the north in an inset (ui/mapInset.ts).
   const [insetWanted, setInsetWanted] = useState(true);
-  const canInset = home === 'all' && size.w >= INSET_MIN_PANE;
+  const canInset = home === 'all' && insetFits(size.w, size.h);
   const { vb, setVb, openView } = useOpeningView(svgRef, home, canInset && insetWanted);
   const showInset = canInset && insetWanted && !mainSeesNorth(vb);
   const own = useMemo(() => (showInset ? (id: string) => !inInset(id) : () => true), [showInset]);

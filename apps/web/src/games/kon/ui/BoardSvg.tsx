@@ -10,10 +10,13 @@ import { BORDERS, labelPoint } from '../game/geometry';
 import type { FollowMarks } from '../game/computerTurn';
 import { ShipMarkers } from './ShipMarkers';
 import { FollowArrows, FollowOutlines } from './FollowMarks';
-import { SEA_LABEL_FONT } from './mapView';
+import { SEA_LABEL_FONT, seaLabelWidth } from './mapView';
 import { FULL, type ViewBox } from './mapRegions';
 import { AreaLabels, AreaShapes, HitTargets, SeaShapes, StacksAndAttacks, type PickControl } from './BoardLayers';
 import type { useBoardLabels } from './mapLabels';
+
+const inView = (p: { x: number; y: number }, vb: ViewBox, half: number) =>
+  p.x + half > vb.x && p.x - half < vb.x + vb.w && p.y + SEA_LABEL_FONT > vb.y && p.y - SEA_LABEL_FONT < vb.y + vb.h;
 
 export interface SvgGestures {
   onPointerDown: (e: PointerEvent<SVGSVGElement>) => void;
@@ -91,8 +94,9 @@ export function BoardSvg({
       {BOARD.lakes.map((d, i) => (
         <path key={i} d={d} className="lake" />
       ))}
+      {/* A numeral wholly out of this view is not drawn (the inset's would lie over the main view's names). */}
       {BOARD.seaZones
-        .filter((z) => own(z.id) && !seaHidden.has(z.id))
+        .filter((z) => own(z.id) && !seaHidden.has(z.id) && inView(seaAt.get(z.id)!, vb, seaLabelWidth(z.id) / 2))
         .map((z) => (
           <text
             key={z.id}

@@ -30,15 +30,24 @@ export const INSET_TITLE = 26;
 /** East of this (map units) the main view's top right is Sweden: the inset may cover it. */
 const LAND_EAST = 1300;
 
+/** The inset's smallest width in pixels: narrower, its names would not fit. */
+const MIN_W = 180;
+/** The width over Sweden, east of the main view's land, in pixels. */
+function room(paneW: number, paneH: number): number {
+  const v = mainView(paneW / Math.max(1, paneH));
+  return paneW - INSET_RIGHT - 4 - (LAND_EAST - v.x) * (paneW / v.w);
+}
+/** Whether a pane has the inset: wide enough, and with room for it over Sweden (not a tall narrow pane). */
+export function insetFits(paneW: number, paneH: number): boolean {
+  return paneW >= INSET_MIN_PANE && paneH > 0 && room(paneW, paneH) >= MIN_W;
+}
+
 /**
  * The inset's size in pixels (its map, without the title bar) for a pane of this size: as large as
  * the room over Sweden east of the main view's land allows, and no taller than half the pane.
  */
 export function insetSize(paneW: number, paneH: number): { w: number; h: number } {
-  const v = mainView(paneW / Math.max(1, paneH));
-  const px = paneW / v.w;
-  const room = paneW - INSET_RIGHT - 4 - (LAND_EAST - v.x) * px;
-  let w = Math.min(400, Math.max(180, Math.min(paneW * 0.42, room)));
+  let w = Math.min(400, Math.max(MIN_W, Math.min(paneW * 0.42, room(paneW, paneH))));
   let h = (w * NORTH_BOX.h) / NORTH_BOX.w;
   const maxH = paneH * 0.52 - INSET_TITLE;
   if (h > maxH) {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { regionView } from './mapRegions';
-import { INSET_MIN_PANE } from './mapInset';
+import { insetFits } from './mapInset';
 import { visibleBand, type Box } from './mapView';
 
 /** Sent on the window when the phone's bottom sheet changes height, comes or goes (ui/Actions.tsx). */
@@ -41,7 +41,7 @@ export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Re
       if (r && r.width > 0 && r.height > 0) aspect.current = r.width / r.height;
       const seen = seenPart();
       const v =
-        region === 'all' && inset && r && r.width >= INSET_MIN_PANE
+        region === 'all' && inset && r && insetFits(r.width, r.height)
           ? regionView('main', aspect.current)
           : regionView(region, aspect.current, seen);
       opened.current = { region, v };
