@@ -39,11 +39,10 @@ export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Re
     (region: Region, inset = withInset.current) => {
       const r = svgRef.current?.getBoundingClientRect();
       if (r && r.width > 0 && r.height > 0) aspect.current = r.width / r.height;
-      const seen = seenPart();
       const v =
         region === 'all' && inset && r && insetFits(r.width, r.height)
           ? regionView('main', aspect.current)
-          : regionView(region, aspect.current, seen);
+          : regionView(region, aspect.current, seenPart());
       opened.current = { region, v };
       return v;
     },
