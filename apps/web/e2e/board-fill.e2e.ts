@@ -175,8 +175,9 @@ async function sheetFoldedOrGone(g: Page, others: Page[]) {
   await g.waitForTimeout(400);
 }
 
-const CASES: { ruleset: Ruleset; name: string; stack: string }[] = [
-  { ruleset: 'basic', name: 'full', stack: 'narvik' },
+const CASES: { ruleset: Ruleset; name: string; stack: string; wideStack?: string }[] = [
+  // On a laptop Narvik's stack is in the Northern Norway inset, where selecting it pans nothing: Bergen's.
+  { ruleset: 'basic', name: 'full', stack: 'narvik', wideStack: 'bergen' },
   { ruleset: 'scenario:narvik', name: 'narvik', stack: 'mosjoen' },
   { ruleset: 'scenario:gudbrandsdalen', name: 'gudbrandsdalen', stack: 'trondheim' },
 ];
@@ -201,7 +202,7 @@ describe('the board fills its pane and its labels stay apart', () => {
         expect(open.stackOnLabel).toEqual([]);
         if (sizeName === 'phone' && c.name === 'full') await sheetFoldedOrGone(g, others);
 
-        await panToStack(g, c.stack);
+        await panToStack(g, sizeName === 'laptop' ? (c.wideStack ?? c.stack) : c.stack);
         const panned = await measure(g);
         console.log(`${sizeName} ${c.name} panned`, JSON.stringify(panned));
         await shot(g, `board-${sizeName}-${c.name}-panned`);

@@ -1,6 +1,6 @@
 /**
  * Rules help on the board and the phone layout, in the real client: the desktop map opens on all of
- * Norway, hovering an area shows its facts, the legend and the rules dialog; on a 390 × 844 phone a
+ * Norway (the south in the main view, the north in its inset), hovering an area shows its facts, the legend and the rules dialog; on a 390 × 844 phone a
  * selected stack and its destinations are brought into the part of the map the bottom sheet leaves
  * free, with tap targets of at least 40 px and readable labels.
  */
@@ -27,10 +27,10 @@ async function germanBoard(size?: { width: number; height: number }): Promise<Pa
 /** Where an area's label point (its stack) is on the screen. */
 function labelOnScreen(page: Page, area: string) {
   return page.evaluate((id) => {
-    const svg = document.querySelector('svg.board-svg') as SVGSVGElement;
     const hit = document.querySelector(`[data-hit="${id}"]`) as SVGCircleElement | null;
     const path = document.querySelector(`path[data-area="${id}"]`) as SVGPathElement;
-    const m = svg.getScreenCTM()!;
+    // The map that holds the area live: the main view, or the Northern Norway inset.
+    const m = (path.closest('svg') as SVGSVGElement).getScreenCTM()!;
     // The label point is the stack's anchor; for areas without a tap ring, the middle of the shape.
     const b = path.getBBox();
     const p = hit ? new DOMPoint(hit.cx.baseVal.value, hit.cy.baseVal.value) : new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
@@ -42,9 +42,9 @@ function labelOnScreen(page: Page, area: string) {
 describe('rules help on the board', () => {
   it('opens on all of Norway; hover shows an area’s facts; legend and rules dialog', async () => {
     const g = await germanBoard();
-    // All of Norway: the names (and stacks) of Finnmark in the far north and Østfold in the south are
-    // on screen. (The view keeps every area's name and stack in sight; the tip of a big area's coast,
-    // such as the North Cape, may reach past the edge.)
+    // All of Norway: the names (and stacks) of Finnmark in the far north (in the Northern Norway
+    // inset) and Østfold in the south are on screen. (The views keep every area's name and stack in
+    // sight; the tip of a big area's coast, such as the North Cape, may reach past the edge.)
     const inView = (id: string) =>
       g.evaluate((a) => {
         const svg = document.querySelector('svg.board-svg')!.getBoundingClientRect();

@@ -186,8 +186,19 @@ export function coveredTargets(p: Page): Promise<string[]> {
     if (!panel) return [];
     const over = (r: DOMRect) =>
       r.width > 0 && r.height > 0 && r.x < panel.right && panel.x < r.right && r.y < panel.bottom && panel.y < r.bottom;
+    // A map shape in sight is the part its map's box shows (a sea zone drawn round the whole board
+    // reaches far beyond a zoomed-in view).
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const svg = el.closest('svg');
+      if (!svg || svg === el) return r;
+      const b = svg.getBoundingClientRect();
+      const x = Math.max(r.x, b.x);
+      const y = Math.max(r.y, b.y);
+      return new DOMRect(x, y, Math.max(0, Math.min(r.right, b.right) - x), Math.max(0, Math.min(r.bottom, b.bottom) - y));
+    };
     return [...document.querySelectorAll('.lesson-lit')]
-      .filter((el) => over(el.getBoundingClientRect()))
+      .filter((el) => over(shown(el)))
       .map((el) => el.getAttribute('data-lesson-target') ?? el.tagName);
   });
 }

@@ -262,6 +262,8 @@ export const BASE_EN = {
   'map.legend': 'Legend',
   'map.north': 'Northern Norway',
   'map.south': 'Southern Norway',
+  'map.insetShow': 'Show Northern Norway in a corner of the map',
+  'map.insetHide': 'Hide the Northern Norway corner map (the whole map in one view)',
   'map.northShort': 'N',
   'map.southShort': 'S',
   'map.victoryCity': 'Victory city',

@@ -261,6 +261,8 @@ export const BASE_NO: Record<keyof typeof BASE_EN, Entry> = {
   'map.legend': 'Tegnforklaring',
   'map.north': 'Nord-Norge',
   'map.south': 'Sør-Norge',
+  'map.insetShow': 'Vis Nord-Norge i et hjørne av kartet',
+  'map.insetHide': 'Skjul hjørnekartet over Nord-Norge (hele kartet i én visning)',
   'map.northShort': 'N',
   'map.southShort': 'S',
   'map.victoryCity': 'Seiersby',

@@ -42,6 +42,19 @@ export function targetsOf(step: LessonStep, root: ParentNode = document): Elemen
   return (step.light ?? []).flatMap((t) => [...root.querySelectorAll(targetSelector(t))]);
 }
 
+/**
+ * The part of a target the page shows: a map shape is cut by its map's box (a sea zone drawn round
+ * the whole board reaches far beyond a zoomed-in view).
+ */
+function shownRect(el: Element): DOMRect {
+  const r = el.getBoundingClientRect();
+  const svg = el.closest('svg');
+  if (!svg || svg === el) return r;
+  const b = svg.getBoundingClientRect();
+  const x = Math.max(r.x, b.x);
+  const y = Math.max(r.y, b.y);
+  return new DOMRect(x, y, Math.max(0, Math.min(r.right, b.right) - x), Math.max(0, Math.min(r.bottom, b.bottom) - y));
+}
 const onScreen = (r: Rect) => r.x + r.width > 0 && r.y + r.height > 0 && r.x < window.innerWidth && r.y < window.innerHeight;
 const scrollBehaviour = (): ScrollBehavior => (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
@@ -62,7 +75,7 @@ export function StepPanel({ step, index, of, wrong, wait, root }: StepPanelProps
       for (const el of now) el.classList.add(LIT);
       targets = now;
       // Only what is on the screen counts: a target scrolled away is covered by nothing.
-      const rects: Rect[] = targets.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+      const rects: Rect[] = targets.map(shownRect).filter((r) => r.width > 0 && r.height > 0);
       if (scrolledFor.current !== step.id && targets.length > 0) {
         // A new step whose targets are all scrolled away (a phone left on the hand, the step on the
         // map): its first target is brought into view, once, so that the learner is not fought.

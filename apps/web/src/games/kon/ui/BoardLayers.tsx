@@ -21,13 +21,22 @@ export interface PickControl {
   pick: (area: string) => void;
   onKey: (area: string) => (e: KeyboardEvent) => void;
   facts: ReturnType<typeof useAreaFacts>;
+  /**
+   * Whether this SVG holds an area's or zone's live copy (the main view and the Northern Norway inset
+   * share the board: each place is clickable, focusable and named in one of them only).
+   */
+  own: (id: string) => boolean;
+  /** Prefix of this SVG's own ids (its hatch patterns): ids are unique on the page. */
+  ids: string;
 }
 
 export function SeaShapes({ ctl }: { ctl: PickControl }) {
-  const { pickable, selected, pickHint, pick, onKey, facts } = ctl;
+  const { pickable, selected, pickHint, pick, onKey, facts, own, ids } = ctl;
   return (
     <>
       {BOARD.seaZones.map((z) => {
+        const fill = z.redShadow ? `url(#${ids}hatch-red)` : '#d6e5ee';
+        if (!own(z.id)) return <path key={z.id} d={z.shape} className="sea passive" fill={fill} />;
         const isPick = pickable?.has(z.id);
         const hint = isPick ? pickHint?.(z.id) : undefined;
         return (
@@ -36,7 +45,7 @@ export function SeaShapes({ ctl }: { ctl: PickControl }) {
             key={z.id}
             d={z.shape}
             className={`sea ${z.redShadow ? 'sea-red' : ''} ${isPick ? 'pickable' : ''} ${selected === z.id ? 'selected' : ''}`}
-            fill={z.redShadow ? 'url(#hatch-red)' : '#d6e5ee'}
+            fill={fill}
             data-zone={z.id}
             data-lesson-target={`zone:${z.id}`}
             onClick={() => pick(z.id)}
@@ -51,12 +60,13 @@ export function SeaShapes({ ctl }: { ctl: PickControl }) {
 
 export function AreaShapes({ ctl, G, inPlay }: { ctl: PickControl; G: FactionView; inPlay: ReadonlySet<string> | null }) {
   const { t } = useI18n();
-  const { pickable, sources, selected, pickHint, pick, onKey, facts } = ctl;
+  const { pickable, sources, selected, pickHint, pick, onKey, facts, own } = ctl;
   const combatArea = G.combat?.area;
   const attackTargets = new Set(G.attacks.map((a) => a.target));
   return (
     <>
       {BOARD.areas.map((a) => {
+        if (!own(a.id)) return <path key={a.id} d={a.shape} className="area passive" />;
         const isPick = pickable?.has(a.id);
         const isSource = sources?.has(a.id);
         const cls = [
@@ -124,12 +134,13 @@ export function AreaLabels({ placed, labelBoxes, kText }: { placed: Placement; l
   );
 }
 
-export function StacksAndAttacks({ G, k }: { G: FactionView; k: number }) {
+export function StacksAndAttacks({ G, k, own }: { G: FactionView; k: number; own: (id: string) => boolean }) {
   const { t } = useI18n();
   const letters = useMemo(() => Object.fromEntries(FACTIONS.map((f) => [f, t(`letter.${f}`)])) as Record<Faction, string>, [t]);
   return (
     <>
       {BOARD.areas.map((a) => {
+        if (!own(a.id)) return null;
         const here = FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0);
         if (here.length === 0) return null;
         const gap = 25 * k;
@@ -155,33 +166,35 @@ export function StacksAndAttacks({ G, k }: { G: FactionView; k: number }) {
           </g>
         );
       })}
-      {G.attacks.map((atk) => {
-        const { at, angle } = attackAnchor(atk.from, atk.target, atk.route);
-        return (
-          <g key={atk.id} className="attack" transform={`translate(${at.x},${at.y})`} pointerEvents="none" data-attack={atk.id}>
-            <g transform={`rotate(${angle}) scale(${k})`}>
-              <path d="M4,-9 L20,0 L4,9 Z" className="attack-arrow" fill={FACTION_COLOR[atk.faction]} />
+      {G.attacks
+        .filter((atk) => own(atk.target))
+        .map((atk) => {
+          const { at, angle } = attackAnchor(atk.from, atk.target, atk.route);
+          return (
+            <g key={atk.id} className="attack" transform={`translate(${at.x},${at.y})`} pointerEvents="none" data-attack={atk.id}>
+              <g transform={`rotate(${angle}) scale(${k})`}>
+                <path d="M4,-9 L20,0 L4,9 Z" className="attack-arrow" fill={FACTION_COLOR[atk.faction]} />
+              </g>
+              <Token faction={atk.faction} count={atk.count} x={0} y={0} r={10 * k} letter={letters[atk.faction]} />
+              {atk.route !== 'land' && (
+                <text className="attack-route" y={22} fontSize={8.5}>
+                  {atk.route === 'fjord' ? '≈' : atk.route === 'air' ? '✈︎' : '⚓︎'}
+                </text>
+              )}
             </g>
-            <Token faction={atk.faction} count={atk.count} x={0} y={0} r={10 * k} letter={letters[atk.faction]} />
-            {atk.route !== 'land' && (
-              <text className="attack-route" y={22} fontSize={8.5}>
-                {atk.route === 'fjord' ? '≈' : atk.route === 'air' ? '✈︎' : '⚓︎'}
-              </text>
-            )}
-          </g>
-        );
-      })}
+          );
+        })}
     </>
   );
 }
 
 export function HitTargets({ ctl, k, px }: { ctl: PickControl; k: number; px: number }) {
-  const { pickable, sources, pick, facts } = ctl;
+  const { pickable, sources, pick, facts, own } = ctl;
   return (
     <>
       {/* Tap targets of at least 40 px around each stack or destination that can be picked now. */}
       {BOARD.areas
-        .filter((a) => pickable?.has(a.id) || sources?.has(a.id))
+        .filter((a) => own(a.id) && (pickable?.has(a.id) || sources?.has(a.id)))
         .map((a) => (
           // biome-ignore lint/a11y/noStaticElementInteractions: a map shape repeats a choice the action panel offers as a button, the keyboard's way
           <circle
@@ -203,10 +216,13 @@ export function MapControls({
   zoomAt,
   openView,
   home,
+  inset,
 }: {
   zoomAt: (f: number) => void;
   openView: (region: 'south' | 'north' | 'all' | readonly string[]) => void;
   home: 'all' | readonly string[];
+  /** The Northern Norway inset (wide panes, the whole game): whether it shows, and its switch. */
+  inset?: { shown: boolean; toggle: () => void } | null;
 }) {
   const { t } = useI18n();
   return (
@@ -226,6 +242,18 @@ export function MapControls({
       <button type="button" className="region" onClick={() => openView('south')} title={t('map.south')}>
         {t('map.southShort')}
       </button>
+      {inset && (
+        <button
+          type="button"
+          className="region inset-toggle"
+          onClick={inset.toggle}
+          aria-pressed={inset.shown}
+          title={t(inset.shown ? 'map.insetHide' : 'map.insetShow')}
+          data-testid="inset-toggle"
+        >
+          ▣
+        </button>
+      )}
     </div>
   );
 }

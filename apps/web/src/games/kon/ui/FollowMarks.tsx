@@ -8,30 +8,36 @@ import { labelPoint } from '../game/geometry';
 import type { FollowMarks } from '../game/computerTurn';
 import { FACTION_COLOR } from '../../../ui/FactionBadge';
 
+const all = () => true;
 const SHAPES = new Map(BOARD.areas.map((a) => [a.id, a.shape]));
 
-export function FollowOutlines({ marks }: { marks: FollowMarks }) {
+/** `own`: the areas this SVG holds the live copy of (the main view or the Northern Norway inset). */
+export function FollowOutlines({ marks, own = all }: { marks: FollowMarks; own?: (id: string) => boolean }) {
   return (
     <g className="follow" pointerEvents="none">
-      {marks.areas.map((m) => (
-        <path
-          key={m.area}
-          d={SHAPES.get(m.area)}
-          className="follow-area"
-          stroke={FACTION_COLOR[m.faction]}
-          fill={FACTION_COLOR[m.faction]}
-          data-follow={m.area}
-          data-follow-faction={m.faction}
-        />
-      ))}
+      {marks.areas
+        .filter((m) => own(m.area))
+        .map((m) => (
+          <path
+            key={m.area}
+            d={SHAPES.get(m.area)}
+            className="follow-area"
+            stroke={FACTION_COLOR[m.faction]}
+            fill={FACTION_COLOR[m.faction]}
+            data-follow={m.area}
+            data-follow-faction={m.faction}
+          />
+        ))}
     </g>
   );
 }
 
-export function FollowArrows({ marks, k }: { marks: FollowMarks; k: number }) {
+export function FollowArrows({ marks, k, own = all }: { marks: FollowMarks; k: number; own?: (id: string) => boolean }) {
   return (
     <g className="follow" pointerEvents="none">
+      {/* An arrow is drawn where its target is. */}
       {marks.arrows.map((a, i) => {
+        if (!own(a.to)) return null;
         const p = labelPoint(a.from);
         const q = labelPoint(a.to);
         const len = Math.hypot(q.x - p.x, q.y - p.y);
@@ -54,7 +60,7 @@ export function FollowArrows({ marks, k }: { marks: FollowMarks; k: number }) {
         );
       })}
       {marks.areas
-        .filter((m) => m.placed > 0)
+        .filter((m) => m.placed > 0 && own(m.area))
         .map((m) => {
           const p = labelPoint(m.area);
           return (

@@ -11,12 +11,14 @@ import { FACTION_COLOR } from '../../../ui/FactionBadge';
 
 const HULL = 'M-15,-5 H15 L10,6 H-10 Z';
 
-export function ShipMarkers({ G, k }: { G: FactionView; k: number }) {
+/** `own`: the zones this SVG holds live (the main view or the Northern Norway inset). */
+export function ShipMarkers({ G, k, own }: { G: FactionView; k: number; own: (id: string) => boolean }) {
   const { t } = useI18n();
   const stacks = shipStacks(G);
   return (
     <g className="ship-markers" pointerEvents="none">
       {BOARD.seaZones.map((z) => {
+        if (!own(z.id)) return null;
         const here = FACTIONS.map((f) => stacks.find((s) => s.at === z.id && s.owner === f)).filter((s) => !!s);
         if (here.length === 0) return null;
         const gap = 36 * k;

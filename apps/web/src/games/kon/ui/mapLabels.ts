@@ -2,11 +2,11 @@
  * Where the map's names go (ui/labelPlace.ts places them): which are drawn, their boxes around the
  * stacks, the sea zones' numerals and the map's buttons, and which numerals give way.
  */
-import { useMemo, type RefObject } from 'react';
+import { useMemo } from 'react';
 import type { FactionView } from '@kon/game';
 import { BOARD, FACTIONS } from '../game/data';
 import { textWidth } from './labelPlace';
-import { useMapFont, useOverlayBoxes } from './mapMeasure';
+import { useMapFont } from './mapMeasure';
 import { placeLabels, type LabelIn, type Rect } from './labelPlace';
 import { labelLayout, SEA_LABEL_FONT, seaLabelAt, seaLabelWidth } from './mapView';
 
@@ -143,8 +143,9 @@ export function useBoardLabels({
   selected,
   pickable,
   sources,
-  boxRef,
-  svgRef,
+  narrow,
+  own,
+  overlays,
 }: {
   G: FactionView;
   vb: { x: number; y: number; w: number; h: number };
@@ -154,11 +155,15 @@ export function useBoardLabels({
   selected: string | null | undefined;
   pickable: ReadonlySet<string> | undefined;
   sources: ReadonlySet<string> | undefined;
-  boxRef: RefObject<HTMLDivElement | null>;
-  svgRef: RefObject<SVGSVGElement | null>;
+  /** A phone's or tablet's pane: only the names that matter are drawn. */
+  narrow: boolean;
+  /** The areas this SVG draws live (the main view or the Northern Norway inset): only they are named. */
+  own: (id: string) => boolean;
+  /** The boxes over this SVG (its buttons, the inset), in its pixels: no name goes under them. */
+  overlays: readonly Rect[];
 }) {
   const size = { w: width };
-  const labels = labelLayout(Math.min(1.25, k), px, size.w > 0 && size.w <= 700);
+  const labels = labelLayout(Math.min(1.25, k), px, narrow);
   const kText = labels.scale;
   const font = useMapFont();
   /** Each name's box around its centre (before scaling by kText): the text, the star left, icons right. */
@@ -173,9 +178,9 @@ export function useBoardLabels({
       ),
     [font],
   );
-  const overlays = useOverlayBoxes(boxRef, svgRef);
-  const stackCounts = BOARD.areas.map((a) => FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0).length).join(',');
+  const stackCounts = BOARD.areas.map((a) => (own(a.id) ? FACTIONS.filter((f) => (G.units[a.id]?.[f] ?? 0) > 0).length : 0)).join(',');
   const shownKey = BOARD.areas
+    .filter((a) => own(a.id))
     .filter((a) => labels.all || a.victoryCity || a.id === selected || pickable?.has(a.id) || sources?.has(a.id))
     .map((a) => a.id)
     .join(',');

@@ -3,15 +3,21 @@ import { useEffect, useState } from 'react';
 import { clearTextWidths } from './labelPlace';
 
 /** The boxes of the buttons over the map (zoom controls, the legend's toggle), in pixels from the map's top left. */
-export function useOverlayBoxes(box: React.RefObject<HTMLDivElement | null>, svg: React.RefObject<SVGSVGElement | null>) {
+export function useOverlayBoxes(
+  box: React.RefObject<HTMLDivElement | null>,
+  svg: React.RefObject<SVGSVGElement | null>,
+  /** Measured again when this changes (the Northern Norway inset comes or goes). */
+  again: unknown = null,
+) {
   const [boxes, setBoxes] = useState<{ x0: number; y0: number; x1: number; y1: number }[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `again` says when the boxes to measure change
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () => {
       const s = svg.current?.getBoundingClientRect();
       if (!s) return;
-      const next = [...el.querySelectorAll('.map-controls, .legend-toggle')].map((c) => {
+      const next = [...el.querySelectorAll('.map-controls, .legend-toggle, .map-inset')].map((c) => {
         const r = c.getBoundingClientRect();
         return { x0: r.left - s.left - 4, y0: r.top - s.top - 4, x1: r.right - s.left + 4, y1: r.bottom - s.top + 4 };
       });
@@ -21,9 +27,9 @@ export function useOverlayBoxes(box: React.RefObject<HTMLDivElement | null>, svg
     if (typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    for (const c of el.querySelectorAll('.map-controls, .legend')) ro.observe(c);
+    for (const c of el.querySelectorAll('.map-controls, .legend, .map-inset')) ro.observe(c);
     return () => ro.disconnect();
-  }, [box, svg]);
+  }, [box, svg, again]);
   return boxes;
 }
 

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { regionView } from './mapRegions';
+import { insetFits } from './mapInset';
 import { visibleBand, type Box } from './mapView';
 
 /** Sent on the window when the phone's bottom sheet changes height, comes or goes (ui/Actions.tsx). */
@@ -13,8 +14,14 @@ export const DOCK_EVENT = 'kon:dock';
 
 type Region = Parameters<typeof regionView>[0];
 
-export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Region) {
+/**
+ * With `inset` (a wide pane, the whole game), "the whole map" is the south and centre, clear of the
+ * Northern Norway inset in the pane's top-right corner (ui/mapInset.ts).
+ */
+export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Region, inset: boolean) {
   const [vb, setVb] = useState<Box>(() => regionView(home, 0.7));
+  const withInset = useRef(inset);
+  withInset.current = inset;
   const aspect = useRef(0.7);
   /** The last opening view set, and its region: while it is still shown, it follows the pane. */
   const opened = useRef<{ region: Region; v: Box } | null>(null);
@@ -29,16 +36,19 @@ export function useOpeningView(svgRef: RefObject<SVGSVGElement | null>, home: Re
       : { top: 0, bottom: 1 };
   }, [svgRef]);
   const fitted = useCallback(
-    (region: Region) => {
+    (region: Region, inset = withInset.current) => {
       const r = svgRef.current?.getBoundingClientRect();
       if (r && r.width > 0 && r.height > 0) aspect.current = r.width / r.height;
-      const v = regionView(region, aspect.current, seenPart());
+      const v =
+        region === 'all' && inset && r && insetFits(r.width, r.height)
+          ? regionView('main', aspect.current)
+          : regionView(region, aspect.current, seenPart());
       opened.current = { region, v };
       return v;
     },
     [svgRef, seenPart],
   );
-  const openView = useCallback((region: Region) => setVb(fitted(region)), [fitted]);
+  const openView = useCallback((region: Region, inset?: boolean) => setVb(fitted(region, inset)), [fitted]);
   // The whole land (or the scenario's region); again two frames later, once the phone's sheet has
   // published its height.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mounting; a later region is opened by its button, never by this effect

@@ -7,13 +7,18 @@ import { parseViewBox } from '../game/geometry';
 import { placeBest } from './mapFill';
 
 export const FULL = parseViewBox(BOARD.viewBox);
+/**
+ * Where the north begins for the inset: Mosjøen (y 899) and every area north of it; Namsos (967) and
+ * the south stay in the main view.
+ */
+export const INSET_CUT_Y = 930;
 export type ViewBox = typeof FULL;
 export const MIN_W = 160;
 /**
  * The box a view must keep in sight to show some areas: their label points, with room for the names
  * beside them and the stacks below. (The coast of a big area may reach beyond it.)
  */
-function boxOf(ids: readonly string[], foot = 30, head = 50, east = 48) {
+export function boxOf(ids: readonly string[], foot = 30, head = 50, east = 48) {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -46,6 +51,26 @@ const LAND_WIDE = boxOf(
   170,
   190,
 );
+/**
+ * Southern and central Norway, Kristiansand to Namsos: what a wide pane opens on while the north is
+ * shown in its inset (ui/mapInset.ts). The foot leaves room for Kristiansand's stack and name.
+ */
+const MAIN_BOX = boxOf(
+  BOARD.areas.filter((a) => a.label.y >= INSET_CUT_Y).map((a) => a.id),
+  60,
+  50,
+);
+/**
+ * The view of the south and centre beside the inset: the region's height fills the pane; its coast
+ * keeps to the west edge and its top to the top, so that the pane's width to spare lies east, over
+ * Sweden, where the inset stands.
+ */
+export function mainView(aspect: number): ViewBox {
+  const r = MAIN_BOX;
+  // A little west of the coast's names: Stavanger's star is drawn left of its name.
+  const w = Math.max(r.w + 16, r.h * aspect);
+  return { x: r.x - 16, y: r.y, w, h: w / aspect };
+}
 /** The south (Oslo to Trondheim) and the north (Trondheim to Finnmark), for the N and S buttons. */
 const TRONDHEIM_Y = BOARD.areas.find((a) => a.id === 'trondheim')?.label.y ?? 0;
 const SOUTH = BOARD.areas.filter((a) => a.label.y >= TRONDHEIM_Y - 30).map((a) => a.id);
@@ -55,10 +80,11 @@ const NORTH = BOARD.areas.filter((a) => a.label.y <= TRONDHEIM_Y + 30).map((a) =
  * scenario's region (a list of areas), fitted to a box's aspect.
  */
 export function regionView(
-  region: 'south' | 'north' | 'all' | readonly string[],
+  region: 'south' | 'north' | 'all' | 'main' | readonly string[],
   aspect: number,
   inset: { top: number; bottom: number; right?: number } = { top: 0, bottom: 1 },
 ) {
+  if (region === 'main') return mainView(aspect);
   const r =
     typeof region !== 'string'
       ? boxOf(region)

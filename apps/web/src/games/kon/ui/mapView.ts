@@ -9,10 +9,13 @@ import { placeBest, type Box } from './mapFill';
 
 export type { Box };
 
-/** Smallest text on the map, in screen pixels: below this a label is noise, not help. */
-export const MIN_LABEL_PX = 9;
-/** The same on a wide screen, where every name is drawn (a mouse hover also names any area). */
-export const MIN_LABEL_PX_WIDE = 7;
+/** Smallest text on the map, in screen pixels: below this a label is noise, not help (issue 38: 12). */
+export const MIN_LABEL_PX = 12;
+/**
+ * The same on a wide screen, where every name that finds room is drawn. At the opening view (the
+ * south large, the north in its inset: ui/mapInset.ts) 12 px names fit with the victory cities named.
+ */
+export const MIN_LABEL_PX_WIDE = 12;
 /** Smallest tap target, in screen pixels (stacks and destinations). */
 export const MIN_TAP_PX = 40;
 /** How far a phone zooms in on a selection at most (screen pixels per map unit). */
@@ -108,12 +111,11 @@ export function fitView(v: Box, ids: readonly string[], band: Band): Box | null 
  * (victory cities, and whatever can be picked), so that they do not pile on top of each other.
  */
 export function labelLayout(base: number, pxPerUnit: number, narrow: boolean, fontUnits = 10.5): { scale: number; all: boolean } {
-  // A wide screen has room to draw every name a little larger; a phone keeps the ones that matter.
-  // (Issue 38's 12 px for every name was tried and dropped victory cities' names at laptop size; see
-  // the issue's note.)
+  // A wide screen draws every name that finds room; a phone keeps the ones that matter. (Zoomed far
+  // out, the names stop growing: the placement then leaves out those with no room.)
   const need = (narrow ? MIN_LABEL_PX : MIN_LABEL_PX_WIDE) / (fontUnits * pxPerUnit);
   if (need <= base) return { scale: base, all: true };
-  if (!narrow) return { scale: Math.min(need, base * 1.4), all: true };
+  if (!narrow) return { scale: Math.min(need, base * 2.2), all: true };
   return { scale: Math.min(need, base * 2.6), all: false };
 }
 
@@ -177,10 +179,14 @@ export function useFocusPan(
   carrying: { current: boolean },
   svgRef: RefObject<SVGSVGElement | null>,
   setVb: (f: (v: Box) => Box) => void,
+  /** Places shown elsewhere (in the Northern Norway inset): the main view does not pan to them. */
+  elsewhere: ((id: string) => boolean) | null = null,
 ) {
   useEffect(() => {
     // While a stack is carried the map holds still under the pointer.
     if (!focusKey || carrying.current) return;
+    const ids = focusKey.split(',').filter((id) => !elsewhere?.(id));
+    if (ids.length === 0) return;
     let raf2 = 0;
     // Two frames: the sheet's new height is published (ResizeObserver) after the first one.
     const raf1 = requestAnimationFrame(() => {
@@ -188,12 +194,12 @@ export function useFocusPan(
         const svg = svgRef.current;
         if (!svg) return;
         const band = visibleBand(svg);
-        setVb((v) => fitView(v, focusKey.split(','), band) ?? v);
+        setVb((v) => fitView(v, ids, band) ?? v);
       });
     });
     return () => {
       cancelAnimationFrame(raf1);
       cancelAnimationFrame(raf2);
     };
-  }, [focusKey, carrying, svgRef, setVb]);
+  }, [focusKey, carrying, svgRef, setVb, elsewhere]);
 }
