@@ -79,6 +79,7 @@ for (const [entry, out] of [
     sourcesContent: false,
     // No comments or indentation: less to parse, and all ASCII, so V8 keeps the source one byte a char.
     minifyWhitespace: true,
+    // KON_METAFILE=1 writes dist/*.meta.json, what each module adds (e.g. esbuild.github.io/analyze).
     metafile: !!process.env.KON_METAFILE,
     logLevel: 'warning',
   });
