@@ -20,7 +20,9 @@ const { gamePackages } = await tsImport('@kon/platform/game-packages', import.me
  * npm modules left to node_modules: native ones (better-sqlite3), those loaded on first use
  * (core/lazy-module.ts and the stores' require: a bundled copy would be parsed at every start), and
  * boardgame.io, whose core and internal builds share one chunk that must load once (the server also
- * requires boardgame.io/internal at run time). `ws` may load these two native helpers when installed.
+ * requires boardgame.io/internal at run time), and socket.io, whose engine's ws the transport patches
+ * where node_modules has it (transport/deflate-release.ts): a bundled copy would go unpatched and keep
+ * a deflate stream per socket.
  */
 const external = [
   'better-sqlite3',
@@ -32,8 +34,7 @@ const external = [
   '@simplewebauthn/server',
   'rate-limiter-flexible',
   'boardgame.io',
-  'bufferutil',
-  'utf-8-validate',
+  'socket.io',
 ].flatMap((name) => [name, `${name}/*`]);
 
 /** src/games/imports.ts as the bundle has it: one static import per game package. */
