@@ -1,8 +1,9 @@
 /**
  * The server's VAPID key pair (RFC 8292): push services accept our pushes only when they are signed
  * with the key the browser subscribed with, so the pair must outlive restarts and be the same in
- * every server process. Given by the operator (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), or made on the
- * first start and kept in the store as a side record of no match, so SQLite and PostgreSQL both keep it.
+ * every server process. Given by the operator (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY), or made when
+ * first needed (a push, or the key a device subscribes with) and kept in the store as a side record
+ * of no match, so SQLite and PostgreSQL both keep it.
  */
 import { createECDH } from 'node:crypto';
 import type { SqlStorage } from '../storage';
