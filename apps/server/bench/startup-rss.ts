@@ -5,8 +5,8 @@
  * others' work), and its resident memory when idle a moment later, on a fresh DATA_DIR.
  * With `--compare <other main.cjs>` the other build is measured too, alternating fresh processes;
  * with `--matches N` each server then creates N advanced matches through the API and RSS is read again;
- * with `--restart` each measured start is the second on its DATA_DIR (a first start made the store and
- * its VAPID keys and stopped), as when a server is restarted on its data: it writes nothing at start.
+ * with `--restart` each measured start is the second on its DATA_DIR (a first start made the store's
+ * files and stopped), as when a server is restarted on its data.
  * Not a test: nothing asserts a timing.
  * Usage: npx tsx apps/server/bench/startup-rss.ts [--runs 5] [--idle-ms 2000] [--compare /path/to/main.cjs] [--restart]
  */
