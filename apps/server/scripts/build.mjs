@@ -65,6 +65,7 @@ for (const [entry, out] of [
   const result = await build({
     entryPoints: [path.join(root, entry)],
     outfile: path.join(root, out),
+    absWorkingDir: root,
     bundle: true,
     platform: 'node',
     target: 'node22',
