@@ -4,9 +4,11 @@
  * the CPU it spent until then (all its threads: on a busy machine the wall time mostly measures the
  * others' work), and its resident memory when idle a moment later, on a fresh DATA_DIR.
  * With `--compare <other main.cjs>` the other build is measured too, alternating fresh processes;
- * with `--matches N` each server then creates N advanced matches through the API and RSS is read again.
+ * with `--matches N` each server then creates N advanced matches through the API and RSS is read again;
+ * with `--restart` each measured start is the second on its DATA_DIR (a first start made the store's
+ * files and stopped), as when a server is restarted on its data.
  * Not a test: nothing asserts a timing.
- * Usage: npx tsx apps/server/bench/startup-rss.ts [--runs 5] [--idle-ms 2000] [--compare /path/to/main.cjs]
+ * Usage: npx tsx apps/server/bench/startup-rss.ts [--runs 5] [--idle-ms 2000] [--compare /path/to/main.cjs] [--restart]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ const arg = (name: string) => {
 const runs = Number(arg('--runs') ?? 5);
 const matches = Number(arg('--matches') ?? 0);
 const idleMs = Number(arg('--idle-ms') ?? 2000);
+const restart = process.argv.includes('--restart');
 const ours = path.resolve(import.meta.dirname, '../dist/main.cjs');
 const other = arg('--compare');
 const builds = [{ label: 'this build', file: ours }, ...(other ? [{ label: other, file: path.resolve(other) }] : [])];
@@ -68,8 +71,36 @@ async function firstOk(port: number, pid: number, t0: number, exited: () => bool
   throw new Error('the server exited before answering');
 }
 
+/** Starts `file` on `dataDir` until it logs "listening", then stops it (SIGTERM) and waits for its exit. */
+async function startAndStop(file: string, dataDir: string) {
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((r) => child.on('exit', r));
+  let out = '';
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('"msg":"listening"')) resolve();
+    });
+    child.on('exit', () => resolve());
+  });
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function once(file: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kon-startup-'));
+  if (restart) await startAndStop(file, dataDir);
   const port = await freePort();
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--enable-source-maps', file], {

@@ -23,7 +23,7 @@ import { BOT_ATTEMPTS, BotPool } from './bots/pool';
 import { ClockService, type OwnDecisionTimeout } from './clocks/service';
 import { type MatchService, MatchServices } from './matches/match-services';
 import { NotificationService } from './notifications/service';
-import { vapidKeys, vapidSubject } from './notifications/vapid';
+import { type VapidKeys, vapidKeys, vapidSubject } from './notifications/vapid';
 import { MatchReplay } from './matches/replay';
 import { Rematches } from './lobby/rematch';
 
@@ -181,7 +181,16 @@ async function notificationService(
   opts: ServiceOptions,
 ) {
   // Web Push signs with one key pair for the server's whole life (vapid.ts): made once, then kept.
-  const vapid = await vapidKeys(storage, config.vapid.keys);
+  // Made or read at the first push or key asked for, not at start: on a new data folder, storing them
+  // was the only write of the start, and it started the store's writer thread (~10 MB) in an idle server.
+  let made: Promise<VapidKeys> | undefined;
+  const vapid = () => {
+    made ??= vapidKeys(storage, config.vapid.keys).catch((e: unknown) => {
+      made = undefined; // not kept: the next push or key asked for tries again
+      throw e;
+    });
+    return made;
+  };
   return new NotificationService({
     storage,
     transport,

@@ -1,3 +1,5 @@
+// First: the schemas parsed while starting parse without zod's compiling (core/zod-at-start.ts).
+import { compileSchemasFromNowOn } from './core/zod-at-start';
 import { ConfigError, loadConfig, type Config } from './core/config';
 import { startServer } from './app';
 import { createLogger } from './core/log';
@@ -28,6 +30,7 @@ async function main() {
   }
   consoleToJson(config.logLevel === 'silent' ? 'error' : config.logLevel);
   const running = await startServer(config);
+  compileSchemasFromNowOn();
   const judge = signalJudge();
   const onSignal = (sig: NodeJS.Signals) => {
     const meaning = judge();

@@ -16,7 +16,12 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the production build', () => {
   it('compiles to one file that starts in production mode, plays the game and shuts down on SIGTERM', async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe', env: { ...process.env, KON_METAFILE: '1' } });
+    // The transport patches the ws that node_modules' engine.io loads (deflate-release.ts): a copy of
+    // socket.io's engine or ws inside the bundle would run unpatched.
+    const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/main.cjs.meta.json'), 'utf8'));
+    const bundled = Object.keys(meta.inputs as Record<string, unknown>);
+    expect(bundled.filter((f) => /node_modules\/(ws|engine\.io|socket\.io)\//.test(f))).toEqual([]);
     const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain('NODE_ENV=production');
     expect(pkg.scripts.start).toContain('dist/main.cjs');

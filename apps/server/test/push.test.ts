@@ -14,7 +14,8 @@ import { legalMoves } from '@kon/game';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/storage';
-import { vapidKeys } from '../src/notifications/vapid';
+import { newVapidKeys, vapidKeys } from '../src/notifications/vapid';
+import webpush from 'web-push';
 import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
 import { checkVapid, decryptAes128gcm, newSubscriptionKeys } from './web-push-decrypt';
 
@@ -171,6 +172,17 @@ describe('web push', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 200]);
     expect(((await pushOf(m.matchID, de.credentials)).json.endpoints as string[]).sort()).toEqual(endpoints);
     expect((await api(t.url, 'GET', `/api/matches/${m.matchID}/notifications`, { token: de.credentials })).json.settings.lang).toBe('nb');
+  });
+
+  it('makes VAPID key pairs as web-push does: 65- and 32-byte base64url keys it signs with', () => {
+    for (let i = 0; i < 50; i++) {
+      const k = newVapidKeys();
+      expect(Buffer.from(k.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(k.privateKey, 'base64url')).toHaveLength(32);
+      expect(() =>
+        webpush.getVapidHeaders('https://push.example', 'mailto:a@b.example', k.publicKey, k.privateKey, 'aes128gcm'),
+      ).not.toThrow();
+    }
   });
 
   it('keeps the VAPID keys it made in the store, on SQLite and PostgreSQL', async () => {

@@ -1,7 +1,8 @@
 /**
  * An npm module loaded on first use instead of at start-up: the server starts sooner and idles
  * smaller when a part it rarely needs (ratings, passkeys, e-mail, Web Push, Redis) is not used.
- * Synchronous (require), so callers stay as they were; the bundle leaves npm modules to node_modules.
+ * Synchronous (require), so callers stay as they were; the bundle leaves these modules to node_modules
+ * (scripts/build.mjs, `external`), or it would parse them at every start.
  */
 import { createRequire } from 'node:module';
 

@@ -1,6 +1,16 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type * as Flexible from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
+import { lazyModule } from '../core/lazy-module';
 import type { Logger } from '../core/log';
+
+// The library's index loads every store it has (MongoDB, MySQL, DynamoDB, etcd, …): tens of ms at
+// start-up. Its own files for the three classes used here load only those (the Redis one with Redis).
+const memoryLimiter = lazyModule<typeof Flexible.RateLimiterMemory>('rate-limiter-flexible/lib/RateLimiterMemory');
+const redisLimiter = lazyModule<typeof Flexible.RateLimiterRedis>('rate-limiter-flexible/lib/RateLimiterRedis');
+/** The class a refusal is thrown as (the same file the limiters require, so `instanceof` holds). */
+const limiterRes = lazyModule<typeof Flexible.RateLimiterRes>('rate-limiter-flexible/lib/RateLimiterRes');
+type RateLimiterRes = Flexible.RateLimiterRes;
 
 /** What a limit says of one more request: go ahead, too many, or (creation only) cannot tell now. */
 export type Verdict = 'ok' | 'limited' | 'unavailable';
@@ -47,7 +57,9 @@ export class RateLimits {
     const api = { points: settings.apiPerMinute, duration: 60 };
     const create = { points: settings.createPerHour, duration: 3_600 };
     const signIn = { points: settings.signInPerHour ?? 30, duration: 3_600 };
+    const RateLimiterMemory = memoryLimiter();
     if (shared) {
+      const RateLimiterRedis = redisLimiter();
       const base = { storeClient: shared.redis, useRedisPackage: false, rejectIfRedisNotReady: true };
       this.api = new RateLimiterRedis({
         ...base,
@@ -94,7 +106,7 @@ export class RateLimits {
       await this.socket.consume(socketID);
       return { verdict: 'ok', first: false };
     } catch (e) {
-      if (e instanceof RateLimiterRes)
+      if (e instanceof limiterRes())
         return { verdict: 'limited', retryAfter: secondsLeft(e), first: e.consumedPoints === this.socket.points + 1 };
       throw e;
     }
@@ -110,7 +122,7 @@ export class RateLimits {
       await limiter.consume(key);
       return { verdict: 'ok' };
     } catch (e) {
-      if (e instanceof RateLimiterRes) return { verdict: 'limited', retryAfter: secondsLeft(e) };
+      if (e instanceof limiterRes()) return { verdict: 'limited', retryAfter: secondsLeft(e) };
       // The store did not answer and there is no insurance limiter for this one (creation).
       this.log.warn('rate limit store unavailable', { limit: name, err: e });
       return { verdict: 'unavailable', retryAfter: 60 };

@@ -15,7 +15,8 @@ import type { VapidKeys } from './vapid';
 /** Loaded on first use (core/lazy-module.ts). */
 const webpush = lazyModule<typeof WebPush>('web-push');
 export interface PushSender {
-  keys: VapidKeys;
+  /** The server's VAPID keys, made or read at the first push or key asked for (vapid.ts). */
+  keys: () => Promise<VapidKeys>;
   subject: string;
   policy: TargetPolicy;
 }
@@ -31,8 +32,9 @@ export async function sendPush(sender: PushSender, target: PushTarget, msg: Push
   if (check.refusal !== null) throw new Error(check.refusal);
   // A "your move" is stale once the decision's time is up: the push service may drop it then.
   const ttl = Math.max(60, Math.min(MAX_TTL_S, Math.ceil((ttlMs ?? 7 * 86_400_000) / 1000)));
+  const { publicKey, privateKey } = await sender.keys();
   const req = webpush().generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, JSON.stringify(msg), {
-    vapidDetails: { subject: sender.subject, publicKey: sender.keys.publicKey, privateKey: sender.keys.privateKey },
+    vapidDetails: { subject: sender.subject, publicKey, privateKey },
     TTL: ttl,
     contentEncoding: 'aes128gcm',
     urgency: 'high',

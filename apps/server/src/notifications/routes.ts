@@ -24,8 +24,8 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
     const offer = () => ({ email: notify.emailAvailable, webhook: notify.webhooksAvailable });
     // Push has its own small answer: the key to subscribe with, and the member's own devices' endpoints
     // (a browser compares its own to show whether push is on here).
-    const pushShown = (s: NotificationSettings | undefined) => ({
-      publicKey: notify.pushPublicKey ?? null,
+    const pushShown = async (s: NotificationSettings | undefined) => ({
+      publicKey: (await notify.pushPublicKey()) ?? null,
       endpoints: (s?.push ?? []).map((p) => p.endpoint),
     });
     const shown = (s: NotificationSettings | undefined) => ({
@@ -60,20 +60,20 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
     router.get('/matches/:id/notifications/push', async (ctx) => {
       const matchID = ctx.params.id!;
       const memberId = await memberOf(deps, matchID, bearer(ctx));
-      ctx.body = pushShown(await notify.settings(matchID, memberId));
+      ctx.body = await pushShown(await notify.settings(matchID, memberId));
     });
 
     router.post('/matches/:id/notifications/push', async (ctx) => {
       const matchID = ctx.params.id!;
       const memberId = await memberOf(deps, matchID, bearer(ctx));
       const body = parse(pushBody, await readJson(ctx, deps.config.bodyLimitBytes));
-      if (!notify.pushPublicKey) throw new ApiError(409, 'push_off', 'This server sends no push messages.');
+      if (!notify.pushOn) throw new ApiError(409, 'push_off', 'This server sends no push messages.');
       const refusal = await webhookRefusal(body.endpoint, notify.pushPolicy, 'push endpoint');
       if (refusal) throw new ApiError(400, 'push_refused', `${refusal.charAt(0).toUpperCase() + refusal.slice(1)}.`);
       await notify.addPush(matchID, memberId, { endpoint: body.endpoint, keys: body.keys, lang: body.lang });
       deps.log.info('push turned on', { matchID, memberId });
       ctx.status = 201;
-      ctx.body = pushShown(await notify.settings(matchID, memberId));
+      ctx.body = await pushShown(await notify.settings(matchID, memberId));
     });
 
     router.delete('/matches/:id/notifications/push', async (ctx) => {
@@ -81,7 +81,7 @@ export function notificationRoutes(notify: NotificationService): ApiRoutes {
       const memberId = await memberOf(deps, matchID, bearer(ctx));
       const body = parse(pushRemoveBody, await readJson(ctx, deps.config.bodyLimitBytes));
       await notify.removePush(matchID, memberId, body.endpoint);
-      ctx.body = pushShown(await notify.settings(matchID, memberId));
+      ctx.body = await pushShown(await notify.settings(matchID, memberId));
     });
   };
 }

@@ -99,7 +99,7 @@ export interface NotifyOptions {
   retryBaseMs?: number;
   clockView?: (matchID: string) => Promise<ClockView | undefined>;
   /** Web Push: the server's VAPID keys and the contact push services see (vapid.ts). */
-  push?: { keys: VapidKeys; subject: string };
+  push?: { keys: () => Promise<VapidKeys>; subject: string };
   /**
    * Other server processes change members' settings too (REDIS_URL): whether a match has any is then
    * kept with the match's change count it was read at and read again when the count has moved (see
@@ -148,9 +148,13 @@ export class NotificationService implements MatchService {
   get pushPolicy() {
     return pushPolicy(this.opts.webhookTargets);
   }
+  /** Whether this server sends push messages. */
+  get pushOn(): boolean {
+    return this.opts.push !== undefined;
+  }
   /** The key browsers subscribe with (applicationServerKey), or undefined when push is off. */
-  get pushPublicKey(): string | undefined {
-    return this.opts.push?.keys.publicKey;
+  async pushPublicKey(): Promise<string | undefined> {
+    return this.opts.push && (await this.opts.push.keys()).publicKey;
   }
   private get pushSender(): PushSender | undefined {
     return this.opts.push && { ...this.opts.push, policy: this.pushPolicy };

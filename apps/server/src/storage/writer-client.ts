@@ -18,7 +18,10 @@ interface Pending {
  * go to the writer together and share one transaction; each caller's promise settles when the writer
  * acknowledges that transaction's commit. With `thread` (the server's setting) the writer is a worker
  * thread with its own connection, so the commit and its fsync happen off the main thread; without, the
- * same writer runs on the main thread.
+ * same writer runs on the main thread. The thread starts with the first write, not with the server:
+ * a server restarted on its data writes nothing until someone plays, and an idle one is ~10 MB smaller
+ * without it. (This thread has opened and migrated the same file by then, so a bad path or file still
+ * stops the start.) Writes sent meanwhile wait in the thread's port until it has opened the file.
  */
 export class WriterClient {
   private queue: { id: number; op: WriteOp }[] = [];
@@ -37,25 +40,9 @@ export class WriterClient {
     private readonly thread: boolean,
   ) {}
 
-  /** Starts the writer and resolves once it has opened the database (the server starts ready to write). */
+  /** The inline writer opens the database now; the thread starts with the first write (see above). */
   async start(): Promise<void> {
-    if (!this.thread) {
-      this.inline ??= new SqliteWriter(this.file, this.synchronous);
-      return;
-    }
-    const w = this.ensureWorker();
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean }) => {
-        if (!m.ready) return;
-        w.off('message', onMessage);
-        w.off('error', reject);
-        resolve();
-      };
-      w.on('message', onMessage);
-      w.once('error', reject);
-      w.once('exit', (code) => reject(new Error(`the store's writer exited (${code})`)));
-    });
-    w.unref();
+    if (!this.thread) this.inline ??= new SqliteWriter(this.file, this.synchronous);
   }
 
   /** Resolves, once committed, with what the write answers (see WriteAck's `out`). */

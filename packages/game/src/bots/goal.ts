@@ -33,8 +33,17 @@ export function holds(goal: Goal, here: Forces | undefined, f: Faction): boolean
   return f === 'germany' ? !allied : allied;
 }
 
-/** Breadth-first land distances from every area, walking only areas `inPlay` admits. */
+/**
+ * Breadth-first land distances from every area, walking only areas `inPlay` admits. The table is
+ * built at the first question, not when the goal is made: the full game's goal is made when this
+ * module loads, and a server that plays no computer seat never asks.
+ */
 function distances(inPlay: (a: AreaId) => boolean): (a: AreaId, b: AreaId) => number {
+  let table: Map<AreaId, Map<AreaId, number>> | undefined;
+  return (a, b) => (table ??= distanceTable(inPlay)).get(a)?.get(b) ?? 99;
+}
+
+function distanceTable(inPlay: (a: AreaId) => boolean): Map<AreaId, Map<AreaId, number>> {
   const table = new Map<AreaId, Map<AreaId, number>>();
   for (const s of AREA_IDS) {
     if (!inPlay(s)) continue;
@@ -50,7 +59,7 @@ function distances(inPlay: (a: AreaId) => boolean): (a: AreaId, b: AreaId) => nu
     }
     table.set(s, d);
   }
-  return (a, b) => table.get(a)?.get(b) ?? 99;
+  return table;
 }
 
 function makeGoal(kind: Goal['kind'], objectives: readonly AreaId[], region: readonly AreaId[] | null): Goal {

@@ -11,6 +11,18 @@ export interface LoadedScenarios {
   refused: string[];
 }
 
+/** Names of lower-case letters, digits, '-' and '.' only: code-unit order is the collation's order. */
+const PLAIN = /^[a-z0-9.-]*$/;
+
+/**
+ * The files in localeCompare's order. Plain names (all of ours) are compared without it: a server's
+ * first localeCompare loads the collator's data, MBs of resident memory for an idle server.
+ */
+function byName(a: string, b: string): number {
+  if (PLAIN.test(a) && PLAIN.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return a.localeCompare(b);
+}
+
 /**
  * Validate scenario files read by the caller (the server reads the folder; the engine does no I/O).
  * A bad file is refused on its own; the others still load. Two files with one id: the second is refused.
@@ -18,7 +30,7 @@ export interface LoadedScenarios {
 export function loadScenarioFiles(files: readonly ScenarioFile[]): LoadedScenarios {
   const scenarios: Scenario[] = [];
   const refused: string[] = [];
-  for (const file of [...files].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const file of [...files].sort((a, b) => byName(a.name, b.name))) {
     try {
       let raw: unknown;
       try {
