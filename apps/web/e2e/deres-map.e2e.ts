@@ -152,8 +152,10 @@ describe('Deres map: orders given on the map', () => {
       return lit.map(([at]) => at);
     };
     const clickLit = async (p: Page, seat: string, pick = 0): Promise<Pos> => {
+      // (The page lights squares once it has drawn the state it just synced: on a loaded machine the
+      // first look can come before that.)
+      await expect.poll(async () => (await litChecked(p, seat)).length, { message: 'a lit square', timeout: 15_000 }).toBeGreaterThan(0);
       const lit = await litChecked(p, seat);
-      expect(lit.length, 'a lit square').toBeGreaterThan(0);
       const at = lit[Math.min(pick, lit.length - 1)]!;
       await p.locator(`g[data-square="${at}"][data-lit="true"]`).click();
       return sq(at);
