@@ -1,4 +1,5 @@
 /** What the computer seats' driver (driver.ts) is given, what it holds per seat, and what it tells the sockets. */
+import type { ChangeCount } from '../core/per-match-copy';
 import type { Lesson } from '@kon/platform/lessons';
 import type { Logger } from '../core/log';
 import type { SeatKey, Lobby } from '../lobby/lobby';
@@ -67,9 +68,4 @@ export interface BotSeatsOptions {
    * (match and state); `ttlMs` is how long a claim lasts if its process dies before moving.
    */
   claim?: { ttlMs: number; take(matchID: string, stateID: number): Promise<boolean> };
-}
-
-/** How many times any process changed a match's lobby or settings, as of this process's last hold of its lock. */
-export interface ChangeCount {
-  version(matchID: string): number | undefined;
 }

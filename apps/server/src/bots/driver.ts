@@ -19,6 +19,7 @@ import type { MatchService } from '../matches/match-services';
 import { assertAvailable, assertHandOverOpen, handOverWhen, type BotReason, type BotSeatRecord } from './seats';
 import type { BotStrength } from './strengths';
 import { BoundedMap } from '../core/bounded-map';
+import { PerMatchCopy } from '../core/per-match-copy';
 import { seedOf } from './seed';
 import { THINKING_EVENT, type BotSeatsOptions, type Holder, type Run, type ThinkingEvent } from './driver-options';
 
@@ -26,10 +27,8 @@ export { THINKING_EVENT, type BotSeatsOptions, type ThinkingEvent } from './driv
 
 export class BotSeats implements MatchService {
   readonly name = 'bots';
-  /** matchID → playerID → bot; a match without bots maps to an empty Map. */
-  private holders = new Map<string, Map<string, Holder>>();
-  /** With several processes: the change count each kept `holders` entry was read at (see BotSeatsOptions.changes). */
-  private holdersAt = new Map<string, number>();
+  /** matchID → playerID → bot; a match without bots maps to an empty Map (see BotSeatsOptions.changes). */
+  private holders: PerMatchCopy<Map<string, Holder>>;
   /** Bumped whenever a match's bots change, so a slow read of the old record is not cached. */
   private epochs = new Map<string, number>();
   /** `matchID seat` being taken back: never read as a bot's, even from a record not yet rewritten. */
@@ -44,6 +43,8 @@ export class BotSeats implements MatchService {
 
   constructor(private readonly opts: BotSeatsOptions) {
     this.log = opts.log.child({ component: 'bots' });
+    // Several processes with no change count: never kept, read from the store each time.
+    this.holders = new PerMatchCopy(opts.shared ? (opts.changes ?? { version: () => undefined }) : null, Number.POSITIVE_INFINITY);
   }
 
   /** Resume every unfinished match whose bot must act. */
@@ -169,7 +170,7 @@ export class BotSeats implements MatchService {
     // queued on the match's lock runs before the write below, so the seat is the member's once we answer.
     const key = `${matchID} ${seat}`;
     this.revoked.add(key);
-    const held = [...(this.holders.get(matchID) ?? [])].find(([, h]) => h.seat === seat);
+    const held = [...(this.holders.peek(matchID) ?? [])].find(([, h]) => h.seat === seat);
     this.changed(matchID);
     try {
       return await this.opts.lobby.updateRecord(matchID, async ({ lobby }) => {
@@ -197,7 +198,6 @@ export class BotSeats implements MatchService {
 
   private changed(matchID: string) {
     this.holders.delete(matchID);
-    this.holdersAt.delete(matchID);
     this.epochs.set(matchID, (this.epochs.get(matchID) ?? 0) + 1);
   }
 
@@ -217,35 +217,22 @@ export class BotSeats implements MatchService {
     return out;
   }
 
-  /** The kept copy of who holds the match's seats, if it is still good (see BotSeatsOptions.changes). */
-  private kept(matchID: string): Map<string, Holder> | undefined {
-    const cached = this.holders.get(matchID);
-    if (!cached || !this.opts.shared) return cached;
-    const count = this.opts.changes?.version(matchID);
-    return count !== undefined && this.holdersAt.get(matchID) === count ? cached : undefined;
-  }
-
   /** Who holds the match's seats; `reread`: from the store, whatever is kept. */
   private async holdersOf(matchID: string, reread = false): Promise<Map<string, Holder>> {
-    const cached = reread ? undefined : this.kept(matchID);
+    const cached = reread ? undefined : this.holders.get(matchID);
     if (cached) return cached;
-    const count = this.opts.shared ? this.opts.changes?.version(matchID) : undefined;
-    const keep = !this.opts.shared || count !== undefined;
+    const mark = this.holders.mark(matchID);
     const epoch = this.epochs.get(matchID) ?? 0;
     const row = await this.opts.lobby.record(matchID);
     const fresh = row ? this.holdersFrom(matchID, row.lobby) : new Map<string, Holder>();
     if ((this.epochs.get(matchID) ?? 0) !== epoch) return this.holdersOf(matchID, reread); // changed while reading
-    if (keep) {
-      this.holders.set(matchID, fresh);
-      if (count !== undefined) this.holdersAt.set(matchID, count);
-    }
+    this.holders.keep(matchID, fresh, mark);
     return fresh;
   }
 
   private onMove(e: MoveCommitted) {
     if (e.state.ctx.gameover !== undefined) {
       this.holders.delete(e.matchID);
-      this.holdersAt.delete(e.matchID);
       this.epochs.delete(e.matchID);
       this.lastPhase.delete(e.matchID);
       this.modules.delete(e.matchID);
@@ -253,7 +240,7 @@ export class BotSeats implements MatchService {
     }
     if (!this.modules.has(e.matchID)) this.modules.set(e.matchID, this.opts.lobby.games.of(e.gameName));
     // A match without bots costs one map lookup per move.
-    if (this.kept(e.matchID)?.size === 0) return;
+    if (this.holders.get(e.matchID)?.size === 0) return;
     void this.wake(e.matchID);
   }
 

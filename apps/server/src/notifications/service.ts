@@ -27,7 +27,7 @@ import { checkWebhookTarget, pushPolicy, type TargetPolicy } from './targets';
 import { sendPush, type PushSender } from './push';
 import type { VapidKeys } from './vapid';
 import { postJson } from './post';
-import { BoundedMap } from '../core/bounded-map';
+import { PerMatchCopy } from '../core/per-match-copy';
 import { KeyedMutex } from '../core/lock';
 
 const SETTINGS = 'notify';
@@ -117,9 +117,7 @@ export class NotificationService implements MatchService {
   /** One piece of work at a time per match, in the order the moves came. */
   private readonly queue = new KeyedMutex();
   /** Per match: does any member have settings? Most matches have none, and then a move reads nothing. */
-  private hasSettings = new BoundedMap<string, boolean>(20_000);
-  /** With several processes: the change count each `hasSettings` entry was read at. */
-  private settingsAt = new BoundedMap<string, number>(20_000);
+  private hasSettings: PerMatchCopy<boolean>;
   private pending = new Set<Promise<unknown>>();
   /** Members who left during a decision, by `matchID member`: the wait before their message. */
   private awayTimers = new Map<string, NodeJS.Timeout>();
@@ -127,6 +125,8 @@ export class NotificationService implements MatchService {
 
   constructor(private readonly opts: NotifyOptions) {
     this.log = opts.log.child({ component: 'notify' });
+    // Several processes with no lock to count changes: never kept, read each time.
+    this.hasSettings = new PerMatchCopy(opts.shared ? (opts.lock ?? { version: () => undefined }) : null);
     this.mailer = opts.smtp ? nodemailer().createTransport(opts.smtp.url) : undefined;
   }
 
@@ -213,14 +213,11 @@ export class NotificationService implements MatchService {
   }
 
   private async anySettings(matchID: string): Promise<boolean> {
-    const count = this.opts.shared ? this.opts.lock?.version(matchID) : undefined;
     const kept = this.hasSettings.get(matchID);
-    if (kept !== undefined && (!this.opts.shared || (count !== undefined && this.settingsAt.get(matchID) === count))) return kept;
+    if (kept !== undefined) return kept;
+    const mark = this.hasSettings.mark(matchID);
     const any = (await this.opts.storage.listSide(SETTINGS, matchID)).length > 0;
-    if (!this.opts.shared || count !== undefined) {
-      this.hasSettings.set(matchID, any);
-      if (count !== undefined) this.settingsAt.set(matchID, count);
-    }
+    this.hasSettings.keep(matchID, any, mark);
     return any;
   }
 
