@@ -15,6 +15,7 @@ import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { MatchConnection } from '../src/games/kon/game/connection';
 import { standInConnection } from './stand-in';
 import { playRandomGame } from './engine';
+import { reply } from './fetch-reply';
 
 afterEach(() => {
   cleanup();
@@ -86,12 +87,6 @@ describe('the switch in the member menu', () => {
   beforeEach(() => {
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-  });
-  const reply = (status: number, body: unknown) => ({
-    ok: status < 300,
-    status,
-    statusText: String(status),
-    text: async () => JSON.stringify(body),
   });
 
   it('turns automatic passing off through the API and reports what the server answered', async () => {

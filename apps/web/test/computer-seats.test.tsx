@@ -5,15 +5,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ComputerSeatControls, OpponentChoices, botsForPlan, computerMarks } from '../src/ui/ComputerSeats';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import type { MatchInfo, SeatBots } from '../src/api';
+import { reply } from './fetch-reply';
 
-function reply(status: number, body?: unknown) {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: String(status),
-    text: async () => (body === undefined ? '' : JSON.stringify(body)),
-  };
-}
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn();

@@ -10,13 +10,8 @@ import type { GameInfo } from '../src/api';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { ModuleCreate } from '../src/lobby/ModuleCreate';
 import { InvitePage } from '../src/lobby/InvitePage';
+import { reply } from './fetch-reply';
 
-const reply = (status: number, body: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  statusText: String(status),
-  text: async () => JSON.stringify(body),
-});
 const KON: GameInfo = {
   id: 'kampen-om-norge',
   name: { no: 'Kampen om Norge', en: 'Kampen om Norge' },

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemberMenu, nameProblem } from '../src/games/kon/ui/MemberMenu';
 import { I18nContext, translate, type Lang } from '../src/i18n';
 import { remember, remembered, type Joined } from '../src/api';
+import { apiError, reply } from './fetch-reply';
 
 const member: Joined = {
   matchID: 'm1',
@@ -17,16 +18,6 @@ const member: Joined = {
   credentials: 'm_secret',
 };
 const links = { seats: [{ seat: 'germany' as const, playerIDs: ['0'], token: 's_x' }], spectator: 'v_x' };
-
-function reply(status: number, body?: unknown) {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: String(status),
-    text: async () => (body === undefined ? '' : JSON.stringify(body)),
-  };
-}
-const apiError = (status: number, code: string) => reply(status, { error: { code, message: 'server words' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {

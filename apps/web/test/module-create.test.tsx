@@ -6,13 +6,8 @@ import { ModuleCreate } from '../src/lobby/ModuleCreate';
 import { I18nContext, translate } from '../src/i18n';
 import type { ClockView, GameInfo, MatchInfo } from '../src/api';
 import { MissedDeadlines, ModuleSeats } from '../src/games/ModuleSeats';
+import { reply } from './fetch-reply';
 
-const reply = (status: number, body: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  statusText: String(status),
-  text: async () => JSON.stringify(body),
-});
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn();

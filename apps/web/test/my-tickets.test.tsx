@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { useMyTickets } from '../src/matchmaking/useMyTickets';
+import { apiError, reply } from './fetch-reply';
 
 const open = {
   id: 't1',
@@ -24,11 +25,6 @@ const open = {
   seat: null,
 };
 const matched = { ...open, status: 'matched', matchID: 'm9', seat: 'germany' };
-
-function reply(status: number, body?: unknown) {
-  return { ok: status >= 200 && status < 300, status, statusText: String(status), text: async () => JSON.stringify(body ?? {}) };
-}
-const failure = (status: number, code: string) => reply(status, { error: { code, message: 'server words' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -50,7 +46,7 @@ describe('useMyTickets', () => {
   it('keeps polling through a failed look and announces the match when it comes', async () => {
     fetchMock
       .mockResolvedValueOnce(reply(200, { tickets: [open] }))
-      .mockResolvedValueOnce(failure(503, 'unavailable'))
+      .mockResolvedValueOnce(apiError(503, 'unavailable'))
       .mockRejectedValueOnce(new TypeError('network down'))
       .mockResolvedValueOnce(reply(200, { tickets: [matched] }));
     const { result } = renderHook(() => useMyTickets());
@@ -79,14 +75,14 @@ describe('useMyTickets', () => {
     // A match seen only after it was made is not "just matched": the page was not there to wait for it.
     expect(result.current.justMatched).toBeNull();
 
-    fetchMock.mockResolvedValueOnce(failure(401, 'signed_out'));
+    fetchMock.mockResolvedValueOnce(apiError(401, 'signed_out'));
     await act(async () => result.current.load());
     expect(result.current.signedOut).toBe(true);
     expect(result.current.tickets).toEqual([]);
   });
 
   it('an empty first look after a failure still lets a new ticket be polled', async () => {
-    fetchMock.mockResolvedValueOnce(failure(500, 'internal')).mockResolvedValue(reply(200, { tickets: [open] }));
+    fetchMock.mockResolvedValueOnce(apiError(500, 'internal')).mockResolvedValue(reply(200, { tickets: [open] }));
     const { result } = renderHook(() => useMyTickets());
     await settle();
     expect(result.current.tickets).toEqual([]);

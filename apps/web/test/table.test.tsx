@@ -8,18 +8,11 @@ import { awayFor, presenceByFaction } from '../src/games/kon/game/presence';
 import { loadSignals, saveSignals, useYourMoveSignals, yourMoveTitle } from '../src/games/kon/game/yourMove';
 import { MyMatches } from '../src/ui/MyMatches';
 import { SeatSharing } from '../src/games/kon/ui/SeatSharing';
+import { reply } from './fetch-reply';
 
 const wrap = (ui: React.ReactNode) => (
   <I18nContext.Provider value={{ lang: 'en', t: (k, p) => translate('en', k, p), setLang: () => {} }}>{ui}</I18nContext.Provider>
 );
-function reply(status: number, body?: unknown) {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: String(status),
-    text: async () => (body === undefined ? '' : JSON.stringify(body)),
-  };
-}
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   localStorage.clear();
