@@ -4,15 +4,13 @@
  * serious or critical violation (contrast, labels, landmarks, names). A match is finished fast by
  * driving moves through the server's move path, as comfort.e2e.ts does.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
 import { click, createMatch, joinMatch, newContext, useWebRig, waitForTurn } from './helpers';
 import { playOut } from '../../server/test/play-out';
 
 const rig = useWebRig();
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Found {
   id: string;
@@ -31,24 +29,11 @@ const STRUCTURE = new Set([
   'page-has-heading-one',
 ]);
 
-/** axe-core's serious and critical violations on the page as it stands, one line each. */
+/** axe-core's serious and critical violations on the page as it stands, and the page-structure ones. */
 async function seriousViolations(page: Page): Promise<Found[]> {
-  // Evaluated through the debugging protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE}\n;undefined`);
-  const found = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(c: Document, o: object): Promise<any> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return (r.violations as any[]).map((v) => ({
-      id: v.id as string,
-      impact: v.impact as string | null,
-      help: v.help as string,
-      nodes: (v.nodes as any[])
-        .slice(0, 6)
-        .map((n) => `${(n.target as string[]).join(' ')} ${n.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
-    }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id));
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE.has(v.id))
+    .map((v) => ({ ...v, nodes: v.nodes.slice(0, 6).map((n) => `${n.target} ${n.summary}`.replace(/\s+/g, ' ')) }));
 }
 
 /** Every page's findings, asserted at the end so that one run shows them all. */
