@@ -5,37 +5,23 @@
  * (cluster/lease.ts), which the change on the other process moved. Skipped when PostgreSQL or Redis
  * is not running here.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { legalMoves } from '@kon/game';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatch, gameClient, join, waitFor, type GameClient } from './helpers';
 import { needs } from './services';
 import { twoProcesses } from './two-processes';
+import { httpReceiver } from './http-receiver';
 
 const require = (await import('node:module')).createRequire(import.meta.url);
 const { SocketIO } = require('boardgame.io/multiplayer') as typeof import('boardgame.io/multiplayer');
 
 const available = await needs('postgres', 'redis');
 
-const hooks: string[] = [];
-let receiver: http.Server;
-let hookUrl = '';
+let hooks: Awaited<ReturnType<typeof httpReceiver>>;
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      hooks.push(req.url ?? '');
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  hooks = await httpReceiver();
 });
-afterAll(async () => {
-  await new Promise<void>((r) => receiver.close(() => r()));
-});
+afterAll(() => hooks.close());
 
 describe.skipIf(!available)('notification settings across two processes', () => {
   const pair = twoProcesses('kon_cluster_notify', { env: { WEBHOOK_TARGETS: 'any' } });
@@ -64,12 +50,12 @@ describe.skipIf(!available)('notification settings across two processes', () => 
       // Norway, away, asks for a webhook through process 0.
       const set = await api(pair.urls[0]!, 'PUT', `/api/matches/${m.matchID}/notifications`, {
         token: no.credentials,
-        body: { webhookUrl: `${hookUrl}/norway` },
+        body: { webhookUrl: `${hooks.url}/norway` },
       });
       expect(set.status, set.text).toBe(200);
       // Germany ends its phase through process 1: Norway decides, and is told through the webhook.
       expect(await play((x) => x === 'endPhase')).toBe(true);
-      await waitFor(() => hooks.includes('/norway'), 'Norway told through its webhook', 20_000);
+      await waitFor(() => hooks.received.some((h) => h.path === '/norway'), 'Norway told through its webhook', 20_000);
     } finally {
       germany.stop();
     }

@@ -4,34 +4,27 @@
  * the next step is a new decision for every seat, also the one whose orders ended the step. The
  * webhook receiver is this test's own, on 127.0.0.1.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockMove, type DeresState } from '@kon/deres';
 import { api, createMatch, join, serverState, startTestServer, type TestServer } from './helpers';
+import { httpReceiver, type Received } from './http-receiver';
 
-const hooks: { path: string; body: { content: string } }[] = [];
-let receiver: http.Server;
+let receiver: Awaited<ReturnType<typeof httpReceiver>>;
+let hooks: Received[] = [];
 let hookUrl = '';
 let t: TestServer;
+/** A webhook message's text. */
+const content = (h: Received) => (JSON.parse(h.body.toString('utf8')) as { content: string }).content;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      hooks.push({ path: req.url ?? '', body: JSON.parse(body) });
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await httpReceiver();
+  hooks = receiver.received;
+  hookUrl = receiver.url;
   t = await startTestServer({ WEBHOOK_TARGETS: 'any', PUBLIC_URL: 'https://kon.example' }, { notifyRetryBaseMs: 20 });
 });
 afterAll(async () => {
   await t?.stop();
-  await new Promise<void>((r) => receiver.close(() => r()));
+  await receiver.close();
 });
 
 describe('Deres uenighet your-move messages', () => {
@@ -68,10 +61,10 @@ describe('Deres uenighet your-move messages', () => {
     // The buy step began with the last set-up action: both seats must submit, both are told.
     const atBuy = hooks.slice(-2).map((h) => h.path);
     expect(atBuy.sort()).toEqual(['/player1', '/player2']);
-    expect(hooks.at(-1)!.body.content).toContain(`https://kon.example/m/${m.matchID}`);
-    const en = hooks.filter((h) => h.path === '/player1').at(-1)!.body.content;
+    expect(content(hooks.at(-1)!)).toContain(`https://kon.example/m/${m.matchID}`);
+    const en = content(hooks.filter((h) => h.path === '/player1').at(-1)!);
     expect(en).toContain('Deres uenighet: your move (player 1)');
-    const nb = hooks.filter((h) => h.path === '/player2').at(-1)!.body.content;
+    const nb = content(hooks.filter((h) => h.path === '/player2').at(-1)!);
     expect(nb).toContain('Det er ditt trekk som spiller 2');
     told();
 

@@ -6,28 +6,18 @@
  * written expired by a sweep and its player told. A device whose push service answers 410 is deleted
  * from the settings it came from. Real accounts (passkeys), real tickets.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, startTestServer, syncedSocket, waitFor, type TestServer } from './helpers';
 import { smtpReceiver, TestBrowser } from './account-client';
 import { decryptAes128gcm, newSubscriptionKeys } from './web-push-decrypt';
+import { httpReceiver } from './http-receiver';
 
 const smtp = await smtpReceiver();
 let t: TestServer;
 // A push service on loopback (WEBHOOK_TARGETS=any lets the server reach it): every device is gone (410).
-const pushed: { path: string; body: Buffer }[] = [];
-const pushService = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    pushed.push({ path: req.url ?? '', body: Buffer.concat(chunks) });
-    res.statusCode = 410;
-    res.end();
-  });
-});
-await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', () => r()));
-const pushUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+const pushService = await httpReceiver(() => 410);
+const pushed = pushService.received;
+const pushUrl = pushService.url;
 
 beforeAll(async () => {
   // The server's timers on a fake clock that also runs on its own: the away wait is jumped, not slept.
@@ -37,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await smtp.close();
-  await new Promise<void>((r) => pushService.close(() => r()));
+  await pushService.close();
   vi.useRealTimers();
 });
 afterEach(() => {

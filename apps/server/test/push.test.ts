@@ -4,8 +4,6 @@
  * decrypts what arrives with its own RFC 8291 code (web-push-decrypt.ts), so the messages are proven
  * readable by any browser, not just by the library that wrote them.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,32 +16,20 @@ import { newVapidKeys, vapidKeys } from '../src/notifications/vapid';
 import webpush from 'web-push';
 import { api, connected, createMatch, join, rawSocket, serverState, sleep, startTestServer, waitFor, type TestServer } from './helpers';
 import { checkVapid, decryptAes128gcm, newSubscriptionKeys } from './web-push-decrypt';
+import { httpReceiver, type Received } from './http-receiver';
 
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-const received: Received[] = [];
-let service: http.Server;
+let service: Awaited<ReturnType<typeof httpReceiver>>;
+let received: Received[] = [];
 let serviceUrl = '';
 
 beforeAll(async () => {
   // A push service: /gone answers 410 as a real one does for an unsubscribed browser; the rest take the message.
-  service = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = req.url === '/gone' ? 410 : 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => service.listen(0, '127.0.0.1', () => r()));
-  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  service = await httpReceiver((path) => (path === '/gone' ? 410 : 201));
+  received = service.received;
+  serviceUrl = service.url;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => service.close(() => r()));
+  await service.close();
 });
 
 let t: TestServer | undefined;

@@ -6,33 +6,24 @@
  * server's push arrives there and decrypts to "your move" for the match, the worker turns a push into
  * a notification, and with the network gone the app shell still opens (or the offline page).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMatch, cspViolations, newContext, useWebRig } from './helpers';
 import { decryptAes128gcm, newSubscriptionKeys } from '../../server/test/web-push-decrypt';
+import { httpReceiver, type Received } from '../../server/test/http-receiver';
 
 // Loopback push service: allowed only because this rig lifts the public-address rule, as webhook tests do.
 const rig = useWebRig({ WEBHOOK_TARGETS: 'any' });
 
-const received: { path: string; body: Buffer }[] = [];
-let service: http.Server;
+let service: Awaited<ReturnType<typeof httpReceiver>>;
+let received: Received[] = [];
 let serviceUrl = '';
 beforeAll(async () => {
-  service = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: Buffer.concat(chunks) });
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((r) => service.listen(0, '127.0.0.1', () => r()));
-  serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  service = await httpReceiver(() => 201);
+  received = service.received;
+  serviceUrl = service.url;
 });
 afterAll(async () => {
-  await new Promise<void>((r) => service.close(() => r()));
+  await service.close();
 });
 
 describe('installable app and web push', () => {
