@@ -75,13 +75,16 @@ interface StoreModule {
   sqliteFile(dir: string): string;
 }
 
-/** The store of `ref`, extracted from git beside this file (so that it finds the same node_modules). */
+/**
+ * The store of `ref`, extracted from git beside this file (so that it finds the same node_modules): the
+ * server's whole src, as the store imports modules beside it (core, games).
+ */
 async function baselineStore(ref: string): Promise<StoreModule> {
   const sha = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
   const dir = path.join(import.meta.dirname, '.baseline', sha);
   if (!fs.existsSync(path.join(dir, 'storage', 'index.ts'))) {
     fs.mkdirSync(dir, { recursive: true });
-    const tar = execFileSync('git', ['archive', sha, 'apps/server/src/storage'], { maxBuffer: 1 << 26 });
+    const tar = execFileSync('git', ['archive', sha, 'apps/server/src'], { maxBuffer: 1 << 26 });
     execFileSync('tar', ['-x', '--strip-components=3', '-C', dir], { input: tar });
   }
   return (await import(path.join(dir, 'storage', 'index.ts'))) as StoreModule;
