@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { CHAIN_START, decodeAll, inflateText } from '../src/storage/event-codec';
+import { decodeAll, inflateText, isChainStart } from '../src/storage/event-codec';
 import { legalMoves as deresLegalMoves } from '@kon/deres';
 import { cpuMs, type MatchInfo, Peer, parseOptions, postJson, runCleanups, sleep, startOurs, type Target } from './load';
 
@@ -246,7 +246,7 @@ function inflated(db: Database.Database, matchID: string): Record<string, number
   const events = decodeAll(rows.map((r) => ({ stateID: r.state_id, logBase: r.log_base, codec: r.codec, body: r.body, snap: r.snap })));
   events.forEach((e, i) => {
     out.rows++;
-    if (rows[i]!.codec === CHAIN_START) out.chainStarts++;
+    if (isChainStart(rows[i]!.codec)) out.chainStarts++;
     out.rawEntries += JSON.stringify(e.entries).length;
     out.rawActions += JSON.stringify(e.actions).length;
     out.rawDeltas += JSON.stringify(e.delta?.ops ?? null).length;

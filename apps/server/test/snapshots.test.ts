@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MoveRunner } from '../src/matches/move-runner';
 import { openStorage, sqliteFile, type SqlStorage } from '../src/storage';
 import { applyDelta, diffState, jsonCopy } from '../src/storage/state-delta';
+import { CHAIN_CODECS, ChainWriter, decodeAll, inflateText, isChainStart } from '../src/storage/event-codec';
 import { PG_URL } from './child-server';
 import { needs } from './services';
 
@@ -263,6 +264,55 @@ for (const backend of backends) {
       await raw(cfg, 'DELETE FROM kon_events WHERE match_id = $1 AND state_id = $2', ['d', last - 2]);
       await expect(store.fetch('d', { state: true })).rejects.toMatchObject({ code: 'corrupt' });
     }, 60_000);
+
+    it('rows of an older chain codec (its longer dictionary) are read, and the match goes on in the newest', async (ctx) => {
+      if (backend.name === 'postgresql' && !(await needs('postgres'))) return ctx.skip();
+      const cfg = backend.cfg();
+      const store = await open(cfg);
+      const game = [...realGame('older', 60)];
+      const texts: string[] = [];
+      const history: unknown[] = [];
+      for (const [i, { state, deltalog }] of game.slice(0, 45).entries()) {
+        if (i === 0) await store.createMatch('o', { initialState: state, metadata: meta() });
+        else await store.commitMove('o', { state, deltalog });
+        texts.push(JSON.stringify(state));
+      }
+      history.push(...(await store.fetchHistory('o')));
+      await store.close();
+      // Every row written again as the first codec wrote it (as a file from before the newest would hold it).
+      const rows = await raw(cfg, 'SELECT state_id, log_base, codec, body, snap FROM kon_events WHERE match_id = $1 ORDER BY state_id', [
+        'o',
+      ]);
+      const stored = rows.map((r) => ({
+        stateID: Number(r.state_id),
+        logBase: Number(r.log_base),
+        codec: r.codec === null ? null : Number(r.codec),
+        body: r.body as Buffer,
+        snap: isChainStart(r.codec === null ? null : Number(r.codec)) ? (r.snap as Buffer | null) : null,
+      }));
+      const older = new ChainWriter(CHAIN_CODECS[0]);
+      const rowsRewritten: [number, Buffer, number][] = [];
+      decodeAll(stored).forEach((event, i) => {
+        const row = stored[i]!;
+        const snapshot = isChainStart(row.codec) && row.snap ? inflateText(row.snap) : null;
+        const starts = isChainStart(row.codec);
+        const { row: enc, chain } = older.encode('o', event.text, snapshot, starts ? null : stored[i - 1]!.stateID);
+        older.done('o', chain, event.text, row.stateID);
+        rowsRewritten.push([enc.codec, enc.body, row.stateID]);
+      });
+      for (const [codec, body, stateID] of rowsRewritten)
+        await raw(cfg, 'UPDATE kon_events SET codec = $1, body = $2 WHERE match_id = $3 AND state_id = $4', [codec, body, 'o', stateID]);
+      expect(new Set(rowsRewritten.map(([codec]) => codec))).toEqual(new Set([CHAIN_CODECS[0]!.start, CHAIN_CODECS[0]!.next]));
+
+      const fresh = await open(cfg);
+      same((await fresh.fetch('o', { state: true })).state, JSON.parse(texts.at(-1)!), 'the state stored in the older codec');
+      expect(await fresh.fetchHistory('o', 20)).toEqual(history.slice(20));
+      for (const { state, deltalog } of game.slice(45)) await fresh.commitMove('o', { state, deltalog });
+      same((await (await open(cfg)).fetch('o', { state: true })).state, game.at(-1)!.state, 'the moves after it');
+      const newest = CHAIN_CODECS[CHAIN_CODECS.length - 1]!;
+      const after = await raw(cfg, 'SELECT codec FROM kon_events WHERE match_id = $1 AND state_id > $2 ORDER BY state_id', ['o', 44]);
+      expect(after.map((r) => Number(r.codec))[0]).toBe(newest.start);
+    }, 60_000);
   });
 }
 
@@ -373,8 +423,9 @@ describe('PostgreSQL tables from before event rows were one deflated body', () =
         `SELECT state_id, codec, body IS NOT NULL AS body FROM "${schema}".kon_events WHERE state_id > $1 ORDER BY state_id`,
         [at],
       );
-      expect(rows.map((r) => [r.codec, r.body])[0]).toEqual([1, true]);
-      expect(rows.some((r) => r.codec === 2)).toBe(true);
+      const written = CHAIN_CODECS[CHAIN_CODECS.length - 1]!;
+      expect(rows.map((r) => [r.codec, r.body])[0]).toEqual([written.start, true]);
+      expect(rows.some((r) => r.codec === written.next)).toBe(true);
     } finally {
       await store.dropAll();
       await store.close();

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { CHAIN_NEXT, CHAIN_START, type StoredEvent, type StoredRow } from './event-codec';
+import { CHAIN_NEXTS, CHAIN_STARTS, type StoredEvent, type StoredRow } from './event-codec';
 import type { DeltaOp } from './state-delta';
 
 /** The PostgreSQL store's tables (quoted, schema-qualified names) and its pool. */
@@ -131,12 +131,12 @@ async function migrateSingleRowMatches({ pool, schema, t, ev }: Tables): Promise
 export function rowsJson(legacy: 'delta' | 'actions' | 'entries'): string {
   const old = legacy === 'delta' ? 'delta_base, delta::text' : `${legacy}::text`;
   return `coalesce(json_agg(json_build_array(state_id, log_base, codec, encode(body, 'base64'),
-    CASE WHEN codec = ${CHAIN_START} THEN encode(snap, 'base64') END, ${old}) ORDER BY state_id), '[]')`;
+    CASE WHEN codec IN (${CHAIN_STARTS.join(', ')}) THEN encode(snap, 'base64') END, ${old}) ORDER BY state_id), '[]')`;
 }
 
 /** The state ID of the first row of the chain that the row at or before `at` is in (0 when none). */
 export function chainStart(ev: string, at: string): string {
-  return `coalesce((SELECT max(state_id) FROM ${ev} WHERE match_id = $1 AND state_id <= ${at} AND (codec IS NULL OR codec <> ${CHAIN_NEXT})), 0)`;
+  return `coalesce((SELECT max(state_id) FROM ${ev} WHERE match_id = $1 AND state_id <= ${at} AND (codec IS NULL OR codec NOT IN (${CHAIN_NEXTS.join(', ')}))), 0)`;
 }
 
 /** Rows as rowsJson gives them: `[state_id, log_base, codec, body, snap, …older columns]`. */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Pool } from 'pg';
 import { BaseStore, historyOfEvents, isGameover, logOf } from './base-store';
-import { CHAIN_START, ChainWriter, decodeAll, decodeRows, eventText, inflateText } from './event-codec';
+import { ChainWriter, decodeAll, decodeRows, eventText, inflateText, isChainStart } from './event-codec';
 import { chainStart, createTables, pgRows, rowsJson } from './postgres-schema';
 import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
 import { storedParts } from './state-delta';
@@ -352,7 +352,7 @@ export class PostgresStore extends BaseStore {
       }
       try {
         reads[i]!();
-        if (r.stateID === snapID && r.codec === CHAIN_START && r.snap) base = JSON.parse(inflateText(r.snap));
+        if (r.stateID === snapID && isChainStart(r.codec) && r.snap) base = JSON.parse(inflateText(r.snap));
       } catch (e) {
         throw new CorruptMatchError(matchID, r.stateID, `its event cannot be read (${e instanceof Error ? e.message : e})`);
       }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Server, State, StorageAPI } from 'boardgame.io';
 import type { Database, Statement } from 'better-sqlite3';
 import { BaseStore, historyOfEvents, isGameover, logOf } from './base-store';
-import { CHAIN_NEXT, CHAIN_START, decodeAll, decodeRows, inflateText, type StoredRow } from './event-codec';
+import { CHAIN_NEXTS, CHAIN_STARTS, decodeAll, decodeRows, inflateText, type StoredRow } from './event-codec';
 import { type ChainRow, DeltaPlanner, type MovePlan, rebuild } from './snapshots';
 import { storedParts } from './state-delta';
 import type { WriteOp } from './sqlite-writer';
@@ -330,10 +330,10 @@ export class SqliteStore extends BaseStore {
 }
 
 /** A row as event-codec.ts reads it: the snapshot only where it starts a chain. */
-const ROW = `state_id, log_base, codec, body, CASE WHEN codec = ${CHAIN_START} THEN snap END AS snap`;
+const ROW = `state_id, log_base, codec, body, CASE WHEN codec IN (${CHAIN_STARTS.join(', ')}) THEN snap END AS snap`;
 /** The state ID of the first row of the chain that the row at or before `at` is in (0 when none). */
 const chainStart = (at: string) =>
-  `coalesce((SELECT max(state_id) FROM kon_events WHERE match_id = @m AND state_id <= ${at} AND (codec IS NULL OR codec <> ${CHAIN_NEXT})), 0)`;
+  `coalesce((SELECT max(state_id) FROM kon_events WHERE match_id = @m AND state_id <= ${at} AND (codec IS NULL OR codec NOT IN (${CHAIN_NEXTS.join(', ')}))), 0)`;
 
 function prepare(db: Database) {
   const s = (sql: string): Statement => db.prepare(sql);
