@@ -19,12 +19,26 @@ const ORDER: readonly string[] = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VII
 const PLACE_RANK: Record<string, number> = Object.fromEntries(ORDER.map((p, i) => [p, i]));
 const FACTION_RANK = Object.fromEntries(FACTIONS.map((f, i) => [f, i])) as Record<Faction, number>;
 
+/** One face-down ship object per owner and place, shared by every view (see shipsSeenBy). */
+const HIDDEN = new Map<string, HiddenShip>();
+function hiddenShip(owner: Faction, at: ShipLocation): HiddenShip {
+  const key = `${owner}|${at}`;
+  let h = HIDDEN.get(key);
+  if (!h) HIDDEN.set(key, (h = Object.freeze({ id: null, owner, at, faceUp: false }) as HiddenShip));
+  return h;
+}
+
+/**
+ * The ships as the viewer sees them. A ship the viewer may see is the state's own object and a
+ * face-down one a shared object: a list made again after one ship moved holds the same objects for
+ * the others, which the server's patch differ then passes over without comparing them field by field.
+ */
 export function shipsSeenBy(G: GameState, viewer: Faction | null): ShipView[] {
   const open: ShipView[] = [];
   const hidden: HiddenShip[] = [];
   for (const s of G.ships) {
-    if (s.faceUp || s.owner === viewer) open.push({ ...s });
-    else hidden.push({ id: null, owner: s.owner, at: s.at, faceUp: false });
+    if (s.faceUp || s.owner === viewer) open.push(s);
+    else hidden.push(hiddenShip(s.owner, s.at));
   }
   // Sorted, so that the order of the list tells nothing about which ship is which.
   hidden.sort((a, b) => FACTION_RANK[a.owner] - FACTION_RANK[b.owner] || PLACE_RANK[a.at]! - PLACE_RANK[b.at]!);
@@ -38,8 +52,9 @@ export function reserveSeenBy(G: GameState, viewer: Faction | null): Record<Fact
 export function april9SeenBy(s: April9State | null | undefined, viewer: Faction | null): April9State | null {
   if (!s) return null;
   const mine = <T>(f: Faction, xs: T[]): T[] => (f === viewer ? [...xs] : []);
+  // The open parts are the state's own objects (not copies): unchanged ones keep their identity for the differ.
   return {
-    ...structuredClone(s),
+    ...s,
     hands: Object.fromEntries(FACTIONS.map((f) => [f, mine(f, s.hands[f])])) as Record<Faction, string[]>,
     boxed: Object.fromEntries(FACTIONS.map((f) => [f, mine(f, s.boxed[f])])) as Record<Faction, string[]>,
     alliedDrawn: mine('allies', s.alliedDrawn),
