@@ -290,7 +290,7 @@ for (const backend of backends) {
         body: r.body as Buffer,
         snap: isChainStart(r.codec === null ? null : Number(r.codec)) ? (r.snap as Buffer | null) : null,
       }));
-      const older = new ChainWriter(CHAIN_CODECS[0]);
+      const older = new ChainWriter(() => CHAIN_CODECS[0]!);
       const rowsRewritten: [number, Buffer, number][] = [];
       decodeAll(stored).forEach((event, i) => {
         const row = stored[i]!;

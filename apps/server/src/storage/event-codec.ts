@@ -18,33 +18,40 @@ import type { DeltaOp } from './state-delta';
  * before it back to its chain's first. A row with no codec (written before chains) is deflated alone.
  * The writer starts a chain at every snapshot and whenever it does not hold the chain of the row before
  * (a restart, a match it forgot): nothing but the rows themselves is needed to read them back.
+ *
+ * How much of the chain's tail a row takes as its dictionary is the row's own choice, named by its
+ * codec: zlib hashes the whole dictionary afresh for every row, so a short row (most moves: about
+ * 500 characters) takes the last 8 KB, and only a long one the last 32 KB, where an earlier state's
+ * words (an undo trail's base, a whole combat) are found. On real games (bench:long's three) that
+ * halved the writer's deflating for 7 % more bytes than 32 KB for every row; 8 KB for every row
+ * cost 18–63 % more bytes.
  */
 export interface ChainCodec {
-  /** The codec of a chain's first row, and of the rows after it. */
+  /** The codec of a chain's first row, and of a row after it. */
   start: number;
   next: number;
   /**
-   * Characters of dictionary a row is deflated with (deflate's window is 32 KB: zlib keeps the last
-   * 32 KB of a longer one). Part of the stored format: rows are read with the dictionary they were
-   * written with, so a codec's length never changes; a new length is a new pair of codecs.
+   * Characters of the chain's tail the row is deflated with (deflate's window is 32 KB: zlib keeps
+   * the last 32 KB of a longer one). Part of the stored format: a codec's length never changes.
    */
   dictChars: number;
 }
-/**
- * Every chain codec ever written; the last is the one written now. Rows written before issue 42's
- * writer profile used 32 KB: zlib hashing that dictionary afresh for every row was the writer thread's
- * largest cost (a fifth of it), for 3 % fewer bytes stored than 8 KB (bench:store).
- */
+/** Every chain codec; rows written before 8 KB dictionaries all have 1 or 2. */
 export const CHAIN_CODECS: readonly ChainCodec[] = [
   { start: 1, next: 2, dictChars: 32_768 },
   { start: 3, next: 4, dictChars: 8_192 },
 ];
-const WRITTEN = CHAIN_CODECS[CHAIN_CODECS.length - 1]!;
+/** The chain's tail a reader or writer keeps: the longest dictionary of any codec. */
+const CHAIN_CHARS = Math.max(...CHAIN_CODECS.map((c) => c.dictChars));
+/** A row at least this long is deflated with the long dictionary (see above). */
+const LONG_ROW_CHARS = 1024;
+/** The codec the writer gives a row (by its text). */
+export const codecFor = (text: string): ChainCodec => CHAIN_CODECS[text.length >= LONG_ROW_CHARS ? 0 : 1]!;
 /** The codecs of chains' first rows, and of their next rows (for SQL: `codec IN (…)`). */
 export const CHAIN_STARTS: readonly number[] = CHAIN_CODECS.map((c) => c.start);
 export const CHAIN_NEXTS: readonly number[] = CHAIN_CODECS.map((c) => c.next);
 export const isChainStart = (codec: number | null) => codec !== null && CHAIN_STARTS.includes(codec);
-/** Chains a writer holds at once (the matches moved most recently): each up to its dictionary's length. */
+/** Chains a writer holds at once (the matches moved most recently): each up to CHAIN_CHARS. */
 const CHAINS_HELD = 1024;
 
 export function eventText(entries: string, actions: string, base: number | null, delta: string | null, logOut = false): string {
@@ -61,22 +68,22 @@ export function inflateText(body: Buffer, dictionary?: Buffer): string {
   return (dictionary ? zlib.inflateRawSync(body, { dictionary }) : zlib.inflateRawSync(body)).toString('utf8');
 }
 
-/** The dictionary of a chain's next row: its snapshot's tail and the texts of its rows so far. */
+/** The tail of a chain a row's dictionary is taken from: its snapshot's tail and the texts of its rows so far. */
 export class Chain {
   private text: string;
   constructor(
-    readonly codec: ChainCodec,
     snapshot: string | null,
     /** The state ID of the chain's last row. */
     public stateID: number,
   ) {
-    this.text = snapshot ? snapshot.slice(-codec.dictChars) : '';
+    this.text = snapshot ? snapshot.slice(-CHAIN_CHARS) : '';
   }
-  dictionary(): Buffer | undefined {
-    return this.text ? Buffer.from(this.text) : undefined;
+  /** The dictionary of a row of `codec`: the chain's last `dictChars` characters. */
+  dictionary(codec: ChainCodec): Buffer | undefined {
+    return this.text ? Buffer.from(this.text.length > codec.dictChars ? this.text.slice(-codec.dictChars) : this.text) : undefined;
   }
   push(rowText: string, stateID: number) {
-    this.text = (this.text + rowText).slice(-this.codec.dictChars);
+    this.text = (this.text + rowText).slice(-CHAIN_CHARS);
     this.stateID = stateID;
   }
 }
@@ -97,12 +104,12 @@ export interface EncodedRow {
 export class ChainWriter {
   private readonly chains = new BoundedMap<string, Chain>(CHAINS_HELD);
 
-  /** `codec`: the chains it starts (tests write older ones). */
-  constructor(private readonly codec: ChainCodec = WRITTEN) {}
+  /** `codecOf`: each row's codec (tests write older ones). */
+  constructor(private readonly codecOf: (text: string) => ChainCodec = codecFor) {}
 
   encode(matchID: string, text: string, snapshot: string | null, after: number | null): { row: EncodedRow; chain: Chain } {
-    const { chain, codec } = this.place(matchID, snapshot, after);
-    return { row: { body: deflate(text, chain.dictionary()), codec, snap: snapshot === null ? null : deflate(snapshot) }, chain };
+    const { chain, codec, dictionary } = this.place(matchID, text, snapshot, after);
+    return { row: { body: deflate(text, dictionary), codec, snap: snapshot === null ? null : deflate(snapshot) }, chain };
   }
 
   /** As `encode`, deflating on libuv's threads (off the event loop). */
@@ -112,8 +119,7 @@ export class ChainWriter {
     snapshot: string | null,
     after: number | null,
   ): Promise<{ row: EncodedRow; chain: Chain }> {
-    const { chain, codec } = this.place(matchID, snapshot, after);
-    const dictionary = chain.dictionary();
+    const { chain, codec, dictionary } = this.place(matchID, text, snapshot, after);
     const [body, snap] = await Promise.all([
       deflateAsync(text, dictionary ? { dictionary } : {}),
       snapshot === null ? null : deflateAsync(snapshot, {}),
@@ -121,10 +127,12 @@ export class ChainWriter {
     return { row: { body, codec, snap }, chain };
   }
 
-  private place(matchID: string, snapshot: string | null, after: number | null): { chain: Chain; codec: number } {
+  private place(matchID: string, text: string, snapshot: string | null, after: number | null) {
     const held = this.chains.get(matchID);
-    if (snapshot === null && after !== null && held && held.stateID === after) return { chain: held, codec: held.codec.next };
-    return { chain: new Chain(this.codec, snapshot, -1), codec: this.codec.start };
+    const codec = this.codecOf(text);
+    const next = snapshot === null && after !== null && held !== undefined && held.stateID === after;
+    const chain = next ? held : new Chain(snapshot, -1);
+    return { chain, codec: next ? codec.next : codec.start, dictionary: chain.dictionary(codec) };
   }
 
   done(matchID: string, chain: Chain, text: string, stateID: number) {
@@ -175,12 +183,13 @@ export function decodeRows(rows: readonly StoredRow[]): (() => StoredEvent)[] {
       }
       let dictionary: Buffer | undefined;
       const starts = CHAIN_CODECS.find((c) => c.start === row.codec);
+      const follows = CHAIN_CODECS.find((c) => c.next === row.codec);
       if (starts) {
-        chain = new Chain(starts, row.snap ? inflateText(row.snap) : null, -1);
-        dictionary = chain.dictionary();
-      } else if (row.codec !== null && CHAIN_NEXTS.includes(row.codec)) {
-        if (!chain || chain.codec.next !== row.codec) throw new Error('its chain does not start before it');
-        dictionary = chain.dictionary();
+        chain = new Chain(row.snap ? inflateText(row.snap) : null, -1);
+        dictionary = chain.dictionary(starts);
+      } else if (follows) {
+        if (!chain) throw new Error('its chain does not start before it');
+        dictionary = chain.dictionary(follows);
       } else chain = undefined;
       const text = inflateText(row.body, dictionary);
       chain?.push(text, row.stateID);
