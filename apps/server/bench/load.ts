@@ -192,6 +192,13 @@ async function startChild(
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // e.g. BENCH_SERVER_ENV="SNAPSHOT_EVERY=100": settings for the servers under test (docs/operating.md).
+  const settings = Object.fromEntries(
+    (process.env.BENCH_SERVER_ENV ?? '')
+      .split(' ')
+      .filter((kv) => /^[A-Z][A-Z0-9_]*=/.test(kv))
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   const proc = spawn(process.execPath, [...extra, ...nodeArgs, script], {
     cwd,
     env: {
@@ -199,6 +206,7 @@ async function startChild(
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...settings,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
