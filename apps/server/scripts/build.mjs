@@ -1,14 +1,18 @@
 /**
- * Compiles the server for production: one CommonJS file, dist/main.cjs, with our own TypeScript
+ * Compiles the server for production: one CommonJS file, dist/server.cjs, with our own TypeScript
  * (the server and every @kon/* workspace, which are TypeScript source) and the npm modules it loads at
  * start bundled in; the others are left to node_modules (`external` below). Bundled, Node neither
  * looks for nor reads hundreds of small files at start (zod, Koa, socket.io, prom-client), and zod's
  * ES build keeps only what we use. CommonJS because boardgame.io 0.50.2 has no ESM entry Node can load.
  * The games are the workspaces whose package.json has `konGame` (@kon/platform/game-packages): the
  * bundle gets their imports written out in place of src/games/imports.ts, which reads the workspaces.
+ * dist/main.cjs (src/start/main.ts) runs it with V8's code cache of a start, dist/server.cjs.v8cache,
+ * which a training start writes at the end of the build (src/start/load-bundle.ts).
  */
+import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -55,12 +59,16 @@ const gameImports = {
   },
 };
 
-// The server, and its worker threads beside it: the computer players' (bots/pool.ts loads
+const importMetaUrl = "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
+// The server, its starter and its worker threads beside it: the computer players' (bots/pool.ts loads
 // dist/bot-worker.cjs) and the embedded store's writer (storage/writer-client.ts loads dist/sqlite-writer.cjs).
-for (const [entry, out] of [
-  ['src/main.ts', 'dist/main.cjs'],
-  ['src/bots/worker.ts', 'dist/bot-worker.cjs'],
-  ['src/storage/sqlite-worker.ts', 'dist/sqlite-writer.cjs'],
+// The server is one function expression of CommonJS's wrapper parameters, which start/load-bundle.ts
+// compiles and calls: inside the function, so that the source map's columns are the file's.
+for (const [entry, out, wrapped] of [
+  ['src/main.ts', 'dist/server.cjs', true],
+  ['src/start/main.ts', 'dist/main.cjs', false],
+  ['src/bots/worker.ts', 'dist/bot-worker.cjs', false],
+  ['src/storage/sqlite-worker.ts', 'dist/sqlite-writer.cjs', false],
 ]) {
   const result = await build({
     entryPoints: [path.join(root, entry)],
@@ -74,9 +82,10 @@ for (const [entry, out] of [
     plugins: [gameImports],
     // The sources are ES modules that find their own folder through import.meta.url.
     define: { 'import.meta.url': 'importMetaUrl' },
-    banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    // Mapped stack traces (npm start runs node --enable-source-maps) need the mappings only; Node
-    // parses the whole map at start and keeps it, so the sources' text would cost several MB.
+    banner: { js: wrapped ? `(function(exports,require,module,__filename,__dirname){${importMetaUrl}` : importMetaUrl },
+    footer: wrapped ? { js: '})' } : undefined,
+    // Mapped stack traces (npm start runs node --enable-source-maps) need the mappings only; the
+    // sources' text would cost several MB wherever the map is read.
     sourcemap: true,
     sourcesContent: false,
     // No comments or indentation: less to parse, and all ASCII, so V8 keeps the source one byte a char.
@@ -86,4 +95,43 @@ for (const [entry, out] of [
     logLevel: 'warning',
   });
   if (result.metafile) writeFileSync(path.join(root, `${out}.meta.json`), JSON.stringify(result.metafile));
+}
+rmSync(path.join(root, 'dist/server.cjs.v8cache'), { force: true });
+await trainCodeCache();
+
+/**
+ * The training start: the built server started as `npm start` does, on a fresh DATA_DIR and a free
+ * port, asked GET /healthz and stopped; at its exit it writes dist/server.cjs.v8cache (and, on node 22
+ * and later, node's compile cache of the modules it required). Only this process's settings: no
+ * DATABASE_URL or REDIS_URL of the shell. A training that fails leaves a server that starts slower.
+ */
+async function trainCodeCache() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kon-train-'));
+  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/main.cjs')], {
+    env: { ...env, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web'), KON_WRITE_CODE_CACHE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  try {
+    const port = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
+        if (line) resolve(JSON.parse(line).port);
+      });
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+    });
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    child.kill('SIGTERM');
+    if ((await exited) !== 0) throw new Error('the server did not stop cleanly');
+  } catch (e) {
+    console.warn(`no code cache: the training start failed: ${e instanceof Error ? e.message : e}`);
+    child.kill('SIGKILL');
+  } finally {
+    clearTimeout(timer);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

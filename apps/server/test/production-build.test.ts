@@ -1,7 +1,8 @@
 // @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
- * `npm start` runs the compiled server (scripts/build.mjs → dist/main.cjs) with NODE_ENV=production:
- * build it, start it as `npm start` would, and check that it serves, runs the game and stops cleanly.
+ * `npm start` runs the compiled server (scripts/build.mjs → dist/main.cjs, which runs dist/server.cjs)
+ * with NODE_ENV=production: build it, start it as `npm start` would, and check that it serves, runs the
+ * game and stops cleanly, and that it started from the code cache the build's training start wrote.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ describe('the production build', () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe', env: { ...process.env, KON_METAFILE: '1' } });
     // The transport patches the ws that node_modules' engine.io loads (deflate-release.ts): a copy of
     // socket.io's engine or ws inside the bundle would run unpatched.
-    const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/main.cjs.meta.json'), 'utf8'));
+    const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/server.cjs.meta.json'), 'utf8'));
     const bundled = Object.keys(meta.inputs as Record<string, unknown>);
     expect(bundled.filter((f) => /node_modules\/(ws|engine\.io|socket\.io)\//.test(f))).toEqual([]);
     const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
@@ -40,6 +41,7 @@ describe('the production build', () => {
       const listening = await waitFor(() => out.split('\n').find((l) => l.includes('"msg":"listening"')), 'listening', 30_000);
       const line = JSON.parse(listening);
       expect(line.mode).toBe('production');
+      expect(line.codeCache).toBe('used');
       const url = `http://127.0.0.1:${line.port}`;
       expect((await api(url, 'GET', '/healthz')).status).toBe(200);
       // The game package is bundled in: creating a match runs its setup (the advanced 9. April turn too).
