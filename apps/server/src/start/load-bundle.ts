@@ -7,7 +7,7 @@
  *
  * A missing, stale or refused cache costs time, not behaviour: the bundle is then compiled as node
  * would. The cache is written by a training start (KON_WRITE_CODE_CACHE=1, which scripts/build.mjs
- * sets) as the process exits: a running server never writes next to its code.
+ * sets) when it is told to stop: a running server never writes next to its code.
  */
 import { readFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
@@ -46,8 +46,10 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv = process.env): C
   const sourceMaps = (process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled ?? process.execArgv.includes('--enable-source-maps');
   if (sourceMaps) mapStacksThrough(file, `${file}.map`);
   if (env.KON_WRITE_CODE_CACHE === '1') {
-    // At exit the cache holds what this start compiled: the bundle and the functions the start ran.
-    process.once('exit', () => {
+    // Taken when the training start is told to stop, before the server's own handler runs: the cache
+    // holds what the start compiled (the bundle and the functions of start-up and a request), not the
+    // stop's, which every start would otherwise read in.
+    process.prependOnceListener('SIGTERM', () => {
       const refused = writeCodeCache(cacheFile, bundleHash, script.createCachedData());
       if (refused) process.stderr.write(`code cache not written: ${refused.message}\n`);
     });
