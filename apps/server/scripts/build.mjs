@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,10 @@ const { gamePackages } = await tsImport('@kon/platform/game-packages', import.me
  * npm modules left to node_modules: native ones (better-sqlite3), those loaded on first use
  * (core/lazy-module.ts and the stores' require: a bundled copy would be parsed at every start), and
  * boardgame.io, whose core and internal builds share one chunk that must load once (the server also
- * requires boardgame.io/internal at run time), and socket.io, whose engine's ws the transport patches
- * where node_modules has it (transport/deflate-release.ts): a bundled copy would go unpatched and keep
- * a deflate stream per socket.
+ * requires boardgame.io/internal at run time). socket.io, engine.io and engine.io's ws are bundled (and
+ * so in the code cache): the transport patches that ws (transport/deflate-release.ts), through
+ * transport/engine-ws.ts, which the bundle gets written out as a require of the very file engine.io's
+ * ws loads (engineWs below), so that there is one copy and it is the patched one.
  */
 const external = [
   'better-sqlite3',
@@ -38,7 +40,6 @@ const external = [
   '@simplewebauthn/server',
   'rate-limiter-flexible',
   'boardgame.io',
-  'socket.io',
 ].flatMap((name) => [name, `${name}/*`]);
 
 /** src/games/imports.ts as the bundle has it: one static import per game package. */
@@ -49,6 +50,21 @@ function gameImportsSource() {
   );
   return `export async function importGames() {\n  return [\n    ${entries.join(',\n    ')},\n  ];\n}\n`;
 }
+/** transport/engine-ws.ts as the bundle has it: ws's PerMessageDeflate, the file engine.io's ws loads. */
+function engineWsSource() {
+  const engineRequire = createRequire(createRequire(path.join(root, 'package.json')).resolve('engine.io'));
+  const file = path.join(path.dirname(engineRequire.resolve('ws/package.json')), 'lib', 'permessage-deflate.js');
+  return `export function engineWsDeflate() {\n  return require(${JSON.stringify(file)});\n}\n`;
+}
+const engineWs = {
+  name: 'kon-engine-ws',
+  setup(b) {
+    const file = path.join(root, 'src', 'transport', 'engine-ws.ts');
+    b.onLoad({ filter: /[\\/]transport[\\/]engine-ws\.ts$/ }, (args) =>
+      args.path === file ? { contents: engineWsSource(), loader: 'js', resolveDir: path.dirname(file) } : undefined,
+    );
+  },
+};
 const gameImports = {
   name: 'kon-game-imports',
   setup(b) {
@@ -79,7 +95,7 @@ for (const [entry, out, wrapped] of [
     target: 'node22',
     format: 'cjs',
     external,
-    plugins: [gameImports],
+    plugins: [gameImports, engineWs],
     // The sources are ES modules that find their own folder through import.meta.url.
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: wrapped ? `(function(exports,require,module,__filename,__dirname){${importMetaUrl}` : importMetaUrl },

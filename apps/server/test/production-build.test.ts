@@ -6,6 +6,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,11 +19,18 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe('the production build', () => {
   it('compiles to one file that starts in production mode, plays the game and shuts down on SIGTERM', async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe', env: { ...process.env, KON_METAFILE: '1' } });
-    // The transport patches the ws that node_modules' engine.io loads (deflate-release.ts): a copy of
-    // socket.io's engine or ws inside the bundle would run unpatched.
+    // The transport patches the ws that engine.io loads (deflate-release.ts): socket.io, engine.io and
+    // that ws are bundled, and the patch must reach the bundle's copy, the file engine.io's ws loads,
+    // required in place of engine-ws.ts's look-up in node_modules (which would load a second copy).
     const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/server.cjs.meta.json'), 'utf8'));
     const bundled = Object.keys(meta.inputs as Record<string, unknown>);
-    expect(bundled.filter((f) => /node_modules\/(ws|engine\.io|socket\.io)\//.test(f))).toEqual([]);
+    const engineRequire = createRequire(createRequire(path.join(serverDir, 'package.json')).resolve('engine.io'));
+    const engineWs = path.join(path.dirname(engineRequire.resolve('ws/package.json')), 'lib', 'permessage-deflate.js');
+    expect(bundled).toContain(path.relative(serverDir, engineWs).split(path.sep).join('/'));
+    expect(
+      bundled.filter((f) => f.includes('node_modules/socket.io/') || f.includes('node_modules/engine.io/build/')).length,
+    ).toBeGreaterThan(0);
+    expect(fs.readFileSync(path.join(serverDir, 'dist/server.cjs'), 'utf8')).not.toContain('resolve("engine.io")');
     const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain('NODE_ENV=production');
     expect(pkg.scripts.start).toContain('dist/main.cjs');
