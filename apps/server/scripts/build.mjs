@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +22,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repo = path.resolve(root, '../..');
 const { gamePackages } = await tsImport('@kon/platform/game-packages', import.meta.url);
 /**
- * npm modules left to node_modules: native ones (better-sqlite3), those loaded on first use
- * (core/lazy-module.ts and the stores' require: a bundled copy would be parsed at every start), and
- * boardgame.io, whose core and internal builds share one chunk that must load once (the server also
- * requires boardgame.io/internal at run time). socket.io, engine.io and engine.io's ws are bundled (and
- * so in the code cache): the transport patches that ws (transport/deflate-release.ts), through
- * transport/engine-ws.ts, which the bundle gets written out as a require of the very file engine.io's
- * ws loads (engineWs below), so that there is one copy and it is the patched one.
+ * npm modules left to node_modules: native ones (better-sqlite3) and those loaded on first use
+ * (core/lazy-module.ts and the stores' require: a bundled copy would be parsed at every start). The
+ * rest is bundled, and so in the code cache:
+ * - boardgame.io, whose core and internal builds share chunks that must load once: the bundle gets
+ *   games/bgio-internal.ts's require of boardgame.io/internal as a static one (bgioInternal below).
+ * - socket.io, engine.io and engine.io's ws, which the transport patches (transport/deflate-release.ts)
+ *   through transport/engine-ws.ts: the bundle gets it written out as a require of the very file
+ *   engine.io's ws loads (engineWs below), so that there is one copy and it is the patched one.
  */
 const external = [
   'better-sqlite3',
@@ -39,7 +40,6 @@ const external = [
   'openskill',
   '@simplewebauthn/server',
   'rate-limiter-flexible',
-  'boardgame.io',
 ].flatMap((name) => [name, `${name}/*`]);
 
 /** src/games/imports.ts as the bundle has it: one static import per game package. */
@@ -63,6 +63,20 @@ const engineWs = {
     b.onLoad({ filter: /[\\/]transport[\\/]engine-ws\.ts$/ }, (args) =>
       args.path === file ? { contents: engineWsSource(), loader: 'js', resolveDir: path.dirname(file) } : undefined,
     );
+  },
+};
+/** games/bgio-internal.ts with the bundle's own require for its createRequire one, so that esbuild bundles what it requires. */
+const bgioInternal = {
+  name: 'kon-bgio-internal',
+  setup(b) {
+    const file = path.join(root, 'src', 'games', 'bgio-internal.ts');
+    const local = 'const require = createRequire(import.meta.url);';
+    b.onLoad({ filter: /[\\/]games[\\/]bgio-internal\.ts$/ }, (args) => {
+      if (args.path !== file) return undefined;
+      const text = readFileSync(file, 'utf8');
+      if (!text.includes(local)) throw new Error(`bgio-internal.ts no longer has "${local}": see scripts/build.mjs`);
+      return { contents: text.replace(local, ''), loader: 'ts', resolveDir: path.dirname(file) };
+    });
   },
 };
 const gameImports = {
@@ -95,7 +109,7 @@ for (const [entry, out, wrapped] of [
     target: 'node22',
     format: 'cjs',
     external,
-    plugins: [gameImports, engineWs],
+    plugins: [gameImports, engineWs, bgioInternal],
     // The sources are ES modules that find their own folder through import.meta.url.
     define: { 'import.meta.url': 'importMetaUrl' },
     banner: { js: wrapped ? `(function(exports,require,module,__filename,__dirname){${importMetaUrl}` : importMetaUrl },

@@ -30,7 +30,13 @@ describe('the production build', () => {
     expect(
       bundled.filter((f) => f.includes('node_modules/socket.io/') || f.includes('node_modules/engine.io/build/')).length,
     ).toBeGreaterThan(0);
-    expect(fs.readFileSync(path.join(serverDir, 'dist/server.cjs'), 'utf8')).not.toContain('resolve("engine.io")');
+    const bundleText = fs.readFileSync(path.join(serverDir, 'dist/server.cjs'), 'utf8');
+    expect(bundleText).not.toContain('resolve("engine.io")');
+    // boardgame.io's core and internal entries share chunks: bundled, both, so that each loads once.
+    expect(bundled).toEqual(
+      expect.arrayContaining(['../../node_modules/boardgame.io/dist/cjs/internal.js', '../../node_modules/boardgame.io/dist/cjs/core.js']),
+    );
+    expect(bundleText).not.toMatch(/require\("boardgame\.io/);
     const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain('NODE_ENV=production');
     expect(pkg.scripts.start).toContain('dist/main.cjs');
