@@ -131,10 +131,9 @@ await trainCodeCache();
 
 /**
  * The training start: the built server started as `npm start` does, on a fresh DATA_DIR and a free
- * port, asked GET /healthz and stopped; told to stop, it writes dist/server.cjs.v8cache (and at its
- * exit, on node 22 and later, node's compile cache of the modules it required). Only this process's
- * settings: no DATABASE_URL or REDIS_URL of the shell. A training that fails leaves a server that
- * starts slower.
+ * port, asked GET /healthz and stopped; told to stop, it writes dist/server.cjs.v8cache. Only this
+ * process's settings: no DATABASE_URL or REDIS_URL of the shell. A training that fails leaves a server
+ * that starts slower (production-build.test.ts fails).
  */
 async function trainCodeCache() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kon-train-'));

@@ -1,7 +1,7 @@
 /**
  * The server bundle's V8 code cache (dist/server.cjs.v8cache): the bytecode of the functions a start
  * compiles, written by the build's training start (scripts/build.mjs) and read by dist/main.cjs
- * (start/main.ts), so that a start neither parses the 2 MB bundle nor compiles those functions again.
+ * (start/main.ts), so that a start neither parses the 2.5 MB bundle nor compiles those functions again.
  *
  * V8 checks its own version and flags, but knows the source only by its length: a cache of another
  * bundle of the same length would run that bundle's code. So the file begins with a line naming the

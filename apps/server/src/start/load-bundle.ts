@@ -1,7 +1,7 @@
 /**
  * Runs the server bundle (dist/server.cjs) the way node runs a CommonJS file, but compiled through
  * vm.Script with the bundle's V8 code cache (start/code-cache.ts): node 20's require has no code
- * cache, and without one every start parses the whole 2 MB bundle and compiles each function it calls.
+ * cache, and without one every start parses the whole 2.5 MB bundle and compiles each function it calls.
  * The bundle is written as one function expression of the CommonJS wrapper's parameters (the build's
  * banner and footer), so its columns are the source map's and no wrapper text shifts them.
  *
@@ -10,7 +10,7 @@
  * sets) when it is told to stop: a running server never writes next to its code.
  */
 import { readFileSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Script } from 'node:vm';
 import { readCodeCache, setCodeCacheUse, sha256, writeCodeCache, type CodeCacheUse } from './code-cache';
@@ -18,24 +18,9 @@ import { mapStacksThrough } from './mapped-stacks';
 
 type Wrapped = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-/**
- * Node 22 and later keep a compile cache of the modules require loads (socket.io, boardgame.io, ws):
- * kept in dist/ beside the bundle, written by the training start. Unmeasured here (node 20 has none);
- * a folder it cannot write is no error.
- */
-function nodeCompileCache(dir: string): void {
-  const enable = (module as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
-  try {
-    enable?.(dir);
-  } catch {
-    // the modules are compiled as before
-  }
-}
-
 /** Runs `file` (the bundle) with its code cache `${file}.v8cache`; answers what it did with the cache. */
 export function runBundle(file: string, env: NodeJS.ProcessEnv = process.env): CodeCacheUse {
   const dir = path.dirname(file);
-  nodeCompileCache(path.join(dir, '.node-compile-cache'));
   const bytes = readFileSync(file);
   const bundleHash = sha256(bytes);
   const cacheFile = `${file}.v8cache`;
