@@ -132,12 +132,14 @@ await trainCodeCache();
 /**
  * The training start: the built server started as `npm start` does, on a fresh DATA_DIR and a free
  * port, asked GET /healthz and stopped; told to stop, it writes dist/server.cjs.v8cache. Only this
- * process's settings: no DATABASE_URL or REDIS_URL of the shell. A training that fails leaves a server
+ * process's settings: no DATABASE_URL or REDIS_URL of the shell, but its NODE_OPTIONS, since V8 refuses
+ * a cache made under other V8 options (--max-old-space-size too). A training that fails leaves a server
  * that starts slower (production-build.test.ts fails).
  */
 async function trainCodeCache() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kon-train-'));
   const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  if (process.env.NODE_OPTIONS) env.NODE_OPTIONS = process.env.NODE_OPTIONS;
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/main.cjs')], {
     env: { ...env, LOG_LEVEL: 'info', WEB_DIST: path.join(dataDir, 'no-web'), KON_WRITE_CODE_CACHE: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
