@@ -28,6 +28,7 @@ import { deviceRoutes } from './devices/routes';
 import { botRoutes } from './bots/routes';
 import { countingErrors, secondsSince, ServerMetrics } from './core/metrics';
 import type { AutoPass } from './autopass/service';
+import { codeCacheUse } from './start/code-cache';
 import { AUTOPASS_EVENT, autopassRoutes } from './autopass/routes';
 import { loadGames, type ServerGames } from './games/registry';
 import { MatchGames } from './matches/match-games';
@@ -103,6 +104,7 @@ export async function startServer(config: Config, serverGames?: ServerGames, opt
     cluster: core.cluster ? core.cluster.bus.id : false,
     webDist: config.webDist,
     mode: process.env.NODE_ENV ?? 'development',
+    codeCache: codeCacheUse(),
   });
   const stop = stopper(config, core, play, services, people, httpServer, () => {
     shuttingDown = true;

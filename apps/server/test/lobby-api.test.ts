@@ -230,6 +230,8 @@ describe('lobby API', () => {
     const r = await api(t.url, 'GET', '/healthz');
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ status: 'ok', storage: 'sqlite' });
+    // Written as JSON text (routes.ts healthAnswer), with the type Koa gives an object body.
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
   it('CORS follows ORIGINS for HTTP', async () => {

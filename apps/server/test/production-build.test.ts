@@ -1,10 +1,12 @@
 // @module-tag slow: left out of npm run test:quick (see vitest.config.ts)
 /**
- * `npm start` runs the compiled server (scripts/build.mjs → dist/main.cjs) with NODE_ENV=production:
- * build it, start it as `npm start` would, and check that it serves, runs the game and stops cleanly.
+ * `npm start` runs the compiled server (scripts/build.mjs → dist/main.cjs, which runs dist/server.cjs)
+ * with NODE_ENV=production: build it, start it as `npm start` would, and check that it serves, runs the
+ * game and stops cleanly, and that it started from the code cache the build's training start wrote.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,11 +19,24 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe('the production build', () => {
   it('compiles to one file that starts in production mode, plays the game and shuts down on SIGTERM', async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'pipe', env: { ...process.env, KON_METAFILE: '1' } });
-    // The transport patches the ws that node_modules' engine.io loads (deflate-release.ts): a copy of
-    // socket.io's engine or ws inside the bundle would run unpatched.
-    const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/main.cjs.meta.json'), 'utf8'));
+    // The transport patches the ws that engine.io loads (deflate-release.ts): socket.io, engine.io and
+    // that ws are bundled, and the patch must reach the bundle's copy, the file engine.io's ws loads,
+    // required in place of engine-ws.ts's look-up in node_modules (which would load a second copy).
+    const meta = JSON.parse(fs.readFileSync(path.join(serverDir, 'dist/server.cjs.meta.json'), 'utf8'));
     const bundled = Object.keys(meta.inputs as Record<string, unknown>);
-    expect(bundled.filter((f) => /node_modules\/(ws|engine\.io|socket\.io)\//.test(f))).toEqual([]);
+    const engineRequire = createRequire(createRequire(path.join(serverDir, 'package.json')).resolve('engine.io'));
+    const engineWs = path.join(path.dirname(engineRequire.resolve('ws/package.json')), 'lib', 'permessage-deflate.js');
+    expect(bundled).toContain(path.relative(serverDir, engineWs).split(path.sep).join('/'));
+    expect(
+      bundled.filter((f) => f.includes('node_modules/socket.io/') || f.includes('node_modules/engine.io/build/')).length,
+    ).toBeGreaterThan(0);
+    const bundleText = fs.readFileSync(path.join(serverDir, 'dist/server.cjs'), 'utf8');
+    expect(bundleText).not.toContain('resolve("engine.io")');
+    // boardgame.io's core and internal entries share chunks: bundled, both, so that each loads once.
+    expect(bundled).toEqual(
+      expect.arrayContaining(['../../node_modules/boardgame.io/dist/cjs/internal.js', '../../node_modules/boardgame.io/dist/cjs/core.js']),
+    );
+    expect(bundleText).not.toMatch(/require\("boardgame\.io/);
     const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toContain('NODE_ENV=production');
     expect(pkg.scripts.start).toContain('dist/main.cjs');
@@ -40,6 +55,7 @@ describe('the production build', () => {
       const listening = await waitFor(() => out.split('\n').find((l) => l.includes('"msg":"listening"')), 'listening', 30_000);
       const line = JSON.parse(listening);
       expect(line.mode).toBe('production');
+      expect(line.codeCache).toBe('used');
       const url = `http://127.0.0.1:${line.port}`;
       expect((await api(url, 'GET', '/healthz')).status).toBe(200);
       // The game package is bundled in: creating a match runs its setup (the advanced 9. April turn too).

@@ -10,8 +10,9 @@
 import { createRequire } from 'node:module';
 import type { Game } from 'boardgame.io';
 
+// CommonJS build: the internal entry's ESM build is not loadable by Node as it is packaged. The
+// production bundle takes this line out (scripts/build.mjs), and with it boardgame.io, bundled once.
 const require = createRequire(import.meta.url);
-// CommonJS build: the internal entry's ESM build is not loadable by Node as it is packaged.
 const internal = require('boardgame.io/internal') as typeof import('boardgame.io/internal');
 
 const USED = ['Async', 'InitializeGame', 'CreateGameReducer', 'ProcessGameConfig', 'getFilterPlayerView'] as const;

@@ -33,6 +33,13 @@ export interface RateLimitSettings {
   signInPerHour?: number;
 }
 
+interface Limiters {
+  api: RateLimiterAbstract;
+  create: RateLimiterAbstract;
+  socket: RateLimiterMemory;
+  signIn: RateLimiterAbstract;
+}
+
 /**
  * Every request limit of the server, from one library (rate-limiter-flexible). Per client address
  * (API requests, match creation) the counters are shared by every process through Redis when there is
@@ -44,57 +51,33 @@ export interface RateLimitSettings {
  * flood would use and an unlimited window is what an attacker would wait for.
  */
 export class RateLimits {
-  private readonly api: RateLimiterAbstract;
-  private readonly create: RateLimiterAbstract;
-  private readonly socket: RateLimiterMemory;
-  private readonly signIn: RateLimiterAbstract;
+  /** Made at the first request or socket message: the library is not loaded while the server starts. */
+  private made?: Limiters;
 
   constructor(
-    settings: RateLimitSettings,
+    private readonly settings: RateLimitSettings,
     private readonly log: Logger,
-    shared?: { redis: Redis; prefix: string },
-  ) {
-    const api = { points: settings.apiPerMinute, duration: 60 };
-    const create = { points: settings.createPerHour, duration: 3_600 };
-    const signIn = { points: settings.signInPerHour ?? 30, duration: 3_600 };
-    const RateLimiterMemory = memoryLimiter();
-    if (shared) {
-      const RateLimiterRedis = redisLimiter();
-      const base = { storeClient: shared.redis, useRedisPackage: false, rejectIfRedisNotReady: true };
-      this.api = new RateLimiterRedis({
-        ...base,
-        ...api,
-        keyPrefix: `${shared.prefix}rl:api`,
-        insuranceLimiter: new RateLimiterMemory(api),
-      });
-      this.create = new RateLimiterRedis({ ...base, ...create, keyPrefix: `${shared.prefix}rl:create` });
-      this.signIn = new RateLimiterRedis({
-        ...base,
-        ...signIn,
-        keyPrefix: `${shared.prefix}rl:signin`,
-        insuranceLimiter: new RateLimiterMemory(signIn),
-      });
-    } else {
-      this.api = new RateLimiterMemory(api);
-      this.create = new RateLimiterMemory(create);
-      this.signIn = new RateLimiterMemory(signIn);
-    }
-    this.socket = new RateLimiterMemory({ points: settings.socketPer10s, duration: 10 });
+    private readonly shared?: { redis: Redis; prefix: string },
+  ) {}
+
+  private limiters(): Limiters {
+    this.made ??= makeLimiters(this.settings, this.shared);
+    return this.made;
   }
 
   /** One API request from `address`. */
   apiRequest(address: string): Promise<Check> {
-    return this.consume(this.api, address, 'api');
+    return this.consume(this.limiters().api, address, 'api');
   }
 
   /** One match created from `address`. */
   matchCreated(address: string): Promise<Check> {
-    return this.consume(this.create, address, 'create');
+    return this.consume(this.limiters().create, address, 'create');
   }
 
   /** One sign-in attempt, or one e-mail link asked for, by `key` (a client address, or `email:` and the address). */
   signInAttempt(key: string): Promise<Check> {
-    return this.consume(this.signIn, key, 'signin');
+    return this.consume(this.limiters().signIn, key, 'signin');
   }
 
   /**
@@ -102,19 +85,20 @@ export class RateLimits {
    * true for that first one only, so the caller logs one line per window, not one per message.
    */
   async socketMessage(socketID: string): Promise<Check & { first: boolean }> {
+    const { socket } = this.limiters();
     try {
-      await this.socket.consume(socketID);
+      await socket.consume(socketID);
       return { verdict: 'ok', first: false };
     } catch (e) {
       if (e instanceof limiterRes())
-        return { verdict: 'limited', retryAfter: secondsLeft(e), first: e.consumedPoints === this.socket.points + 1 };
+        return { verdict: 'limited', retryAfter: secondsLeft(e), first: e.consumedPoints === socket.points + 1 };
       throw e;
     }
   }
 
   /** Forget a closed socket's counter. */
   socketClosed(socketID: string): void {
-    void this.socket.delete(socketID);
+    if (this.made) void this.made.socket.delete(socketID);
   }
 
   private async consume(limiter: RateLimiterAbstract, key: string, name: string): Promise<Check> {
@@ -128,4 +112,27 @@ export class RateLimits {
       return { verdict: 'unavailable', retryAfter: 60 };
     }
   }
+}
+
+function makeLimiters(settings: RateLimitSettings, shared: { redis: Redis; prefix: string } | undefined): Limiters {
+  const api = { points: settings.apiPerMinute, duration: 60 };
+  const create = { points: settings.createPerHour, duration: 3_600 };
+  const signIn = { points: settings.signInPerHour ?? 30, duration: 3_600 };
+  const RateLimiterMemory = memoryLimiter();
+  const socket = new RateLimiterMemory({ points: settings.socketPer10s, duration: 10 });
+  if (!shared)
+    return { api: new RateLimiterMemory(api), create: new RateLimiterMemory(create), signIn: new RateLimiterMemory(signIn), socket };
+  const RateLimiterRedis = redisLimiter();
+  const base = { storeClient: shared.redis, useRedisPackage: false, rejectIfRedisNotReady: true };
+  return {
+    api: new RateLimiterRedis({ ...base, ...api, keyPrefix: `${shared.prefix}rl:api`, insuranceLimiter: new RateLimiterMemory(api) }),
+    create: new RateLimiterRedis({ ...base, ...create, keyPrefix: `${shared.prefix}rl:create` }),
+    signIn: new RateLimiterRedis({
+      ...base,
+      ...signIn,
+      keyPrefix: `${shared.prefix}rl:signin`,
+      insuranceLimiter: new RateLimiterMemory(signIn),
+    }),
+    socket,
+  };
 }

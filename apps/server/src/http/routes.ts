@@ -256,28 +256,32 @@ export function apiRouter(deps: HttpDeps): Router {
   return router;
 }
 
+/**
+ * The health answer as JSON text, as Koa would write the object: Koa asks an object body whether it is
+ * a ReadableStream, Blob or Response, and node loads its web streams and fetch at the first such look
+ * (~10 ms): the first health check after a start, often an orchestrator's, need not wait for that.
+ */
+function healthAnswer(ctx: Koa.Context, status: number, body: Record<string, string>) {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(body);
+}
+
 export function healthRoute(app: Koa, { storage, isShuttingDown, ping }: HttpDeps) {
   app.use(async (ctx, next) => {
     if (ctx.path !== '/healthz') return next();
-    if (isShuttingDown()) {
-      ctx.status = 503;
-      ctx.body = { status: 'shutting_down' };
-      return;
-    }
+    if (isShuttingDown()) return healthAnswer(ctx, 503, { status: 'shutting_down' });
     try {
       await storage.ping();
-      ctx.body = { status: 'ok', storage: storage.kind };
     } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'storage_unavailable' };
-      return;
+      return healthAnswer(ctx, 503, { status: 'storage_unavailable' });
     }
     try {
       await ping?.();
     } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'redis_unavailable' };
+      return healthAnswer(ctx, 503, { status: 'redis_unavailable' });
     }
+    healthAnswer(ctx, 200, { status: 'ok', storage: storage.kind });
   });
 }
 

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const require = createRequire(import.meta.url);
+import { engineWsDeflate } from './engine-ws';
 const PATCHED = Symbol.for('kon.deflateReleased');
 
 type Compress = (this: PerMessageDeflate, data: unknown, fin: boolean, cb: (err: Error | null, out?: Buffer) => void) => void;
@@ -20,10 +17,7 @@ export interface PerMessageDeflateClass {
 
 /** The PerMessageDeflate of the ws that engine.io (socket.io's engine) uses. */
 export function engineDeflate(): PerMessageDeflateClass {
-  const engineRequire = createRequire(require.resolve('engine.io'));
-  // ws exports only its entry point; its files are reached by path.
-  const wsDir = path.dirname(engineRequire.resolve('ws/package.json'));
-  return engineRequire(path.join(wsDir, 'lib', 'permessage-deflate.js')) as PerMessageDeflateClass;
+  return engineWsDeflate() as PerMessageDeflateClass;
 }
 
 /**
