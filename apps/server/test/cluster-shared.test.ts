@@ -123,6 +123,49 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     }
   });
 
+  it("a match's moves stay off Redis while no other process listens; one that starts listening gets the last", async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const pub = await connected();
+    const sent: string[] = [];
+    const publish = pub.publish.bind(pub) as (channel: string, raw: string) => Promise<number>;
+    pub.publish = ((channel: string, raw: string) => {
+      if (raw.includes('"t":"move"')) sent.push(raw);
+      return publish(channel, raw);
+    }) as typeof pub.publish;
+    const a = new RedisMatchBus(pub, await connected(), log, prefix);
+    const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    const move = (stateID: number) => ({
+      t: 'move' as const,
+      matchID: 'm1',
+      prevStateID: stateID - 1,
+      stateID,
+      state: { _stateID: stateID },
+      gameover: false,
+    });
+    try {
+      const got: Envelope[] = [];
+      b.onMessage((m) => got.push(m));
+      a.watch('m1');
+      await sleep(200);
+      // The first move's PUBLISH reaches only this process: the next ones are not sent.
+      a.publish(move(1));
+      await sleep(100);
+      a.publish(move(2));
+      a.publish(move(3));
+      await sleep(100);
+      expect(sent).toHaveLength(1);
+      // Another process starts listening (its sockets read the match from the store): it says hello, and gets the last move kept.
+      b.watch('m1');
+      await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 3), 'the kept move');
+      a.publish(move(4));
+      await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 4), 'the next move');
+      expect(got.filter((m) => m.t === 'move').map((m) => m.t === 'move' && m.stateID)).toEqual([3, 4]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {
     const prefix = `test-${randomBytes(6).toString('hex')}:`;
     const settings = { apiPerMinute: 1000, createPerHour: 10, socketPer10s: 100 };

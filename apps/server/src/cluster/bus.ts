@@ -54,6 +54,18 @@ export class RedisMatchBus implements MatchBus {
   private handlers: ((m: Envelope) => void)[] = [];
   private goneHandlers: ((id: string) => void)[] = [];
   private watched = new Set<string>();
+  /** Watched matches whose channel this process is subscribed to (Redis said so). */
+  private subscribed = new Set<string>();
+  /**
+   * Watched matches no other process listens to: a move's PUBLISH reached this process alone, and no
+   * other process has said anything of the match since it was sent. Their moves are not sent (the
+   * whole state, stringified and echoed back, was most of what Redis cost a move); the last one is
+   * kept, and sent when a process says hello (it has just subscribed: its sockets read the store).
+   */
+  private alone = new Set<string>();
+  private unsent = new Map<string, MatchMessage>();
+  /** How many messages other processes sent on each watched match's channel (see `alone`). */
+  private heard = new Map<string, number>();
   private lastHeard = new Map<string, number>();
   private timer: NodeJS.Timeout;
   private readonly processes: string;
@@ -78,6 +90,7 @@ export class RedisMatchBus implements MatchBus {
     // After a reconnect ioredis subscribes again by itself; the others' presence may have changed
     // meanwhile, so ask for it again.
     sub.on('ready', () => {
+      this.alone.clear();
       for (const m of this.watched) this.publish({ t: 'hello', matchID: m });
     });
     this.timer = setInterval(() => this.beat(), beatMs);
@@ -94,20 +107,35 @@ export class RedisMatchBus implements MatchBus {
     this.watched.add(matchID);
     this.sub
       .subscribe(this.channel(matchID))
-      .then(() => this.publish({ t: 'hello', matchID }))
+      .then(() => {
+        if (this.watched.has(matchID)) this.subscribed.add(matchID);
+        this.publish({ t: 'hello', matchID });
+      })
       .catch((err: unknown) => this.log.error('redis subscribe failed', { matchID, err }));
   }
 
   unwatch(matchID: string) {
     if (!this.watched.delete(matchID)) return;
+    for (const m of [this.subscribed, this.alone, this.unsent, this.heard]) m.delete(matchID);
     void this.sub.unsubscribe(this.channel(matchID)).catch(() => undefined);
   }
 
   publish(message: MatchMessage) {
-    const raw = JSON.stringify({ ...message, from: this.id });
+    const { matchID, t } = message;
+    if (t === 'move' && this.alone.has(matchID)) {
+      this.unsent.set(matchID, message);
+      return;
+    }
+    if (t === 'move') this.unsent.delete(matchID);
+    // Only a move, on a channel this process listens to, can tell that nobody else listens.
+    const heard = t === 'move' && this.subscribed.has(matchID) ? (this.heard.get(matchID) ?? 0) : undefined;
     this.pub
-      .publish(this.channel(message.matchID), raw)
-      .catch((err: unknown) => this.log.warn('redis publish failed', { t: message.t, err }));
+      .publish(this.channel(matchID), JSON.stringify({ ...message, from: this.id }))
+      .then((receivers) => {
+        if (heard !== undefined && receivers <= 1 && this.subscribed.has(matchID) && (this.heard.get(matchID) ?? 0) === heard)
+          this.alone.add(matchID);
+      })
+      .catch((err: unknown) => this.log.warn('redis publish failed', { t, err }));
   }
 
   onMessage(handler: (m: Envelope) => void) {
@@ -154,6 +182,7 @@ export class RedisMatchBus implements MatchBus {
       return;
     }
     this.lastHeard.set(msg.from, Date.now());
+    this.heardOf(msg as Envelope);
     for (const h of this.handlers) {
       try {
         h(msg as Envelope);
@@ -161,6 +190,16 @@ export class RedisMatchBus implements MatchBus {
         this.log.error('cluster message handler failed', { channel, err });
       }
     }
+  }
+
+  /** Another process spoke of a match: it listens, and one saying hello gets the move this one kept. */
+  private heardOf(msg: Envelope) {
+    const { matchID } = msg;
+    if (!this.watched.has(matchID)) return;
+    this.heard.set(matchID, (this.heard.get(matchID) ?? 0) + 1);
+    this.alone.delete(matchID);
+    const kept = msg.t === 'hello' ? this.unsent.get(matchID) : undefined;
+    if (kept) this.publish(kept);
   }
 
   async close() {
