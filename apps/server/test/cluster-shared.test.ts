@@ -123,7 +123,7 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     }
   });
 
-  it("a match's moves stay off Redis while no other process listens; one that starts listening gets the last", async () => {
+  it("a match's moves stay off Redis while no other process listens; one that starts listening gets the last, then patches", async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`;
     const pub = await connected();
     const sent: string[] = [];
@@ -157,9 +157,16 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
       // Another process starts listening (its sockets read the match from the store): it says hello, and gets the last move kept.
       b.watch('m1');
       await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 3), 'the kept move');
-      a.publish(move(4));
+      // Made on the state before (its base): it crosses as the patch from that state, not whole.
+      a.publish({ ...move(4), base: move(3).state });
       await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 4), 'the next move');
       expect(got.filter((m) => m.t === 'move').map((m) => m.t === 'move' && m.stateID)).toEqual([3, 4]);
+      const last = got.at(-1);
+      expect(last?.t === 'move' && [last.state, last.base, last.patch]).toEqual([
+        undefined,
+        undefined,
+        [{ op: 'replace', path: '/_stateID', value: 4 }],
+      ]);
     } finally {
       await a.close();
       await b.close();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { diffJson, type JsonPatchOp } from '../core/json-diff';
 import type { Logger } from '../core/log';
 
 /**
@@ -7,8 +8,22 @@ import type { Logger } from '../core/log';
  * process listens to the channels of the matches it has sockets in, and nothing else.
  */
 export type MatchMessage =
-  /** A move was stored: push it to your sockets. Carries the whole new state (the next move needs it). */
-  | { t: 'move'; matchID: string; prevStateID: number; stateID: number; state: unknown; gameover: boolean; gameName?: string | undefined }
+  /**
+   * A move was stored: push it to your sockets (the next move needs its state). Sent as `patch`, the
+   * operations that turn the state `prevStateID` into this one, when `base` (that state, never sent)
+   * is given; else as the whole `state`. A receiver that does not hold the base reads the store.
+   */
+  | {
+      t: 'move';
+      matchID: string;
+      prevStateID: number;
+      stateID: number;
+      state?: unknown;
+      base?: unknown;
+      patch?: JsonPatchOp[];
+      gameover: boolean;
+      gameName?: string | undefined;
+    }
   /** Who is connected to the match through the sending process (all of it, not a change). */
   | { t: 'presence'; matchID: string; members: string[]; playerIDs: string[]; spectators: number }
   /** A process started listening to the match: send your presence again. */
@@ -24,6 +39,13 @@ export type MatchMessage =
   | { t: 'private'; matchID: string; to: string; sender: string; payload: unknown };
 
 export type Envelope = MatchMessage & { from: string };
+
+/** A message as sent: a move with its `base` as the patch from it (a few hundred bytes, not the whole state). */
+function wire(m: MatchMessage): MatchMessage {
+  if (m.t !== 'move' || m.base === undefined) return m;
+  const { base, state, ...rest } = m;
+  return { ...rest, patch: diffJson(base, state) };
+}
 
 /** What the transport needs from the other processes; the one-process server has no bus at all. */
 export interface MatchBus {
@@ -123,14 +145,16 @@ export class RedisMatchBus implements MatchBus {
   publish(message: MatchMessage) {
     const { matchID, t } = message;
     if (t === 'move' && this.alone.has(matchID)) {
-      this.unsent.set(matchID, message);
+      // Kept whole: whoever gets it later holds some other state than its base.
+      const { base: _, ...whole } = message;
+      this.unsent.set(matchID, whole);
       return;
     }
     if (t === 'move') this.unsent.delete(matchID);
     // Only a move, on a channel this process listens to, can tell that nobody else listens.
     const heard = t === 'move' && this.subscribed.has(matchID) ? (this.heard.get(matchID) ?? 0) : undefined;
     this.pub
-      .publish(this.channel(matchID), JSON.stringify({ ...message, from: this.id }))
+      .publish(this.channel(matchID), JSON.stringify({ ...wire(message), from: this.id }))
       .then((receivers) => {
         if (heard !== undefined && receivers <= 1 && this.subscribed.has(matchID) && (this.heard.get(matchID) ?? 0) === heard)
           this.alone.add(matchID);
