@@ -70,6 +70,7 @@ export class RemoteMatches {
       if (m.state === undefined) return void this.readStore(m.matchID);
       const fresh: LiveMatch = { state: m.state as State, metadata: undefined, views: new Map() };
       this.rooms.live.set(m.matchID, fresh);
+      this.ctx.opts.storage.storedElsewhere?.(m.matchID, fresh.state);
       return this.patches.publish(m.matchID, fresh, -1, this.patches.filterOf(game));
     }
     if (m.stateID <= live.state._stateID) return;
@@ -87,6 +88,8 @@ export class RemoteMatches {
     const state = m.state ?? this.patched(live.state, m);
     if (state === undefined) return void this.readStore(m.matchID);
     live.state = state as State;
+    // Stored by the other process: this one's next move of the match is stored as a change from it.
+    this.ctx.opts.storage.storedElsewhere?.(m.matchID, live.state);
     if (m.gameover) live.metadata = undefined; // read the final metadata again at the next need
     this.patches.publish(m.matchID, live, prevStateID, this.patches.filterOf(game));
     this.flushEarly(m.matchID, false);
@@ -112,6 +115,7 @@ export class RemoteMatches {
       if (!state || !game || !this.rooms.watched(matchID) || (held && held.state._stateID >= state._stateID)) return;
       const live: LiveMatch = { state, metadata, views: new Map() };
       this.rooms.live.set(matchID, live);
+      this.ctx.opts.storage.storedElsewhere?.(matchID, state);
       this.patches.publish(matchID, live, -1, this.patches.filterOf(game)); // no view kept: every socket gets the whole state
     } catch (err) {
       this.ctx.log.warn('match not read after a missed move', { matchID, err });
