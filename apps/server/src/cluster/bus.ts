@@ -111,6 +111,12 @@ export class RedisMatchBus implements MatchBus {
     void sub.subscribe(this.processes).catch((err: unknown) => log.error('redis subscribe failed', { err }));
     // After a reconnect ioredis subscribes again by itself; the others' presence may have changed
     // meanwhile, so ask for it again.
+    // Cut off: no channel counts as subscribed until Redis brings this process its own hello on it
+    // again (ioredis subscribes again by itself, but says nothing when it is done).
+    sub.on('close', () => {
+      this.subscribed.clear();
+      this.alone.clear();
+    });
     sub.on('ready', () => {
       this.alone.clear();
       for (const m of this.watched) this.publish({ t: 'hello', matchID: m });
@@ -190,7 +196,7 @@ export class RedisMatchBus implements MatchBus {
   }
 
   private receive(channel: string, raw: string) {
-    if (raw.endsWith(this.ownEnd)) return;
+    if (raw.endsWith(this.ownEnd)) return this.ownHeard(raw);
     let msg: (Envelope & { bye?: boolean }) | { from: string; beat?: number; bye?: boolean };
     try {
       msg = JSON.parse(raw);
@@ -213,6 +219,17 @@ export class RedisMatchBus implements MatchBus {
       } catch (err) {
         this.log.error('cluster message handler failed', { channel, err });
       }
+    }
+  }
+
+  /** This process's own message came back; only a hello is read: this process is subscribed to its channel. */
+  private ownHeard(raw: string) {
+    if (!raw.startsWith('{"t":"hello"')) return;
+    try {
+      const { matchID } = JSON.parse(raw) as { matchID?: unknown };
+      if (typeof matchID === 'string' && this.watched.has(matchID)) this.subscribed.add(matchID);
+    } catch {
+      // not ours after all; nothing to learn
     }
   }
 
