@@ -173,6 +173,42 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     }
   });
 
+  it('while its subscriber reconnects, a process does not take itself for the only listener of a match', async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    // Reconnects 300 ms after a cut: long enough to publish in between.
+    const aSub = new Redis(REDIS_URL, { retryStrategy: () => 300 });
+    conns.push(aSub);
+    await waitFor(() => aSub.status === 'ready', 'redis ready');
+    const a = new RedisMatchBus(await connected(), aSub, log, prefix);
+    const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    const move = (stateID: number) => ({
+      t: 'move' as const,
+      matchID: 'm1',
+      prevStateID: stateID - 1,
+      stateID,
+      state: { _stateID: stateID },
+      gameover: false,
+    });
+    try {
+      const got: number[] = [];
+      b.onMessage((m) => m.t === 'move' && got.push(m.stateID));
+      a.watch('m1');
+      b.watch('m1');
+      await sleep(200);
+      const closed = new Promise((r) => aSub.once('close', r));
+      aSub.disconnect(true);
+      await closed;
+      // Only the other process hears this one (a's own subscription is gone for now): one receiver.
+      a.publish(move(1));
+      await sleep(50);
+      a.publish(move(2));
+      await waitFor(() => got.includes(2), 'the move after');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {
     const prefix = `test-${randomBytes(6).toString('hex')}:`;
     const settings = { apiPerMinute: 1000, createPerHour: 10, socketPer10s: 100 };
