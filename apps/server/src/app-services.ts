@@ -150,13 +150,14 @@ function computerSeats({ config, log, metrics, storage, cluster, lobby, transpor
   });
 }
 
-function clockService({ storage, transport, log, games, cluster, lobby }: ServiceDeps, bots: BotSeats, opts: ServiceOptions) {
+function clockService({ storage, transport, log, games, cluster, lobby, lock }: ServiceDeps, bots: BotSeats, opts: ServiceOptions) {
   return new ClockService({
     storage,
     transport,
     log,
     gameOf: (id) => games.of(id),
     shared: !!cluster,
+    lock,
     ...(opts.now ? { now: opts.now } : {}),
     // A side out of time in its own decision, with "pass / computer" chosen and no move the game
     // makes for it, or one that missed its game's number of deadlines in a row: its game's weakest

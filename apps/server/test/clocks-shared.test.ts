@@ -126,4 +126,56 @@ describe.skipIf(!available)('clocks on two processes sharing one PostgreSQL', ()
       for (const s of services) s.stop();
     }
   });
+  it('a match without a clock is not read again at every move, until another process makes its clock', async () => {
+    const id = `none-${randomBytes(3).toString('hex')}`;
+    // The lease's change counts (cluster/lease.ts): one count per match, each process's as read at its last lease.
+    let count = 7;
+    const seen = [count, count];
+    const reads = [0, 0];
+    const services = stores.map((storage, i) => {
+      const counted = Object.create(storage) as SqlStorage;
+      counted.getSide = (...args: Parameters<SqlStorage['getSide']>) => {
+        reads[i]!++;
+        return storage.getSide(...args);
+      };
+      return new ClockService({
+        storage: counted,
+        log,
+        shared: true,
+        lock: { version: () => seen[i], touched: async () => void count++ },
+        gameOf: async () => game,
+        transport: { submitMove: async () => ({ ok: true }) as never, currentState: async () => state, emitToMatch: () => {} },
+      });
+    });
+    const move = (s: ClockService, stateID: number) =>
+      s.moveStored({
+        matchID: id,
+        gameName: '',
+        playerID: '0',
+        by: 'player',
+        move: { type: 'm', args: [] },
+        state: { ...state, _stateID: stateID },
+      });
+    try {
+      for (let n = 6; n < 9; n++) move(services[0]!, n);
+      await waitFor(() => reads[0] === 1, 'the first read');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(reads[0]).toBe(1);
+      // The other process makes the clock (every seat taken): it counts a change first.
+      const lobby = {
+        seats: [{ key: '0', playerIDs: ['0'] }],
+        members: [{ seat: '0' }],
+        clock: { mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' },
+      };
+      services[1]!.rosterChanged(id, lobby);
+      await waitFor(async () => (await stores[1]!.getSide(id, 'clock', 'state')) !== undefined, 'the clock made');
+      expect(count).toBe(8);
+      seen[0] = count; // the first process takes the lease for its next move
+      move(services[0]!, 9);
+      // Its count moved on: the first process reads the clock again, and follows it from then on.
+      await waitFor(() => reads[0] === 2, 'the clock read again');
+    } finally {
+      for (const s of services) s.stop();
+    }
+  });
 });

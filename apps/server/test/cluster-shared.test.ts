@@ -123,6 +123,92 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     }
   });
 
+  it("a match's moves stay off Redis while no other process listens; one that starts listening gets the last, then patches", async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const pub = await connected();
+    const sent: string[] = [];
+    const publish = pub.publish.bind(pub) as (channel: string, raw: string) => Promise<number>;
+    pub.publish = ((channel: string, raw: string) => {
+      if (raw.includes('"t":"move"')) sent.push(raw);
+      return publish(channel, raw);
+    }) as typeof pub.publish;
+    const a = new RedisMatchBus(pub, await connected(), log, prefix);
+    const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    const move = (stateID: number) => ({
+      t: 'move' as const,
+      matchID: 'm1',
+      prevStateID: stateID - 1,
+      stateID,
+      state: { _stateID: stateID },
+      gameover: false,
+    });
+    try {
+      const got: Envelope[] = [];
+      b.onMessage((m) => got.push(m));
+      a.watch('m1');
+      await sleep(200);
+      // The first move's PUBLISH reaches only this process: the next ones are not sent.
+      a.publish(move(1));
+      await sleep(100);
+      a.publish(move(2));
+      a.publish(move(3));
+      await sleep(100);
+      expect(sent).toHaveLength(1);
+      // Another process starts listening (its sockets read the match from the store): it says hello, and gets the last move kept.
+      b.watch('m1');
+      await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 3), 'the kept move');
+      // Made on the state before (its base): it crosses as the patch from that state, not whole.
+      a.publish({ ...move(4), base: move(3).state });
+      await waitFor(() => got.some((m) => m.t === 'move' && m.stateID === 4), 'the next move');
+      expect(got.filter((m) => m.t === 'move').map((m) => m.t === 'move' && m.stateID)).toEqual([3, 4]);
+      const last = got.at(-1);
+      expect(last?.t === 'move' && [last.state, last.base, last.patch]).toEqual([
+        undefined,
+        undefined,
+        [{ op: 'replace', path: '/_stateID', value: 4 }],
+      ]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('while its subscriber reconnects, a process does not take itself for the only listener of a match', async () => {
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    // Reconnects 300 ms after a cut: long enough to publish in between.
+    const aSub = new Redis(REDIS_URL, { retryStrategy: () => 300 });
+    conns.push(aSub);
+    await waitFor(() => aSub.status === 'ready', 'redis ready');
+    const a = new RedisMatchBus(await connected(), aSub, log, prefix);
+    const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
+    const move = (stateID: number) => ({
+      t: 'move' as const,
+      matchID: 'm1',
+      prevStateID: stateID - 1,
+      stateID,
+      state: { _stateID: stateID },
+      gameover: false,
+    });
+    try {
+      const got: number[] = [];
+      b.onMessage((m) => m.t === 'move' && got.push(m.stateID));
+      a.watch('m1');
+      b.watch('m1');
+      await sleep(200);
+      const closed = new Promise((r) => aSub.once('close', r));
+      aSub.disconnect(true);
+      await closed;
+      // Only the other process hears this one (a's own subscription is gone for now): one receiver.
+      a.publish(move(1));
+      await sleep(50);
+      a.publish(move(2));
+      await waitFor(() => got.includes(2), 'the move after');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('rate limits hold across processes: 10 allowed in the window, wherever they land', async () => {
     const prefix = `test-${randomBytes(6).toString('hex')}:`;
     const settings = { apiPerMinute: 1000, createPerHour: 10, socketPer10s: 100 };

@@ -19,6 +19,7 @@ import { actorsNow, playerOfKey, seatKey } from '../seats/decisions';
 import type { ClockSettings } from './settings';
 import { BoundedMap } from '../core/bounded-map';
 import { KeyedMutex } from '../core/lock';
+import { PerMatchCopy } from '../core/per-match-copy';
 
 const KIND = 'clock';
 const KEY = 'state';
@@ -46,6 +47,11 @@ export interface ClockDeps {
    * decisions (and its timer could end a later decision of the same side on time).
    */
   shared?: boolean;
+  /**
+   * Shared: the matches' change counts (cluster/lease.ts). A match read to have no clock is not read
+   * again on every move while its count stands, and a clock is created only after counting a change.
+   */
+  lock?: Pick<KeyedMutex, 'version' | 'touched'>;
 }
 
 /** The clock settings a match was created with (kept on its lobby record). */
@@ -57,6 +63,8 @@ export class ClockService implements MatchService {
   readonly name = 'clocks';
   /** Each match's clock, null for a match without one (so moves of clockless matches read nothing). */
   private clocks = new BoundedMap<string, ClockRecord | null>(20_000);
+  /** Shared: the matches read to have no clock, as of their change count (one process: `clocks` has null). */
+  private noClock: PerMatchCopy<true>;
   private timers = new Map<string, NodeJS.Timeout>();
   /** One piece of work at a time per match (moves arrive in order; timers must not overtake them). */
   private readonly queue = new KeyedMutex();
@@ -66,6 +74,7 @@ export class ClockService implements MatchService {
 
   constructor(private readonly deps: ClockDeps) {
     this.now = deps.now ?? Date.now;
+    this.noClock = new PerMatchCopy(deps.shared ? (deps.lock ?? { version: () => undefined }) : null);
     this.log = deps.log.child({ component: 'clocks' });
   }
 
@@ -133,9 +142,14 @@ export class ClockService implements MatchService {
   private async load(matchID: string): Promise<ClockRecord | undefined> {
     const cached = this.deps.shared ? undefined : this.clocks.get(matchID);
     if (cached !== undefined) return cached ?? undefined;
+    // Shared: a clock another process made is counted first (save), so "none" holds while the count stands.
+    if (this.deps.shared && this.noClock.get(matchID)) return undefined;
+    const mark = this.noClock.mark(matchID);
     const stored = (await this.deps.storage.getSide(matchID, KIND, KEY)) as ClockRecord | undefined;
     // A clock is only ever created through save(), which fills this cache: "none" can be remembered.
     this.clocks.set(matchID, stored ?? null);
+    if (stored) this.noClock.delete(matchID);
+    else this.noClock.keep(matchID, true, mark);
     return stored;
   }
 
@@ -148,6 +162,9 @@ export class ClockService implements MatchService {
   private async save(matchID: string, c: ClockRecord, read: ClockRecord | undefined): Promise<boolean> {
     if (this.stopped) return true; // shutting down: the stored clock stands, and is re-armed at the next start
     if (this.deps.shared) {
+      // A new clock: the other processes' "no clock here" is old from now on.
+      if (read === undefined) await this.deps.lock?.touched(matchID);
+      this.noClock.delete(matchID);
       if (!(await this.deps.storage.swapSide(matchID, KIND, KEY, read, c))) return false;
     } else {
       // One process: its own copy is the clock from now on, shown even before the write is durable.

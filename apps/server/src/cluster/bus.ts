@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { diffJson, type JsonPatchOp } from '../core/json-diff';
 import type { Logger } from '../core/log';
 
 /**
@@ -7,8 +8,22 @@ import type { Logger } from '../core/log';
  * process listens to the channels of the matches it has sockets in, and nothing else.
  */
 export type MatchMessage =
-  /** A move was stored: push it to your sockets. Carries the whole new state (the next move needs it). */
-  | { t: 'move'; matchID: string; prevStateID: number; stateID: number; state: unknown; gameover: boolean; gameName?: string | undefined }
+  /**
+   * A move was stored: push it to your sockets (the next move needs its state). Sent as `patch`, the
+   * operations that turn the state `prevStateID` into this one, when `base` (that state, never sent)
+   * is given; else as the whole `state`. A receiver that does not hold the base reads the store.
+   */
+  | {
+      t: 'move';
+      matchID: string;
+      prevStateID: number;
+      stateID: number;
+      state?: unknown;
+      base?: unknown;
+      patch?: JsonPatchOp[];
+      gameover: boolean;
+      gameName?: string | undefined;
+    }
   /** Who is connected to the match through the sending process (all of it, not a change). */
   | { t: 'presence'; matchID: string; members: string[]; playerIDs: string[]; spectators: number }
   /** A process started listening to the match: send your presence again. */
@@ -24,6 +39,13 @@ export type MatchMessage =
   | { t: 'private'; matchID: string; to: string; sender: string; payload: unknown };
 
 export type Envelope = MatchMessage & { from: string };
+
+/** A message as sent: a move with its `base` as the patch from it (a few hundred bytes, not the whole state). */
+function wire(m: MatchMessage): MatchMessage {
+  if (m.t !== 'move' || m.base === undefined) return m;
+  const { base, state, ...rest } = m;
+  return { ...rest, patch: diffJson(base, state) };
+}
 
 /** What the transport needs from the other processes; the one-process server has no bus at all. */
 export interface MatchBus {
@@ -54,6 +76,18 @@ export class RedisMatchBus implements MatchBus {
   private handlers: ((m: Envelope) => void)[] = [];
   private goneHandlers: ((id: string) => void)[] = [];
   private watched = new Set<string>();
+  /** Watched matches whose channel this process is subscribed to (Redis said so). */
+  private subscribed = new Set<string>();
+  /**
+   * Watched matches no other process listens to: a move's PUBLISH reached this process alone, and no
+   * other process has said anything of the match since it was sent. Their moves are not sent (the
+   * whole state, stringified and echoed back, was most of what Redis cost a move); the last one is
+   * kept, and sent when a process says hello (it has just subscribed: its sockets read the store).
+   */
+  private alone = new Set<string>();
+  private unsent = new Map<string, MatchMessage>();
+  /** How many messages other processes sent on each watched match's channel (see `alone`). */
+  private heard = new Map<string, number>();
   private lastHeard = new Map<string, number>();
   private timer: NodeJS.Timeout;
   private readonly processes: string;
@@ -77,7 +111,14 @@ export class RedisMatchBus implements MatchBus {
     void sub.subscribe(this.processes).catch((err: unknown) => log.error('redis subscribe failed', { err }));
     // After a reconnect ioredis subscribes again by itself; the others' presence may have changed
     // meanwhile, so ask for it again.
+    // Cut off: no channel counts as subscribed until Redis brings this process its own hello on it
+    // again (ioredis subscribes again by itself, but says nothing when it is done).
+    sub.on('close', () => {
+      this.subscribed.clear();
+      this.alone.clear();
+    });
     sub.on('ready', () => {
+      this.alone.clear();
       for (const m of this.watched) this.publish({ t: 'hello', matchID: m });
     });
     this.timer = setInterval(() => this.beat(), beatMs);
@@ -94,20 +135,37 @@ export class RedisMatchBus implements MatchBus {
     this.watched.add(matchID);
     this.sub
       .subscribe(this.channel(matchID))
-      .then(() => this.publish({ t: 'hello', matchID }))
+      .then(() => {
+        if (this.watched.has(matchID)) this.subscribed.add(matchID);
+        this.publish({ t: 'hello', matchID });
+      })
       .catch((err: unknown) => this.log.error('redis subscribe failed', { matchID, err }));
   }
 
   unwatch(matchID: string) {
     if (!this.watched.delete(matchID)) return;
+    for (const m of [this.subscribed, this.alone, this.unsent, this.heard]) m.delete(matchID);
     void this.sub.unsubscribe(this.channel(matchID)).catch(() => undefined);
   }
 
   publish(message: MatchMessage) {
-    const raw = JSON.stringify({ ...message, from: this.id });
+    const { matchID, t } = message;
+    if (t === 'move' && this.alone.has(matchID)) {
+      // Kept whole: whoever gets it later holds some other state than its base.
+      const { base: _, ...whole } = message;
+      this.unsent.set(matchID, whole);
+      return;
+    }
+    if (t === 'move') this.unsent.delete(matchID);
+    // Only a move, on a channel this process listens to, can tell that nobody else listens.
+    const heard = t === 'move' && this.subscribed.has(matchID) ? (this.heard.get(matchID) ?? 0) : undefined;
     this.pub
-      .publish(this.channel(message.matchID), raw)
-      .catch((err: unknown) => this.log.warn('redis publish failed', { t: message.t, err }));
+      .publish(this.channel(matchID), JSON.stringify({ ...wire(message), from: this.id }))
+      .then((receivers) => {
+        if (heard !== undefined && receivers <= 1 && this.subscribed.has(matchID) && (this.heard.get(matchID) ?? 0) === heard)
+          this.alone.add(matchID);
+      })
+      .catch((err: unknown) => this.log.warn('redis publish failed', { t, err }));
   }
 
   onMessage(handler: (m: Envelope) => void) {
@@ -138,7 +196,7 @@ export class RedisMatchBus implements MatchBus {
   }
 
   private receive(channel: string, raw: string) {
-    if (raw.endsWith(this.ownEnd)) return;
+    if (raw.endsWith(this.ownEnd)) return this.ownHeard(raw);
     let msg: (Envelope & { bye?: boolean }) | { from: string; beat?: number; bye?: boolean };
     try {
       msg = JSON.parse(raw);
@@ -154,6 +212,7 @@ export class RedisMatchBus implements MatchBus {
       return;
     }
     this.lastHeard.set(msg.from, Date.now());
+    this.heardOf(msg as Envelope);
     for (const h of this.handlers) {
       try {
         h(msg as Envelope);
@@ -161,6 +220,27 @@ export class RedisMatchBus implements MatchBus {
         this.log.error('cluster message handler failed', { channel, err });
       }
     }
+  }
+
+  /** This process's own message came back; only a hello is read: this process is subscribed to its channel. */
+  private ownHeard(raw: string) {
+    if (!raw.startsWith('{"t":"hello"')) return;
+    try {
+      const { matchID } = JSON.parse(raw) as { matchID?: unknown };
+      if (typeof matchID === 'string' && this.watched.has(matchID)) this.subscribed.add(matchID);
+    } catch {
+      // not ours after all; nothing to learn
+    }
+  }
+
+  /** Another process spoke of a match: it listens, and one saying hello gets the move this one kept. */
+  private heardOf(msg: Envelope) {
+    const { matchID } = msg;
+    if (!this.watched.has(matchID)) return;
+    this.heard.set(matchID, (this.heard.get(matchID) ?? 0) + 1);
+    this.alone.delete(matchID);
+    const kept = msg.t === 'hello' ? this.unsent.get(matchID) : undefined;
+    if (kept) this.publish(kept);
   }
 
   async close() {

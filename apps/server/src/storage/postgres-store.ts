@@ -99,6 +99,10 @@ export class PostgresStore extends BaseStore {
     this.deltas.created(matchID, initialState, parts);
   }
 
+  storedElsewhere(matchID: string, state: State): void {
+    this.deltas.adopt(matchID, state);
+  }
+
   commitMove(matchID: string, commit: MoveCommit): Promise<void> {
     return this.deltas.commit(matchID, commit.state, async (plan) => {
       try {

@@ -87,7 +87,21 @@ export class DeltaPlanner {
 
   /** After the store acknowledged the move. */
   committed(matchID: string, state: State, plan: MovePlan) {
+    // A newer state another process stored came in during the write (adopt): it stays the head.
+    if ((this.heads.get(matchID)?.stateID ?? -1) > state._stateID) return;
     this.hold(matchID, state, plan.snapshot === null ? (this.heads.get(matchID)?.since ?? 0) + 1 : 0, plan.parts);
+  }
+
+  /**
+   * Another process stored `state`, newer than this process's head: it becomes the head. The moves
+   * since the last snapshot are counted on, so a snapshot comes at least as often as with one
+   * process; without a head here the next move is stored whole.
+   */
+  adopt(matchID: string, state: State) {
+    const h = this.heads.get(matchID);
+    if (h && h.stateID >= state._stateID) return;
+    const since = h && h.ref.deref() !== undefined ? h.since + state._stateID - h.stateID : this.every;
+    this.hold(matchID, state, since, storedParts(state));
   }
 
   /** A match just created: its first state is stored whole (`parts`: storedParts of it, taken when it was written). */

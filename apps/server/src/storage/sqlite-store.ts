@@ -130,6 +130,10 @@ export class SqliteStore extends BaseStore {
     }).then(() => this.deltas.created(matchID, initialState, parts));
   }
 
+  storedElsewhere(matchID: string, state: State): void {
+    this.deltas.adopt(matchID, state);
+  }
+
   commitMove(matchID: string, commit: MoveCommit): Promise<void> {
     return this.deltas.commit(matchID, commit.state, (plan) => this.writeMove(matchID, commit, plan));
   }

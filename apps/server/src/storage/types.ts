@@ -38,6 +38,11 @@ export interface MatchStore extends StorageAPI.Async {
    * nothing. Resolves only when the write is durable.
    */
   commitMove(matchID: string, commit: MoveCommit): Promise<void>;
+  /**
+   * Another process stored `state` (the bus brought it): this process's next move of the match may be
+   * stored as its change from it rather than whole. The state must never be changed afterwards.
+   */
+  storedElsewhere?(matchID: string, state: State): void;
   /** The game's public log entries from index `from` (0-based) to the end, in order. */
   fetchHistory(matchID: string, from?: number): Promise<unknown[]>;
 

@@ -133,6 +133,8 @@ export class MovePath {
       prevStateID,
       stateID: result.state._stateID,
       state: result.state,
+      // The state the move was made on: the bus sends the difference from it.
+      ...(prevStateID === state._stateID ? { base: state } : {}),
       gameover: ended,
       gameName: metadata.gameName,
     });

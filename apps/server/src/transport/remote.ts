@@ -1,5 +1,6 @@
 import type { State } from 'boardgame.io';
 import type { Envelope, MatchBus } from '../cluster/bus';
+import { applyJsonPatch } from '../core/json-patch';
 import type { Patches } from './patches';
 import type { PresenceTracker } from './presence';
 import type { Rooms } from './rooms';
@@ -66,8 +67,10 @@ export class RemoteMatches {
     if (!game || !this.rooms.watched(m.matchID)) return; // nobody here watches it; the store has it
     if (!live) {
       // Dropped after a failed write here: start again from this state, whole to every socket.
+      if (m.state === undefined) return void this.readStore(m.matchID);
       const fresh: LiveMatch = { state: m.state as State, metadata: undefined, views: new Map() };
       this.rooms.live.set(m.matchID, fresh);
+      this.ctx.opts.storage.storedElsewhere?.(m.matchID, fresh.state);
       return this.patches.publish(m.matchID, fresh, -1, this.patches.filterOf(game));
     }
     if (m.stateID <= live.state._stateID) return;
@@ -82,10 +85,41 @@ export class RemoteMatches {
       return;
     }
     const prevStateID = live.state._stateID;
-    live.state = m.state as State;
+    const state = m.state ?? this.patched(live.state, m);
+    if (state === undefined) return void this.readStore(m.matchID);
+    live.state = state as State;
+    // Stored by the other process: this one's next move of the match is stored as a change from it.
+    this.ctx.opts.storage.storedElsewhere?.(m.matchID, live.state);
     if (m.gameover) live.metadata = undefined; // read the final metadata again at the next need
     this.patches.publish(m.matchID, live, prevStateID, this.patches.filterOf(game));
     this.flushEarly(m.matchID, false);
+  }
+
+  /** The move's state from its patch, if this process holds the state the patch is from. */
+  private patched(held: State, m: RemoteMove): unknown {
+    if (!m.patch || m.prevStateID !== held._stateID) return undefined;
+    try {
+      const state = applyJsonPatch(held, m.patch);
+      return state._stateID === m.stateID ? state : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A move came as a patch from a state this process does not hold: the match as the store has it, whole to the sockets behind. */
+  private async readStore(matchID: string) {
+    try {
+      const { state, metadata } = await this.ctx.opts.storage.fetch(matchID, { state: true, metadata: true });
+      const held = this.rooms.live.get(matchID);
+      const game = gameFor(this.ctx.games, metadata?.gameName);
+      if (!state || !game || !this.rooms.watched(matchID) || (held && held.state._stateID >= state._stateID)) return;
+      const live: LiveMatch = { state, metadata, views: new Map() };
+      this.rooms.live.set(matchID, live);
+      this.ctx.opts.storage.storedElsewhere?.(matchID, state);
+      this.patches.publish(matchID, live, -1, this.patches.filterOf(game)); // no view kept: every socket gets the whole state
+    } catch (err) {
+      this.ctx.log.warn('match not read after a missed move', { matchID, err });
+    }
   }
 
   private flushEarly(matchID: string, force: boolean) {
@@ -102,10 +136,13 @@ export class RemoteMatches {
       return;
     }
     e.msgs = e.msgs.filter((x) => x !== next);
+    // Its predecessor never came and it is only a patch: the store has it, and every move held after it.
+    if (force && next.state === undefined) e.msgs = [];
     if (e.msgs.length === 0) {
       clearTimeout(e.timer);
       this.early.delete(matchID);
     }
+    if (force && next.state === undefined) return void this.readStore(matchID);
     this.applyMove({ ...next, prevStateID: force ? live!.state._stateID : next.prevStateID });
   }
 }
