@@ -171,18 +171,28 @@ describe('Deres uenighet: a whole round in three browsers and a spectator', () =
     };
     const bought: Sq[][] = [];
     for (const [i, p] of pages.entries()) {
-      // The spectator's page may show the buy step before this one does: wait for its squares.
-      await expect.poll(async () => (await targets(p)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      // The spectator's page may show the buy step before this one does: wait for its orders and squares.
+      await expect.poll(async () => (await pending(p, 'buy')) && (await targets(p)).length > 0, { timeout: 15_000 }).toBe(true);
       const sup = await supplies(p);
       const mine: Sq[] = [];
       for (let k = 0; k < 2; k++) {
         // (Never a square another nation of this test has bought: two purchases there would both fail.)
         const taken = [...mine, ...bought.flat()].map(at);
-        const open = (await targets(p)).map(sq).filter((s) => !taken.includes(at(s)));
-        // Away from the others' capitals where it can (their owners have the first right there).
-        const away = open.filter((s) => enemyCaps(i).every((c) => dist(c, s) > 1));
-        const free = away.length ? away : open;
-        const pick = best(free, (s) => (sup.some((q) => at(q) === at(s)) ? 0 : 50) + Math.min(...enemyCaps(i).map((c) => dist(c, s))));
+        let pick: Sq | undefined;
+        // Read the lit squares until one fits: a state arriving meanwhile may redraw them (the first buy must find one).
+        await expect
+          .poll(
+            async () => {
+              const open = (await targets(p)).map(sq).filter((s) => !taken.includes(at(s)));
+              // Away from the others' capitals where it can (their owners have the first right there).
+              const away = open.filter((s) => enemyCaps(i).every((c) => dist(c, s) > 1));
+              const free = away.length ? away : open;
+              pick = best(free, (s) => (sup.some((q) => at(q) === at(s)) ? 0 : 50) + Math.min(...enemyCaps(i).map((c) => dist(c, s))));
+              return pick !== undefined || k > 0;
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
         if (!pick) break;
         await clicks.square(p, i, 'buy', pick);
         mine.push(pick);
