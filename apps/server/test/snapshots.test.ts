@@ -294,8 +294,8 @@ for (const backend of backends) {
       const rowsRewritten: [number, Buffer, number][] = [];
       decodeAll(stored).forEach((event, i) => {
         const row = stored[i]!;
-        const snapshot = isChainStart(row.codec) && row.snap ? inflateText(row.snap) : null;
         const starts = isChainStart(row.codec);
+        const snapshot = starts && row.snap ? inflateText(row.snap) : null;
         const { row: enc, chain } = older.encode('o', event.text, snapshot, starts ? null : stored[i - 1]!.stateID);
         older.done('o', chain, event.text, row.stateID);
         rowsRewritten.push([enc.codec, enc.body, row.stateID]);
