@@ -178,4 +178,27 @@ describe.skipIf(!available)('clocks on two processes sharing one PostgreSQL', ()
       for (const s of services) s.stop();
     }
   });
+
+  it("a look at the clock from outside the match's queue keeps no 'no clock here' (it may overlap a save)", async () => {
+    const id = `look-${randomBytes(3).toString('hex')}`;
+    const service = new ClockService({
+      storage: stores[0]!,
+      log,
+      shared: true,
+      lock: { version: () => 3, touched: async () => {} },
+      gameOf: async () => game,
+      transport: { submitMove: async () => ({ ok: true }) as never, currentState: async () => state, emitToMatch: () => {} },
+    });
+    try {
+      // A look read the store just before this process's save wrote the clock, and ended just after it
+      // (no change counted since: the count this process last read stands).
+      expect(await service.view(id)).toBeUndefined();
+      const clock = newClock({ mode: 'correspondence', decisionSeconds: 60, atZero: 'pass' }, ['0', '1'], true);
+      await stores[0]!.putSide(id, 'clock', 'state', advance(clock, [{ key: '0' }], state._stateID, Date.now()));
+      // The next look shows the clock (it was hidden until this process's next lease, a full run found).
+      expect(await service.view(id)).toBeDefined();
+    } finally {
+      service.stop();
+    }
+  });
 });

@@ -109,7 +109,8 @@ export class ClockService implements MatchService {
 
   /** The clock as clients see it; undefined for a match without time controls. */
   async view(matchID: string): Promise<ClockView | undefined> {
-    const c = await this.load(matchID);
+    // Read outside the match's queue: it may overlap a save, so it neither uses nor fills "no clock here".
+    const c = await this.load(matchID, false);
     return c && viewOf(c, this.now());
   }
 
@@ -139,13 +140,19 @@ export class ClockService implements MatchService {
     return this.queue.run(matchID, job).catch((e: unknown) => this.log.error('clock work failed', { matchID, err: e }));
   }
 
-  private async load(matchID: string): Promise<ClockRecord | undefined> {
+  /**
+   * The match's clock. `inQueue`: called in the match's queue, where this process's saves run too; a
+   * read outside it may overlap a save, so it fills no cache (a "none" read just before a save and
+   * kept just after it would hide the clock: seen in a full run with two processes).
+   */
+  private async load(matchID: string, inQueue = true): Promise<ClockRecord | undefined> {
     const cached = this.deps.shared ? undefined : this.clocks.get(matchID);
     if (cached !== undefined) return cached ?? undefined;
     // Shared: a clock another process made is counted first (save), so "none" holds while the count stands.
-    if (this.deps.shared && this.noClock.get(matchID)) return undefined;
+    if (this.deps.shared && inQueue && this.noClock.get(matchID)) return undefined;
     const mark = this.noClock.mark(matchID);
     const stored = (await this.deps.storage.getSide(matchID, KIND, KEY)) as ClockRecord | undefined;
+    if (!inQueue) return stored;
     // A clock is only ever created through save(), which fills this cache: "none" can be remembered.
     this.clocks.set(matchID, stored ?? null);
     if (stored) this.noClock.delete(matchID);
