@@ -65,6 +65,21 @@ describe('useMyTickets', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
+  it('announces a match first seen matched without its match, then with it', async () => {
+    // The match maker pairs the tickets first and makes the match after: a look can fall between.
+    const pairing = { ...matched, matchID: null, seat: null };
+    fetchMock
+      .mockResolvedValueOnce(reply(200, { tickets: [open] }))
+      .mockResolvedValueOnce(reply(200, { tickets: [pairing] }))
+      .mockResolvedValueOnce(reply(200, { tickets: [matched] }));
+    const { result } = renderHook(() => useMyTickets());
+    await settle();
+    await nextPoll();
+    expect(result.current.justMatched).toBeNull();
+    await nextPoll();
+    expect(result.current.justMatched?.matchID).toBe('m9');
+  });
+
   it('stops polling once nothing waits, and shows a signed-out page on 401', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, { tickets: [matched] }));
     const { result } = renderHook(() => useMyTickets());

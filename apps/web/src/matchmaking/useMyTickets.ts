@@ -27,7 +27,8 @@ export function useMyTickets() {
       for (const tk of list) {
         if (tk.status === 'matched' && tk.matchID && seenOpen.current.has(tk.id)) setJustMatched(tk);
         if (tk.status === 'open') seenOpen.current.add(tk.id);
-        else seenOpen.current.delete(tk.id);
+        // Paired but its match not yet made: still to be announced when the match comes.
+        else if (tk.status !== 'matched' || tk.matchID) seenOpen.current.delete(tk.id);
       }
       setTickets(list);
     } catch (e) {
