@@ -17,6 +17,15 @@ import { api, createMatch, join, sleep, startTestServer, waitFor, type TestServe
 const available = await needs('redis');
 const log = createLogger('silent');
 
+/** A move of match m1 as the bus carries it: the state is only its ID. */
+const move = (stateID: number) => ({
+  t: 'move' as const,
+  matchID: 'm1',
+  prevStateID: stateID - 1,
+  stateID,
+  state: { _stateID: stateID },
+  gameover: false,
+});
 describe.skipIf(!available)('shared across processes through Redis', () => {
   const conns: Redis[] = [];
   const connect = () => {
@@ -134,14 +143,6 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     }) as typeof pub.publish;
     const a = new RedisMatchBus(pub, await connected(), log, prefix);
     const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
-    const move = (stateID: number) => ({
-      t: 'move' as const,
-      matchID: 'm1',
-      prevStateID: stateID - 1,
-      stateID,
-      state: { _stateID: stateID },
-      gameover: false,
-    });
     try {
       const got: Envelope[] = [];
       b.onMessage((m) => got.push(m));
@@ -181,14 +182,6 @@ describe.skipIf(!available)('shared across processes through Redis', () => {
     await waitFor(() => aSub.status === 'ready', 'redis ready');
     const a = new RedisMatchBus(await connected(), aSub, log, prefix);
     const b = new RedisMatchBus(await connected(), await connected(), log, prefix);
-    const move = (stateID: number) => ({
-      t: 'move' as const,
-      matchID: 'm1',
-      prevStateID: stateID - 1,
-      stateID,
-      state: { _stateID: stateID },
-      gameover: false,
-    });
     try {
       const got: number[] = [];
       b.onMessage((m) => m.t === 'move' && got.push(m.stateID));
